@@ -1,0 +1,179 @@
+// One capture trial end to end, and the metrics command.
+#include "run/run_command.h"
+
+#include <chrono>
+#include <ctime>
+#include <fstream>
+#include <system_error>
+
+#include "run/child.h"
+#include "run/metrics.h"
+#include "run/trial.h"
+
+namespace aortalint::run {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::string UtcNow() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+// aorta refuses symlinks at or below the results directory: a reset that
+// follows one could empty a directory outside the run.
+std::optional<fs::path> FindSymlink(const fs::path& root) {
+  std::error_code ec;
+  if (fs::is_symlink(root, ec)) return root;
+  if (!fs::exists(root, ec)) return std::nullopt;
+  for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->is_symlink(ec)) return it->path();
+  }
+  return std::nullopt;
+}
+
+// Empty collector directory, created fresh.
+bool ResetDir(const fs::path& dir, std::string& error) {
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+  if (!ec) fs::create_directories(dir, ec);
+  if (ec) error = "cannot reset '" + dir.string() + "': " + ec.message();
+  return !ec;
+}
+
+void PrintDryRun(const WrapResult& w, std::ostream& out) {
+  out << ShellQuote(w.argv) << "\n";
+  for (const auto& v : w.env_unset) out << "# unsets " << v << "\n";
+  for (const auto& [k, v] : w.env_set) out << "# sets " << ShellQuote({k + "=" + v}) << "\n";
+}
+
+}  // namespace
+
+int RunCapture(const RunRequest& request, std::ostream& out, std::ostream& err) {
+  const fs::path dir = fs::absolute(request.output_dir);
+  WrapRequest wreq{request.argv, dir, request.proton, request.rocprof,
+                   request.env ? request.env : ProcessEnv()};
+  WrapResult wrap = WrapArgv(wreq);
+  for (const auto& w : wrap.warnings) err << "aortalint run: warning: " << w << "\n";
+  if (!wrap.ok()) {
+    err << "aortalint run: error: " << wrap.error << "\n";
+    return kExitSetupError;
+  }
+  if (request.dry_run) {
+    PrintDryRun(wrap, out);
+    return 0;
+  }
+
+  if (auto link = FindSymlink(dir)) {
+    err << "aortalint run: error: refusing to write under '" << dir.string()
+        << "': it holds a symbolic link (" << link->string() << ")\n";
+    return kExitSetupError;
+  }
+  std::string error;
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) {
+    err << "aortalint run: error: cannot create '" << dir.string() << "': " << ec.message() << "\n";
+    return kExitSetupError;
+  }
+  if ((request.proton && !ResetDir(ProtonDir(dir), error)) ||
+      (request.rocprof && !ResetDir(RocprofDir(dir), error))) {
+    err << "aortalint run: error: " << error << "\n";
+    return kExitSetupError;
+  }
+  fs::remove(dir / "trial.json", ec);
+
+  ChildOptions copts;
+  copts.argv = wrap.argv;
+  if (request.timeout_seconds) {
+    copts.timeout = std::chrono::milliseconds(static_cast<long long>(*request.timeout_seconds * 1000));
+  }
+  copts.kill_grace = std::chrono::milliseconds(static_cast<long long>(request.kill_grace_seconds * 1000));
+  copts.stdout_tee = &out;
+  copts.stderr_tee = &err;
+  copts.stdout_log = dir / "stdout.log";
+  copts.stderr_log = dir / "stderr.log";
+
+  TrialInputs in;
+  in.recipe = request.recipe;
+  in.cell = request.cell;
+  in.argv = request.argv;
+  in.started_at = UtcNow();
+  in.output_dir = dir;
+  in.proton = request.proton;
+  in.rocprof = request.rocprof;
+  in.child = RunChild(copts);
+  if (!in.child.started) err << "aortalint run: error: " << in.child.error << "\n";
+  if (in.child.timed_out) err << "aortalint run: the trial timed out and was stopped\n";
+
+  in.metrics = json::object();
+  if (request.proton) in.metrics.update(ParseProtonMetrics(ProtonDir(dir)));
+  if (request.rocprof) in.metrics.update(ParseRocprofMetrics(RocprofDir(dir)));
+  in.environment = request.probe_environment ? ProbeEnvironment(wrap.python) : json::object();
+  in.wrap = std::move(wrap);
+  json record = MakeTrialRecord(in);
+  for (const auto& note : record["capture_notes"]) {
+    err << "aortalint run: note: " << note.get<std::string>() << "\n";
+  }
+  std::ofstream f(dir / "trial.json");
+  f << record.dump(2) << "\n";
+  if (!f) {
+    err << "aortalint run: error: cannot write " << (dir / "trial.json").string() << "\n";
+    return kExitSetupError;
+  }
+  err << "aortalint run: trial record " << (dir / "trial.json").string() << "\n";
+  return in.child.started ? in.child.exit_code : kExitNotRun;
+}
+
+json CollectMetrics(const fs::path& dir) {
+  json all = json::object();
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return all;
+  struct Part {
+    const char* sub;
+    json (*parse)(const fs::path&);
+    const char* key;
+  };
+  for (const Part& p : {Part{"proton", ParseProtonMetrics, "proton_artifact_dir"},
+                        Part{"rocprof", ParseRocprofMetrics, "rocprof_artifact_dir"}}) {
+    bool has_sub = fs::is_directory(dir / p.sub, ec);
+    json m = p.parse(has_sub ? dir / p.sub : dir);
+    // Without a collector subdirectory, only keep a parser that found data.
+    if (!has_sub && m.size() <= 1) continue;
+    all.update(m);
+  }
+  return all;
+}
+
+int MetricsCommand(const fs::path& dir, MetricsFormat format, std::ostream& out, std::ostream& err) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    err << "aortalint metrics: error: '" << dir.string() << "' is not a directory\n";
+    return kExitSetupError;
+  }
+  json m = CollectMetrics(dir);
+  if (format == MetricsFormat::kJson) {
+    out << m.dump(2) << "\n";
+    return 0;
+  }
+  if (m.empty()) out << "no collector artifacts found in " << dir.string() << "\n";
+  for (const auto& [key, value] : m.items()) {
+    if (!value.is_array()) {
+      out << key << " = " << (value.is_string() ? value.get<std::string>() : value.dump()) << "\n";
+      continue;
+    }
+    out << key << ":\n";
+    for (const auto& k : value) {
+      out << "  " << k.value("total_ms", 0.0) << " ms  x" << k.value("count", json(nullptr)).dump()
+          << "  " << k.value("name", "") << "\n";
+    }
+  }
+  return 0;
+}
+
+}  // namespace aortalint::run

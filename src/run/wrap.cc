@@ -1,0 +1,472 @@
+// Argv wrapping with aorta's semantics; reference §4 is the contract.
+#include "run/wrap.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+
+namespace aortalint::run {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Interpreter flags that Proton's front-end tolerates ahead of `-m`.
+const std::set<std::string> kKeptFlags = {"-u", "-B", "-E", "-s", "-S",
+                                          "-O", "-OO", "-I", "-b", "-q"};
+// The only module `python -m X` may name under mode: cli.
+const char kPytest[] = "pytest";
+// Proton backends whose CLI pin is refused (Proton's CLI skips backend
+// setup when -b is given, so roctracer records nothing).
+const std::set<std::string> kCliRefusedBackends = {"roctracer"};
+// Backends that intercept HSA queues: the device-variable translation applies.
+const std::set<std::string> kQueueIntercepting = {"auto", "rocprofiler", "roctracer"};
+// rocprof trace tokens and their flags.
+const std::map<std::string, std::string> kTraceFlags = {
+    {"kernel", "--kernel-trace"},         {"hip", "--hip-trace"},
+    {"hip_runtime", "--hip-runtime-trace"}, {"memory_copy", "--memory-copy-trace"},
+    {"rccl", "--rccl-trace"},             {"marker", "--marker-trace"},
+    {"scratch", "--scratch-memory-trace"}};
+
+std::string Opt(const CollectorOptions& o, const std::string& key, const std::string& dflt = "") {
+  auto it = o.find(key);
+  return it == o.end() || it->second.empty() ? dflt : it->second;
+}
+
+// A Python list repr of strings, the form aorta's messages use.
+std::string PyList(const std::vector<std::string>& items) {
+  std::string s = "[";
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i) s += ", ";
+    s += "'" + items[i] + "'";
+  }
+  return s + "]";
+}
+
+std::vector<std::string> SortedKeptFlags() {
+  return std::vector<std::string>(kKeptFlags.begin(), kKeptFlags.end());  // std::set sorts bytewise, like sorted()
+}
+
+// os.path.expanduser then os.path.expandvars: unknown variables stay as written.
+std::string Expand(const std::string& in, const EnvLookup& env) {
+  std::string s = in;
+  if (!s.empty() && s[0] == '~' && (s.size() == 1 || s[1] == '/')) {
+    if (auto home = env("HOME")) s = *home + s.substr(1);
+  }
+  static const std::regex kVar(R"(\$(\w+|\{[^}]*\}))");
+  std::string out;
+  auto begin = std::sregex_iterator(s.begin(), s.end(), kVar);
+  size_t last = 0;
+  for (auto it = begin; it != std::sregex_iterator(); ++it) {
+    const auto& m = *it;
+    out += s.substr(last, m.position() - last);
+    std::string name = m[1].str();
+    if (name.front() == '{') name = name.substr(1, name.size() - 2);
+    auto value = env(name);
+    out += value ? *value : m.str();
+    last = m.position() + m.length();
+  }
+  return out + s.substr(last);
+}
+
+std::string Basename(const std::string& p) { return fs::path(p).filename().string(); }
+
+bool IsExecutableFile(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_regular_file(p, ec) && ::access(p.c_str(), X_OK) == 0;
+}
+
+// The interpreter on a script's shebang line; `#!/usr/bin/env [-S] python3`
+// gives "python3".
+std::optional<std::string> ShebangInterpreter(const fs::path& script) {
+  std::ifstream in(script);
+  std::string line;
+  if (!in || !std::getline(in, line) || line.rfind("#!", 0) != 0) return std::nullopt;
+  std::istringstream words(line.substr(2));
+  std::vector<std::string> tokens;
+  for (std::string w; words >> w;) tokens.push_back(w);
+  if (tokens.empty()) return std::nullopt;
+  if (Basename(tokens[0]) != "env") return tokens[0];
+  for (size_t i = 1; i < tokens.size(); ++i) {
+    if (tokens[i][0] != '-' && tokens[i].find('=') == std::string::npos) return tokens[i];
+  }
+  return std::nullopt;
+}
+
+// What `--mode` carries, or "" when no mode knob is set.
+std::string ModeArgument(const CollectorOptions& o) {
+  std::string backend_mode = Opt(o, "backend_mode");
+  if (!backend_mode.empty()) return backend_mode;
+  std::string imode = Opt(o, "instrumentation_mode");
+  std::string gran = Opt(o, "granularity");
+  if (imode.empty() && gran.empty()) return "";
+  std::string m = imode.empty() ? "default" : imode;
+  if (!gran.empty()) m += ":granularity=" + gran;
+  return m;
+}
+
+// The device-variable translation (§2.5): which variables to unset and the
+// ROCR_VISIBLE_DEVICES value to set, or nothing.
+struct DeviceCarry {
+  std::vector<std::string> unset;
+  std::optional<std::string> rocr;
+};
+
+DeviceCarry DeviceTranslation(const std::string& backend, const EnvLookup& env) {
+  DeviceCarry carry;
+  if (!kQueueIntercepting.count(backend)) return carry;
+  auto hip = env("HIP_VISIBLE_DEVICES");
+  auto cuda = env("CUDA_VISIBLE_DEVICES");
+  auto rocr = env("ROCR_VISIBLE_DEVICES");
+  bool amd = backend == "rocprofiler" || backend == "roctracer" || hip || rocr;
+  std::optional<std::string> first;
+  if (hip) {
+    carry.unset.push_back("HIP_VISIBLE_DEVICES");
+    first = hip;
+  }
+  if (cuda && amd) {
+    carry.unset.push_back("CUDA_VISIBLE_DEVICES");
+    if (!first) first = cuda;
+  }
+  if (carry.unset.empty()) return carry;
+  carry.rocr = rocr ? rocr : first;
+  return carry;
+}
+
+std::string CarryWarning(const DeviceCarry& c) {
+  std::string vars;
+  for (const auto& v : c.unset) vars += (vars.empty() ? "" : ", ") + v;
+  return "proton: unsetting " + vars + " for the child (Proton refuses HIP_VISIBLE_DEVICES on AMD GPUs) and setting ROCR_VISIBLE_DEVICES='" +
+         *c.rocr + "' so the same devices stay visible";
+}
+
+// The `env -u ... K=V` prefix; an error when env(1) is not on PATH.
+std::optional<std::string> EnvPrefix(const DeviceCarry& carry,
+                                     std::vector<std::pair<std::string, std::string>> assigns,
+                                     const EnvLookup& env, std::vector<std::string>& prefix,
+                                     WrapResult& result) {
+  if (carry.rocr) assigns.emplace_back("ROCR_VISIBLE_DEVICES", *carry.rocr);
+  std::sort(assigns.begin(), assigns.end());
+  auto env_bin = FindOnPath("env", env("PATH").value_or(""));
+  if (!env_bin) {
+    std::vector<std::string> what;
+    for (const auto& u : carry.unset) what.push_back("-u " + u);
+    for (const auto& [k, v] : assigns) what.push_back(k + "=" + v);
+    return "proton needs 'env' on $PATH to apply " + PyList(what) +
+           ", and it was not found. Put coreutils' env on $PATH.";
+  }
+  prefix.push_back(env_bin->string());
+  for (const auto& u : carry.unset) {
+    prefix.push_back("-u");
+    prefix.push_back(u);
+    result.env_unset.push_back(u);
+  }
+  for (const auto& [k, v] : assigns) {
+    prefix.push_back(k + "=" + v);
+    result.env_set.emplace_back(k, v);
+  }
+  return std::nullopt;
+}
+
+// mode: cli. Fills result.argv or result.error.
+void WrapProtonCli(const std::vector<std::string>& argv, const fs::path& pdir,
+                   const CollectorOptions& o, const EnvLookup& env, WrapResult& result) {
+  std::string backend = Opt(o, "backend", "auto");
+  if (kCliRefusedBackends.count(backend)) {
+    result.error =
+        "proton mode 'cli' cannot pin backend '" + backend +
+        "': Proton's command-line front-end sets a backend up only when '-b' is absent, "
+        "so a pinned roctracer records nothing (an empty ROOT). Use 'proton: {mode: env}' to "
+        "pin it, or keep 'backend: auto' (roctracer on AMD before Triton 3.8). Only roctracer "
+        "is refused: rocprofiler sets itself up when libproton loads, so its pin is allowed.";
+    return;
+  }
+  if (argv.empty()) {
+    result.error = "proton cannot wrap an empty command (nothing after '--')";
+    return;
+  }
+  std::string head = Basename(argv[0]);
+  std::vector<std::string> flags, target;
+  std::string python;
+  if (head == kPytest) {
+    target = argv;
+    if (auto pe = env("AORTA_PROTON_PYTHON"); pe && !pe->empty()) {
+      python = Expand(*pe, env);
+    } else {
+      std::optional<fs::path> script = argv[0].find('/') != std::string::npos
+                                           ? std::optional<fs::path>(argv[0])
+                                           : FindOnPath(argv[0], env("PATH").value_or(""));
+      if (script) {
+        if (auto interp = ShebangInterpreter(*script)) python = *interp;
+      }
+      if (python.empty()) {
+        python = "python3";
+        result.warnings.push_back(
+            "proton: could not read an interpreter from pytest's shebang; using 'python3' "
+            "(set AORTA_PROTON_PYTHON to choose one)");
+      }
+    }
+  } else if (IsPythonName(argv[0])) {
+    size_t i = 1;
+    for (; i < argv.size(); ++i) {
+      const std::string& a = argv[i];
+      if (kKeptFlags.count(a)) {
+        flags.push_back(a);
+        continue;
+      }
+      if (a.rfind("-m", 0) == 0) {
+        std::string module = a.size() > 2 ? a.substr(2) : (i + 1 < argv.size() ? argv[i + 1] : "");
+        if (module.empty()) {
+          result.error = "proton mode 'cli' found '-m' with no module name after it in " + PyList(argv);
+          return;
+        }
+        if (module != kPytest) {
+          result.error = "proton mode 'cli' cannot wrap 'python -m " + module +
+                         "': Proton's front-end runs its target as a script file "
+                         "(runpy.run_path), and the one module it also takes is " +
+                         PyList({kPytest}) + ". Run the script itself, or use 'proton: {mode: env}'.";
+          return;
+        }
+        size_t rest = a.size() > 2 ? i + 1 : i + 2;
+        target.push_back(kPytest);
+        target.insert(target.end(), argv.begin() + rest, argv.end());
+        break;
+      }
+      if (!a.empty() && a[0] == '-') {
+        result.error = "proton mode 'cli' cannot wrap interpreter option '" + a +
+                       "' (supported: " + PyList(SortedKeptFlags()) + ", plus '-m' with " +
+                       PyList({kPytest}) + "). Invoke the script directly, or use 'proton: {mode: env}'.";
+        return;
+      }
+      target.assign(argv.begin() + i, argv.end());
+      break;
+    }
+    if (target.empty()) {
+      result.error = "proton mode 'cli' needs a script path after the interpreter; got " + PyList(argv);
+      return;
+    }
+    auto pe = env("AORTA_PROTON_PYTHON");
+    python = pe && !pe->empty() ? Expand(*pe, env) : argv[0];
+  } else {
+    result.error = "proton mode 'cli' needs a Python script launch, got '" + argv[0] +
+                   "'. Launch 'python script.py ...' or 'pytest ...', or use 'proton: {mode: env}' "
+                   "for launchers, binaries and shell scripts.";
+    return;
+  }
+
+  std::vector<std::string> out;
+  DeviceCarry carry = DeviceTranslation(backend, env);
+  if (carry.rocr) {
+    if (auto err = EnvPrefix(carry, {}, env, out, result)) {
+      result.error = *err;
+      return;
+    }
+    result.warnings.push_back(CarryWarning(carry));
+  }
+  out.push_back(python);
+  out.insert(out.end(), flags.begin(), flags.end());
+  for (const char* a : {"-m", "triton.profiler.proton", "-n"}) out.push_back(a);
+  out.push_back((pdir / "proton").string());
+  if (backend != "auto") {
+    out.push_back("-b");
+    out.push_back(backend);
+  }
+  out.push_back("--context");
+  out.push_back(Opt(o, "context", "shadow"));
+  out.push_back("--data");
+  out.push_back(Opt(o, "data", "tree"));
+  if (std::string mode = ModeArgument(o); !mode.empty()) {
+    out.push_back("--mode");
+    out.push_back(mode);
+  }
+  if (std::string hook = Opt(o, "hook"); !hook.empty()) {
+    out.push_back("-k");
+    out.push_back(hook);
+  }
+  out.insert(out.end(), target.begin(), target.end());
+  result.argv = std::move(out);
+  result.python = python;
+}
+
+// mode: env: any argv, prefixed with env(1) and the AORTA_PROTON_* variables.
+void WrapProtonEnv(const std::vector<std::string>& argv, const fs::path& pdir,
+                   const CollectorOptions& o, const EnvLookup& env, WrapResult& result) {
+  if (argv.empty()) {
+    result.error = "proton cannot wrap an empty command (nothing after '--')";
+    return;
+  }
+  std::string backend = Opt(o, "backend", "auto");
+  std::vector<std::pair<std::string, std::string>> assigns = {
+      {"AORTA_PROTON_CONTEXT", Opt(o, "context", "shadow")},
+      {"AORTA_PROTON_DATA", Opt(o, "data", "tree")},
+      {"AORTA_PROTON_DIR", pdir.string()},
+      {"AORTA_PROTON_NAME", (pdir / "proton").string()}};
+  if (backend != "auto") assigns.emplace_back("AORTA_PROTON_BACKEND", backend);
+  if (std::string hook = Opt(o, "hook"); !hook.empty()) assigns.emplace_back("AORTA_PROTON_HOOK", hook);
+  if (std::string mode = ModeArgument(o); !mode.empty()) assigns.emplace_back("AORTA_PROTON_MODE", mode);
+  DeviceCarry carry = DeviceTranslation(backend, env);
+  std::vector<std::string> out;
+  if (auto err = EnvPrefix(carry, assigns, env, out, result)) {
+    result.error = *err;
+    return;
+  }
+  if (carry.rocr) result.warnings.push_back(CarryWarning(carry));
+  out.insert(out.end(), argv.begin(), argv.end());
+  result.argv = std::move(out);
+  if (IsPythonName(argv[0])) result.python = argv[0];
+}
+
+// rocprofv3 outermost (§4.3).
+void WrapRocprof(const fs::path& rdir, const CollectorOptions& o, const EnvLookup& env,
+                 WrapResult& result) {
+  std::string path_var = env("PATH").value_or("");
+  std::string bin;
+  auto raw = env("ROCPROF_BIN");
+  if (raw && !raw->empty()) {
+    std::string expanded = Expand(*raw, env);
+    if (expanded.find('/') != std::string::npos) {
+      if (!IsExecutableFile(expanded)) {
+        result.error = "ROCPROF_BIN='" + *raw +
+                       "' looks like a path but is not an executable file.";
+        return;
+      }
+      bin = expanded;
+    } else if (auto found = FindOnPath(expanded, path_var)) {
+      bin = found->string();
+    } else {
+      result.error = "ROCPROF_BIN='" + *raw + "' is not on $PATH.";
+      return;
+    }
+  } else if (auto found = FindOnPath("rocprofv3", path_var)) {
+    bin = found->string();
+  } else {
+    result.error =
+        "rocprofv3 not found: point $ROCPROF_BIN at the profiler binary or put 'rocprofv3' "
+        "(shipped with ROCm) on $PATH; the rocprof collector needs it.";
+    return;
+  }
+
+  std::vector<std::string> out = {bin, "-d", rdir.string(), "-o", "aorta", "--output-format",
+                                  Opt(o, "output_format", "csv")};
+  // Tokens split on commas and whitespace, lowercased, first occurrence kept.
+  std::string trace = Opt(o, "trace", "kernel");
+  std::replace(trace.begin(), trace.end(), ',', ' ');
+  std::istringstream tokens(trace);
+  std::set<std::string> seen;
+  for (std::string t; tokens >> t;) {
+    std::transform(t.begin(), t.end(), t.begin(), ::tolower);
+    if (!seen.insert(t).second) continue;
+    if (auto it = kTraceFlags.find(t); it != kTraceFlags.end()) out.push_back(it->second);
+  }
+  std::string stats = Opt(o, "stats", "true");
+  std::transform(stats.begin(), stats.end(), stats.begin(), ::tolower);
+  if (stats == "1" || stats == "true" || stats == "yes" || stats == "on") out.push_back("--stats");
+  for (const char* a : {"-S", "--summary-output-file", "rocprof_summary"}) out.push_back(a);
+  if (std::string u = Opt(o, "summary_units"); !u.empty()) {
+    out.push_back("-u");
+    out.push_back(u);
+  }
+  if (std::string r = Opt(o, "kernel_include_regex"); !r.empty()) {
+    out.push_back("--kernel-include-regex");
+    out.push_back(r);
+  }
+  if (std::string pmc = Opt(o, "pmc"); !pmc.empty()) {
+    std::replace(pmc.begin(), pmc.end(), ',', ' ');
+    std::istringstream counters(pmc);
+    out.push_back("--pmc");
+    for (std::string c; counters >> c;) out.push_back(c);
+  }
+  out.push_back("--");
+  out.insert(out.end(), result.argv.begin(), result.argv.end());
+  result.argv = std::move(out);
+}
+
+}  // namespace
+
+EnvLookup ProcessEnv() {
+  return [](const std::string& name) -> std::optional<std::string> {
+    const char* v = std::getenv(name.c_str());
+    if (!v) return std::nullopt;
+    return std::string(v);
+  };
+}
+
+EnvLookup MapEnv(std::map<std::string, std::string> vars) {
+  return [vars = std::move(vars)](const std::string& name) -> std::optional<std::string> {
+    auto it = vars.find(name);
+    if (it == vars.end()) return std::nullopt;
+    return it->second;
+  };
+}
+
+fs::path ProtonDir(const fs::path& output_dir) { return output_dir / "proton"; }
+fs::path RocprofDir(const fs::path& output_dir) { return output_dir / "rocprof"; }
+
+bool IsPythonName(const std::string& argv0) {
+  static const std::regex kPython(R"(^python(\d+(\.\d+)?)?$)");
+  return std::regex_match(Basename(argv0), kPython);
+}
+
+std::optional<fs::path> FindOnPath(const std::string& name, const std::string& path_var) {
+  if (name.empty()) return std::nullopt;
+  std::istringstream dirs(path_var);
+  for (std::string d; std::getline(dirs, d, ':');) {
+    fs::path candidate = fs::path(d.empty() ? "." : d) / name;
+    if (IsExecutableFile(candidate)) return candidate;
+  }
+  return std::nullopt;
+}
+
+WrapResult WrapArgv(const WrapRequest& request) {
+  WrapResult result;
+  EnvLookup env = request.env ? request.env : ProcessEnv();
+  result.argv = request.argv;
+  if (request.proton) {
+    const std::string mode = Opt(*request.proton, "mode", "cli");
+    if (mode == "env") {
+      WrapProtonEnv(request.argv, ProtonDir(request.output_dir), *request.proton, env, result);
+    } else {
+      WrapProtonCli(request.argv, ProtonDir(request.output_dir), *request.proton, env, result);
+    }
+    if (!result.ok()) return result;
+  } else if (!request.argv.empty() && IsPythonName(request.argv[0])) {
+    result.python = request.argv[0];
+  }
+  if (request.rocprof) {
+    if (result.argv.empty()) {
+      result.error = "rocprof cannot wrap an empty command (nothing after '--')";
+      return result;
+    }
+    WrapRocprof(RocprofDir(request.output_dir), *request.rocprof, env, result);
+  }
+  if (!result.ok()) result.argv.clear();
+  return result;
+}
+
+std::string ShellQuote(const std::vector<std::string>& argv) {
+  std::string line;
+  for (const auto& a : argv) {
+    if (!line.empty()) line += ' ';
+    bool safe = !a.empty() && std::all_of(a.begin(), a.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) ||
+             std::string_view("@%+=:,./_-").find(c) != std::string_view::npos;
+    });
+    if (safe) {
+      line += a;
+      continue;
+    }
+    line += '\'';
+    for (char c : a) {
+      if (c == '\'') line += "'\"'\"'"; else line += c;
+    }
+    line += '\'';
+  }
+  return line;
+}
+
+}  // namespace aortalint::run
