@@ -1,0 +1,46 @@
+// The one sorted list of rules. A new rule is a file under rules/<family>/,
+// a line here, a fixture folder and a generated docs page.
+#include <algorithm>
+#include <vector>
+
+#include "engine/rule.h"
+
+namespace aortalint {
+
+std::unique_ptr<Rule> MakeDuplicateKey();
+std::unique_ptr<Rule> MakeRecipeNotMapping();
+std::unique_ptr<Rule> MakeUnreadableFile();
+std::unique_ptr<Rule> MakeYamlSyntaxError();
+
+namespace {
+
+constexpr RuleFactory kRules[] = {
+    MakeRecipeNotMapping,  // RCP001
+    MakeYamlSyntaxError,   // SYN001
+    MakeUnreadableFile,    // SYN003
+    MakeDuplicateKey,      // SYN004
+};
+
+}  // namespace
+
+std::span<const RuleFactory> AllRules() { return kRules; }
+
+std::span<const RuleMeta* const> AllRuleMetas() {
+  // Metadata lives in each rule's translation unit with static storage, so
+  // pointers taken from one instance stay valid after it is destroyed.
+  static const std::vector<const RuleMeta*> metas = [] {
+    std::vector<const RuleMeta*> out;
+    for (RuleFactory make : kRules) out.push_back(&make()->Meta());
+    std::sort(out.begin(), out.end(), [](const RuleMeta* a, const RuleMeta* b) { return a->id < b->id; });
+    return out;
+  }();
+  return metas;
+}
+
+const RuleMeta* FindRule(std::string_view id) {
+  for (const RuleMeta* m : AllRuleMetas())
+    if (m->id == id) return m;
+  return nullptr;
+}
+
+}  // namespace aortalint

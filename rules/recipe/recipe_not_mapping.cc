@@ -1,0 +1,37 @@
+// RCP001: the document is not a mapping (an empty file included).
+#include "engine/rule_context.h"
+#include "load/yaml_loader.h"
+
+namespace aortalint {
+namespace {
+
+constexpr RuleMeta kMeta{
+    .id = "RCP001",
+    .slug = "recipe-not-mapping",
+    .severity = Severity::kError,
+    .summary = "the recipe's top level is not a mapping (an empty file included)",
+    .what = "Reports a recipe whose document is a list, a scalar, or nothing at all.",
+    .why = "aorta refuses it first of all: `recipe top-level must be a mapping, got X`.",
+    .example = "- schema_version: 1\n- mode: probe\n",
+    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n",
+    .facts = "Step 1 of aorta's top-level validation (reference/aorta.md §1.2).",
+};
+
+class RecipeNotMapping final : public Rule {
+ public:
+  const RuleMeta& Meta() const override { return kMeta; }
+  void CheckDocument(const YamlDocument& doc, RuleContext& ctx) override {
+    if (!doc.ok() || doc.root->is_map()) return;
+    if (doc.root->is_null() && doc.root->span.empty())
+      ctx.Report(doc.source, doc.root->span, "recipe is empty; write a mapping with at least 'schema_version: 1'");
+    else
+      ctx.Report(doc.source, doc.root->span, "recipe top level must be a mapping of keys, got {} {}",
+                 doc.root->TypeName(), doc.root->Repr());
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakeRecipeNotMapping() { return std::make_unique<RecipeNotMapping>(); }
+
+}  // namespace aortalint

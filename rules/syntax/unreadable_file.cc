@@ -1,0 +1,34 @@
+// SYN003: a named file that cannot be read as UTF-8 text.
+#include "engine/rule_context.h"
+#include "load/yaml_loader.h"
+
+namespace aortalint {
+namespace {
+
+constexpr RuleMeta kMeta{
+    .id = "SYN003",
+    .slug = "unreadable-file",
+    .severity = Severity::kError,
+    .summary = "a named file is missing, unreadable, a directory, binary, too large or not UTF-8",
+    .what = "Reports a file aortalint was asked to check but cannot read as text: it does not exist, "
+            "cannot be opened, is a directory, holds NUL bytes, is larger than 16 MiB, or is not valid UTF-8 "
+            "(the position is that of the first bad byte).",
+    .why = "aorta fails such a recipe with `recipe <path>: cannot read file (...)`; a linter that skipped it "
+           "silently would report a clean run for a file nobody checked.",
+    .facts = "aorta wraps read failures in `RecipeSchemaError` (reference/aorta.md §1.1).",
+};
+
+class UnreadableFile final : public Rule {
+ public:
+  const RuleMeta& Meta() const override { return kMeta; }
+  void CheckDocument(const YamlDocument& doc, RuleContext& ctx) override {
+    if (doc.failure == YamlDocument::Failure::kUnreadable)
+      ctx.Report(doc.source, doc.failure_span, "cannot read '{}': {}", doc.source->path(), doc.failure_message);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakeUnreadableFile() { return std::make_unique<UnreadableFile>(); }
+
+}  // namespace aortalint

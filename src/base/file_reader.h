@@ -1,0 +1,25 @@
+// Reads a file as UTF-8 text, refusing what a linter cannot read: missing,
+// unreadable, a directory, too large, binary (NUL bytes) or not UTF-8.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace aortalint {
+
+struct ReadResult {
+  bool ok = false;
+  std::string text;     // the contents when ok
+  std::string error;    // why not, in a diagnostic's words: "file is binary (NUL byte at offset 12)"
+  size_t error_offset = 0;  // where in the file, when it is about a byte
+};
+
+/// Files larger than this are refused before they are read into memory.
+inline constexpr size_t kMaxFileBytes = 16u << 20;
+
+ReadResult ReadTextFile(const std::string& path, size_t max_bytes = kMaxFileBytes);
+
+/// Checks `text` is valid UTF-8 without NUL bytes; fills `error` and the offset when not.
+bool CheckText(const std::string& text, std::string* error, size_t* offset);
+
+}  // namespace aortalint

@@ -1,0 +1,32 @@
+// `aortalint check`: discover, load, analyse in parallel, emit, exit code.
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace aortalint {
+
+enum ExitCode { kExitClean = 0, kExitFindings = 1, kExitUsage = 2, kExitInternal = 3 };
+
+struct CheckOptions {
+  std::vector<std::string> paths{"."};
+  std::vector<std::string> command;  // the launch argv after `--`
+  std::string format = "text";       // text | concise | json | sarif | github
+  std::string output;                // a file instead of stdout
+  std::string color = "auto";        // auto | always | never
+  std::vector<std::string> select;
+  std::vector<std::string> ignore;
+  std::string fail_level = "error";
+  bool exit_zero = false;
+  std::vector<std::string> triton;
+  std::optional<std::vector<std::string>> collect;
+  std::string config;
+  bool no_config = false;
+  int jobs = 0;  // 0: one per core
+};
+
+int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace aortalint

@@ -1,0 +1,52 @@
+#include "driver/docs_command.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include "base/edit_distance.h"
+#include "emit/docs.h"
+
+namespace aortalint {
+namespace fs = std::filesystem;
+
+int PrintRules(std::ostream& out) {
+  out << RuleTable();
+  return 0;
+}
+
+int PrintRule(const std::string& id, std::ostream& out, std::ostream& err) {
+  if (const RuleMeta* m = FindRule(id)) {
+    out << RuleDoc(*m);
+    return 0;
+  }
+  std::vector<std::string_view> ids;
+  for (const RuleMeta* m : AllRuleMetas()) ids.push_back(m->id);
+  err << "aortalint: unknown rule '" << id << "'" << DidYouMean(id, ids) << " (see `aortalint rules`)\n";
+  return 2;
+}
+
+int WriteRuleDocs(const std::string& dir, bool check, std::ostream& out, std::ostream& err) {
+  std::vector<std::pair<fs::path, std::string>> pages;
+  for (const RuleMeta* m : AllRuleMetas()) pages.emplace_back(fs::path(dir) / (std::string(m->id) + ".md"), RuleDoc(*m));
+  pages.emplace_back(fs::path(dir) / "README.md", RuleIndex());
+  int stale = 0;
+  if (!check) fs::create_directories(dir);
+  for (const auto& [path, text] : pages) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream current;
+    current << in.rdbuf();
+    if (current.str() == text) continue;
+    if (check) {
+      err << path.string() << ": stale; regenerate with `aortalint rules --docs " << dir << "`\n";
+      ++stale;
+    } else {
+      std::ofstream(path, std::ios::binary) << text;
+      out << "wrote " << path.string() << "\n";
+    }
+  }
+  return stale ? 1 : 0;
+}
+
+}  // namespace aortalint

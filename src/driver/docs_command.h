@@ -1,0 +1,15 @@
+// `aortalint rules`, `aortalint rule ID`, and the generated docs pages.
+#pragma once
+
+#include <ostream>
+#include <string>
+
+namespace aortalint {
+
+int PrintRules(std::ostream& out);
+int PrintRule(const std::string& id, std::ostream& out, std::ostream& err);
+/// Writes <dir>/<ID>.md and <dir>/README.md; with `check`, changes nothing and
+/// returns 1 when any page differs from what the metadata generates.
+int WriteRuleDocs(const std::string& dir, bool check, std::ostream& out, std::ostream& err);
+
+}  // namespace aortalint

@@ -1,0 +1,65 @@
+#include "emit/docs.h"
+
+#include <fmt/format.h>
+
+namespace aortalint {
+namespace {
+
+std::string_view FixText(FixAvailability fix) {
+  switch (fix) {
+    case FixAvailability::kAlways: return "always available";
+    case FixAvailability::kSometimes: return "sometimes available";
+    case FixAvailability::kNone: return "none";
+  }
+  return "none";
+}
+
+std::string_view Fence(std::string_view example_name) {
+  return example_name.ends_with(".py") ? "python" : "yaml";
+}
+
+std::string Trim(std::string_view s) {
+  while (!s.empty() && (s.front() == '\n')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.remove_suffix(1);
+  return std::string(s);
+}
+
+}  // namespace
+
+std::string RuleDocPath(std::string_view id) { return fmt::format("docs/rules/{}.md", id); }
+
+std::string RuleDoc(const RuleMeta& m) {
+  std::string out = fmt::format("# {} {}\n\n", m.id, m.slug);
+  out += fmt::format("**Default severity:** {} · **Fix:** {}\n\n", SeverityName(m.severity), FixText(m.fix));
+  out += Trim(m.summary) + "\n\n";
+  out += "## What it does\n\n" + Trim(m.what) + "\n\n";
+  out += "## Why it matters\n\n" + Trim(m.why) + "\n\n";
+  if (!m.example.empty()) {
+    out += fmt::format("## Example\n\n`{}`:\n\n```{}\n{}\n```\n\n", m.example_name, Fence(m.example_name),
+                       Trim(m.example));
+  }
+  if (!m.fixed.empty())
+    out += fmt::format("## Use instead\n\n```{}\n{}\n```\n\n", Fence(m.example_name), Trim(m.fixed));
+  if (!m.facts.empty()) out += "## Facts it rests on\n\n" + Trim(m.facts) + "\n";
+  return out;
+}
+
+std::string RuleIndex() {
+  std::string out =
+      "# aortalint rules\n\nGenerated from rule metadata by `aortalint rules --docs docs/rules`; do not edit.\n\n"
+      "| ID | slug | severity | fix | summary |\n|---|---|---|---|---|\n";
+  for (const RuleMeta* m : AllRuleMetas())
+    out += fmt::format("| [{}]({}.md) | {} | {} | {} | {} |\n", m->id, m->id, m->slug, SeverityName(m->severity),
+                       m->fix == FixAvailability::kNone ? "" : "yes", Trim(m->summary));
+  return out;
+}
+
+std::string RuleTable() {
+  std::string out;
+  for (const RuleMeta* m : AllRuleMetas())
+    out += fmt::format("{:<7} {:<36} {:<8} {:<4} {}\n", m->id, m->slug, SeverityName(m->severity),
+                       m->fix == FixAvailability::kNone ? "" : "fix", Trim(m->summary));
+  return out;
+}
+
+}  // namespace aortalint

@@ -1,0 +1,21 @@
+// Output formats. Each emitter writes a whole run's diagnostics (sorted) to a stream.
+#pragma once
+
+#include <ostream>
+#include <span>
+#include <string>
+
+#include "model/diagnostic.h"
+
+namespace aortalint {
+
+/// `path:line:col: severity: message [ID]`, the source line, a caret under
+/// the span, notes and the fix title below; `concise` prints the first line only.
+void EmitText(std::span<const Diagnostic> diagnostics, std::ostream& out, bool color, bool concise);
+/// A JSON array; positions are 1-based, columns in code points.
+void EmitJson(std::span<const Diagnostic> diagnostics, std::ostream& out);
+
+/// One line summary for the text formats: "3 errors, 1 warning in 2 files".
+std::string Summary(std::span<const Diagnostic> diagnostics);
+
+}  // namespace aortalint

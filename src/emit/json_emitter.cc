@@ -1,0 +1,42 @@
+#include <nlohmann/json.hpp>
+
+#include "emit/emitter.h"
+
+namespace aortalint {
+namespace {
+
+nlohmann::json Position(const Location& where) {
+  LineCol start = where.start(), end = where.end();
+  return {{"path", where.path()}, {"line", start.line}, {"column", start.column},
+          {"end_line", end.line}, {"end_column", end.column}};
+}
+
+}  // namespace
+
+void EmitJson(std::span<const Diagnostic> diagnostics, std::ostream& out) {
+  nlohmann::json all = nlohmann::json::array();
+  for (const Diagnostic& d : diagnostics) {
+    nlohmann::json j = Position(d.where);
+    j["rule"] = d.rule;
+    j["severity"] = SeverityName(d.severity);
+    j["message"] = d.message;
+    j["notes"] = nlohmann::json::array();
+    for (const Note& n : d.notes) {
+      nlohmann::json note = Position(n.where);
+      note["message"] = n.message;
+      j["notes"].push_back(std::move(note));
+    }
+    if (d.fix) {
+      nlohmann::json edits = nlohmann::json::array();
+      for (const Edit& e : d.fix->edits)
+        edits.push_back({{"path", e.path}, {"begin", e.span.begin}, {"end", e.span.end}, {"content", e.replacement}});
+      j["fix"] = {{"title", d.fix->title},
+                  {"applicability", d.fix->applicability == Applicability::kSafe ? "safe" : "unsafe"},
+                  {"edits", std::move(edits)}};
+    }
+    all.push_back(std::move(j));
+  }
+  out << all.dump(2) << '\n';
+}
+
+}  // namespace aortalint

@@ -1,0 +1,94 @@
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "emit/emitter.h"
+
+namespace aortalint {
+namespace {
+
+struct Style {
+  bool on;
+  std::string Paint(std::string_view code, std::string_view text) const {
+    return on ? fmt::format("\x1b[{}m{}\x1b[0m", code, text) : std::string(text);
+  }
+};
+
+std::string_view SeverityColor(Severity s) {
+  switch (s) {
+    case Severity::kError: return "1;31";
+    case Severity::kWarning: return "1;33";
+    case Severity::kInfo: return "1;36";
+  }
+  return "1";
+}
+
+// The source line under `where` with a caret under its span (first line only).
+void Excerpt(const Location& where, const Style& style, std::ostream& out) {
+  if (!where.file || where.file->text().empty()) return;
+  LineCol start = where.start();
+  LineCol end = where.end();
+  std::string_view line = where.file->LineText(start.line);
+  size_t line_chars = 0;
+  for (unsigned char c : line)
+    if ((c & 0xC0) != 0x80) ++line_chars;
+  uint32_t width = end.line == start.line ? std::max<uint32_t>(1, end.column - start.column)
+                                          : std::max<uint32_t>(1, static_cast<uint32_t>(line_chars) + 1 - start.column);
+  std::string gutter = std::to_string(start.line);
+  std::string pad(gutter.size(), ' ');
+  out << style.Paint("1;34", fmt::format(" {} |", gutter)) << ' ' << line << '\n';
+  std::string underline;
+  // Keep tabs so the caret lines up under tab-indented text.
+  size_t col = 1;
+  for (size_t i = 0; i < line.size() && col < start.column; ++i) {
+    if ((static_cast<unsigned char>(line[i]) & 0xC0) == 0x80) continue;
+    underline += line[i] == '\t' ? '\t' : ' ';
+    ++col;
+  }
+  out << style.Paint("1;34", fmt::format(" {} |", pad)) << ' ' << underline
+      << style.Paint("1;32", std::string(width, '^')) << '\n';
+}
+
+std::string Header(const Location& where, std::string_view level, std::string_view color, const Style& style) {
+  LineCol start = where.start();
+  return fmt::format("{}: {}:", style.Paint("1", fmt::format("{}:{}:{}", where.path(), start.line, start.column)),
+                     style.Paint(color, level));
+}
+
+}  // namespace
+
+void EmitText(std::span<const Diagnostic> diagnostics, std::ostream& out, bool color, bool concise) {
+  Style style{color};
+  for (const Diagnostic& d : diagnostics) {
+    out << Header(d.where, SeverityName(d.severity), SeverityColor(d.severity), style) << ' ' << d.message << ' '
+        << style.Paint("2", "[" + d.rule + "]") << '\n';
+    if (concise) continue;
+    Excerpt(d.where, style, out);
+    for (const Note& n : d.notes) {
+      out << Header(n.where, "note", "1;36", style) << ' ' << n.message << '\n';
+      Excerpt(n.where, style, out);
+    }
+    if (d.fix)
+      out << style.Paint("1;32", "  help: ") << d.fix->title
+          << (d.fix->applicability == Applicability::kSafe ? " (safe fix)" : " (unsafe fix)") << '\n';
+  }
+}
+
+std::string Summary(std::span<const Diagnostic> diagnostics) {
+  size_t counts[3] = {0, 0, 0};
+  std::set<std::string> files;
+  for (const Diagnostic& d : diagnostics) {
+    ++counts[static_cast<int>(d.severity)];
+    files.insert(d.where.path());
+  }
+  auto plural = [](size_t n, std::string_view word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); };
+  std::vector<std::string> parts;
+  if (counts[2]) parts.push_back(plural(counts[2], "error"));
+  if (counts[1]) parts.push_back(plural(counts[1], "warning"));
+  if (counts[0]) parts.push_back(fmt::format("{} info", counts[0]));
+  if (parts.empty()) return "no problems found";
+  return fmt::format("{} in {}", fmt::join(parts, ", "), plural(files.size(), "file"));
+}
+
+}  // namespace aortalint

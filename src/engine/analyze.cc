@@ -1,0 +1,55 @@
+#include "engine/analyze.h"
+
+#include <algorithm>
+
+#include "model/recipe.h"
+
+namespace aortalint {
+
+std::vector<Diagnostic> Analyze(const AnalysisUnit& unit, const AnalysisSettings& settings) {
+  std::vector<std::unique_ptr<Rule>> rules;
+  for (RuleFactory make : AllRules()) {
+    std::unique_ptr<Rule> rule = make();
+    if (settings.selection.Enabled(rule->Meta().id)) rules.push_back(std::move(rule));
+  }
+
+  std::vector<Diagnostic> found;
+  RuleContext context(settings.rules, found);
+  auto each_rule = [&](auto&& check) {
+    for (const std::unique_ptr<Rule>& rule : rules) {
+      context.set_rule(&rule->Meta());
+      check(*rule);
+    }
+  };
+
+  if (unit.recipe) {
+    const YamlDocument& doc = *unit.recipe;
+    each_rule([&](Rule& r) { r.CheckDocument(doc, context); });
+    if (doc.ok()) {
+      Recipe recipe(doc, *settings.rules.knowledge, settings.rules.collect);
+      each_rule([&](Rule& r) { r.CheckRecipe(recipe, context); });
+      if (unit.pairing) each_rule([&](Rule& r) { r.CheckPairing(recipe, *unit.pairing, context); });
+    }
+  }
+  for (const std::shared_ptr<const Payload>& payload : unit.payloads)
+    each_rule([&](Rule& r) { r.CheckPayload(*payload, context); });
+
+  std::vector<Diagnostic> out;
+  out.reserve(found.size());
+  for (Diagnostic& d : found) {
+    std::optional<Severity> severity = settings.selection.SeverityOf(d.rule, d.severity);
+    if (!severity) continue;
+    d.severity = *severity;
+    out.push_back(std::move(d));
+  }
+  std::stable_sort(out.begin(), out.end(), DiagnosticLess);
+  out.erase(std::unique(out.begin(), out.end(),
+                        [](const Diagnostic& a, const Diagnostic& b) {
+                          return a.rule == b.rule && a.where.path() == b.where.path() &&
+                                 a.where.span == b.where.span && a.message == b.message;
+                        }),
+            out.end());
+  return out;
+}
+
+}  // namespace aortalint

@@ -1,0 +1,34 @@
+// The one analysis function: the CLI, the LSP server and the runner all call it.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "engine/rule_context.h"
+#include "engine/selection.h"
+#include "load/yaml_loader.h"
+#include "model/diagnostic.h"
+
+namespace aortalint {
+
+struct Payload;
+struct Pairing;
+
+/// A recipe with what it launches, or payloads on their own.
+struct AnalysisUnit {
+  std::optional<YamlDocument> recipe;
+  std::shared_ptr<const Pairing> pairing;                 // when the recipe's launch is known
+  std::vector<std::shared_ptr<const Payload>> payloads;   // every payload to check on its own
+};
+
+struct AnalysisSettings {
+  RuleSettings rules;
+  RuleSelection selection;
+};
+
+/// Runs every enabled rule over the unit; returns sorted, de-duplicated
+/// diagnostics with severity overrides applied.
+std::vector<Diagnostic> Analyze(const AnalysisUnit& unit, const AnalysisSettings& settings);
+
+}  // namespace aortalint

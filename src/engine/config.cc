@@ -1,0 +1,278 @@
+#include "engine/config.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "base/edit_distance.h"
+#include "load/yaml_loader.h"
+
+namespace aortalint {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr std::string_view kKeys[] = {"allow-suppressions", "environments", "exclude", "extends",
+                                      "ignore", "knowledge", "mitigations", "pairs",
+                                      "select", "severity", "triton"};
+
+class ConfigParser {
+ public:
+  ConfigParser(const YamlDocument& doc, std::vector<Diagnostic>& errors) : doc_(doc), errors_(errors) {}
+
+  void Error(Span span, std::string message) {
+    errors_.push_back({"config", Severity::kError, {doc_.source, span}, std::move(message), {}, {}});
+  }
+
+  bool StringList(const yaml::Entry& e, std::vector<std::string>& out) {
+    const yaml::Node& v = *e.value;
+    if (v.is_str()) {  // `select: PAY` is a one-item list
+      out = {v.text};
+      return true;
+    }
+    if (!v.is_seq()) {
+      Error(v.span.empty() ? e.key->span : v.span,
+            "'" + e.key->text + "' must be a list of strings, got " + std::string(v.TypeName()));
+      return false;
+    }
+    out.clear();
+    for (const yaml::NodePtr& item : v.items) {
+      // Versions are often written bare (3.8 is a float in YAML): take their text.
+      if (item->is_scalar() && !item->is_null() && item->kind != yaml::Kind::kBool) {
+        out.push_back(item->text);
+      } else {
+        Error(item->span, "'" + e.key->text + "' entries must be strings, got " + item->Repr());
+        return false;
+      }
+    }
+    return true;
+  }
+
+  void Parse(Config& c) {
+    const yaml::Node& root = *doc_.root;
+    if (root.is_null()) return;  // an empty config file means the defaults
+    if (!root.is_map()) {
+      Error(root.span, "a config file must be a mapping of settings, got " + std::string(root.TypeName()));
+      return;
+    }
+    for (const yaml::Entry& e : root.entries) {
+      const std::string& key = e.key->text;
+      const yaml::Node& v = *e.value;
+      if (!e.key->is_str() || std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys)) {
+        Error(e.key->span, "unknown config key " + e.key->Repr() + DidYouMean(key, kKeys) +
+                               " (valid: select, ignore, severity, triton, mitigations, environments, "
+                               "exclude, pairs, extends, allow-suppressions, knowledge)");
+        continue;
+      }
+      if (key == "extends") continue;  // handled by LoadConfig
+      if (key == "select") StringList(e, c.select);
+      else if (key == "ignore") StringList(e, c.ignore);
+      else if (key == "triton") StringList(e, c.triton);
+      else if (key == "mitigations") StringList(e, c.mitigations);
+      else if (key == "environments") StringList(e, c.environments);
+      else if (key == "exclude") StringList(e, c.exclude);
+      else if (key == "knowledge") {
+        if (v.is_str()) c.knowledge = (fs::path(c.dir) / v.text).lexically_normal().string();
+        else Error(v.span, "'knowledge' must be a path to a YAML table, got " + v.Repr());
+      } else if (key == "allow-suppressions") {
+        if (v.kind == yaml::Kind::kBool) c.allow_suppressions = v.boolean;
+        else Error(v.span, "'allow-suppressions' must be true or false, got " + v.Repr());
+      } else if (key == "severity") {
+        ParseSeverity(e, c);
+      } else if (key == "pairs") {
+        ParsePairs(e, c);
+      }
+    }
+  }
+
+ private:
+  void ParseSeverity(const yaml::Entry& e, Config& c) {
+    if (!e.value->is_map()) {
+      Error(e.value->span, "'severity' must map rule IDs to error, warning, info or off, got " + e.value->Repr());
+      return;
+    }
+    for (const yaml::Entry& s : e.value->entries) {
+      std::string level = s.value->is_str() ? s.value->text
+                          : s.value->kind == yaml::Kind::kBool && !s.value->boolean ? "off"  // YAML 1.1: off is false
+                                                                                  : "";
+      if (level != "error" && level != "warning" && level != "info" && level != "off") {
+        Error(s.value->span, "severity of " + s.key->Repr() + " must be error, warning, info or off, got " +
+                                 s.value->Repr());
+        continue;
+      }
+      c.severity[s.key->text] = level;
+    }
+  }
+
+  void ParsePairs(const yaml::Entry& e, Config& c) {
+    if (!e.value->is_seq()) {
+      Error(e.value->span, "'pairs' must be a list of {recipe: GLOB, command: COMMAND}, got " + e.value->Repr());
+      return;
+    }
+    for (const yaml::NodePtr& item : e.value->items) {
+      const yaml::Node* recipe = item->is_map() ? item->Get("recipe") : nullptr;
+      const yaml::Node* command = item->is_map() ? item->Get("command") : nullptr;
+      if (!recipe || !command || !recipe->is_str() || !command->is_str() || item->entries.size() != 2) {
+        Error(item->span, "each pair must be {recipe: GLOB, command: COMMAND} with two strings, got " + item->Repr());
+        continue;
+      }
+      c.pairs.push_back({recipe->text, command->text});
+    }
+  }
+
+  const YamlDocument& doc_;
+  std::vector<Diagnostic>& errors_;
+};
+
+std::shared_ptr<const Config> LoadChain(const std::string& path, std::vector<Diagnostic>& errors, int depth) {
+  auto config = std::make_shared<Config>();
+  YamlDocument doc = LoadYamlFile(path);
+  ConfigParser parser(doc, errors);
+  if (!doc.ok()) {
+    parser.Error(doc.failure_span, doc.failure_message);
+    return config;
+  }
+  for (const DuplicateKey& d : doc.duplicates) parser.Error(d.second, "duplicate config key " + d.key);
+  std::string dir = fs::path(path).parent_path().string();
+  if (const yaml::Entry* ext = doc.root->is_map() ? doc.root->Find("extends") : nullptr) {
+    if (!ext->value->is_str()) {
+      parser.Error(ext->value->span, "'extends' must be a path to another config file, got " + ext->value->Repr());
+    } else if (depth > 16) {
+      parser.Error(ext->value->span, "'extends' chain is longer than 16 files (a cycle?); shorten it");
+    } else {
+      std::string parent = (fs::path(dir) / ext->value->text).lexically_normal().string();
+      if (!fs::is_regular_file(parent)) {
+        parser.Error(ext->value->span, "'extends' names '" + ext->value->text + "', which is not a file");
+      } else {
+        *config = *LoadChain(parent, errors, depth + 1);  // the child's keys then replace the parent's
+      }
+    }
+  }
+  config->path = path;
+  config->dir = dir.empty() ? "." : dir;
+  parser.Parse(*config);
+  return config;
+}
+
+}  // namespace
+
+bool GlobMatch(std::string_view p, std::string_view s) {
+  // Iterative matcher with backtracking for `*` (stops at '/') and `**` (crosses it).
+  size_t pi = 0, si = 0;
+  size_t star_p = std::string_view::npos, star_s = 0;
+  bool star_crosses = false;
+  while (si < s.size()) {
+    if (pi < p.size() && p[pi] == '*') {
+      star_crosses = pi + 1 < p.size() && p[pi + 1] == '*';
+      pi += star_crosses ? 2 : 1;
+      if (star_crosses && pi < p.size() && p[pi] == '/') ++pi;  // `**/` also matches nothing
+      star_p = pi;
+      star_s = si;
+      continue;
+    }
+    if (pi < p.size() && p[pi] == '[') {
+      size_t close = p.find(']', pi + 1);
+      if (close != std::string_view::npos) {
+        std::string_view set = p.substr(pi + 1, close - pi - 1);
+        bool negate = !set.empty() && (set[0] == '!' || set[0] == '^');
+        if (negate) set.remove_prefix(1);
+        bool hit = false;
+        for (size_t k = 0; k < set.size(); ++k) {
+          if (k + 2 < set.size() && set[k + 1] == '-') {
+            hit |= s[si] >= set[k] && s[si] <= set[k + 2];
+            k += 2;
+          } else {
+            hit |= s[si] == set[k];
+          }
+        }
+        if (hit != negate) {
+          pi = close + 1;
+          ++si;
+          continue;
+        }
+      }
+    } else if (pi < p.size() && (p[pi] == '?' ? s[si] != '/' : p[pi] == s[si])) {
+      ++pi;
+      ++si;
+      continue;
+    }
+    if (star_p == std::string_view::npos || (!star_crosses && s[star_s] == '/')) return false;
+    pi = star_p;
+    si = ++star_s;
+  }
+  while (pi < p.size() && p[pi] == '*') ++pi;
+  return pi == p.size();
+}
+
+bool Config::Excludes(const std::string& path) const {
+  if (exclude.empty()) return false;
+  std::error_code ec;
+  fs::path abs = fs::absolute(path, ec).lexically_normal();
+  fs::path base = fs::absolute(dir, ec).lexically_normal();
+  std::string rel = abs.lexically_relative(base).generic_string();
+  if (rel.empty() || rel.rfind("..", 0) == 0) rel = fs::path(path).generic_string();
+  std::string name = abs.filename().string();
+  for (const std::string& pattern : exclude) {
+    std::string p = pattern;
+    if (p.size() > 1 && p.back() == '/') p += "**";  // `legacy/` excludes what is under it
+    if (GlobMatch(p, rel)) return true;
+    // A pattern without a slash matches a file name or a directory name anywhere.
+    if (p.find('/') == std::string::npos) {
+      if (GlobMatch(p, name)) return true;
+      for (const auto& part : fs::path(rel).parent_path())
+        if (GlobMatch(p, part.string())) return true;
+    } else if (GlobMatch(p + "/**", rel)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::shared_ptr<const Config> LoadConfig(const std::string& path, std::vector<Diagnostic>& errors) {
+  return LoadChain(path, errors, 0);
+}
+
+ConfigResolver::ConfigResolver(std::string forced, bool disabled)
+    : forced_(std::move(forced)), disabled_(disabled) {
+  auto defaults = std::make_shared<Config>();
+  defaults->dir = ".";
+  defaults_ = defaults;
+  if (!forced_.empty()) {
+    std::vector<Diagnostic> errors;
+    defaults_ = LoadConfig(forced_, errors);
+    errors_ = std::move(errors);
+  }
+}
+
+std::shared_ptr<const Config> ConfigResolver::For(const std::string& file) {
+  if (disabled_ || !forced_.empty()) return defaults_;
+  std::error_code ec;
+  fs::path abs = fs::absolute(file, ec).lexically_normal();
+  return ForDirectory(abs.parent_path().string());
+}
+
+std::shared_ptr<const Config> ConfigResolver::ForDirectory(const std::string& dir) {
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = by_dir_.find(dir); it != by_dir_.end()) return it->second;
+  }
+  std::shared_ptr<const Config> config;
+  fs::path candidate = fs::path(dir) / kConfigFileName;
+  std::error_code ec;
+  if (fs::is_regular_file(candidate, ec)) {
+    std::vector<Diagnostic> errors;
+    config = LoadConfig(candidate.string(), errors);
+    std::lock_guard lock(mutex_);
+    errors_.insert(errors_.end(), errors.begin(), errors.end());
+  } else {
+    fs::path parent = fs::path(dir).parent_path();
+    config = parent == fs::path(dir) || parent.empty() ? defaults_ : ForDirectory(parent.string());
+  }
+  std::lock_guard lock(mutex_);
+  return by_dir_.emplace(dir, config).first->second;
+}
+
+std::vector<Diagnostic> ConfigResolver::TakeErrors() {
+  std::lock_guard lock(mutex_);
+  return std::move(errors_);
+}
+
+}  // namespace aortalint

@@ -1,0 +1,63 @@
+// The rule interface. A rule is one class in one file under rules/<family>/,
+// with its metadata beside its code; docs, `aortalint rule(s)` and SARIF's
+// rule table are all generated from that metadata.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string_view>
+
+#include "model/diagnostic.h"
+
+namespace aortalint {
+
+class Recipe;
+class RuleContext;
+struct Payload;
+struct Pairing;
+struct YamlDocument;
+
+enum class FixAvailability { kNone, kSometimes, kAlways };
+
+/// Everything user-facing about a rule.
+struct RuleMeta {
+  std::string_view id;        // "COL003": stable, never reused
+  std::string_view slug;      // "option-not-string"
+  Severity severity;          // the default
+  std::string_view summary;   // one line, for `aortalint rules` and SARIF
+  std::string_view what;      // Markdown: what it does
+  std::string_view why;       // Markdown: why it matters
+  std::string_view example;   // a file that fires the rule
+  std::string_view fixed;     // the same file, fixed
+  std::string_view facts;     // the aorta / Triton fact it rests on
+  FixAvailability fix = FixAvailability::kNone;
+  std::string_view example_name = "recipe.yaml";  // the example's file name (its kind)
+};
+
+/// Override only the hooks you need. A fresh instance serves one analysis, so
+/// member state is safe.
+class Rule {
+ public:
+  virtual ~Rule() = default;
+  virtual const RuleMeta& Meta() const = 0;
+
+  /// Every YAML recipe, parsed or not (the SYN rules read failures here).
+  virtual void CheckDocument(const YamlDocument&, RuleContext&) {}
+  /// Recipes that parsed.
+  virtual void CheckRecipe(const Recipe&, RuleContext&) {}
+  /// Every Python payload (paired or not).
+  virtual void CheckPayload(const Payload&, RuleContext&) {}
+  /// A recipe with its launch command and payloads.
+  virtual void CheckPairing(const Recipe&, const Pairing&, RuleContext&) {}
+};
+
+using RuleFactory = std::unique_ptr<Rule> (*)();
+
+/// The one sorted list of rules (rules/all_rules.cc).
+std::span<const RuleFactory> AllRules();
+/// The metadata of every rule, in ID order.
+std::span<const RuleMeta* const> AllRuleMetas();
+/// The metadata of one rule, or nullptr.
+const RuleMeta* FindRule(std::string_view id);
+
+}  // namespace aortalint

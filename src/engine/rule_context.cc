@@ -1,0 +1,26 @@
+#include "engine/rule_context.h"
+
+namespace aortalint {
+
+DiagnosticBuilder& DiagnosticBuilder::Note(const SourcePtr& file, Span span, std::string message) {
+  sink_[index_].notes.push_back({{file, span}, std::move(message)});
+  return *this;
+}
+
+DiagnosticBuilder& DiagnosticBuilder::WithFix(std::string title, Applicability applicability,
+                                              std::vector<Edit> edits) {
+  sink_[index_].fix = Fix{std::move(title), applicability, std::move(edits)};
+  return *this;
+}
+
+DiagnosticBuilder RuleContext::Report(const SourcePtr& file, Span span, std::string message) {
+  Diagnostic d;
+  d.rule = std::string(meta_->id);
+  d.severity = meta_->severity;
+  d.where = {file, span};
+  d.message = std::move(message);
+  sink_.push_back(std::move(d));
+  return DiagnosticBuilder(sink_, sink_.size() - 1);
+}
+
+}  // namespace aortalint

@@ -1,0 +1,60 @@
+// What a rule reports through: diagnostics with notes and fixes, and the
+// settings that apply to the file (target Triton versions, declared names).
+#pragma once
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "engine/rule.h"
+#include "model/diagnostic.h"
+#include "model/knowledge.h"
+
+namespace aortalint {
+
+/// The settings a rule may read; resolved per file from config and flags.
+struct RuleSettings {
+  const Knowledge* knowledge = &BuiltinKnowledge();
+  std::vector<std::string> triton;                   // target versions, as written
+  std::set<std::string> mitigations;                 // declared beyond the built-ins
+  std::set<std::string> environments;                // declared beyond the built-ins
+  std::optional<std::vector<std::string>> collect;   // `--collect`
+};
+
+/// Adds notes and a fix to the diagnostic just reported.
+class DiagnosticBuilder {
+ public:
+  DiagnosticBuilder(std::vector<Diagnostic>& sink, size_t index) : sink_(sink), index_(index) {}
+  DiagnosticBuilder& Note(const SourcePtr& file, Span span, std::string message);
+  DiagnosticBuilder& WithFix(std::string title, Applicability applicability, std::vector<Edit> edits);
+
+ private:
+  std::vector<Diagnostic>& sink_;
+  size_t index_;
+};
+
+class RuleContext {
+ public:
+  RuleContext(const RuleSettings& settings, std::vector<Diagnostic>& sink) : settings_(settings), sink_(sink) {}
+
+  /// Set by the runner before each rule runs.
+  void set_rule(const RuleMeta* meta) { meta_ = meta; }
+  const RuleSettings& settings() const { return settings_; }
+  const Knowledge& knowledge() const { return *settings_.knowledge; }
+
+  DiagnosticBuilder Report(const SourcePtr& file, Span span, std::string message);
+  template <typename... T>
+  DiagnosticBuilder Report(const SourcePtr& file, Span span, fmt::format_string<T...> format, T&&... args) {
+    return Report(file, span, fmt::vformat(format, fmt::make_format_args(args...)));
+  }
+
+ private:
+  const RuleSettings& settings_;
+  std::vector<Diagnostic>& sink_;
+  const RuleMeta* meta_ = nullptr;
+};
+
+}  // namespace aortalint

@@ -1,0 +1,530 @@
+#include "load/yaml_loader.h"
+
+#include <cmath>
+#include <limits>
+#include <map>
+#include <sstream>
+#include <unordered_map>
+
+#include <fmt/format.h>
+#include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/exceptions.h>
+#include <yaml-cpp/mark.h>
+#include <yaml-cpp/parser.h>
+
+#include "base/file_reader.h"
+
+namespace aortalint {
+namespace {
+
+using yaml::Kind;
+using yaml::Node;
+
+// ---- PyYAML's YAML 1.1 implicit resolution of plain scalars ----
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+bool IsOneOf(std::string_view s, std::initializer_list<std::string_view> words) {
+  for (std::string_view w : words)
+    if (s == w) return true;
+  return false;
+}
+
+// [0-9_]* after `i`, returns the index after; `any` reports whether a digit was seen.
+size_t SkipDigits(std::string_view s, size_t i, bool* any = nullptr) {
+  while (i < s.size() && (IsDigit(s[i]) || s[i] == '_')) {
+    if (any && IsDigit(s[i])) *any = true;
+    ++i;
+  }
+  return i;
+}
+
+// (?::[0-5]?[0-9])+ from `i`; returns the index after, or npos if none matched.
+size_t SkipSexagesimal(std::string_view s, size_t i) {
+  size_t groups = 0;
+  while (i < s.size() && s[i] == ':') {
+    size_t j = i + 1;
+    if (j + 1 < s.size() && s[j] >= '0' && s[j] <= '5' && IsDigit(s[j + 1])) j += 2;
+    else if (j < s.size() && IsDigit(s[j])) j += 1;
+    else return std::string_view::npos;
+    i = j;
+    ++groups;
+  }
+  return groups ? i : std::string_view::npos;
+}
+
+bool MatchesInt(std::string_view s) {
+  size_t i = (!s.empty() && (s[0] == '-' || s[0] == '+')) ? 1 : 0;
+  std::string_view r = s.substr(i);
+  if (r.empty()) return false;
+  auto all = [&](std::string_view t, std::string_view chars) {
+    if (t.empty()) return false;
+    for (char c : t)
+      if (chars.find(c) == std::string_view::npos) return false;
+    return true;
+  };
+  if (r.size() > 2 && r[0] == '0' && r[1] == 'b') return all(r.substr(2), "01_");
+  if (r.size() > 2 && r[0] == '0' && r[1] == 'x') return all(r.substr(2), "0123456789abcdefABCDEF_");
+  if (r == "0") return true;
+  if (r[0] == '0') return all(r.substr(1), "01234567_");
+  if (r[0] < '1' || r[0] > '9') return false;
+  size_t j = SkipDigits(r, 1);
+  if (j == r.size()) return true;
+  return SkipSexagesimal(r, j) == r.size();
+}
+
+bool MatchesFloat(std::string_view s) {
+  if (IsOneOf(s, {".nan", ".NaN", ".NAN"})) return true;
+  size_t i = (!s.empty() && (s[0] == '-' || s[0] == '+')) ? 1 : 0;
+  std::string_view r = s.substr(i);
+  if (IsOneOf(r, {".inf", ".Inf", ".INF"})) return true;
+  auto exponent_ok = [&](size_t j) {  // (?:[eE][-+][0-9]+)?$
+    if (j == r.size()) return true;
+    if (r[j] != 'e' && r[j] != 'E') return false;
+    if (j + 2 > r.size() || (r[j + 1] != '-' && r[j + 1] != '+')) return false;
+    size_t k = j + 2;
+    if (k >= r.size()) return false;
+    while (k < r.size() && IsDigit(r[k])) ++k;
+    return k == r.size();
+  };
+  if (r.empty()) return false;
+  if (IsDigit(r[0])) {
+    size_t j = SkipDigits(r, 1);
+    if (j < r.size() && r[j] == '.') return exponent_ok(SkipDigits(r, j + 1));
+    size_t k = SkipSexagesimal(r, j);  // base-60 float: 1:30.5
+    return k != std::string_view::npos && k < r.size() && r[k] == '.' && SkipDigits(r, k + 1) == r.size();
+  }
+  // \.[0-9][0-9_]*(exp)? has no sign in PyYAML's pattern.
+  if (i == 0 && r[0] == '.' && r.size() > 1 && IsDigit(r[1])) return exponent_ok(SkipDigits(r, 2));
+  return false;
+}
+
+bool MatchesTimestamp(std::string_view s) {
+  auto digits = [&](size_t at, size_t n) {
+    if (at + n > s.size()) return false;
+    for (size_t k = 0; k < n; ++k)
+      if (!IsDigit(s[at + k])) return false;
+    return true;
+  };
+  if (!digits(0, 4) || s.size() < 8 || s[4] != '-') return false;
+  if (s.size() == 10 && digits(5, 2) && s[7] == '-' && digits(8, 2)) return true;
+  // The date-time form: yyyy-m(m)-d(d)[Tt ]h(h):mm:ss...
+  size_t i = 5;
+  size_t n = digits(i, 2) ? 2 : digits(i, 1) ? 1 : 0;
+  if (!n || i + n >= s.size() || s[i + n] != '-') return false;
+  i += n + 1;
+  n = digits(i, 2) ? 2 : digits(i, 1) ? 1 : 0;
+  if (!n) return false;
+  i += n;
+  if (i >= s.size() || (s[i] != 'T' && s[i] != 't' && s[i] != ' ' && s[i] != '\t')) return false;
+  while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == 'T' || s[i] == 't')) ++i;
+  n = digits(i, 2) ? 2 : digits(i, 1) ? 1 : 0;
+  if (!n) return false;
+  i += n;
+  return i + 6 <= s.size() && s[i] == ':' && digits(i + 1, 2) && s[i + 3] == ':' && digits(i + 4, 2);
+}
+
+int64_t ParseInt(std::string_view text) {
+  std::string s;
+  for (char c : text)
+    if (c != '_') s += c;
+  int sign = 1;
+  if (!s.empty() && (s[0] == '-' || s[0] == '+')) {
+    if (s[0] == '-') sign = -1;
+    s.erase(0, 1);
+  }
+  auto accumulate = [](std::string_view digits, int base) {
+    long double v = 0;
+    for (char c : digits) {
+      int d = IsDigit(c) ? c - '0' : (c | 0x20) - 'a' + 10;
+      v = v * base + d;
+    }
+    return v;
+  };
+  long double v;
+  if (s == "0") v = 0;
+  else if (s.rfind("0b", 0) == 0) v = accumulate(s.substr(2), 2);
+  else if (s.rfind("0x", 0) == 0) v = accumulate(s.substr(2), 16);
+  else if (s[0] == '0') v = accumulate(s.substr(1), 8);
+  else if (s.find(':') != std::string::npos) {
+    v = 0;
+    std::stringstream parts(s);
+    std::string part;
+    while (std::getline(parts, part, ':')) v = v * 60 + accumulate(part, 10);
+  } else v = accumulate(s, 10);
+  v *= sign;
+  constexpr long double kMax = static_cast<long double>(std::numeric_limits<int64_t>::max());
+  if (v > kMax) return std::numeric_limits<int64_t>::max();
+  if (v < -kMax) return std::numeric_limits<int64_t>::min();
+  return static_cast<int64_t>(v);
+}
+
+double ParseFloat(std::string_view text) {
+  std::string s;
+  for (char c : text)
+    if (c != '_') s += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  double sign = 1;
+  if (!s.empty() && (s[0] == '-' || s[0] == '+')) {
+    if (s[0] == '-') sign = -1;
+    s.erase(0, 1);
+  }
+  if (s == ".inf") return sign * std::numeric_limits<double>::infinity();
+  if (s == ".nan") return std::numeric_limits<double>::quiet_NaN();
+  if (s.find(':') != std::string::npos) {
+    double v = 0;
+    std::stringstream parts(s);
+    std::string part;
+    while (std::getline(parts, part, ':')) v = v * 60 + std::strtod(part.c_str(), nullptr);
+    return sign * v;
+  }
+  return sign * std::strtod(s.c_str(), nullptr);
+}
+
+void ResolvePlain(Node& n) {
+  std::string_view s = n.text;
+  if (IsOneOf(s, {"", "~", "null", "Null", "NULL"})) {
+    n.kind = Kind::kNull;
+  } else if (IsOneOf(s, {"yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"})) {
+    n.kind = Kind::kBool;
+    n.boolean = true;
+  } else if (IsOneOf(s, {"no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"})) {
+    n.kind = Kind::kBool;
+  } else if (MatchesInt(s)) {
+    n.kind = Kind::kInt;
+    n.integer = ParseInt(s);
+  } else if (MatchesFloat(s)) {
+    n.kind = Kind::kFloat;
+    n.number = ParseFloat(s);
+  } else if (MatchesTimestamp(s)) {
+    n.kind = Kind::kTimestamp;
+  } else {
+    n.kind = Kind::kStr;
+  }
+}
+
+struct SyntaxError {
+  YAML::Mark mark;
+  std::string message;
+};
+
+// ---- Span recovery: yaml-cpp gives where a token starts, not where it ends ----
+
+class Spans {
+ public:
+  explicit Spans(const SourceFile& source) : source_(source), text_(source.text()) {}
+
+  uint32_t Offset(const YAML::Mark& mark) const {
+    if (mark.line < 0) return 0;
+    uint32_t offset = source_.LineStart(static_cast<uint32_t>(mark.line) + 1) + static_cast<uint32_t>(mark.column);
+    return std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));
+  }
+
+  // The end of the scalar token starting at `begin`.
+  uint32_t ScalarEnd(uint32_t begin, bool in_flow) const {
+    size_t i = begin;
+    const size_t n = text_.size();
+    if (i >= n) return begin;
+    char c = text_[i];
+    if (c == '"' || c == '\'') {
+      for (++i; i < n; ++i) {
+        if (c == '"' && text_[i] == '\\') { ++i; continue; }
+        if (text_[i] == c) {
+          if (c == '\'' && i + 1 < n && text_[i + 1] == '\'') { ++i; continue; }
+          return static_cast<uint32_t>(i + 1);
+        }
+      }
+      return static_cast<uint32_t>(n);
+    }
+    // Plain and block scalars: the rest of the token on this line.
+    for (; i < n && text_[i] != '\n' && text_[i] != '\r'; ++i) {
+      if (text_[i] == '#' && i > begin && (text_[i - 1] == ' ' || text_[i - 1] == '\t')) break;
+      if (text_[i] == ':' && (i + 1 == n || text_[i + 1] == ' ' || text_[i + 1] == '\n' ||
+                              (in_flow && (text_[i + 1] == ',' || text_[i + 1] == '}' || text_[i + 1] == ']'))))
+        break;
+      if (in_flow && (text_[i] == ',' || text_[i] == ']' || text_[i] == '}')) break;
+    }
+    while (i > begin && (text_[i - 1] == ' ' || text_[i - 1] == '\t')) --i;
+    return static_cast<uint32_t>(i);
+  }
+
+  // After an empty flow collection's opening bracket, the closing one.
+  uint32_t FlowEnd(uint32_t begin) const {
+    if (begin >= text_.size()) return begin;
+    char close = text_[begin] == '[' ? ']' : text_[begin] == '{' ? '}' : 0;
+    if (!close) return begin;
+    size_t i = text_.find(close, begin);
+    return i == std::string_view::npos ? begin + 1 : static_cast<uint32_t>(i + 1);
+  }
+
+ private:
+  const SourceFile& source_;
+  std::string_view text_;
+};
+
+// ---- The tree builder ----
+
+class Builder : public YAML::EventHandler {
+ public:
+  Builder(const SourceFile& source, YamlDocument& doc) : spans_(source), doc_(doc) {}
+
+  std::shared_ptr<Node> root;
+  YAML::Mark document_start;
+
+  void OnDocumentStart(const YAML::Mark& mark) override { document_start = mark; }
+  void OnDocumentEnd() override {}
+
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    auto n = std::make_shared<Node>();
+    n->kind = Kind::kNull;
+    n->plain = true;
+    uint32_t at = spans_.Offset(mark);
+    uint32_t end = spans_.ScalarEnd(at, InFlow());
+    std::string_view token = std::string_view(spans_source()).substr(at, end - at);
+    // An empty value gets the next token's mark; point at the key instead.
+    if (IsOneOf(token, {"~", "null", "Null", "NULL"})) n->span = {at, end};
+    else if (!stack_.empty() && stack_.back().pending_key) n->span = stack_.back().pending_key->span;
+    else n->span = {at, at};
+    Add(std::move(n), anchor);
+  }
+
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    auto it = anchors_.find(anchor);
+    if (it == anchors_.end()) throw SyntaxError{mark, "alias refers to an unknown anchor"};
+    for (const Frame& f : stack_)
+      if (f.node == it->second)
+        throw SyntaxError{mark, "alias refers to a node that contains it (a recursive structure); write the values out"};
+    Add(it->second, 0, /*is_alias=*/true);
+  }
+
+  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                const std::string& value) override {
+    auto n = std::make_shared<Node>();
+    uint32_t at = spans_.Offset(mark);
+    n->span = {at, spans_.ScalarEnd(at, InFlow())};
+    n->text = value;
+    if (tag == "?") {
+      n->plain = true;
+      ResolvePlain(*n);
+    } else if (tag == "!" || tag == "tag:yaml.org,2002:str") {
+      n->kind = Kind::kStr;
+    } else {
+      ApplyExplicitTag(*n, tag, mark);
+    }
+    Add(std::move(n), anchor);
+  }
+
+  void OnSequenceStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                       YAML::EmitterStyle::value style) override {
+    CheckCollectionTag(tag, "tag:yaml.org,2002:seq", mark);
+    Open(Kind::kSeq, mark, anchor, style);
+  }
+  void OnSequenceEnd() override { Close(); }
+
+  void OnMapStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                  YAML::EmitterStyle::value style) override {
+    CheckCollectionTag(tag, "tag:yaml.org,2002:map", mark);
+    Open(Kind::kMap, mark, anchor, style);
+  }
+  void OnMapEnd() override { Close(); }
+
+ private:
+  struct Frame {
+    std::shared_ptr<Node> node;
+    std::shared_ptr<Node> pending_key;  // maps: the key waiting for its value
+    std::vector<yaml::Entry> merges;    // maps: entries brought in by `<<`
+    uint64_t weight = 1;                // nodes after alias expansion
+  };
+
+  std::string_view spans_source() const { return doc_.source->text(); }
+  bool InFlow() const { return !stack_.empty() && stack_.back().node->flow; }
+
+  void ApplyExplicitTag(Node& n, const std::string& tag, const YAML::Mark& mark) {
+    const std::string kPrefix = "tag:yaml.org,2002:";
+    std::string t = tag.rfind(kPrefix, 0) == 0 ? tag.substr(kPrefix.size()) : "";
+    if (t == "int" && MatchesInt(n.text)) { n.kind = Kind::kInt; n.integer = ParseInt(n.text); }
+    else if (t == "float" && (MatchesFloat(n.text) || MatchesInt(n.text))) { n.kind = Kind::kFloat; n.number = ParseFloat(n.text); }
+    else if (t == "bool") { ResolvePlain(n); if (n.kind != Kind::kBool) throw SyntaxError{mark, fmt::format("'!!bool' value '{}' is not a boolean", n.text)}; }
+    else if (t == "null") n.kind = Kind::kNull;
+    else if (t == "timestamp" && MatchesTimestamp(n.text)) n.kind = Kind::kTimestamp;
+    else if (t == "binary") n.kind = Kind::kBinary;
+    else throw SyntaxError{mark, fmt::format("safe_load cannot construct a value tagged '{}'; remove the tag", tag)};
+  }
+
+  void CheckCollectionTag(const std::string& tag, const std::string& expected, const YAML::Mark& mark) {
+    if (tag.empty() || tag == "?" || tag == "!" || tag == expected) return;
+    throw SyntaxError{mark, fmt::format("safe_load cannot construct a collection tagged '{}'; remove the tag", tag)};
+  }
+
+  void Open(Kind kind, const YAML::Mark& mark, YAML::anchor_t anchor, YAML::EmitterStyle::value style) {
+    auto n = std::make_shared<Node>();
+    n->kind = kind;
+    n->flow = style == YAML::EmitterStyle::Flow;
+    uint32_t at = spans_.Offset(mark);
+    n->span = {at, n->flow ? spans_.FlowEnd(at) : at};
+    // Registered now so an alias inside can be recognised as recursive.
+    if (anchor) anchors_[anchor] = n;
+    stack_.push_back({n, nullptr, {}, 1});
+  }
+
+  void Close() {
+    Frame frame = std::move(stack_.back());
+    stack_.pop_back();
+    Node& n = *frame.node;
+    if (!frame.merges.empty()) {
+      // `<<` merges: explicit keys win over merged ones; merged keys come first, as in PyYAML.
+      std::vector<yaml::Entry> merged;
+      for (const yaml::Entry& m : frame.merges)
+        if (!n.Find(m.key->text) || m.key->kind != Kind::kStr) {
+          bool seen = false;
+          for (const yaml::Entry& e : merged) seen |= SameKey(*e.key, *m.key);
+          if (!seen) merged.push_back(m);
+        }
+      for (yaml::Entry& e : n.entries) merged.push_back(std::move(e));
+      n.entries = std::move(merged);
+    }
+    if (!n.items.empty()) n.span.end = std::max(n.span.end, n.items.back()->span.end);
+    if (!n.entries.empty()) n.span.end = std::max(n.span.end, n.entries.back().value->span.end);
+    AddBuilt(frame.node, frame.weight);
+  }
+
+  static bool SameKey(const Node& a, const Node& b) {
+    if (a.is_scalar() && b.is_scalar()) {
+      if (a.kind == Kind::kStr || b.kind == Kind::kStr) return a.kind == b.kind && a.text == b.text;
+      return a.Repr() == b.Repr();
+    }
+    return false;
+  }
+
+  void Add(std::shared_ptr<Node> n, YAML::anchor_t anchor, bool is_alias = false) {
+    if (anchor) anchors_[anchor] = n;
+    AddBuilt(std::move(n), is_alias ? Weight(n.get()) : 1);
+  }
+
+  uint64_t Weight(const Node* n) const {
+    auto it = weights_.find(n);
+    return it == weights_.end() ? 1 : it->second;
+  }
+
+  void AddBuilt(std::shared_ptr<Node> n, uint64_t weight) {
+    if (n->kind == Kind::kSeq || n->kind == Kind::kMap) weights_[n.get()] = weight;
+    if (stack_.empty()) {
+      root = std::move(n);
+      return;
+    }
+    Frame& parent = stack_.back();
+    parent.weight = std::min<uint64_t>(parent.weight + weight, kMaxExpandedNodes * 2);
+    if (parent.weight > kMaxExpandedNodes)
+      throw SyntaxError{YAML::Mark(), fmt::format("anchors and aliases expand to more than {} nodes (an alias bomb); write the values out", kMaxExpandedNodes)};
+    Node& p = *parent.node;
+    if (p.kind == Kind::kSeq) {
+      p.items.push_back(std::move(n));
+      return;
+    }
+    if (!parent.pending_key) {
+      parent.pending_key = std::move(n);
+      return;
+    }
+    std::shared_ptr<Node> key = std::move(parent.pending_key);
+    if (key->plain && key->kind == Kind::kStr && key->text == "<<") {
+      AddMerge(parent, n);
+      return;
+    }
+    for (yaml::Entry& e : p.entries) {
+      if (SameKey(*e.key, *key)) {
+        doc_.duplicates.push_back({key->Repr(), e.key->span, key->span});
+        e.value = std::move(n);  // PyYAML: the last value wins, in the first key's place
+        e.key = std::move(key);
+        return;
+      }
+    }
+    p.entries.push_back({std::move(key), std::move(n)});
+  }
+
+  void AddMerge(Frame& parent, const std::shared_ptr<Node>& value) {
+    auto merge_one = [&](const Node& m) {
+      if (m.kind != Kind::kMap)
+        throw SyntaxError{YAML::Mark(), "a merge key '<<' takes a mapping or a list of mappings"};
+      for (const yaml::Entry& e : m.entries) parent.merges.push_back(e);
+    };
+    if (value->kind == Kind::kSeq) {
+      for (const yaml::NodePtr& item : value->items) merge_one(*item);
+    } else {
+      merge_one(*value);
+    }
+  }
+
+  Spans spans_;
+  YamlDocument& doc_;
+  std::vector<Frame> stack_;
+  std::unordered_map<YAML::anchor_t, std::shared_ptr<Node>> anchors_;
+  std::unordered_map<const Node*, uint64_t> weights_;
+};
+
+}  // namespace
+
+YamlDocument ParseYaml(SourcePtr source) {
+  YamlDocument doc;
+  doc.source = source;
+  std::string error;
+  size_t error_offset = 0;
+  if (!CheckText(std::string(source->text()), &error, &error_offset)) {
+    doc.failure = YamlDocument::Failure::kUnreadable;
+    doc.failure_message = error;
+    doc.failure_span = {static_cast<uint32_t>(error_offset), static_cast<uint32_t>(error_offset)};
+    return doc;
+  }
+  Spans spans(*source);
+  auto fail = [&](const YAML::Mark& mark, std::string message) {
+    doc.failure = YamlDocument::Failure::kSyntax;
+    doc.root = nullptr;
+    uint32_t at = mark.line >= 0 ? spans.Offset(mark) : 0;
+    doc.failure_span = {at, at};
+    doc.failure_message = std::move(message);
+  };
+  std::istringstream stream{std::string(source->text())};
+  try {
+    YAML::Parser parser(stream);
+    Builder builder(*source, doc);
+    if (!parser.HandleNextDocument(builder)) {
+      // No document at all: safe_load returns None.
+      auto null_node = std::make_shared<Node>();
+      doc.root = null_node;
+      return doc;
+    }
+    doc.root = builder.root ? builder.root : std::make_shared<Node>();
+    Builder second(*source, doc);
+    if (parser.HandleNextDocument(second)) {
+      fail(second.document_start,
+           "a second YAML document starts here; a recipe is one document (aorta reads it with safe_load)");
+    }
+  } catch (const SyntaxError& e) {
+    fail(e.mark, e.message);
+  } catch (const YAML::DeepRecursion& e) {
+    fail(e.mark, fmt::format("nesting deeper than {} levels; flatten the document", e.depth()));
+  } catch (const YAML::Exception& e) {
+    std::string message = e.msg;
+    if (!message.empty()) message[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(message[0])));
+    fail(e.mark, message);
+  } catch (const std::exception& e) {
+    fail(YAML::Mark(), std::string("cannot parse: ") + e.what());
+  }
+  return doc;
+}
+
+YamlDocument LoadYamlFile(const std::string& path) {
+  ReadResult r = ReadTextFile(path);
+  if (!r.ok) {
+    // Keep the readable prefix so the diagnostic lands on the offending byte's line and column.
+    YamlDocument doc;
+    std::string prefix = r.text.substr(0, std::min(r.error_offset, r.text.size()));
+    doc.source = std::make_shared<SourceFile>(path, std::move(prefix));
+    doc.failure = YamlDocument::Failure::kUnreadable;
+    doc.failure_message = r.error;
+    uint32_t at = static_cast<uint32_t>(doc.source->text().size());
+    doc.failure_span = {at, at};
+    return doc;
+  }
+  return ParseYaml(std::make_shared<SourceFile>(path, std::move(r.text)));
+}
+
+}  // namespace aortalint

@@ -1,0 +1,41 @@
+// Parses YAML text into model/yaml.h nodes, typed as PyYAML's safe_load types
+// them, with a span for every key and value. Never throws: a failure is
+// recorded in the document for the SYN rules to report.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "base/source_file.h"
+#include "model/yaml.h"
+
+namespace aortalint {
+
+struct DuplicateKey {
+  std::string key;  // repr of the key
+  Span first;       // the key that was overridden
+  Span second;      // the key whose value wins (PyYAML keeps the last)
+};
+
+struct YamlDocument {
+  enum class Failure { kNone, kUnreadable, kSyntax };
+
+  SourcePtr source;
+  yaml::NodePtr root;  // null when failure != kNone; a null node for an empty file
+  Failure failure = Failure::kNone;
+  Span failure_span;
+  std::string failure_message;
+  std::vector<DuplicateKey> duplicates;
+
+  bool ok() const { return failure == Failure::kNone; }
+};
+
+/// Limits that keep hostile input bounded (alias bombs, deep nesting).
+inline constexpr size_t kMaxExpandedNodes = 1'000'000;
+
+/// Reads `path` (see base/file_reader.h) and parses it.
+YamlDocument LoadYamlFile(const std::string& path);
+/// Parses text already in memory (the LSP's open documents, stdin, tests).
+YamlDocument ParseYaml(SourcePtr source);
+
+}  // namespace aortalint

@@ -1,0 +1,109 @@
+#include "model/knowledge.h"
+
+#include <algorithm>
+#include <memory>
+#include <stdexcept>
+
+#include "base/embedded.h"
+#include "load/yaml_loader.h"
+
+namespace aortalint {
+namespace {
+
+std::vector<std::string> Strings(const yaml::Node* seq) {
+  std::vector<std::string> out;
+  if (seq && seq->is_seq())
+    for (const yaml::NodePtr& item : seq->items) out.push_back(item->text);
+  return out;
+}
+
+yaml::NodePtr ParseEmbedded(std::string_view name) {
+  auto text = FindEmbedded(name);
+  if (!text) throw std::logic_error("missing embedded table " + std::string(name));
+  YamlDocument doc = ParseYaml(std::make_shared<SourceFile>(std::string(name), std::string(*text)));
+  if (!doc.ok() || !doc.root->is_map())
+    throw std::logic_error("embedded table " + std::string(name) + " does not parse: " + doc.failure_message);
+  return doc.root;
+}
+
+Knowledge Build() {
+  Knowledge k;
+  yaml::NodePtr collectors = ParseEmbedded("collectors.yaml");
+  for (const yaml::Entry& c : collectors->Get("collectors")->entries) {
+    CollectorSpec spec;
+    spec.name = c.key->text;
+    const yaml::Node& body = *c.value;
+    if (const yaml::Node* s = body.Get("summary")) spec.summary = s->text;
+    if (const yaml::Node* a = body.Get("any_options")) spec.any_options = a->boolean;
+    if (const yaml::Node* options = body.Get("options")) {
+      for (const yaml::Entry& o : options->entries) {
+        OptionSpec opt;
+        opt.name = o.key->text;
+        const yaml::Node& ob = *o.value;
+        opt.domain = Strings(ob.Get("domain"));
+        if (const yaml::Node* t = ob.Get("tokens")) {
+          opt.tokens = true;
+          opt.domain = Strings(t);
+        }
+        if (const yaml::Node* a = ob.Get("any")) opt.any = a->boolean;
+        if (const yaml::Node* n = ob.Get("nonempty")) opt.nonempty = n->boolean;
+        if (const yaml::Node* d = ob.Get("default")) opt.default_value = d->text;
+        if (const yaml::Node* d = ob.Get("doc")) opt.doc = d->text;
+        if (const yaml::Node* b = ob.Get("by_backend"))
+          for (const yaml::Entry& e : b->entries) opt.by_backend[e.key->text] = Strings(e.value.get());
+        spec.options.push_back(std::move(opt));
+      }
+    }
+    k.collectors.push_back(std::move(spec));
+  }
+  std::sort(k.collectors.begin(), k.collectors.end(),
+            [](const CollectorSpec& a, const CollectorSpec& b) { return a.name < b.name; });
+  k.queue_intercepting_backends = Strings(collectors->Get("queue_intercepting_backends"));
+
+  yaml::NodePtr registry = ParseEmbedded("mitigations.yaml");
+  for (const yaml::Entry& m : registry->Get("mitigations")->entries) {
+    auto& vars = k.mitigations[m.key->text];
+    for (const yaml::Entry& v : m.value->entries) vars[v.key->text] = v.value->text;
+  }
+  k.environments = Strings(registry->Get("environments"));
+  return k;
+}
+
+}  // namespace
+
+const OptionSpec* CollectorSpec::Option(std::string_view option) const {
+  for (const OptionSpec& o : options)
+    if (o.name == option) return &o;
+  return nullptr;
+}
+
+std::vector<std::string_view> CollectorSpec::OptionNames() const {
+  std::vector<std::string_view> names;
+  for (const OptionSpec& o : options) names.push_back(o.name);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+const CollectorSpec* Knowledge::Collector(std::string_view name) const {
+  for (const CollectorSpec& c : collectors)
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+std::vector<std::string_view> Knowledge::CollectorNames() const {
+  std::vector<std::string_view> names;
+  for (const CollectorSpec& c : collectors) names.push_back(c.name);
+  return names;
+}
+
+bool Knowledge::IsQueueIntercepting(std::string_view backend) const {
+  return std::find(queue_intercepting_backends.begin(), queue_intercepting_backends.end(), backend) !=
+         queue_intercepting_backends.end();
+}
+
+const Knowledge& BuiltinKnowledge() {
+  static const Knowledge knowledge = Build();
+  return knowledge;
+}
+
+}  // namespace aortalint

@@ -1,0 +1,49 @@
+// What aortalint knows about aorta, as data: collectors and their option
+// domains, built-in mitigations and environments. Parsed once from the YAML
+// tables under rules/knowledge/, embedded at build time.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace aortalint {
+
+struct OptionSpec {
+  std::string name;
+  std::vector<std::string> domain;  // enum values (after strip().lower())
+  bool tokens = false;              // comma/space separated tokens drawn from `domain`
+  bool any = false;                 // free text
+  bool nonempty = false;            // free text that must not be empty after strip()
+  std::optional<std::string> default_value;
+  std::map<std::string, std::vector<std::string>> by_backend;  // backend_mode's domain per backend
+  std::string doc;
+};
+
+struct CollectorSpec {
+  std::string name;
+  std::string summary;
+  bool any_options = false;  // numerics, layer_numerics, amd_log accept anything
+  std::vector<OptionSpec> options;
+
+  const OptionSpec* Option(std::string_view option) const;
+  std::vector<std::string_view> OptionNames() const;
+};
+
+struct Knowledge {
+  std::vector<CollectorSpec> collectors;  // sorted by name
+  std::vector<std::string> queue_intercepting_backends;
+  std::map<std::string, std::map<std::string, std::string>> mitigations;  // name -> variables it sets
+  std::vector<std::string> environments;
+
+  const CollectorSpec* Collector(std::string_view name) const;
+  std::vector<std::string_view> CollectorNames() const;
+  bool IsQueueIntercepting(std::string_view backend) const;
+};
+
+/// The embedded tables, parsed on first use (thread-safe).
+const Knowledge& BuiltinKnowledge();
+
+}  // namespace aortalint

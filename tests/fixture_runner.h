@@ -1,0 +1,21 @@
+// Runs one rule's fixture folder through the real binary and checks it.
+//
+// fixtures/rules/<ID>/ holds recipes and payloads whose comments say what must
+// fire: `# expect: ID` (this line), `# expect@+N: ID` / `@-N` (N lines away),
+// several IDs separated by spaces, `# todo-expect: ID` for a known gap. An
+// optional `EXPECT` file lists `path:line: ID` for files that cannot carry
+// comments (binary, not UTF-8); `ARGS` holds extra command-line words (one
+// line, e.g. `--triton 3.8.0 -- python app.py`). Only the folder's rule runs.
+// An unannotated finding or an annotation that did not fire fails, and the
+// rendered text output must match `expected.txt` (AORTALINT_UPDATE_SNAPSHOTS=1
+// rewrites it).
+#pragma once
+
+#include <string>
+
+namespace aortalint::testing {
+
+/// Returns 0 when the folder passes; prints what differs otherwise.
+int RunFixtureFolder(const std::string& dir);
+
+}  // namespace aortalint::testing

@@ -1,0 +1,17 @@
+// The test binary's main: doctest, plus `--fixture=DIR` to run one rule's
+// fixture folder (tests/fixture_runner.h).
+#define DOCTEST_CONFIG_IMPLEMENT
+#include <doctest/doctest.h>
+
+#include <string_view>
+
+#include "fixture_runner.h"
+
+int main(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    if (arg.rfind("--fixture=", 0) == 0) return aortalint::testing::RunFixtureFolder(std::string(arg.substr(10)));
+  }
+  doctest::Context context(argc, argv);
+  return context.run();
+}
