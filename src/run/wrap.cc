@@ -202,7 +202,8 @@ void WrapProtonCli(const std::vector<std::string>& argv, const fs::path& pdir,
                                            ? std::optional<fs::path>(argv[0])
                                            : FindOnPath(argv[0], env("PATH").value_or(""));
       if (script) {
-        if (auto interp = ShebangInterpreter(*script)) python = *interp;
+        // Only a python on the shebang will do (a shell wrapper is no interpreter for Proton).
+        if (auto interp = ShebangInterpreter(*script); interp && IsPythonName(*interp)) python = *interp;
       }
       if (python.empty()) {
         python = "python3";
@@ -433,11 +434,10 @@ WrapResult WrapArgv(const WrapRequest& request) {
     } else {
       WrapProtonCli(request.argv, ProtonDir(request.output_dir), *request.proton, env, result);
     }
-    if (!result.ok()) return result;
   } else if (!request.argv.empty() && IsPythonName(request.argv[0])) {
     result.python = request.argv[0];
   }
-  if (request.rocprof) {
+  if (request.rocprof && result.ok()) {
     if (result.argv.empty()) {
       result.error = "rocprof cannot wrap an empty command (nothing after '--')";
       return result;
