@@ -54,7 +54,9 @@ TEST_CASE("child: exit codes, as a shell reports them") {
   ChildResult r = RunChild(Sh("kill -KILL $$"));
   CHECK(r.exit_code == 128 + SIGKILL);
   CHECK(r.signal == SIGKILL);
-  r = RunChild(ChildOptions{.argv = {"/no/such/program"}});
+  ChildOptions missing;
+  missing.argv = {"/no/such/program"};
+  r = RunChild(missing);
   CHECK_FALSE(r.started);
   CHECK(r.exit_code == 127);
 }
