@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian packages aortalint needs, and prints nothing when they
+# are all there. `scripts/setup.sh test` adds what the test suite drives
+# (pre-commit, Neovim, git, python3).
+set -euo pipefail
+
+build=(cmake ninja-build g++ pkg-config libyaml-cpp-dev libtree-sitter-dev libfmt-dev
+       libcli11-dev nlohmann-json3-dev doctest-dev)
+test=(git python3 pre-commit neovim)
+
+wanted=("${build[@]}")
+[[ "${1:-}" == "test" ]] && wanted+=("${test[@]}")
+command -v npm >/dev/null || wanted+=(npm)  # fetches the pinned grammar at configure time
+
+missing=()
+for p in "${wanted[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+echo "aortalint: installing ${missing[*]}"
+sudo=""
+[[ $(id -u) -ne 0 ]] && sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
