@@ -35,6 +35,7 @@ Knowledge Build() {
     const yaml::Node& body = *c.value;
     if (const yaml::Node* s = body.Get("summary")) spec.summary = s->text;
     if (const yaml::Node* a = body.Get("any_options")) spec.any_options = a->boolean;
+    if (const yaml::Node* v = body.Get("vendor")) spec.vendor = v->text;
     if (const yaml::Node* options = body.Get("options")) {
       for (const yaml::Entry& o : options->entries) {
         OptionSpec opt;
@@ -49,6 +50,7 @@ Knowledge Build() {
         if (const yaml::Node* n = ob.Get("nonempty")) opt.nonempty = n->boolean;
         if (const yaml::Node* d = ob.Get("default")) opt.default_value = d->text;
         if (const yaml::Node* d = ob.Get("doc")) opt.doc = d->text;
+        opt.metrics = Strings(ob.Get("metrics"));
         if (const yaml::Node* b = ob.Get("by_backend"))
           for (const yaml::Entry& e : b->entries) opt.by_backend[e.key->text] = Strings(e.value.get());
         spec.options.push_back(std::move(opt));
@@ -59,6 +61,9 @@ Knowledge Build() {
   std::sort(k.collectors.begin(), k.collectors.end(),
             [](const CollectorSpec& a, const CollectorSpec& b) { return a.name < b.name; });
   k.queue_intercepting_backends = Strings(collectors->Get("queue_intercepting_backends"));
+  k.cli_refused_backends = Strings(collectors->Get("cli_refused_backends"));
+  if (const yaml::Node* v = collectors->Get("backend_vendors"))
+    for (const yaml::Entry& e : v->entries) k.backend_vendors[e.key->text] = e.value->text;
 
   yaml::NodePtr registry = ParseEmbedded("mitigations.yaml");
   for (const yaml::Entry& m : registry->Get("mitigations")->entries) {

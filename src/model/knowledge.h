@@ -19,6 +19,7 @@ struct OptionSpec {
   bool nonempty = false;            // free text that must not be empty after strip()
   std::optional<std::string> default_value;
   std::map<std::string, std::vector<std::string>> by_backend;  // backend_mode's domain per backend
+  std::vector<std::string> metrics;  // values that yield numeric metrics (tokens: any one of them); empty: all
   std::string doc;
 };
 
@@ -26,6 +27,7 @@ struct CollectorSpec {
   std::string name;
   std::string summary;
   bool any_options = false;  // numerics, layer_numerics, amd_log accept anything
+  std::string vendor;        // "AMD" / "NVIDIA" when only one vendor's GPUs run it
   std::vector<OptionSpec> options;
 
   const OptionSpec* Option(std::string_view option) const;
@@ -35,6 +37,8 @@ struct CollectorSpec {
 struct Knowledge {
   std::vector<CollectorSpec> collectors;  // sorted by name
   std::vector<std::string> queue_intercepting_backends;
+  std::vector<std::string> cli_refused_backends;       // proton backends aorta will not pin under `mode: cli`
+  std::map<std::string, std::string> backend_vendors;  // proton backend -> the only vendor it runs on
   std::map<std::string, std::map<std::string, std::string>> mitigations;  // name -> variables it sets
   std::vector<std::string> environments;
 

@@ -1,0 +1,78 @@
+// COL005: an option value outside its domain, or empty where text is required.
+#include "base/edit_distance.h"
+#include "engine/rule_context.h"
+#include "model/recipe.h"
+#include "rules/collect/collector_options.h"
+
+namespace aortalint {
+namespace {
+
+constexpr RuleMeta kMeta{
+    .id = "COL005",
+    .slug = "option-out-of-domain",
+    .severity = Severity::kError,
+    .summary = "a collector option value outside its domain, or empty where a value is required",
+    .what = "Reports an enumerated option whose value, after aorta's `strip().lower()`, is not one it accepts "
+            "(`backend: rocprof`, `output_format: xml`), a rocprof `trace` with an unknown domain or none at all, "
+            "an empty `pmc` and an empty `kernel_include_regex`. `\" ROCTRACER \"` is accepted, as aorta accepts "
+            "it. `backend_mode`, whose domain depends on the backend, is COL008's.",
+    .why = "aorta checks every option when it loads the recipe and refuses the whole recipe on the first bad "
+           "value.",
+    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+               "collect:\n  proton:\n    mode: env\n    backend: rocprof\n",
+    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+             "collect:\n  proton:\n    mode: env\n    backend: rocprofiler\n",
+    .facts = "The domains are those of aorta's option validators (reference/aorta.md §2.1, §2.2), kept as data "
+             "in `rules/knowledge/collectors.yaml`.",
+};
+
+class OptionOutOfDomain final : public Rule {
+ public:
+  const RuleMeta& Meta() const override { return kMeta; }
+  void CheckRecipe(const Recipe& recipe, RuleContext& ctx) override {
+    for (const CheckedCollector& c : CollectorsNamed(recipe)) {
+      if (!c.use->options || !c.use->options->is_map()) continue;
+      for (const yaml::Entry& e : c.use->options->entries) {
+        const OptionSpec* spec = e.key->is_str() ? c.spec->Option(e.key->text) : nullptr;
+        if (!spec || !e.value->is_str()) continue;  // COL004 / COL003
+        DomainProblem problem = CheckDomain(*spec, e.value->text);
+        if (!problem.ok()) Report(recipe, ctx, c.use->name, *spec, *e.value, problem);
+      }
+    }
+  }
+
+ private:
+  static void Report(const Recipe& recipe, RuleContext& ctx, std::string_view collector, const OptionSpec& spec,
+                     const yaml::Node& value, const DomainProblem& problem) {
+    const SourcePtr& file = recipe.source();
+    std::vector<std::string_view> domain(spec.domain.begin(), spec.domain.end());
+    if (spec.tokens && problem.empty) {
+      ctx.Report(file, value.span, "{} option '{}' is {}, which names nothing; {}", collector, spec.name,
+                 value.Repr(),
+                 spec.any ? "list at least one, separated by commas or spaces, or delete the option"
+                          : "list at least one of " + JoinNames(domain) + ", or delete the option");
+    } else if (problem.empty) {
+      ctx.Report(file, value.span, "{} option '{}' is {}; give a value or delete the option", collector, spec.name,
+                 value.Repr());
+    } else if (spec.tokens) {
+      ctx.Report(file, value.span, "{} option '{}' names unknown domain{} {} in {}; use tokens from {}{}", collector,
+                 spec.name, problem.outside.size() > 1 ? "s" : "", QuotedList(problem.outside), value.Repr(),
+                 JoinNames(domain), DidYouMean(problem.outside.front(), domain));
+    } else {
+      ctx.Report(file, value.span, "{} option '{}' is {}, not one of {}{}", collector, spec.name, value.Repr(),
+                 JoinNames(domain), DidYouMean(problem.outside.front(), domain));
+    }
+  }
+
+  static std::string QuotedList(const std::vector<std::string>& names) {
+    std::vector<std::string> quoted;
+    for (const std::string& n : names) quoted.push_back("'" + n + "'");
+    return JoinNames(quoted);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakeOptionOutOfDomain() { return std::make_unique<OptionOutOfDomain>(); }
+
+}  // namespace aortalint

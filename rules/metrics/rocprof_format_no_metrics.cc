@@ -1,0 +1,41 @@
+// MET003: rocprof output_format other than csv yields no metrics.
+#include "engine/rule_context.h"
+#include "model/recipe.h"
+#include "rules/collect/collector_options.h"
+
+namespace aortalint {
+namespace {
+
+constexpr RuleMeta kMeta{
+    .id = "MET003",
+    .slug = "rocprof-format-no-metrics",
+    .severity = Severity::kInfo,
+    .summary = "rocprof `output_format` other than `csv` gives no `rocprof_*` numbers in perf.md or matrix.json",
+    .what = "Points out a rocprof block whose `output_format` is `json`, `pftrace`, `otf2` or `rocpd`.",
+    .why = "aorta reads rocprofv3's `*_kernel_stats.csv` (or `*_kernel_trace.csv`) for `rocprof_kernel_count`, "
+           "`rocprof_gpu_time_ms` and the top kernels; with another format perf.md and matrix.json show just "
+           "`rocprof_artifact_dir`.",
+    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+               "collect:\n  rocprof: {output_format: pftrace}\n",
+    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+             "collect:\n  rocprof: {output_format: csv}\n",
+    .facts = "aorta's rocprof parser reads CSV only (reference/aorta.md §2.1, §5).",
+};
+
+class RocprofFormatNoMetrics final : public Rule {
+ public:
+  const RuleMeta& Meta() const override { return kMeta; }
+  void CheckRecipe(const Recipe& recipe, RuleContext& ctx) override {
+    for (const yaml::Entry* e : NoMetricValues(recipe, "rocprof", "output_format"))
+      ctx.Report(recipe.source(), e->value->span,
+                 "rocprof 'output_format' {} writes no CSV: perf.md and matrix.json will show only "
+                 "rocprof_artifact_dir, no kernel counts or times; use 'output_format: csv' to get them",
+                 e->value->Repr());
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakeRocprofFormatNoMetrics() { return std::make_unique<RocprofFormatNoMetrics>(); }
+
+}  // namespace aortalint
