@@ -7,7 +7,12 @@
 
 namespace aortalint {
 
+std::unique_ptr<Rule> MakeAutoResolvesDifferently();
+std::unique_ptr<Rule> MakeBackendUnavailable();
 std::unique_ptr<Rule> MakeDuplicateKey();
+std::unique_ptr<Rule> MakeKnownCrash();
+std::unique_ptr<Rule> MakeModeKnobDropped();
+std::unique_ptr<Rule> MakeModeUnsupported();
 std::unique_ptr<Rule> MakeRecipeNotMapping();
 std::unique_ptr<Rule> MakeUnreadableFile();
 std::unique_ptr<Rule> MakeYamlSyntaxError();
@@ -19,6 +24,11 @@ constexpr RuleFactory kRules[] = {
     MakeYamlSyntaxError,   // SYN001
     MakeUnreadableFile,    // SYN003
     MakeDuplicateKey,      // SYN004
+    MakeBackendUnavailable,        // VER001
+    MakeModeUnsupported,           // VER002
+    MakeModeKnobDropped,           // VER003
+    MakeAutoResolvesDifferently,   // VER004
+    MakeKnownCrash,                // VER005
 };
 
 }  // namespace

@@ -21,6 +21,7 @@ AnalysisSettings SettingsFor(const Config& config, const CheckOptions& options) 
   AnalysisSettings s;
   s.selection = RuleSelection(config, options.select, options.ignore);
   s.rules.triton = options.triton.empty() ? config.triton : options.triton;
+  if (config.triton_table) s.rules.triton_table = config.triton_table.get();
   s.rules.mitigations.insert(config.mitigations.begin(), config.mitigations.end());
   s.rules.environments.insert(config.environments.begin(), config.environments.end());
   s.rules.collect = options.collect;
@@ -53,6 +54,12 @@ int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
     err << "aortalint: --fail-level must be error, warning or info, got '" << options.fail_level << "'\n";
     return kExitUsage;
   }
+  for (const std::string& version : options.triton)
+    if (!IsTritonVersion(version)) {
+      err << "aortalint: --triton '" << version
+          << "' is not a Triton version; write it as pip shows it (3.7.1, 3.6.0+rocm7.2.4, 3.8) or main\n";
+      return kExitUsage;
+    }
   ConfigResolver configs(options.config, options.no_config);
   FileSet files = Discover(options.paths, configs);
 

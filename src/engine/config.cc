@@ -65,7 +65,7 @@ class ConfigParser {
       if (key == "extends") continue;  // handled by LoadConfig
       if (key == "select") StringList(e, c.select);
       else if (key == "ignore") StringList(e, c.ignore);
-      else if (key == "triton") StringList(e, c.triton);
+      else if (key == "triton") ParseTriton(e, c);
       else if (key == "mitigations") StringList(e, c.mitigations);
       else if (key == "environments") StringList(e, c.environments);
       else if (key == "exclude") StringList(e, c.exclude);
@@ -100,6 +100,16 @@ class ConfigParser {
       }
       c.severity[s.key->text] = level;
     }
+  }
+
+  void ParseTriton(const yaml::Entry& e, Config& c) {
+    if (!StringList(e, c.triton)) return;
+    const std::vector<yaml::NodePtr> single{e.value};
+    const std::vector<yaml::NodePtr>& items = e.value->is_seq() ? e.value->items : single;
+    for (const yaml::NodePtr& item : items)
+      if (!IsTritonVersion(item->text))
+        Error(item->span, "'triton' entry " + item->Repr() +
+                              " is not a Triton version; write it as pip shows it (3.7.1, 3.6.0+rocm7.2.4, 3.8) or main");
   }
 
   void ParsePairs(const yaml::Entry& e, Config& c) {
@@ -148,7 +158,17 @@ std::shared_ptr<const Config> LoadChain(const std::string& path, std::vector<Dia
   }
   config->path = path;
   config->dir = dir.empty() ? "." : dir;
+  std::string inherited_knowledge = config->knowledge;
   parser.Parse(*config);
+  // A parent's table is inherited; a file that names its own loads it.
+  if (!config->knowledge.empty() && (config->knowledge != inherited_knowledge || !config->triton_table)) {
+    if (!fs::is_regular_file(config->knowledge)) {
+      const yaml::Entry* k = doc.root->is_map() ? doc.root->Find("knowledge") : nullptr;
+      parser.Error(k ? k->value->span : Span{}, "'knowledge' names '" + config->knowledge + "', which is not a file");
+    } else {
+      config->triton_table = LoadTritonTable(config->knowledge, BuiltinTritonTable(), errors);
+    }
+  }
   return config;
 }
 

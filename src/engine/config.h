@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/diagnostic.h"
+#include "model/triton.h"
 
 namespace aortalint {
 
@@ -34,6 +35,7 @@ struct Config {
   std::vector<PairSpec> pairs;
   bool allow_suppressions = true;
   std::string knowledge;  // a Triton knowledge table that replaces or extends the built-in one
+  std::shared_ptr<const TritonTable> triton_table;  // `knowledge:` loaded; null: the built-in table
 
   /// True when `path` (absolute or relative to the cwd) matches an `exclude:` glob.
   bool Excludes(const std::string& path) const;

@@ -13,6 +13,11 @@ DiagnosticBuilder& DiagnosticBuilder::WithFix(std::string title, Applicability a
   return *this;
 }
 
+DiagnosticBuilder& DiagnosticBuilder::WithSeverity(Severity severity) {
+  sink_[index_].severity = severity;
+  return *this;
+}
+
 DiagnosticBuilder RuleContext::Report(const SourcePtr& file, Span span, std::string message) {
   Diagnostic d;
   d.rule = std::string(meta_->id);

@@ -12,6 +12,7 @@
 #include "engine/rule.h"
 #include "model/diagnostic.h"
 #include "model/knowledge.h"
+#include "model/triton.h"
 
 namespace aortalint {
 
@@ -19,6 +20,7 @@ namespace aortalint {
 struct RuleSettings {
   const Knowledge* knowledge = &BuiltinKnowledge();
   std::vector<std::string> triton;                   // target versions, as written
+  const TritonTable* triton_table = &BuiltinTritonTable();  // the config's `knowledge:` table, else the built-in
   std::set<std::string> mitigations;                 // declared beyond the built-ins
   std::set<std::string> environments;                // declared beyond the built-ins
   std::optional<std::vector<std::string>> collect;   // `--collect`
@@ -30,6 +32,8 @@ class DiagnosticBuilder {
   DiagnosticBuilder(std::vector<Diagnostic>& sink, size_t index) : sink_(sink), index_(index) {}
   DiagnosticBuilder& Note(const SourcePtr& file, Span span, std::string message);
   DiagnosticBuilder& WithFix(std::string title, Applicability applicability, std::vector<Edit> edits);
+  /// For rules whose severity depends on the target (PAY004 on 3.6.x); config overrides still win.
+  DiagnosticBuilder& WithSeverity(Severity severity);
 
  private:
   std::vector<Diagnostic>& sink_;
@@ -44,6 +48,10 @@ class RuleContext {
   void set_rule(const RuleMeta* meta) { meta_ = meta; }
   const RuleSettings& settings() const { return settings_; }
   const Knowledge& knowledge() const { return *settings_.knowledge; }
+  /// The target versions mapped onto the Triton table; empty when none are known.
+  std::vector<TritonTarget> TritonTargets() const {
+    return ResolveTargets(*settings_.triton_table, settings_.triton);
+  }
 
   DiagnosticBuilder Report(const SourcePtr& file, Span span, std::string message);
   template <typename... T>
