@@ -5,6 +5,7 @@
 
 #include "driver/check.h"
 #include "driver/docs_command.h"
+#include "driver/explain.h"
 
 int main(int argc, char** argv) {
   using namespace aortalint;
@@ -39,6 +40,15 @@ int main(int argc, char** argv) {
   rules_cmd->add_option("--docs", docs_dir, "write docs/rules/<ID>.md pages and the index into this directory");
   rules_cmd->add_flag("--check", docs_check, "with --docs: fail when the pages there are stale");
 
+  ExplainOptions explain;
+  CLI::App* explain_cmd =
+      app.add_subcommand("explain", "what aorta will do with each cell of a recipe: explain RECIPE [-- COMMAND]");
+  explain_cmd->add_option("recipe", explain.recipe, "the recipe")->required();
+  explain_cmd->add_option("--triton", explain.triton, "target Triton versions (default: every known one)")->delimiter(',');
+  explain_cmd->add_option("--format", explain.format, "output format")->check(CLI::IsMember({"text", "json"}));
+  explain_cmd->add_option("--config", explain.config, "use this config file");
+  explain_cmd->add_flag("--no-config", explain.no_config, "ignore .aortalint.yaml files");
+
   std::string rule_id;
   CLI::App* rule_cmd = app.add_subcommand("rule", "explain one rule");
   rule_cmd->add_option("id", rule_id, "the rule ID, e.g. COL003")->required();
@@ -64,6 +74,10 @@ int main(int argc, char** argv) {
       if (check.paths.empty()) check.paths = {"."};
       if (*collect_opt) check.collect = collect;
       return RunCheck(check, std::cout, std::cerr);
+    }
+    if (*explain_cmd) {
+      explain.command = check.command;
+      return RunExplain(explain, std::cout, std::cerr);
     }
     if (*rules_cmd) return docs_dir.empty() ? PrintRules(std::cout) : WriteRuleDocs(docs_dir, docs_check, std::cout, std::cerr);
     if (*rule_cmd) return PrintRule(rule_id, std::cout, std::cerr);

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# aortalint's benchmark: generates a repository (bench/generate.py) and
+# measures whole-process wall time and peak memory of `aortalint check` on it
+# at --jobs 1 and --jobs 2, plus the one-recipe case of a pre-commit hook.
+#   bench/run.sh [RECIPES] [PAYLOAD_LINES]     e.g. bench/run.sh 10000 200:2000
+set -euo pipefail
+cd "$(dirname "$0")/.."
+recipes=${1:-10000}
+payload_lines=${2:-}
+bin=${AORTALINT:-build/aortalint}
+work=${BENCH_DIR:-/tmp/aortalint-bench}
+rm -rf "$work"
+python3 bench/generate.py "$work/repo" --recipes "$recipes" ${payload_lines:+--payload-lines "$payload_lines"}
+echo "repository: $recipes recipes$([[ -n $payload_lines ]] && echo ", payloads of $payload_lines lines"), $(du -sh "$work/repo" | cut -f1)"
+
+measure() {  # label, then the command
+  local label=$1; shift
+  local best=""
+  for _ in 1 2 3; do
+    /usr/bin/time -f "%e %M" -o "$work/time" "$@" >/dev/null 2>&1 || true
+    read -r secs kb < "$work/time"
+    if [[ -z $best ]] || (( $(echo "$secs < ${best%% *}" | awk '{print ($1 < $3)}') )); then best="$secs $kb"; fi
+  done
+  printf '%-34s %8.3f s  %7.1f MB peak\n' "$label" "${best%% *}" "$(echo "${best##* } / 1024" | bc -l)"
+}
+
+cat "$work"/repo/team00/project000/*/recipe.yaml > /dev/null  # warm the page cache
+measure "check --jobs 1" "$bin" check --jobs 1 "$work/repo"
+measure "check --jobs 2" "$bin" check --jobs 2 "$work/repo"
+one=$(ls -d "$work"/repo/team01/project001/r* | head -1)
+measure "check one recipe (pre-commit)" "$bin" check "$one"

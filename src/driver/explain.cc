@@ -1,0 +1,264 @@
+#include "driver/explain.h"
+
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "driver/check.h"
+#include "engine/config.h"
+#include "load/yaml_loader.h"
+#include "model/recipe.h"
+#include "model/triton.h"
+#include "run/wrap.h"
+
+namespace aortalint {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::string_view kMetricKeys[] = {"kernel_count", "gpu_time_ms", "top_kernel_ms", "top_kernels"};
+
+std::optional<run::CollectorOptions> OptionsOf(const CollectScope* scope, std::string_view name,
+                                               const Knowledge& knowledge, json& defaults) {
+  const CollectorUse* use = scope ? scope->Find(name) : nullptr;
+  const CollectorSpec* spec = knowledge.Collector(name);
+  if (!use || !spec) return std::nullopt;
+  run::CollectorOptions options;
+  defaults = json::array();
+  for (const auto& [key, option] : ResolveOptions(*use, *spec)) {
+    options[key] = option.value;
+    if (!option.entry) defaults.push_back(key);
+  }
+  return options;
+}
+
+// Which metric keys of collector `c` land in perf.md and matrix.json, and why the others do not.
+void Metrics(std::string_view c, const std::string& why_none, json& cell) {
+  cell["metrics"]["reported"].push_back(std::string(c) + "_artifact_dir");
+  for (std::string_view k : kMetricKeys) {
+    std::string key = std::string(c) + "_" + std::string(k);
+    if (why_none.empty()) cell["metrics"]["reported"].push_back(key);
+    else cell["metrics"]["not_reported"].push_back({{"key", key}, {"why", why_none}});
+  }
+}
+
+json ExplainProton(const run::CollectorOptions& o, const std::vector<TritonTarget>& targets, json defaults) {
+  json p{{"options", o}, {"defaults", std::move(defaults)}, {"attach", o.at("mode")}};
+  p["attach_means"] = o.at("mode") == "cli"
+                          ? "aorta wraps the script in Proton's front end (python -m triton.profiler.proton)"
+                          : "aorta exports AORTA_PROTON_*; the payload must call proton.start() and finalize()";
+  bool has_knob = false;
+  for (const char* k : {"backend_mode", "instrumentation_mode", "granularity"})
+    has_knob |= o.count(k) && !o.at(k).empty();
+  for (const TritonTarget& t : targets) {
+    json v{{"version", t.Name()},
+           {"amd", t.row->Resolve(o.at("backend"), Vendor::kAmd)},
+           {"nvidia", t.row->Resolve(o.at("backend"), Vendor::kNvidia)}};
+    json caveats = json::array();
+    if (!t.note.empty()) caveats.push_back(t.note);
+    if (o.at("backend") != "auto" && !t.row->HasBackend(o.at("backend")))
+      caveats.push_back("backend '" + o.at("backend") + "' does not exist here (VER001)");
+    if (o.at("mode") == "cli" && has_knob && !t.row->forwards_mode)
+      caveats.push_back("the CLI drops --mode: the session runs in its default mode (VER003)");
+    if (o.at("mode") == "cli" && t.row->success_exit_lost)
+      caveats.push_back("a success-path SystemExit in the payload loses the capture (PAY004)");
+    if (t.row->torch_first_hang)
+      caveats.push_back("importing torch before triton.profiler hangs at exit on AMD (PAY001)");
+    ProtonOptions reaching(o.begin(), o.end());
+    if (o.at("mode") == "cli" && !t.row->forwards_mode)
+      for (const char* k : {"backend_mode", "instrumentation_mode", "granularity"}) reaching.erase(k);
+    for (const TritonFailure& f : t.row->failures)
+      if (f.Matches(reaching)) caveats.push_back(f.kind + ": " + f.outcome + (f.kind == "empty" ? "" : " (VER005)"));
+    v["caveats"] = caveats;
+    p["backend_on"].push_back(v);
+  }
+  return p;
+}
+
+json ExplainCell(const Recipe& recipe, const Cell* cell, const std::vector<TritonTarget>& targets,
+                 const std::vector<std::string>& command, bool placeholder) {
+  const CollectScope* scope = cell ? cell->collect : recipe.recipe_collect();
+  std::string name = cell ? cell->name : "(recipe)";
+  json j{{"cell", name}, {"collectors", json::array()}};
+  if (cell) {
+    j["mitigations"] = json::array();
+    for (const auto& [m, node] : cell->mitigations) j["mitigations"].push_back(m);
+  }
+  j["collect_from"] = scope ? scope->label : "(nothing collected)";
+  if (scope)
+    for (const CollectorUse& use : scope->collectors) j["collectors"].push_back(use.name);
+
+  json proton_defaults, rocprof_defaults;
+  std::optional<run::CollectorOptions> proton = OptionsOf(scope, "proton", recipe.knowledge(), proton_defaults);
+  std::optional<run::CollectorOptions> rocprof = OptionsOf(scope, "rocprof", recipe.knowledge(), rocprof_defaults);
+  if (proton) j["proton"] = ExplainProton(*proton, targets, proton_defaults);
+  if (rocprof) j["rocprof"] = {{"options", *rocprof}, {"defaults", rocprof_defaults}};
+  j["metrics"] = {{"reported", json::array()}, {"not_reported", json::array()}};
+
+  if (recipe.mode() != RecipeMode::kProbe) {
+    j["wrap"] = {{"error", "the triage flow runs the workload in process: aorta wraps nothing and "
+                           "collectors measure nothing (ATT003)"}};
+    for (const char* c : {"proton", "rocprof"})
+      if ((c == std::string_view("proton") ? proton : rocprof))
+        j["metrics"]["not_reported"].push_back({{"key", std::string(c) + "_*"}, {"why", "in-process workload (ATT003)"}});
+    return j;
+  }
+
+  std::string trial = "<run_dir>/" + name + "/_subprocess/trial_d0_m0_t0";
+  run::WrapRequest request{command, trial, proton, rocprof, run::ProcessEnv()};
+  run::WrapResult wrapped = run::WrapArgv(request);
+  j["wrap"] = {{"argv", wrapped.argv}, {"placeholder_command", placeholder}};
+  if (!wrapped.ok()) j["wrap"]["error"] = "aorta refuses this at trial setup: " + wrapped.error;
+  j["wrap"]["env_set"] = json::object();
+  for (const auto& [k, v] : wrapped.env_set) j["wrap"]["env_set"][k] = v;
+  j["wrap"]["env_unset"] = wrapped.env_unset;
+  j["wrap"]["warnings"] = wrapped.warnings;
+
+  j["artifacts"] = {"<run_dir>/" + name + "/trial_<n>/{stdout.log,stderr.log,result.json}",
+                    trial + ".json (metrics under .result.metrics)"};
+  if (rocprof) {
+    bool csv = rocprof->at("output_format") == "csv";
+    j["artifacts"].push_back(trial + "/rocprof/" +
+                             (csv ? "aorta_{kernel_stats,kernel_trace,domain_stats,agent_info}.csv"
+                                  : "rocprofv3 " + rocprof->at("output_format") + " output (not parsed)"));
+    j["artifacts"].push_back(trial + "/rocprof/aorta_rocprof_summary.txt");
+    std::string trace = " " + rocprof->at("trace") + " ";
+    for (char& c : trace) c = c == ',' ? ' ' : c;
+    std::string why = !csv ? "output_format '" + rocprof->at("output_format") + "' is not csv; only csv is parsed (MET003)"
+                      : trace.find(" kernel ") == std::string::npos
+                          ? "trace '" + rocprof->at("trace") + "' has no kernel domain (MET004)"
+                          : "";
+    Metrics("rocprof", why, j);
+  }
+  if (proton) {
+    bool trace = proton->at("data") == "trace";
+    j["artifacts"].push_back(trial + "/proton/proton." + (trace ? "chrome_trace" : "hatchet"));
+    std::string why = trace ? "data: trace writes a Chrome trace, not a .hatchet (MET001)"
+                      : proton->at("backend") == "instrumentation"
+                          ? "instrumentation leaves carry cycles, not time; read the tree with proton-viewer (MET002)"
+                          : "";
+    Metrics("proton", why, j);
+  }
+  if (!wrapped.ok())
+    for (json& m : j["metrics"]["reported"])
+      j["metrics"]["not_reported"].push_back({{"key", m}, {"why", "the trial fails at setup"}});
+  if (!wrapped.ok()) j["metrics"]["reported"] = json::array();
+  return j;
+}
+
+std::string Join(const json& list, std::string_view sep = ", ") {
+  std::string out;
+  for (const json& item : list) out += (out.empty() ? "" : std::string(sep)) + item.get<std::string>();
+  return out;
+}
+
+void PrintText(const json& doc, std::ostream& out) {
+  out << "recipe " << doc["recipe"].get<std::string>() << ": " << doc["mode"].get<std::string>() << ", "
+      << doc["cells"].size() << (doc["cells"].size() == 1 ? " cell" : " cells") << "\n";
+  out << "targets: " << Join(doc["targets"]) << (doc["targets_given"] ? "" : " (every row of the table)") << "\n";
+  out << "command: " << run::ShellQuote(doc["command"].get<std::vector<std::string>>())
+      << (doc["placeholder_command"] ? " (placeholder; pass -- COMMAND)" : "") << "\n";
+  for (const json& c : doc["cells"]) {
+    out << "\ncell " << c["cell"].get<std::string>();
+    if (c.contains("mitigations")) out << " (mitigations: " << Join(c["mitigations"]) << ")";
+    out << "\n  collectors: " << (c["collectors"].empty() ? "none" : Join(c["collectors"])) << " from "
+        << c["collect_from"].get<std::string>() << "\n";
+    for (const char* name : {"rocprof", "proton"}) {
+      if (!c.contains(name)) continue;
+      const json& p = c[name];
+      std::string opts;
+      for (const auto& [k, v] : p["options"].items()) opts += (opts.empty() ? "" : " ") + k + "=" + v.get<std::string>();
+      out << "  " << name << ": " << opts;
+      if (!p["defaults"].empty()) out << " (defaults: " << Join(p["defaults"]) << ")";
+      out << "\n";
+      if (!p.contains("attach")) continue;
+      out << "    attach: " << p["attach"].get<std::string>() << ": " << p["attach_means"].get<std::string>() << "\n";
+      for (const json& v : p["backend_on"]) {
+        out << "    triton " << v["version"].get<std::string>() << ": backend " << p["options"]["backend"].get<std::string>()
+            << " runs " << v["amd"].get<std::string>() << " on AMD, " << v["nvidia"].get<std::string>() << " on NVIDIA\n";
+        for (const json& caveat : v["caveats"]) out << "      " << caveat.get<std::string>() << "\n";
+      }
+    }
+    const json& w = c["wrap"];
+    if (w.contains("error")) out << "  wrap: " << w["error"].get<std::string>() << "\n";
+    if (w.contains("argv") && !w["argv"].empty()) {
+      out << "  argv: " << run::ShellQuote(w["argv"].get<std::vector<std::string>>()) << "\n";
+      std::string env;
+      for (const auto& [k, v] : w["env_set"].items()) env += (env.empty() ? "" : " ") + k + "=" + v.get<std::string>();
+      for (const json& u : w["env_unset"]) env += (env.empty() ? "" : " ") + ("-u " + u.get<std::string>());
+      out << "  environment: " << (env.empty() ? "unchanged" : env) << "\n";
+      for (const json& warning : w["warnings"]) out << "  warning: " << warning.get<std::string>() << "\n";
+    }
+    if (c.contains("artifacts")) {
+      out << "  artifacts:\n";
+      for (const json& a : c["artifacts"]) out << "    " << a.get<std::string>() << "\n";
+    }
+    out << "  in perf.md and matrix.json: "
+        << (c["metrics"]["reported"].empty() ? "nothing" : Join(c["metrics"]["reported"])) << "\n";
+    for (const json& m : c["metrics"]["not_reported"])
+      out << "  not reported: " << m["key"].get<std::string>() << ": " << m["why"].get<std::string>() << "\n";
+  }
+}
+
+}  // namespace
+
+int RunExplain(const ExplainOptions& options, std::ostream& out, std::ostream& err) {
+  for (const std::string& version : options.triton)
+    if (!IsTritonVersion(version)) {
+      err << "aortalint: --triton '" << version
+          << "' is not a Triton version; write it as pip shows it (3.7.1, 3.6.0+rocm7.2.4, 3.8) or main\n";
+      return kExitUsage;
+    }
+  YamlDocument doc = LoadYamlFile(options.recipe);
+  // The same lint as `check`: config errors are exit 2, findings are shown and the recipe still explained.
+  CheckOptions check;
+  check.paths = {options.recipe};
+  check.command = options.command;
+  check.triton = options.triton;
+  check.config = options.config;
+  check.no_config = options.no_config;
+  check.format = options.format == "json" ? "json" : "concise";
+  check.color = "never";
+  std::ostringstream report;
+  int lint = RunCheck(check, report, err);
+  if (lint == kExitUsage || !doc.ok()) {
+    out << report.str();
+    if (!doc.ok()) err << "aortalint explain: " << options.recipe << " cannot be read as YAML; nothing to explain\n";
+    return kExitUsage;
+  }
+
+  ConfigResolver configs(options.config, options.no_config);
+  std::shared_ptr<const Config> config = configs.For(options.recipe);
+  const TritonTable& table = config->triton_table ? *config->triton_table : BuiltinTritonTable();
+  std::vector<std::string> written = options.triton.empty() ? config->triton : options.triton;
+  bool given = !written.empty();
+  if (!given)
+    for (const TritonRow& row : table.rows) written.push_back(row.Label() == row.version ? row.version : row.version + ".0");
+  std::vector<TritonTarget> targets = ResolveTargets(table, written);
+
+  bool placeholder = options.command.empty();
+  std::vector<std::string> command = placeholder ? std::vector<std::string>{"python", "<payload.py>"} : options.command;
+  Recipe recipe(doc, BuiltinKnowledge());
+  json result{{"recipe", options.recipe},
+              {"mode", recipe.mode() == RecipeMode::kProbe ? "probe" : "triage"},
+              {"targets", json::array()},
+              {"targets_given", given},
+              {"command", command},
+              {"placeholder_command", placeholder},
+              {"cells", json::array()}};
+  for (const TritonTarget& t : targets) result["targets"].push_back(t.Name());
+  if (recipe.cells().empty()) result["cells"].push_back(ExplainCell(recipe, nullptr, targets, command, placeholder));
+  for (const Cell& cell : recipe.cells()) result["cells"].push_back(ExplainCell(recipe, &cell, targets, command, placeholder));
+
+  if (options.format == "json") {
+    result["problems"] = report.str().empty() ? json::array() : json::parse(report.str());
+    out << result.dump(2) << "\n";
+  } else {
+    if (!report.str().empty()) out << report.str() << "\n";
+    PrintText(result, out);
+  }
+  return lint == kExitFindings ? kExitFindings : kExitClean;
+}
+
+}  // namespace aortalint
