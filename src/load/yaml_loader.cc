@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <unordered_map>
 
@@ -327,6 +328,13 @@ class Builder : public YAML::EventHandler {
   }
   void OnMapEnd() override { Close(); }
 
+  /// Where the innermost open flow collection starts, if any (for "never closed" errors).
+  std::optional<uint32_t> OpenFlowStart() const {
+    for (auto it = stack_.rbegin(); it != stack_.rend(); ++it)
+      if (it->node->flow) return it->node->span.begin;
+    return std::nullopt;
+  }
+
  private:
   struct Frame {
     std::shared_ptr<Node> node;
@@ -460,6 +468,28 @@ class Builder : public YAML::EventHandler {
   std::unordered_map<const Node*, uint64_t> weights_;
 };
 
+// yaml-cpp's message for a parse error, in the words of a fix.
+std::string Explain(const std::string& message) {
+  static const std::pair<std::string_view, std::string_view> kHints[] = {
+      {YAML::ErrorMsg::END_OF_SEQ_FLOW, "this '[' is never closed; add the matching ']'"},
+      {YAML::ErrorMsg::END_OF_MAP_FLOW, "this '{' is never closed; add the matching '}'"},
+      {YAML::ErrorMsg::END_OF_MAP, "a mapping ends where a key was expected; check this line's indentation"},
+      {YAML::ErrorMsg::END_OF_SEQ, "a list ends where an item was expected; check this line's indentation"},
+      {YAML::ErrorMsg::MAP_VALUE, "a ':' where no value can start; quote a value that contains ': ', or fix the indentation"},
+      {YAML::ErrorMsg::MAP_KEY, "a key where none can start; fix the indentation"},
+      {YAML::ErrorMsg::BLOCK_ENTRY, "a '- ' list item where none can start; fix the indentation"},
+      {YAML::ErrorMsg::EOF_IN_SCALAR, "a quoted string is never closed; add the closing quote"},
+      {YAML::ErrorMsg::UNKNOWN_ANCHOR, "this alias names no anchor defined before it; define '&name' first"},
+      {YAML::ErrorMsg::FLOW_END, "a closing bracket with no opening one; remove it or add the '[' or '{'"},
+  };
+  for (const auto& [known, hint] : kHints)
+    if (message == known) return std::string(hint);
+  if (message.rfind(YAML::ErrorMsg::TAB_IN_INDENTATION, 0) == 0) return "a tab in indentation; indent YAML with spaces";
+  std::string out = message;
+  if (!out.empty()) out[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[0])));
+  return out;
+}
+
 }  // namespace
 
 YamlDocument ParseYaml(SourcePtr source) {
@@ -482,9 +512,9 @@ YamlDocument ParseYaml(SourcePtr source) {
     doc.failure_message = std::move(message);
   };
   std::istringstream stream{std::string(source->text())};
+  Builder builder(*source, doc);
   try {
     YAML::Parser parser(stream);
-    Builder builder(*source, doc);
     if (!parser.HandleNextDocument(builder)) {
       // No document at all: safe_load returns None.
       auto null_node = std::make_shared<Node>();
@@ -502,9 +532,9 @@ YamlDocument ParseYaml(SourcePtr source) {
   } catch (const YAML::DeepRecursion& e) {
     fail(e.mark, fmt::format("nesting deeper than {} levels; flatten the document", e.depth()));
   } catch (const YAML::Exception& e) {
-    std::string message = e.msg;
-    if (!message.empty()) message[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(message[0])));
-    fail(e.mark, message);
+    fail(e.mark, Explain(e.msg));
+    bool unclosed = e.msg == YAML::ErrorMsg::END_OF_SEQ_FLOW || e.msg == YAML::ErrorMsg::END_OF_MAP_FLOW;
+    if (auto open = builder.OpenFlowStart(); unclosed && open) doc.failure_span = {*open, *open + 1};
   } catch (const std::exception& e) {
     fail(YAML::Mark(), std::string("cannot parse: ") + e.what());
   }
