@@ -5,6 +5,7 @@
 
 #include "driver/check.h"
 #include "driver/docs_command.h"
+#include "lsp/server.h"
 #include "driver/explain.h"
 
 int main(int argc, char** argv) {
@@ -53,6 +54,8 @@ int main(int argc, char** argv) {
   CLI::App* rule_cmd = app.add_subcommand("rule", "explain one rule");
   rule_cmd->add_option("id", rule_id, "the rule ID, e.g. COL003")->required();
 
+  CLI::App* lsp_cmd = app.add_subcommand("lsp", "language server on stdin/stdout");
+
   // Everything after the first `--` is the launch command, passed through untouched.
   int own_args = argc;
   for (int i = 1; i < argc; ++i)
@@ -81,6 +84,7 @@ int main(int argc, char** argv) {
     }
     if (*rules_cmd) return docs_dir.empty() ? PrintRules(std::cout) : WriteRuleDocs(docs_dir, docs_check, std::cout, std::cerr);
     if (*rule_cmd) return PrintRule(rule_id, std::cout, std::cerr);
+    if (*lsp_cmd) return lsp::RunLanguageServer();
   } catch (const std::exception& e) {
     std::cerr << "aortalint: internal error: " << e.what() << "\n";
     return kExitInternal;

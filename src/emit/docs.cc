@@ -28,6 +28,11 @@ std::string Trim(std::string_view s) {
 
 std::string RuleDocPath(std::string_view id) { return fmt::format("docs/rules/{}.md", id); }
 
+std::string RuleDocUrl(std::string_view id) {
+  // One place to change when the docs get a published home.
+  return fmt::format("https://aortalint.invalid/docs/rules/{}.md", id);
+}
+
 std::string RuleDoc(const RuleMeta& m) {
   std::string out = fmt::format("# {} {}\n\n", m.id, m.slug);
   out += fmt::format("**Default severity:** {} · **Fix:** {}\n\n", SeverityName(m.severity), FixText(m.fix));

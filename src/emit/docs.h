@@ -16,5 +16,7 @@ std::string RuleIndex();
 std::string RuleTable();
 /// The relative link of a rule's page from the repository root.
 std::string RuleDocPath(std::string_view id);
+/// Where a rule's page is published (LSP codeDescription.href, SARIF helpUri).
+std::string RuleDocUrl(std::string_view id);
 
 }  // namespace aortalint

@@ -1,0 +1,454 @@
+#include "lsp/server.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+
+#include "base/file_reader.h"
+#include "emit/docs.h"
+#include "lsp/recipe_assist.h"
+
+namespace aortalint::lsp {
+namespace {
+
+// The contributor key of config errors (no document produces them).
+constexpr char kConfigSource[] = "<config>";
+
+enum class DocumentKind { kRecipe, kPayload, kConfig, kOther };
+
+DocumentKind KindOf(const std::string& path, const std::string& language) {
+  std::string_view name = path;
+  if (size_t slash = name.rfind('/'); slash != std::string_view::npos) name.remove_prefix(slash + 1);
+  if (name == kConfigFileName) return DocumentKind::kConfig;
+  if (name.ends_with(".yaml") || name.ends_with(".yml") || language == "yaml") return DocumentKind::kRecipe;
+  if (name.ends_with(".py") || language == "python") return DocumentKind::kPayload;
+  return DocumentKind::kOther;
+}
+
+std::vector<std::string> StringList(const Json& j) {
+  std::vector<std::string> out;
+  if (j.is_array())
+    for (const Json& s : j)
+      if (s.is_string()) out.push_back(s.get<std::string>());
+  return out;
+}
+
+bool Overlaps(Span a, Span b) {
+  // Touching counts: a cursor at the end of a span is still on it.
+  return a.begin <= b.end && b.begin <= a.end;
+}
+
+std::string DiagnosticKey(const Diagnostic& d) {
+  return d.rule + ":" + std::to_string(d.where.span.begin) + ":" + std::to_string(d.where.span.end) + ":" + d.message;
+}
+
+}  // namespace
+
+struct Server::Document {
+  std::string uri;
+  std::string path;
+  std::string language;
+  DocumentKind kind = DocumentKind::kOther;
+  int64_t version = 0;
+  SourcePtr source;
+  bool pending = false;
+  Clock::time_point due;
+  Clock::time_point last_run;
+  std::vector<Diagnostic> diagnostics;  // of the last analysis, in this file
+};
+
+Server::Server(Transport& transport, ServerOptions options)
+    : transport_(transport), options_(std::move(options)), configs_(std::make_unique<ConfigResolver>("", false)) {
+  if (!options_.doc_url) options_.doc_url = [](std::string_view rule) { return RuleDocUrl(rule); };
+}
+
+Server::~Server() = default;
+
+int Server::Run() {
+  while (state_ != State::kExited) {
+    std::optional<Clock::duration> wait = NextWait();
+    std::optional<std::chrono::milliseconds> timeout;
+    if (wait) timeout = std::chrono::ceil<std::chrono::milliseconds>(*wait);
+    Incoming in = transport_.Read(timeout);
+    if (in.kind == Incoming::Kind::kClosed) break;
+    if (in.kind != Incoming::Kind::kTimeout) Handle(in);
+    RunDue(Clock::now());
+  }
+  return state_ == State::kExited ? exit_code_ : 1;
+}
+
+bool Server::Pump() {
+  while (state_ != State::kExited) {
+    Incoming in = transport_.Read(std::chrono::milliseconds(0));
+    if (in.kind == Incoming::Kind::kClosed) return false;
+    if (in.kind == Incoming::Kind::kTimeout) break;
+    Handle(in);
+    RunDue(Clock::now());
+  }
+  RunDue(Clock::now());
+  return state_ != State::kExited;
+}
+
+void Server::Flush() { RunDue(Clock::time_point::max()); }
+
+bool Server::Handle(const Incoming& in) {
+  if (in.kind == Incoming::Kind::kMalformed) {
+    transport_.ReplyError(nullptr, {kParseError, "parse error: " + in.error});
+    return true;
+  }
+  Envelope e = ParseEnvelope(in.message);
+  if (e.kind == Envelope::Kind::kInvalid) {
+    transport_.ReplyError(e.id, {kInvalidRequest, "invalid request"});
+    return true;
+  }
+  if (e.kind == Envelope::Kind::kResponse) return true;  // we send no requests
+  Dispatch(e);
+  return true;
+}
+
+void Server::Dispatch(const Envelope& e) {
+  const Json params = e.params.is_null() ? Json::object() : e.params;
+  if (e.kind == Envelope::Kind::kNotification) {
+    if (e.method == "exit") {
+      exit_code_ = state_ == State::kShutDown ? 0 : 1;
+      state_ = State::kExited;
+      return;
+    }
+    // Before initialize, notifications other than exit are dropped (LSP 3.17).
+    if (state_ != State::kRunning) return;
+    try {
+      OnNotification(e.method, params);
+    } catch (const std::exception&) {
+      // A malformed notification has nobody to answer; the server carries on.
+    }
+    return;
+  }
+  if (state_ == State::kStarting && e.method != "initialize") {
+    transport_.ReplyError(e.id, {kServerNotInitialized, "server not initialized"});
+    return;
+  }
+  if (state_ == State::kShutDown) {
+    transport_.ReplyError(e.id, {kInvalidRequest, "server is shutting down"});
+    return;
+  }
+  try {
+    transport_.Reply(e.id, Call(e.method, params));
+  } catch (const RpcError& error) {
+    transport_.ReplyError(e.id, error);
+  } catch (const Json::exception& error) {
+    transport_.ReplyError(e.id, {kInvalidParams, std::string("invalid params: ") + error.what()});
+  } catch (const std::exception& error) {
+    transport_.ReplyError(e.id, {kInternalError, error.what()});
+  }
+}
+
+Json Server::Call(const std::string& method, const Json& params) {
+  if (method == "initialize") {
+    if (state_ != State::kStarting) throw RpcError{kInvalidRequest, "initialize sent twice"};
+    return Initialize(params);
+  }
+  if (method == "shutdown") {
+    state_ = State::kShutDown;
+    return nullptr;
+  }
+  if (method == "textDocument/codeAction") return CodeAction(params);
+  if (method == "textDocument/hover") return Hover(params);
+  if (method == "textDocument/completion") return Completion(params);
+  throw RpcError{kMethodNotFound, "method not found: " + method};
+}
+
+void Server::OnNotification(const std::string& method, const Json& params) {
+  if (method == "textDocument/didOpen") DidOpen(params);
+  else if (method == "textDocument/didChange") DidChange(params);
+  else if (method == "textDocument/didClose") DidClose(params);
+  else if (method == "textDocument/didSave") DidSave(params);
+  else if (method == "workspace/didChangeConfiguration") {
+    auto settings = params.find("settings");
+    ConfigurationChanged(settings == params.end() ? nullptr : &*settings);
+  } else if (method == "workspace/didChangeWatchedFiles") {
+    bool config_changed = false;
+    for (const Json& change : params.value("changes", Json::array()))
+      config_changed |= KindOf(UriToPath(change.value("uri", "")), "") == DocumentKind::kConfig;
+    if (config_changed) ConfigurationChanged(nullptr);
+  }
+  // Unknown notifications ($/cancelRequest, $/setTrace, ...) are ignored.
+}
+
+Json Server::Initialize(const Json& params) {
+  encoding_ = NegotiateEncoding(params.value("capabilities", Json::object()));
+  state_ = State::kRunning;
+  if (auto init = params.find("initializationOptions"); init != params.end() && init->is_object()) {
+    if (auto ms = init->find("debounceMs"); ms != init->end() && ms->is_number_unsigned())
+      options_.debounce = std::chrono::milliseconds(ms->get<unsigned>());
+    ConfigurationChanged(&*init);
+  }
+  Json capabilities{
+      {"positionEncoding", EncodingName(encoding_)},
+      // 2: incremental.
+      {"textDocumentSync", {{"openClose", true}, {"change", 2}, {"save", {{"includeText", false}}}}},
+      {"codeActionProvider", {{"codeActionKinds", {"quickfix", "source.fixAll.aortalint"}}}},
+      {"hoverProvider", true},
+      {"completionProvider", {{"triggerCharacters", {":", " ", "[", ","}}, {"resolveProvider", false}}},
+  };
+  return Json{{"capabilities", std::move(capabilities)},
+              {"serverInfo", {{"name", "aortalint"}, {"version", AORTALINT_VERSION}}}};
+}
+
+Server::Document* Server::Find(const Json& text_document) {
+  auto it = documents_.find(UriToPath(text_document.at("uri").get<std::string>()));
+  return it == documents_.end() ? nullptr : it->second.get();
+}
+
+Server::Document& Server::Require(const Json& params) {
+  Document* doc = Find(params.at("textDocument"));
+  if (!doc) throw RpcError{kInvalidParams, "document is not open: " + params["textDocument"].value("uri", "")};
+  return *doc;
+}
+
+void Server::DidOpen(const Json& params) {
+  const Json& item = params.at("textDocument");
+  auto doc = std::make_unique<Document>();
+  doc->uri = item.at("uri").get<std::string>();
+  doc->path = UriToPath(doc->uri);
+  doc->language = item.value("languageId", "");
+  doc->kind = KindOf(doc->path, doc->language);
+  doc->version = item.value("version", 0);
+  doc->source = std::make_shared<SourceFile>(doc->path, item.value("text", ""));
+  Document& d = *doc;
+  documents_[doc->path] = std::move(doc);
+  d.last_run = Clock::time_point::min();
+  Schedule(d);
+}
+
+void Server::DidChange(const Json& params) {
+  Document& doc = Require(params);
+  std::string text(doc.source->text());
+  for (const Json& change : params.at("contentChanges")) text = ApplyChange(doc.path, std::move(text), change, encoding_);
+  doc.source = std::make_shared<SourceFile>(doc.path, std::move(text));
+  doc.version = params["textDocument"].value("version", doc.version + 1);
+  Schedule(doc);
+}
+
+void Server::DidSave(const Json& params) {
+  Document& doc = Require(params);
+  // Saving the config changes what applies to every document.
+  if (doc.kind == DocumentKind::kConfig) ConfigurationChanged(nullptr);
+}
+
+void Server::DidClose(const Json& params) {
+  std::string path = UriToPath(params.at("textDocument").at("uri").get<std::string>());
+  auto it = documents_.find(path);
+  if (it == documents_.end()) return;
+  documents_.erase(it);
+  std::set<std::string> touched;
+  for (auto& [target, by_source] : contributions_)
+    if (by_source.erase(path)) touched.insert(target);
+  touched.insert(path);
+  Republish(touched);
+}
+
+void Server::ConfigurationChanged(const Json* settings) {
+  if (settings && settings->is_object()) {
+    // Settings arrive either bare or under the server's name.
+    const Json& s = settings->contains("aortalint") ? (*settings)["aortalint"] : *settings;
+    select_ = StringList(s.value("select", Json()));
+    ignore_ = StringList(s.value("ignore", Json()));
+    triton_ = StringList(s.value("triton", Json()));
+    config_file_ = s.value("configFile", "");
+    no_config_ = s.value("noConfig", false);
+  }
+  configs_ = std::make_unique<ConfigResolver>(config_file_, no_config_);
+  std::set<std::string> touched;
+  for (auto& [target, by_source] : contributions_)
+    if (by_source.erase(kConfigSource)) touched.insert(target);
+  Republish(touched);
+  for (auto& [path, doc] : documents_) {
+    doc->last_run = Clock::time_point::min();
+    Schedule(*doc);
+  }
+}
+
+void Server::Schedule(Document& doc) {
+  doc.pending = true;
+  doc.due = std::max(Clock::now(), doc.last_run == Clock::time_point::min() ? doc.last_run : doc.last_run + options_.debounce);
+}
+
+std::optional<Clock::duration> Server::NextWait() const {
+  std::optional<Clock::time_point> next;
+  for (const auto& [path, doc] : documents_)
+    if (doc->pending && (!next || doc->due < *next)) next = doc->due;
+  if (!next) return std::nullopt;
+  return std::max(Clock::duration::zero(), *next - Clock::now());
+}
+
+void Server::RunDue(Clock::time_point now) {
+  std::set<std::string> touched;
+  for (auto& [path, doc] : documents_) {
+    if (!doc->pending || doc->due > now) continue;
+    doc->pending = false;
+    doc->last_run = Clock::now();
+    for (auto& [target, by_source] : contributions_)
+      if (by_source.erase(path)) touched.insert(target);
+    Analyse(*doc);
+    for (auto& [target, by_source] : contributions_)
+      if (by_source.count(path)) touched.insert(target);
+    touched.insert(path);
+  }
+  // Config problems are reported on the config file itself.
+  for (Diagnostic& d : configs_->TakeErrors()) {
+    std::string path = d.where.path();
+    contributions_[path][kConfigSource].push_back(std::move(d));
+    touched.insert(path);
+  }
+  if (!touched.empty()) Republish(touched);
+}
+
+AnalysisSettings Server::SettingsFor(const std::string& path) {
+  std::shared_ptr<const Config> config = configs_->For(path);
+  AnalysisSettings s;
+  s.selection = RuleSelection(*config, select_, ignore_);
+  s.rules.triton = triton_.empty() ? config->triton : triton_;
+  s.rules.mitigations.insert(config->mitigations.begin(), config->mitigations.end());
+  s.rules.environments.insert(config->environments.begin(), config->environments.end());
+  return s;
+}
+
+void Server::Analyse(Document& doc) {
+  std::vector<Diagnostic> found;
+  if (doc.kind == DocumentKind::kRecipe) {
+    std::shared_ptr<const Config> config = configs_->For(doc.path);
+    if (!config->Excludes(doc.path)) {
+      AnalysisUnit unit;
+      unit.recipe = ParseYaml(doc.source);
+      found = options_.analyze(unit, SettingsFor(doc.path));
+    }
+  }
+  for (Diagnostic& d : found) contributions_[d.where.path()][doc.path].push_back(std::move(d));
+}
+
+void Server::Republish(const std::set<std::string>& paths) {
+  for (const std::string& path : paths) {
+    std::vector<Diagnostic> all;
+    auto it = contributions_.find(path);
+    if (it != contributions_.end()) {
+      std::set<std::string> seen;
+      for (auto& [source, list] : it->second)
+        for (const Diagnostic& d : list)
+          if (seen.insert(DiagnosticKey(d)).second) all.push_back(d);
+      if (it->second.empty()) contributions_.erase(it);
+    }
+    std::stable_sort(all.begin(), all.end(), DiagnosticLess);
+    auto doc = documents_.find(path);
+    if (doc != documents_.end()) doc->second->diagnostics = all;
+    // Nothing new to say about a file that had nothing and still has nothing.
+    if (all.empty() && !published_.count(path) && doc == documents_.end()) continue;
+    Json list = Json::array();
+    for (const Diagnostic& d : all) list.push_back(ToLspDiagnostic(d, encoding_, options_.doc_url));
+    Json params{{"uri", doc != documents_.end() ? doc->second->uri : PathToUri(path)}, {"diagnostics", std::move(list)}};
+    if (doc != documents_.end()) params["version"] = doc->second->version;
+    transport_.Notify("textDocument/publishDiagnostics", std::move(params));
+    if (all.empty()) published_.erase(path);
+    else published_.insert(path);
+  }
+}
+
+SourcePtr Server::Lookup(const std::string& path) const {
+  auto it = documents_.find(path);
+  if (it != documents_.end()) return it->second->source;
+  ReadResult contents = ReadTextFile(path);
+  if (!contents.ok) return nullptr;
+  return std::make_shared<SourceFile>(path, std::move(contents.text));
+}
+
+Json Server::CodeAction(const Json& params) {
+  Document& doc = Require(params);
+  Flush();  // act on the text as it is now
+  Span range = FromRange(*doc.source, params.at("range"), encoding_);
+  std::vector<std::string> only = StringList(params.value("context", Json::object()).value("only", Json()));
+  auto wants = [&](std::string_view kind) {
+    if (only.empty()) return true;
+    for (const std::string& o : only)
+      if (kind == o || (kind.starts_with(o) && kind[o.size()] == '.')) return true;
+    return false;
+  };
+  SourceLookup lookup = [this](const std::string& path) { return Lookup(path); };
+
+  Json actions = Json::array();
+  bool any_here = false;
+  for (const Diagnostic& d : doc.diagnostics) {
+    if (d.where.path() != doc.path || !Overlaps(d.where.span, range)) continue;
+    any_here = true;
+    if (!wants("quickfix")) continue;
+    Json lsp_diagnostic = ToLspDiagnostic(d, encoding_, options_.doc_url);
+    if (d.fix) {
+      actions.push_back(Json{{"title", d.fix->title},
+                             {"kind", "quickfix"},
+                             {"diagnostics", Json::array({lsp_diagnostic})},
+                             {"isPreferred", d.fix->applicability == Applicability::kSafe},
+                             {"edit", ToWorkspaceEdit(d.fix->edits, encoding_, lookup)}});
+    }
+    if (std::optional<Edit> edit = SuppressionEdit(*doc.source, d.where.span.begin, d.rule)) {
+      actions.push_back(Json{{"title", "suppress " + d.rule + " on this line"},
+                             {"kind", "quickfix"},
+                             {"diagnostics", Json::array({lsp_diagnostic})},
+                             {"edit", ToWorkspaceEdit({*edit}, encoding_, lookup)}});
+    }
+  }
+  // Fix-all is offered where a diagnostic is, or when asked for by kind.
+  bool fix_all_asked = !only.empty() && wants("source.fixAll.aortalint");
+  if ((any_here && only.empty()) || fix_all_asked) {
+    std::vector<Edit> edits;
+    std::vector<Span> taken;
+    for (const Diagnostic& d : doc.diagnostics) {
+      if (!d.fix || d.fix->applicability != Applicability::kSafe) continue;
+      // A fix whose edits overlap one already taken waits for the next round.
+      bool clash = false;
+      for (const Edit& e : d.fix->edits)
+        for (const Span& t : taken) clash |= e.path == doc.path && e.span.begin < t.end && t.begin < e.span.end;
+      if (clash) continue;
+      for (const Edit& e : d.fix->edits) {
+        edits.push_back(e);
+        if (e.path == doc.path) taken.push_back(e.span);
+      }
+    }
+    if (!edits.empty())
+      actions.push_back(Json{{"title", "fix all safe aortalint problems"},
+                             {"kind", "source.fixAll.aortalint"},
+                             {"edit", ToWorkspaceEdit(edits, encoding_, lookup)}});
+  }
+  return actions;
+}
+
+Json Server::Hover(const Json& params) {
+  Document* doc = Find(params.at("textDocument"));
+  if (!doc) return nullptr;
+  uint32_t offset = FromPosition(*doc->source, params.at("position"), encoding_);
+  std::optional<HoverText> hover = HoverAt(doc->source, offset, doc->kind == DocumentKind::kRecipe);
+  if (!hover) return nullptr;
+  return Json{{"contents", {{"kind", "markdown"}, {"value", hover->markdown}}},
+              {"range", ToRange(*doc->source, hover->span, encoding_)}};
+}
+
+Json Server::Completion(const Json& params) {
+  Document* doc = Find(params.at("textDocument"));
+  Json items = Json::array();
+  if (!doc || doc->kind != DocumentKind::kRecipe) return items;
+  uint32_t offset = FromPosition(*doc->source, params.at("position"), encoding_);
+  for (const CompletionEntry& c : CompleteAt(*doc->source, offset)) {
+    // LSP CompletionItemKind: 9 Module, 10 Property, 20 EnumMember.
+    int kind = c.kind == CompletionEntry::Kind::kCollector ? 9 : c.kind == CompletionEntry::Kind::kOption ? 10 : 20;
+    Json item{{"label", c.label}, {"kind", kind}, {"insertText", c.insert_text}};
+    if (!c.detail.empty()) item["detail"] = c.detail;
+    if (!c.documentation.empty()) item["documentation"] = {{"kind", "markdown"}, {"value", c.documentation}};
+    items.push_back(std::move(item));
+  }
+  return items;
+}
+
+int RunLanguageServer() {
+  FdTransport transport(STDIN_FILENO, STDOUT_FILENO);
+  Server server(transport);
+  return server.Run();
+}
+
+}  // namespace aortalint::lsp

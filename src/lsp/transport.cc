@@ -1,0 +1,168 @@
+#include "lsp/transport.h"
+
+#include <poll.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+
+namespace aortalint::lsp {
+
+Envelope ParseEnvelope(const Json& message) {
+  Envelope e;
+  if (!message.is_object()) return e;
+  auto id = message.find("id");
+  bool has_id = id != message.end();
+  if (has_id) {
+    if (id->is_number_integer() || id->is_string()) e.id = *id;
+    else if (!id->is_null()) return e;
+  }
+  auto method = message.find("method");
+  if (method == message.end()) {
+    bool response = has_id && (message.contains("result") || message.contains("error"));
+    if (response) e.kind = Envelope::Kind::kResponse;
+    return e;
+  }
+  if (!method->is_string()) return e;
+  e.method = method->get<std::string>();
+  auto params = message.find("params");
+  if (params != message.end()) {
+    if (!params->is_object() && !params->is_array()) return e;
+    e.params = *params;
+  }
+  if (!has_id) e.kind = Envelope::Kind::kNotification;
+  else if (!e.id.is_null()) e.kind = Envelope::Kind::kRequest;
+  return e;
+}
+
+void Transport::Notify(std::string_view method, Json params) {
+  Write(Json{{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}});
+}
+
+void Transport::Reply(const Json& id, Json result) {
+  Write(Json{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}});
+}
+
+void Transport::ReplyError(const Json& id, const RpcError& error) {
+  Write(Json{{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", error.code}, {"message", error.message}}}});
+}
+
+std::string Frame(std::string_view body) {
+  std::string out = "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n";
+  out.append(body);
+  return out;
+}
+
+namespace {
+
+Incoming Parse(std::string_view body) {
+  Incoming in;
+  try {
+    in.message = Json::parse(body);
+    in.kind = Incoming::Kind::kMessage;
+  } catch (const Json::parse_error& e) {
+    in.kind = Incoming::Kind::kMalformed;
+    in.error = e.what();
+  }
+  return in;
+}
+
+bool IEquals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+  return true;
+}
+
+}  // namespace
+
+std::optional<Incoming> Deframer::Next() {
+  size_t header_end = buffer_.find("\r\n\r\n");
+  if (header_end == std::string::npos) return std::nullopt;
+  std::string_view headers(buffer_.data(), header_end);
+  std::optional<size_t> length;
+  while (!headers.empty()) {
+    size_t eol = headers.find("\r\n");
+    std::string_view line = headers.substr(0, eol);
+    headers.remove_prefix(eol == std::string_view::npos ? headers.size() : eol + 2);
+    size_t colon = line.find(':');
+    if (colon == std::string_view::npos || !IEquals(line.substr(0, colon), "Content-Length")) continue;
+    std::string_view value = line.substr(colon + 1);
+    while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
+    size_t n = 0;
+    auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+    if (ec == std::errc() && end != value.data()) length = n;
+  }
+  size_t body_start = header_end + 4;
+  if (!length) {
+    // No usable length: drop the header block so the stream can recover.
+    buffer_.erase(0, body_start);
+    return Incoming{Incoming::Kind::kMalformed, Json(), "missing or invalid Content-Length header"};
+  }
+  if (buffer_.size() - body_start < *length) return std::nullopt;
+  Incoming in = Parse(std::string_view(buffer_).substr(body_start, *length));
+  buffer_.erase(0, body_start + *length);
+  return in;
+}
+
+Incoming FdTransport::Read(std::optional<std::chrono::milliseconds> timeout) {
+  auto deadline = std::chrono::steady_clock::now() + timeout.value_or(std::chrono::milliseconds(0));
+  while (true) {
+    if (std::optional<Incoming> in = deframer_.Next()) return *in;
+    if (eof_) return Incoming{Incoming::Kind::kClosed, Json(), ""};
+    int wait_ms = -1;
+    if (timeout) {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      wait_ms = static_cast<int>(std::max<long long>(0, left.count()));
+    }
+    pollfd fd{in_fd_, POLLIN, 0};
+    int ready = ::poll(&fd, 1, wait_ms);
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready == 0) return Incoming{Incoming::Kind::kTimeout, Json(), ""};
+    char chunk[65536];
+    ssize_t n = ::read(in_fd_, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      eof_ = true;
+      continue;
+    }
+    deframer_.Append(std::string_view(chunk, static_cast<size_t>(n)));
+  }
+}
+
+void FdTransport::Write(const Json& message) {
+  std::string framed = Frame(message.dump(-1, ' ', false, Json::error_handler_t::replace));
+  const char* p = framed.data();
+  size_t left = framed.size();
+  while (left > 0) {
+    ssize_t n = ::write(out_fd_, p, left);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;  // the client is gone; reading will see end of input
+    p += n;
+    left -= static_cast<size_t>(n);
+  }
+}
+
+void MemoryTransport::Push(const Json& message) { PushRaw(message.dump()); }
+
+void MemoryTransport::PushRaw(std::string body) {
+  transcript_ += "--> " + body + "\n";
+  inbox_.push_back(std::move(body));
+}
+
+Incoming MemoryTransport::Read(std::optional<std::chrono::milliseconds>) {
+  if (inbox_.empty())
+    return Incoming{closed_ ? Incoming::Kind::kClosed : Incoming::Kind::kTimeout, Json(), ""};
+  std::string body = std::move(inbox_.front());
+  inbox_.pop_front();
+  return Parse(body);
+}
+
+void MemoryTransport::Write(const Json& message) {
+  transcript_ += "<-- " + message.dump() + "\n";
+  sent_.push_back(message);
+}
+
+std::vector<Json> MemoryTransport::TakeSent() { return std::exchange(sent_, {}); }
+
+}  // namespace aortalint::lsp
