@@ -2,7 +2,11 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <map>
+#include <mutex>
+#include <shared_mutex>
 #include <sys/stat.h>
 
 #include <fmt/format.h>
@@ -54,8 +58,42 @@ bool CheckText(const std::string& text, std::string* error, size_t* offset) {
   return true;
 }
 
+namespace {
+
+// Texts that replace files on disk: stdin under --stdin-filename, and the
+// files being fixed in memory (--diff, the passes of --fix).
+std::shared_mutex overlay_mutex;
+std::map<std::string, std::string> overlay;
+
+std::string OverlayKey(const std::string& path) {
+  std::error_code ec;
+  return std::filesystem::absolute(path, ec).lexically_normal().string();
+}
+
+}  // namespace
+
+void SetFileOverlay(const std::string& path, std::string text) {
+  std::unique_lock lock(overlay_mutex);
+  overlay[OverlayKey(path)] = std::move(text);
+}
+
+void ClearFileOverlay() {
+  std::unique_lock lock(overlay_mutex);
+  overlay.clear();
+}
+
 ReadResult ReadTextFile(const std::string& path, size_t max_bytes) {
   ReadResult r;
+  {
+    std::shared_lock lock(overlay_mutex);
+    if (!overlay.empty()) {
+      if (auto it = overlay.find(OverlayKey(path)); it != overlay.end()) {
+        r.text = it->second;
+        r.ok = CheckText(r.text, &r.error, &r.error_offset);
+        return r;
+      }
+    }
+  }
   struct stat st;
   if (::stat(path.c_str(), &st) != 0) {
     r.error = errno == ENOENT ? "file does not exist" : fmt::format("cannot read file ({})", std::strerror(errno));

@@ -17,7 +17,13 @@ struct ReadResult {
 /// Files larger than this are refused before they are read into memory.
 inline constexpr size_t kMaxFileBytes = 16u << 20;
 
+/// Reads `path`, or its text in the overlay when one was set for it.
 ReadResult ReadTextFile(const std::string& path, size_t max_bytes = kMaxFileBytes);
+
+/// Makes ReadTextFile return `text` for `path` (stdin, files fixed in memory).
+/// Set by the driver before analysis starts; every loader then sees it.
+void SetFileOverlay(const std::string& path, std::string text);
+void ClearFileOverlay();
 
 /// Checks `text` is valid UTF-8 without NUL bytes; fills `error` and the offset when not.
 bool CheckText(const std::string& text, std::string* error, size_t* offset);

@@ -25,6 +25,10 @@ struct CheckOptions {
   std::string config;
   bool no_config = false;
   int jobs = 0;  // 0: one per core
+  bool fix = false;           // apply safe fixes, re-lint until nothing changes
+  bool unsafe_fixes = false;  // with --fix or --diff: unsafe fixes too
+  bool diff = false;          // print the fixes as a unified diff; change nothing
+  std::string stdin_filename;  // lint stdin as if it were this file
 };
 
 int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err);

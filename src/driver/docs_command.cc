@@ -7,9 +7,15 @@
 
 #include "base/edit_distance.h"
 #include "emit/docs.h"
+#include "emit/recipe_schema.h"
 
 namespace aortalint {
 namespace fs = std::filesystem;
+
+int PrintRecipeSchema(std::ostream& out) {
+  out << RecipeSchema(BuiltinKnowledge()).dump(2) << '\n';
+  return 0;
+}
 
 int PrintRules(std::ostream& out) {
   out << RuleTable();

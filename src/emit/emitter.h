@@ -15,6 +15,11 @@ void EmitText(std::span<const Diagnostic> diagnostics, std::ostream& out, bool c
 /// A JSON array; positions are 1-based, columns in code points.
 void EmitJson(std::span<const Diagnostic> diagnostics, std::ostream& out);
 
+/// SARIF 2.1.0 (one run; columns in UTF-16 code units, SARIF's default).
+void EmitSarif(std::span<const Diagnostic> diagnostics, std::ostream& out);
+/// GitHub Actions annotations: `::error file=...,line=...,col=...,endLine=...,endColumn=...,title=ID::message`.
+void EmitGithub(std::span<const Diagnostic> diagnostics, std::ostream& out);
+
 /// One line summary for the text formats: "3 errors, 1 warning in 2 files".
 std::string Summary(std::span<const Diagnostic> diagnostics);
 

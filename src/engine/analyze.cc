@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/suppression.h"
 #include "model/recipe.h"
 
 namespace aortalint {
@@ -33,6 +34,13 @@ std::vector<Diagnostic> Analyze(const AnalysisUnit& unit, const AnalysisSettings
   }
   for (const std::shared_ptr<const Payload>& payload : unit.payloads)
     each_rule([&](Rule& r) { r.CheckPayload(*payload, context); });
+
+  // Suppressions read every file of the unit, so unused ones are found even where nothing fired.
+  std::vector<SourcePtr> sources;
+  if (unit.recipe) sources.push_back(unit.recipe->source);
+  for (const Diagnostic& d : found) sources.push_back(d.where.file);
+  found = ApplySuppressions(std::move(found), sources,
+                            {&settings.selection, settings.allow_suppressions, settings.config_path});
 
   std::vector<Diagnostic> out;
   out.reserve(found.size());

@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "engine/rule_context.h"
@@ -25,10 +26,12 @@ struct AnalysisUnit {
 struct AnalysisSettings {
   RuleSettings rules;
   RuleSelection selection;
+  bool allow_suppressions = true;  // config `allow-suppressions`
+  std::string config_path;         // the config in effect, for messages
 };
 
-/// Runs every enabled rule over the unit; returns sorted, de-duplicated
-/// diagnostics with severity overrides applied.
+/// Runs every enabled rule over the unit, applies inline suppressions (adding
+/// SUP001/SUP002), then severity overrides; returns sorted, de-duplicated diagnostics.
 std::vector<Diagnostic> Analyze(const AnalysisUnit& unit, const AnalysisSettings& settings);
 
 }  // namespace aortalint
