@@ -1,0 +1,31 @@
+// `aortalint explain` snapshots for the four example shapes of
+// reference/aorta.md §7.1 (fixtures/explain/<name>/: recipe.yaml, COMMAND,
+// expected.txt; AORTALINT_UPDATE_SNAPSHOTS=1 rewrites expected.txt).
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <fstream>
+
+#include "test_util.h"
+
+namespace aortalint::testing {
+namespace {
+
+TEST_CASE("explain snapshots of the §7.1 example shapes") {
+  std::filesystem::path root = std::filesystem::path(AORTALINT_TESTS_DIR) / ".." / "fixtures" / "explain";
+  for (const char* name : {"triton-vecadd", "amd-roctracer", "amd-instrumentation", "amd-rocprofiler"}) {
+    CAPTURE(name);
+    std::string command = ReadFile(root / name / "COMMAND");
+    while (!command.empty() && command.back() == '\n') command.pop_back();
+    // A fixed environment, so the argv does not depend on the machine's variables.
+    CommandResult r = RunShell("cd " + ShellQuote(root.string()) + " && env -i PATH=/usr/bin:/bin " +
+                               ShellQuote(AORTALINT_BINARY) + " explain " + name +
+                               "/recipe.yaml --no-config --triton 3.6.0,3.7.1,3.8.0 -- " + command + " 2>&1");
+    std::filesystem::path snapshot = root / name / "expected.txt";
+    if (std::getenv("AORTALINT_UPDATE_SNAPSHOTS")) std::ofstream(snapshot, std::ios::binary) << r.output;
+    CHECK(r.output == ReadFile(snapshot));
+  }
+}
+
+}  // namespace
+}  // namespace aortalint::testing
