@@ -9,26 +9,50 @@ namespace aortalint {
 
 std::unique_ptr<Rule> MakeAutoResolvesDifferently();
 std::unique_ptr<Rule> MakeBackendUnavailable();
+std::unique_ptr<Rule> MakeCliNeedsPythonScript();
 std::unique_ptr<Rule> MakeDuplicateKey();
+std::unique_ptr<Rule> MakeEnvSessionNeverStarted();
+std::unique_ptr<Rule> MakeEnvVarNotRead();
+std::unique_ptr<Rule> MakeInstrumentationWithoutScopes();
 std::unique_ptr<Rule> MakeKnownCrash();
+std::unique_ptr<Rule> MakeMissingMainGuard();
 std::unique_ptr<Rule> MakeModeKnobDropped();
 std::unique_ptr<Rule> MakeModeUnsupported();
+std::unique_ptr<Rule> MakePayloadSetsVisibleDevices();
+std::unique_ptr<Rule> MakeProtonImportUnpinned();
+std::unique_ptr<Rule> MakePythonSyntaxError();
 std::unique_ptr<Rule> MakeRecipeNotMapping();
+std::unique_ptr<Rule> MakeSessionStartedBeforeRuntime();
+std::unique_ptr<Rule> MakeSuccessPathSystemExit();
+std::unique_ptr<Rule> MakeTorchBeforeProton();
+std::unique_ptr<Rule> MakeTorchImportedTransitively();
 std::unique_ptr<Rule> MakeUnreadableFile();
 std::unique_ptr<Rule> MakeYamlSyntaxError();
 
 namespace {
 
 constexpr RuleFactory kRules[] = {
-    MakeRecipeNotMapping,  // RCP001
-    MakeYamlSyntaxError,   // SYN001
-    MakeUnreadableFile,    // SYN003
-    MakeDuplicateKey,      // SYN004
-    MakeBackendUnavailable,        // VER001
-    MakeModeUnsupported,           // VER002
-    MakeModeKnobDropped,           // VER003
-    MakeAutoResolvesDifferently,   // VER004
-    MakeKnownCrash,                // VER005
+    MakeCliNeedsPythonScript,         // ATT002
+    MakeTorchBeforeProton,            // PAY001
+    MakeProtonImportUnpinned,         // PAY002
+    MakeTorchImportedTransitively,    // PAY003
+    MakeSuccessPathSystemExit,        // PAY004
+    MakeMissingMainGuard,             // PAY005
+    MakeEnvVarNotRead,                // PAY006
+    MakeEnvSessionNeverStarted,       // PAY007
+    MakeSessionStartedBeforeRuntime,  // PAY008
+    MakePayloadSetsVisibleDevices,    // PAY009
+    MakeInstrumentationWithoutScopes, // PAY010
+    MakeRecipeNotMapping,             // RCP001
+    MakeYamlSyntaxError,              // SYN001
+    MakePythonSyntaxError,            // SYN002
+    MakeUnreadableFile,               // SYN003
+    MakeDuplicateKey,                 // SYN004
+    MakeBackendUnavailable,           // VER001
+    MakeModeUnsupported,              // VER002
+    MakeModeKnobDropped,              // VER003
+    MakeAutoResolvesDifferently,      // VER004
+    MakeKnownCrash,                   // VER005
 };
 
 }  // namespace

@@ -1,6 +1,9 @@
 // SYN003: a named file that cannot be read as UTF-8 text.
 #include "engine/rule_context.h"
 #include "load/yaml_loader.h"
+#include "model/pairing.h"
+#include "model/payload.h"
+#include "model/recipe.h"
 
 namespace aortalint {
 namespace {
@@ -12,7 +15,8 @@ constexpr RuleMeta kMeta{
     .summary = "a named file is missing, unreadable, a directory, binary, too large or not UTF-8",
     .what = "Reports a file aortalint was asked to check but cannot read as text: it does not exist, "
             "cannot be opened, is a directory, holds NUL bytes, is larger than 16 MiB, or is not valid UTF-8 "
-            "(the position is that of the first bad byte).",
+            "(the position is that of the first bad byte). Applies to recipes, to payloads, and to the script a "
+            "recipe's launch command names (reported at the command, or at the recipe's first line).",
     .why = "aorta fails such a recipe with `recipe <path>: cannot read file (...)`; a linter that skipped it "
            "silently would report a clean run for a file nobody checked.",
     .facts = "aorta wraps read failures in `RecipeSchemaError` (reference/aorta.md §1.1).",
@@ -24,6 +28,19 @@ class UnreadableFile final : public Rule {
   void CheckDocument(const YamlDocument& doc, RuleContext& ctx) override {
     if (doc.failure == YamlDocument::Failure::kUnreadable)
       ctx.Report(doc.source, doc.failure_span, "cannot read '{}': {}", doc.source->path(), doc.failure_message);
+  }
+  void CheckPayload(const Payload& payload, RuleContext& ctx) override {
+    if (!payload.read_error.empty())
+      ctx.Report(payload.source, {0, 0}, "cannot read '{}': {}", payload.path(), payload.read_error);
+  }
+  // A launch command that names a script that is not there.
+  void CheckPairing(const Recipe& recipe, const Pairing& pairing, RuleContext& ctx) override {
+    Span where = pairing.source == LaunchSource::kHeaderComment
+                     ? pairing.span
+                     : Span{0, static_cast<uint32_t>(recipe.source()->LineText(1).size())};
+    for (const std::string& file : pairing.missing)
+      ctx.Report(recipe.source(), where, "the launch command from {} runs '{}', which does not exist under '{}'; "
+                 "fix the path", LaunchSourceName(pairing.source), file, pairing.base_dir);
   }
 };
 

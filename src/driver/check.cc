@@ -3,16 +3,24 @@
 #include <algorithm>
 #include <atomic>
 #include <fstream>
+#include <functional>
 #include <mutex>
+#include <set>
 #include <thread>
 #include <unistd.h>
 
 #include <fmt/format.h>
 
+#include "base/file_reader.h"
 #include "driver/discover.h"
+#include "driver/pairing.h"
+#include "driver/payload_store.h"
 #include "emit/emitter.h"
 #include "engine/analyze.h"
 #include "engine/config.h"
+#include "load/python_parser.h"
+#include "model/pairing.h"
+#include "model/payload.h"
 
 namespace aortalint {
 namespace {
@@ -46,6 +54,28 @@ void Emit(const CheckOptions& options, const std::vector<Diagnostic>& diagnostic
   if (!diagnostics.empty()) out << (concise ? "" : "\n") << Summary(diagnostics) << '\n';
 }
 
+// One recipe between reading and analysis.
+struct RecipeJob {
+  std::shared_ptr<const Config> config;
+  bool wanted = false;              // a recipe (or a named file) to analyse
+  SourcePtr source;                 // its text, read once; null when unreadable
+  std::optional<Launch> launch;     // what it runs
+  std::vector<std::string> own_payloads;  // paired payloads whose own checks run in this unit
+};
+
+// Runs fn(0..n-1) on `jobs` threads, the calling one included.
+void ParallelFor(size_t n, unsigned jobs, const std::function<void(size_t)>& fn) {
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i = next++; i < n; i = next++) fn(i);
+  };
+  jobs = std::min<unsigned>(jobs, static_cast<unsigned>(std::max<size_t>(1, n)));
+  std::vector<std::thread> threads;
+  for (unsigned j = 1; j < jobs; ++j) threads.emplace_back(worker);
+  worker();
+  for (std::thread& t : threads) t.join();
+}
+
 }  // namespace
 
 int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) {
@@ -60,27 +90,84 @@ int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
           << "' is not a Triton version; write it as pip shows it (3.7.1, 3.6.0+rocm7.2.4, 3.8) or main\n";
       return kExitUsage;
     }
+  if (std::optional<std::string> grammar = CheckPythonGrammar()) {
+    err << "aortalint: cannot parse Python payloads: " << *grammar << '\n';
+    return kExitInternal;
+  }
   ConfigResolver configs(options.config, options.no_config);
   FileSet files = Discover(options.paths, configs);
 
-  std::vector<std::vector<Diagnostic>> per_file(files.recipes.size());
-  std::atomic<size_t> next{0};
-  auto worker = [&] {
-    for (size_t i = next++; i < files.recipes.size(); i = next++) {
-      const Candidate& file = files.recipes[i];
-      std::shared_ptr<const Config> config = configs.For(file.path);
-      AnalysisUnit unit;
-      unit.recipe = LoadYamlFile(file.path);
-      if (!file.named && !LooksLikeRecipe(unit.recipe->source->text())) continue;
-      per_file[i] = Analyze(unit, SettingsFor(*config, options));
-    }
-  };
   unsigned jobs = options.jobs > 0 ? static_cast<unsigned>(options.jobs) : std::max(1u, std::thread::hardware_concurrency());
-  jobs = std::min<unsigned>(jobs, std::max<size_t>(1, files.recipes.size()));
-  std::vector<std::thread> threads;
-  for (unsigned j = 1; j < jobs; ++j) threads.emplace_back(worker);
-  worker();
-  for (std::thread& t : threads) t.join();
+
+  // 1. Read each recipe once and find its launch (the header comment needs its text).
+  std::vector<RecipeJob> recipe_jobs(files.recipes.size());
+  ParallelFor(recipe_jobs.size(), jobs, [&](size_t i) {
+    const Candidate& file = files.recipes[i];
+    RecipeJob& job = recipe_jobs[i];
+    job.config = configs.For(file.path);
+    ReadResult read = ReadTextFile(file.path);
+    if (!read.ok) {
+      job.wanted = true;  // LoadYamlFile reports it (SYN003)
+      return;
+    }
+    if ((!file.named || options.skip_non_recipes) && !LooksLikeRecipe(read.text)) return;
+    job.wanted = true;
+    job.source = std::make_shared<const SourceFile>(file.path, std::move(read.text));
+    job.launch = FindLaunch(file.path, job.source->text(), options.command, *job.config);
+  });
+
+  // 2. Count each payload's uses, so it is parsed once and freed after its last one.
+  //    A paired payload gets its own checks in the first unit that pairs it;
+  //    the others are checked alone when they import Proton (decided once parsed).
+  PayloadStore store;
+  std::set<std::string> paired;
+  for (RecipeJob& job : recipe_jobs) {
+    if (!job.launch) continue;
+    for (const std::string& path : job.launch->files) {
+      store.AddUse(path);
+      if (paired.insert(path).second) job.own_payloads.push_back(path);
+    }
+  }
+  std::vector<std::string> alone;
+  std::set<std::string> named_payloads;
+  for (const Candidate& file : files.payloads) {
+    std::string path = NormalizePath(file.path);
+    if (paired.count(path) || std::find(alone.begin(), alone.end(), path) != alone.end()) continue;
+    alone.push_back(path);
+    if (file.named) named_payloads.insert(path);
+    store.AddUse(path);
+  }
+
+  // 3. Analyse: recipes with their pairings, then payloads on their own.
+  std::vector<std::vector<Diagnostic>> per_file(recipe_jobs.size() + alone.size());
+  ParallelFor(per_file.size(), jobs, [&](size_t i) {
+    AnalysisUnit unit;
+    if (i >= recipe_jobs.size()) {
+      const std::string& path = alone[i - recipe_jobs.size()];
+      std::shared_ptr<const Payload> payload = store.Acquire(path);
+      // Unpaired Python files matter only when they import Proton (or were named and cannot be read).
+      if (payload->ok() ? payload->ImportsProton() : named_payloads.count(path) > 0) {
+        unit.payloads.push_back(payload);
+        per_file[i] = Analyze(unit, SettingsFor(*configs.For(path), options));
+      }
+      store.Release(path);
+      return;
+    }
+    RecipeJob& job = recipe_jobs[i];
+    if (!job.wanted) return;
+    unit.recipe = job.source ? ParseYaml(std::move(job.source)) : LoadYamlFile(files.recipes[i].path);
+    if (job.launch) {
+      auto pairing = std::make_shared<Pairing>(std::move(job.launch->pairing));
+      for (const std::string& path : job.launch->files) pairing->payloads.push_back(store.Acquire(path));
+      for (const std::string& path : job.own_payloads) unit.payloads.push_back(store.Acquire(path));
+      unit.pairing = std::move(pairing);
+    }
+    per_file[i] = Analyze(unit, SettingsFor(*job.config, options));
+    unit = AnalysisUnit();
+    if (job.launch)
+      for (const std::string& path : job.launch->files) store.Release(path);
+  });
+
 
   std::vector<Diagnostic> config_errors = configs.TakeErrors();
   if (!config_errors.empty()) {

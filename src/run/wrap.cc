@@ -186,15 +186,13 @@ void WrapProtonCli(const std::vector<std::string>& argv, const fs::path& pdir,
         "is refused: rocprofiler sets itself up when libproton loads, so its pin is allowed.";
     return;
   }
-  if (argv.empty()) {
-    result.error = "proton cannot wrap an empty command (nothing after '--')";
+  PythonLaunch launch = SplitPythonLaunch(argv);
+  if (!launch.ok()) {
+    result.error = launch.error;
     return;
   }
-  std::string head = Basename(argv[0]);
-  std::vector<std::string> flags, target;
   std::string python;
-  if (head == kPytest) {
-    target = argv;
+  if (launch.pytest) {
     if (auto pe = env("AORTA_PROTON_PYTHON"); pe && !pe->empty()) {
       python = Expand(*pe, env);
     } else {
@@ -212,52 +210,9 @@ void WrapProtonCli(const std::vector<std::string>& argv, const fs::path& pdir,
             "(set AORTA_PROTON_PYTHON to choose one)");
       }
     }
-  } else if (IsPythonName(argv[0])) {
-    size_t i = 1;
-    for (; i < argv.size(); ++i) {
-      const std::string& a = argv[i];
-      if (kKeptFlags.count(a)) {
-        flags.push_back(a);
-        continue;
-      }
-      if (a.rfind("-m", 0) == 0) {
-        std::string module = a.size() > 2 ? a.substr(2) : (i + 1 < argv.size() ? argv[i + 1] : "");
-        if (module.empty()) {
-          result.error = "proton mode 'cli' found '-m' with no module name after it in " + PyList(argv);
-          return;
-        }
-        if (module != kPytest) {
-          result.error = "proton mode 'cli' cannot wrap 'python -m " + module +
-                         "': Proton's front-end runs its target as a script file "
-                         "(runpy.run_path), and the one module it also takes is " +
-                         PyList({kPytest}) + ". Run the script itself, or use 'proton: {mode: env}'.";
-          return;
-        }
-        size_t rest = a.size() > 2 ? i + 1 : i + 2;
-        target.push_back(kPytest);
-        target.insert(target.end(), argv.begin() + rest, argv.end());
-        break;
-      }
-      if (!a.empty() && a[0] == '-') {
-        result.error = "proton mode 'cli' cannot wrap interpreter option '" + a +
-                       "' (supported: " + PyList(SortedKeptFlags()) + ", plus '-m' with " +
-                       PyList({kPytest}) + "). Invoke the script directly, or use 'proton: {mode: env}'.";
-        return;
-      }
-      target.assign(argv.begin() + i, argv.end());
-      break;
-    }
-    if (target.empty()) {
-      result.error = "proton mode 'cli' needs a script path after the interpreter; got " + PyList(argv);
-      return;
-    }
+  } else {
     auto pe = env("AORTA_PROTON_PYTHON");
     python = pe && !pe->empty() ? Expand(*pe, env) : argv[0];
-  } else {
-    result.error = "proton mode 'cli' needs a Python script launch, got '" + argv[0] +
-                   "'. Launch 'python script.py ...' or 'pytest ...', or use 'proton: {mode: env}' "
-                   "for launchers, binaries and shell scripts.";
-    return;
   }
 
   std::vector<std::string> out;
@@ -270,7 +225,7 @@ void WrapProtonCli(const std::vector<std::string>& argv, const fs::path& pdir,
     result.warnings.push_back(CarryWarning(carry));
   }
   out.push_back(python);
-  out.insert(out.end(), flags.begin(), flags.end());
+  out.insert(out.end(), launch.flags.begin(), launch.flags.end());
   for (const char* a : {"-m", "triton.profiler.proton", "-n"}) out.push_back(a);
   out.push_back((pdir / "proton").string());
   if (backend != "auto") {
@@ -289,7 +244,7 @@ void WrapProtonCli(const std::vector<std::string>& argv, const fs::path& pdir,
     out.push_back("-k");
     out.push_back(hook);
   }
-  out.insert(out.end(), target.begin(), target.end());
+  out.insert(out.end(), launch.target.begin(), launch.target.end());
   result.argv = std::move(out);
   result.python = python;
 }
@@ -403,6 +358,61 @@ EnvLookup MapEnv(std::map<std::string, std::string> vars) {
     if (it == vars.end()) return std::nullopt;
     return it->second;
   };
+}
+
+PythonLaunch SplitPythonLaunch(const std::vector<std::string>& argv) {
+  PythonLaunch launch;
+  if (argv.empty()) {
+    launch.error = "proton cannot wrap an empty command (nothing after '--')";
+    return launch;
+  }
+  if (Basename(argv[0]) == kPytest) {
+    launch.pytest = true;
+    launch.target = argv;
+    return launch;
+  }
+  if (!IsPythonName(argv[0])) {
+    launch.error = "proton mode 'cli' needs a Python script launch, got '" + argv[0] +
+                   "'. Launch 'python script.py ...' or 'pytest ...', or use 'proton: {mode: env}' "
+                   "for launchers, binaries and shell scripts.";
+    return launch;
+  }
+  for (size_t i = 1; i < argv.size(); ++i) {
+    const std::string& a = argv[i];
+    if (kKeptFlags.count(a)) {
+      launch.flags.push_back(a);
+      continue;
+    }
+    if (a.rfind("-m", 0) == 0) {
+      std::string module = a.size() > 2 ? a.substr(2) : (i + 1 < argv.size() ? argv[i + 1] : "");
+      if (module.empty()) {
+        launch.error = "proton mode 'cli' found '-m' with no module name after it in " + PyList(argv);
+        return launch;
+      }
+      if (module != kPytest) {
+        launch.error = "proton mode 'cli' cannot wrap 'python -m " + module +
+                       "': Proton's front-end runs its target as a script file "
+                       "(runpy.run_path), and the one module it also takes is " +
+                       PyList({kPytest}) + ". Run the script itself, or use 'proton: {mode: env}'.";
+        return launch;
+      }
+      size_t rest = a.size() > 2 ? i + 1 : i + 2;
+      launch.target.push_back(kPytest);
+      launch.target.insert(launch.target.end(), argv.begin() + rest, argv.end());
+      return launch;
+    }
+    if (!a.empty() && a[0] == '-') {
+      launch.error = "proton mode 'cli' cannot wrap interpreter option '" + a +
+                     "' (supported: " + PyList(SortedKeptFlags()) + ", plus '-m' with " +
+                     PyList({kPytest}) + "). Invoke the script directly, or use 'proton: {mode: env}'.";
+      return launch;
+    }
+    launch.target.assign(argv.begin() + i, argv.end());
+    launch.script = a;
+    return launch;
+  }
+  launch.error = "proton mode 'cli' needs a script path after the interpreter; got " + PyList(argv);
+  return launch;
 }
 
 fs::path ProtonDir(const fs::path& output_dir) { return output_dir / "proton"; }

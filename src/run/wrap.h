@@ -57,6 +57,19 @@ struct WrapResult {
 std::filesystem::path ProtonDir(const std::filesystem::path& output_dir);
 std::filesystem::path RocprofDir(const std::filesystem::path& output_dir);
 
+// How Proton's `mode: cli` front end takes a launch (reference §4.1): the
+// kept interpreter flags and the target it runs, or aorta's refusal. Pure:
+// ATT002 judges launches with it, WrapArgv builds on it.
+struct PythonLaunch {
+  std::string error;                 // non-empty: refused, with the reason
+  std::vector<std::string> flags;    // kept flags, placed before -m triton.profiler.proton
+  std::vector<std::string> target;   // the script and its arguments, or `pytest ...`
+  std::string script;                // the script path; empty for pytest
+  bool pytest = false;               // argv[0] is pytest itself (interpreter from its shebang)
+  bool ok() const { return error.empty(); }
+};
+PythonLaunch SplitPythonLaunch(const std::vector<std::string>& argv);
+
 WrapResult WrapArgv(const WrapRequest& request);
 
 // One line that a POSIX shell reads back as `argv` (single quotes where

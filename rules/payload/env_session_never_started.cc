@@ -1,0 +1,62 @@
+// PAY007: `mode: env` with a payload that never starts or never finalizes Proton.
+#include "engine/rule_context.h"
+#include "model/recipe.h"
+#include "rules/payload/payload_facts.h"
+#include "rules/version/proton_use.h"
+
+namespace aortalint {
+namespace {
+
+constexpr RuleMeta kMeta{
+    .id = "PAY007",
+    .slug = "env-session-never-started",
+    .severity = Severity::kError,
+    .summary = "`mode: env`: no paired payload calls Proton's `start()`, or none calls `finalize()`",
+    .what = "Under proton `mode: env`, reports a recipe whose paired payloads never call Proton's `start(...)` "
+            "or never call `finalize()`. Calls are recognised through the names the imports bind "
+            "(`import triton.profiler as proton` then `proton.start`, `from triton.profiler import start`, "
+            "`triton.profiler.finalize`); a local variable that happens to be called `proton` does not count.",
+    .why = "In env mode aorta only exports `AORTA_PROTON_*` variables; the payload must start the session and "
+           "finalize it, or nothing is written and the trial reports no Proton metrics.",
+    .example = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+               "collect:\n  proton:\n    mode: env\n",
+    .fixed = "# payload.py: proton.start(name=os.environ[\"AORTA_PROTON_NAME\"], ...) ... "
+             "finally: proton.finalize()\n"
+             "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+             "collect:\n  proton:\n    mode: env\n",
+    .facts = "aorta's `mode: env` wraps nothing and leaves the session to the payload; its example payloads call "
+             "`proton.start(...)` after warm-up and `proton.finalize()` in a `finally` block "
+             "(reference/aorta.md §4.2, §6.3).",
+};
+
+bool Calls(const std::vector<const Payload*>& payloads, std::string_view function) {
+  for (const Payload* p : payloads)
+    for (const CallSite& c : p->calls)
+      if (p->ProtonFunction(c.callee) == function) return true;
+  return false;
+}
+
+class EnvSessionNeverStarted final : public Rule {
+ public:
+  const RuleMeta& Meta() const override { return kMeta; }
+  void CheckPairing(const Recipe& recipe, const Pairing& pairing, RuleContext& ctx) override {
+    std::vector<const Payload*> payloads = payload::ParsedPayloads(pairing);
+    if (payloads.empty()) return;
+    for (const version::ProtonUse& u : version::ProtonUses(recipe)) {
+      if (u.Value("mode") != "env") continue;
+      for (std::string_view function : {"start", "finalize"}) {
+        if (Calls(payloads, function)) continue;
+        ctx.Report(recipe.source(), u.Where("mode"),
+                   "proton 'mode: env' leaves the session to the payload, but {} never calls Proton's {}(); "
+                   "call proton.start(...) before the work and proton.finalize() in a finally block",
+                   payload::Names(payloads), function);
+      }
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakeEnvSessionNeverStarted() { return std::make_unique<EnvSessionNeverStarted>(); }
+
+}  // namespace aortalint

@@ -1,0 +1,76 @@
+// PAY006: `mode: env` exports a session variable no payload reads.
+#include "engine/rule_context.h"
+#include "model/recipe.h"
+#include "rules/payload/payload_facts.h"
+#include "rules/version/proton_use.h"
+
+namespace aortalint {
+namespace {
+
+constexpr RuleMeta kMeta{
+    .id = "PAY006",
+    .slug = "env-var-not-read",
+    .severity = Severity::kError,
+    .summary = "`mode: env`: the payload never reads a variable the recipe makes aorta export",
+    .what = "Under proton `mode: env`, aorta exports `AORTA_PROTON_NAME`, `_DIR`, `_CONTEXT` and `_DATA`, plus "
+            "`_BACKEND` when a backend is pinned, `_MODE` when a mode knob is set and `_HOOK` when `hook` is set. "
+            "Reports each one that no paired payload spells as a constant string. Strings are resolved: a "
+            "literal, a module-level constant joined by an f-string (`f\"{_PREFIX}NAME\"`), `+`, `%` or "
+            "`.format`; docstrings and comments do not count. The position is the recipe option that makes "
+            "aorta export the variable.",
+    .why = "In env mode the payload starts the Proton session itself; a variable it never reads is a knob the "
+           "recipe configures and the capture silently ignores (a pinned backend that is not used, a session "
+           "written to the wrong place).",
+    .example = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+               "collect:\n  proton:\n    mode: env\n    backend: roctracer\n",
+    .fixed = "# payload.py reads every exported variable:\n#   _P = \"AORTA_PROTON_\"\n"
+             "#   os.environ.get(f\"{_P}BACKEND\") ... and NAME, DIR, CONTEXT, DATA\n"
+             "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+             "collect:\n  proton:\n    mode: env\n    backend: roctracer\n",
+    .facts = "aorta's env-mode wrapping (reference/aorta.md §4.2) and its test "
+             "`test_env_mode_payload_reads_every_session_variable` (§6.3), which only looks at f-string segments; "
+             "this rule resolves the whole name, so a plain literal counts too.",
+};
+
+// Whether any payload spells `AORTA_PROTON_<suffix>`.
+bool Reads(const std::vector<const Payload*>& payloads, const std::string& suffix) {
+  std::string name = "AORTA_PROTON_" + suffix;
+  for (const Payload* p : payloads) {
+    for (const std::string& s : p->strings)
+      if (s == name) return true;
+    // f"{prefix}NAME" with a prefix that is not a module constant: aorta's own test counts it.
+    for (const std::string& t : p->string_tails)
+      if (t == suffix || t == "_" + suffix || t == name) return true;
+  }
+  return false;
+}
+
+class EnvVarNotRead final : public Rule {
+ public:
+  const RuleMeta& Meta() const override { return kMeta; }
+  void CheckPairing(const Recipe& recipe, const Pairing& pairing, RuleContext& ctx) override {
+    std::vector<const Payload*> payloads = payload::ParsedPayloads(pairing);
+    if (payloads.empty()) return;
+    for (const version::ProtonUse& u : version::ProtonUses(recipe)) {
+      if (u.Value("mode") != "env") continue;
+      std::vector<std::pair<std::string, std::string_view>> exported = {
+          {"NAME", "mode"}, {"DIR", "mode"}, {"CONTEXT", "mode"}, {"DATA", "mode"}};
+      if (!u.Value("backend").empty() && u.Value("backend") != "auto") exported.push_back({"BACKEND", "backend"});
+      if (std::vector<std::string_view> knobs = u.Knobs(); !knobs.empty()) exported.push_back({"MODE", knobs[0]});
+      if (!u.Value("hook").empty()) exported.push_back({"HOOK", "hook"});
+      for (const auto& [suffix, option] : exported) {
+        if (Reads(payloads, suffix)) continue;
+        ctx.Report(recipe.source(), u.Where(option),
+                   "proton 'mode: env' exports AORTA_PROTON_{} but {} never reads it; read it with "
+                   "os.environ.get(\"AORTA_PROTON_{}\") and pass it to proton.start()",
+                   suffix, payload::Names(payloads), suffix);
+      }
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakeEnvVarNotRead() { return std::make_unique<EnvVarNotRead>(); }
+
+}  // namespace aortalint

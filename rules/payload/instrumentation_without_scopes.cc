@@ -1,0 +1,55 @@
+// PAY010: `backend: instrumentation` with no intra-kernel scope in any payload.
+#include "engine/rule_context.h"
+#include "model/recipe.h"
+#include "rules/payload/payload_facts.h"
+#include "rules/version/proton_use.h"
+
+namespace aortalint {
+namespace {
+
+constexpr RuleMeta kMeta{
+    .id = "PAY010",
+    .slug = "instrumentation-without-scopes",
+    .severity = Severity::kWarning,
+    .summary = "`backend: instrumentation` but no paired payload declares an intra-kernel scope",
+    .what = "Reports a recipe with proton `backend: instrumentation` whose paired payloads never call "
+            "`triton.profiler.language`'s `enter_scope`/`exit_scope` nor Proton's `scope` (as a call, a "
+            "`with` or a decorator), recognised through the names the imports bind.",
+    .why = "The instrumentation backend measures only the regions a kernel marks; with none, the tree has no "
+           "scopes and the trial reports nothing useful.",
+    .example = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+               "collect:\n  proton:\n    mode: env\n    backend: instrumentation\n",
+    .fixed = "# payload.py: import triton.profiler.language as pl ... pl.enter_scope(\"load\") ... "
+             "pl.exit_scope(\"load\")\n"
+             "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+             "collect:\n  proton:\n    mode: env\n    backend: instrumentation\n",
+    .facts = "aorta's amd-instrumentation example imports `triton.profiler.language` and marks its kernel's "
+             "regions (reference/aorta.md §7.3); instrumentation leaves carry cycles, not times (§2.4).",
+};
+
+class InstrumentationWithoutScopes final : public Rule {
+ public:
+  const RuleMeta& Meta() const override { return kMeta; }
+  void CheckPairing(const Recipe& recipe, const Pairing& pairing, RuleContext& ctx) override {
+    std::vector<const Payload*> payloads = payload::ParsedPayloads(pairing);
+    if (payloads.empty()) return;
+    for (const Payload* p : payloads)
+      for (const CallSite& c : p->calls) {
+        std::string f = p->ProtonFunction(c.callee);
+        if (f == "scope" || f == "enter_scope" || f == "exit_scope") return;
+      }
+    for (const version::ProtonUse& u : version::ProtonUses(recipe)) {
+      if (u.Value("backend") != "instrumentation") continue;
+      ctx.Report(recipe.source(), u.Where("backend"),
+                 "proton backend 'instrumentation' measures only marked regions, but {} declares none; mark them "
+                 "with triton.profiler.language's enter_scope()/exit_scope() or proton.scope()",
+                 payload::Names(payloads));
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakeInstrumentationWithoutScopes() { return std::make_unique<InstrumentationWithoutScopes>(); }
+
+}  // namespace aortalint

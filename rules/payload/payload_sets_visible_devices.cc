@@ -1,0 +1,57 @@
+// PAY009: the payload sets HIP_/CUDA_VISIBLE_DEVICES under a queue-intercepting backend.
+#include "engine/rule_context.h"
+#include "model/recipe.h"
+#include "rules/payload/payload_facts.h"
+#include "rules/version/proton_use.h"
+
+namespace aortalint {
+namespace {
+
+constexpr RuleMeta kMeta{
+    .id = "PAY009",
+    .slug = "payload-sets-visible-devices",
+    .severity = Severity::kError,
+    .summary = "the payload sets `HIP_VISIBLE_DEVICES`/`CUDA_VISIBLE_DEVICES` while a queue-intercepting backend runs",
+    .what = "Reports a paired payload that writes `HIP_VISIBLE_DEVICES` or `CUDA_VISIBLE_DEVICES` "
+            "(`os.environ[...] = ...`, `os.environ.setdefault(...)`, `os.putenv(...)`, `os.environ.update(...)`; "
+            "names resolved like PAY006's) when the recipe's Proton backend intercepts HSA queues (`auto`, "
+            "`rocprofiler`, `roctracer`).",
+    .why = "aorta rewrites these variables to `ROCR_VISIBLE_DEVICES` for exactly this reason, but only in the "
+           "environment it launches; a payload that sets them again makes Proton raise `ValueError: Proton does "
+           "not work when the environment variable HIP_VISIBLE_DEVICES is set on AMD GPUs`.",
+    .example = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+               "collect:\n  proton:\n    mode: env\n# payload.py: os.environ[\"HIP_VISIBLE_DEVICES\"] = \"0\"\n",
+    .fixed = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+             "environment:\n  ROCR_VISIBLE_DEVICES: \"0\"\ncollect:\n  proton:\n    mode: env\n"
+             "# payload.py: os.environ[\"ROCR_VISIBLE_DEVICES\"] = \"0\" (or nothing)\n",
+    .facts = "aorta's device-variable translation applies to the queue-intercepting backends only "
+             "(reference/aorta.md §2.5), and Proton's own error for `HIP_VISIBLE_DEVICES` is quoted there.",
+};
+
+class PayloadSetsVisibleDevices final : public Rule {
+ public:
+  const RuleMeta& Meta() const override { return kMeta; }
+  void CheckPairing(const Recipe& recipe, const Pairing& pairing, RuleContext& ctx) override {
+    std::vector<const Payload*> payloads = payload::ParsedPayloads(pairing);
+    if (payloads.empty()) return;
+    for (const version::ProtonUse& u : version::ProtonUses(recipe)) {
+      std::string backend = u.Value("backend").empty() ? "auto" : u.Value("backend");
+      if (!recipe.knowledge().IsQueueIntercepting(backend)) continue;
+      for (const Payload* p : payloads)
+        for (const EnvWrite& w : p->env_writes) {
+          if (w.variable != "HIP_VISIBLE_DEVICES" && w.variable != "CUDA_VISIBLE_DEVICES") continue;
+          ctx.Report(p->source, w.span,
+                     "the payload sets {} while proton backend '{}' intercepts HSA queues, so Proton raises "
+                     "ValueError; select devices with ROCR_VISIBLE_DEVICES instead",
+                     w.variable, backend)
+              .Note(recipe.source(), u.Where("backend"), "the proton backend");
+        }
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakePayloadSetsVisibleDevices() { return std::make_unique<PayloadSetsVisibleDevices>(); }
+
+}  // namespace aortalint

@@ -1,0 +1,99 @@
+// PAY001: torch imported before Proton at module load (aorta's import-order guard).
+#include "engine/rule_context.h"
+#include "model/payload.h"
+
+namespace aortalint {
+namespace {
+
+constexpr RuleMeta kMeta{
+    .id = "PAY001",
+    .slug = "torch-before-proton",
+    .severity = Severity::kError,
+    .summary = "torch is imported before triton.profiler at module load",
+    .what = "Reports a payload whose first torch import (`import torch`, `import torch.nn.functional as F`, "
+            "`from torch import nn`) comes before its Proton import (`import triton.profiler as proton`, "
+            "`from triton import profiler`, `from triton.profiler import scope`, `import triton.profiler.language`, "
+            "`from triton._C.libproton import proton`), with aorta's exact semantics: function bodies are skipped; "
+            "imports under `if`, `for`, `while`, `match`, `except` or a `try`'s `else` are conditional; the Proton "
+            "line is the first unconditional Proton import, else the last conditional one; the torch line is the "
+            "first torch import; both on one line is a failure. Relative imports, `torchvision` and a bare "
+            "`import triton` do not count. The position is the torch import, with a note at the Proton import. "
+            "An unsafe fix moves the Proton import, with the comments above it, to just before the torch import.",
+    .why = "On Triton 3.8.0, a process that imported torch before `triton.profiler` hangs forever at exit when an "
+           "unversioned `librocprofiler-sdk.so` resolves: Proton's shutdown re-enters the rocprofiler-sdk "
+           "registration lock. The run never finishes and nothing is written.",
+    .example = "import torch\nimport triton\n\nimport triton.profiler as proton\n\n\ndef main():\n"
+               "    proton.start(\"run\")\n    torch.ones(4, device=\"cuda\")\n    proton.finalize()\n    return 0\n\n\n"
+               "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
+    .fixed = "import triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\nimport triton\n\n\n"
+             "def main():\n    proton.start(\"run\")\n    torch.ones(4, device=\"cuda\")\n    proton.finalize()\n"
+             "    return 0\n\n\nif __name__ == \"__main__\":\n    code = main()\n    if code:\n"
+             "        raise SystemExit(code)\n",
+    .facts = "aorta's `test_proton_payloads_import_proton_before_torch` (reference/aorta.md §6.1) and the exit hang "
+             "of Triton 3.8.0, fixed after it by triton#11009 (§3). aorta's own pipeline, gelu and hotspot payloads "
+             "imported torch first until they were fixed (§7.3).",
+    .fix = FixAvailability::kSometimes,
+    .example_name = "payload.py",
+};
+
+bool IsCommentLine(std::string_view line) {
+  size_t i = line.find_first_not_of(" \t");
+  return i != std::string_view::npos && line[i] == '#';
+}
+
+// True when nothing but indentation precedes the statement on its line.
+bool StartsLine(const SourceFile& file, const ImportStmt& s) {
+  size_t indent = file.LineText(s.line).find_first_not_of(" \t");
+  return indent != std::string_view::npos && file.LineStart(s.line) + indent == s.span.begin;
+}
+
+// Moves the run of adjacent top-level Proton imports holding `proton`, with
+// the comment lines right above it, to the start of `torch`'s line. Nullopt
+// when either is not a top-level statement starting its own line.
+std::optional<std::vector<Edit>> MoveBlock(const Payload& p, const ImportStmt& proton, const ImportStmt& torch) {
+  const SourceFile& file = *p.source;
+  if (!proton.top_level || !torch.top_level || !StartsLine(file, proton) || !StartsLine(file, torch)) return std::nullopt;
+  uint32_t first = proton.line, last = proton.end_line;
+  for (bool grown = true; grown;) {
+    grown = false;
+    for (const ImportStmt& s : p.imports) {
+      if (!s.top_level || !s.proton || s.torch || !StartsLine(file, s)) continue;
+      if (s.end_line + 1 == first && s.line > torch.end_line) first = s.line, grown = true;
+      if (s.line == last + 1) last = s.end_line, grown = true;
+    }
+  }
+  while (first - 1 > torch.end_line && IsCommentLine(file.LineText(first - 1))) --first;
+  uint32_t begin = file.LineStart(first);
+  uint32_t end = last < file.line_count() ? file.LineStart(last + 1) : static_cast<uint32_t>(file.text().size());
+  std::string block(file.text().substr(begin, end - begin));
+  if (block.back() != '\n') block += '\n';
+  uint32_t at = file.LineStart(torch.line);
+  return std::vector<Edit>{{p.path(), {at, at}, block + "\n"}, {p.path(), {begin, end}, ""}};
+}
+
+class TorchBeforeProton final : public Rule {
+ public:
+  const RuleMeta& Meta() const override { return kMeta; }
+  void CheckPayload(const Payload& p, RuleContext& ctx) override {
+    if (!p.ok()) return;
+    const ImportStmt* proton = p.DecisiveProtonImport();
+    const ImportStmt* torch = p.FirstTorchImport();
+    if (!proton || !torch || proton->line < torch->line) return;
+    std::string where = proton->line == torch->line ? "on the same line as" : "before";
+    DiagnosticBuilder d = ctx.Report(
+        p.source, torch->span,
+        "torch is imported on line {} {} triton.profiler (line {}); on Triton 3.8.0 this order hangs the "
+        "process at exit: import triton.profiler before torch",
+        torch->line, where, proton->line);
+    d.Note(p.source, proton->span,
+           proton->certain ? "the Proton import" : "the Proton import (conditional: aorta takes the last one)");
+    if (std::optional<std::vector<Edit>> edits = MoveBlock(p, *proton, *torch))
+      d.WithFix("move the Proton imports above the first torch import", Applicability::kUnsafe, std::move(*edits));
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakeTorchBeforeProton() { return std::make_unique<TorchBeforeProton>(); }
+
+}  // namespace aortalint

@@ -1,0 +1,182 @@
+// PAY003: torch brought in before Proton through another module or package.
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include <yaml-cpp/yaml.h>
+
+#include "base/embedded.h"
+#include "engine/rule_context.h"
+#include "load/payload_loader.h"
+#include "model/recipe.h"
+#include "rules/payload/payload_facts.h"
+
+namespace aortalint {
+namespace {
+namespace fs = std::filesystem;
+
+// Modules followed per payload: enough for any real sibling tree, bounded for hostile ones.
+constexpr size_t kMaxModules = 256;
+
+constexpr RuleMeta kMeta{
+    .id = "PAY003",
+    .slug = "torch-imported-transitively",
+    .severity = Severity::kError,
+    .summary = "before the first Proton import, the payload imports something that imports torch at load",
+    .what = "Follows each import that runs before the payload's Proton import (the line PAY001 uses) into the "
+            "payload's sibling modules and packages (`import model_utils`, `from .data import loader`, "
+            "`from pkg import mod`; relative imports included, cycles and missing files handled), and reports the "
+            "first one that imports torch at load, directly or through further modules, or that is a package "
+            "listed in `rules/knowledge/torch_importers.yaml` (torchvision, transformers, lightning, ...). The "
+            "message shows the chain, e.g. `payload.py:3 -> model_utils.py:2 -> torch`.",
+    .why = "The Triton 3.8.0 exit hang (PAY001) depends on whether torch's runtime was loaded before "
+           "`triton.profiler`, not on which file wrote `import torch`; aorta's own test only sees the payload.",
+    .example = "# payload.py; model_utils.py starts with `import torch`\nimport model_utils\n"
+               "import triton.profiler as proton  # isort: skip  # noqa: I001\n",
+    .fixed = "import triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport model_utils\n",
+    .facts = "The hang of reference/aorta.md §3 (torch imported before triton.profiler on 3.8.0) and the guard "
+             "of §6.1, which looks at the payload's own imports only.",
+    .example_name = "payload.py",
+};
+
+const std::set<std::string>& KnownTorchImporters() {
+  static const std::set<std::string> packages = [] {
+    std::set<std::string> out;
+    if (std::optional<std::string_view> text = FindEmbedded("torch_importers.yaml"))
+      for (const YAML::Node& n : YAML::Load(std::string(*text))["packages"]) out.insert(n.as<std::string>());
+    return out;
+  }();
+  return packages;
+}
+
+std::string Top(const std::string& module) { return module.substr(0, module.find('.')); }
+
+// The files `import a.b` runs, looked up from `base`: a/__init__.py, then a/b.py or a/b/__init__.py.
+std::vector<fs::path> ModuleFiles(const fs::path& base, const std::string& dotted) {
+  std::vector<fs::path> out;
+  fs::path dir = base;
+  std::error_code ec;
+  size_t at = 0;
+  while (true) {
+    size_t dot = dotted.find('.', at);
+    std::string part = dotted.substr(at, dot == std::string::npos ? std::string::npos : dot - at);
+    if (part.empty()) break;
+    fs::path package = dir / part;
+    if (fs::is_regular_file(package / "__init__.py", ec)) {
+      out.push_back(package / "__init__.py");
+    } else if (dot == std::string::npos && fs::is_regular_file(fs::path(package.string() + ".py"), ec)) {
+      out.push_back(package.string() + ".py");
+      break;
+    } else if (!fs::is_directory(package, ec)) {
+      break;  // not a sibling: an installed package or a missing file
+    }
+    if (dot == std::string::npos) break;
+    dir = package;
+    at = dot + 1;
+  }
+  return out;
+}
+
+// Sibling files one import statement runs, with `root` the payload's directory.
+std::vector<fs::path> StatementFiles(const ImportStmt& s, const fs::path& root, const fs::path& here) {
+  std::vector<fs::path> out;
+  auto add = [&](std::vector<fs::path> files) { out.insert(out.end(), files.begin(), files.end()); };
+  if (s.level == 0 && s.from.empty()) {
+    for (const ImportedName& n : s.names) add(ModuleFiles(root, n.name));
+    return out;
+  }
+  fs::path base = s.level == 0 ? root : here;
+  for (int i = 1; i < s.level; ++i) base = base.parent_path();
+  fs::path package = base;
+  if (!s.from.empty()) {
+    add(ModuleFiles(base, s.from));
+    std::string sub = s.from;
+    std::replace(sub.begin(), sub.end(), '.', '/');
+    package = base / sub;
+  }
+  for (const ImportedName& n : s.names)  // `from pkg import mod` runs pkg/mod.py when it is a module
+    if (n.name != "*") {
+      std::vector<fs::path> files = ModuleFiles(package, n.name);
+      if (!files.empty()) out.push_back(files.back());
+    }
+  return out;
+}
+
+struct Link {
+  std::string file;   // display name
+  uint32_t line = 0;  // the import in it that leads on
+};
+
+class TorchImportedTransitively final : public Rule {
+ public:
+  const RuleMeta& Meta() const override { return kMeta; }
+  void CheckPairing(const Recipe&, const Pairing& pairing, RuleContext& ctx) override {
+    for (const Payload* p : payload::ParsedPayloads(pairing)) Check(*p, ctx);
+  }
+
+ private:
+  // The chain from `s` to torch, or empty.
+  std::string Chain(const Payload& p, const ImportStmt& first, const fs::path& root) {
+    for (const std::string& m : first.modules)
+      if (KnownTorchImporters().count(Top(m))) return Top(m) + " -> torch";
+    // Breadth-first over sibling files, so the chain shown is a shortest one.
+    struct Item {
+      fs::path file;
+      std::string chain;
+    };
+    std::vector<Item> queue;
+    std::error_code ec;
+    std::set<fs::path> seen{fs::weakly_canonical(p.path(), ec)};
+    for (const fs::path& f : StatementFiles(first, root, root)) queue.push_back({f, ""});
+    for (size_t i = 0; i < queue.size() && i < kMaxModules; ++i) {
+      Item item = queue[i];
+      fs::path canonical = fs::weakly_canonical(item.file, ec);
+      if (!seen.insert(canonical).second) continue;
+      std::shared_ptr<const Payload> module = Module(item.file);
+      if (!module || !module->ok()) continue;
+      std::string name = item.file.lexically_relative(root).generic_string();
+      for (const ImportStmt& s : module->imports) {
+        if (s.in_function) continue;
+        std::string here = item.chain + name + ":" + std::to_string(s.line) + " -> ";
+        if (s.torch) return here + "torch";
+        for (const std::string& m : s.modules)
+          if (KnownTorchImporters().count(Top(m))) return here + Top(m) + " -> torch";
+        for (const fs::path& f : StatementFiles(s, root, item.file.parent_path())) queue.push_back({f, here});
+      }
+    }
+    return "";
+  }
+
+  std::shared_ptr<const Payload> Module(const fs::path& file) {
+    auto [it, fresh] = modules_.try_emplace(file.string());
+    if (fresh) it->second = LoadPayload(file.string());
+    return it->second;
+  }
+
+  void Check(const Payload& p, RuleContext& ctx) {
+    const ImportStmt* proton = p.DecisiveProtonImport();
+    if (!proton) return;
+    fs::path root = fs::path(p.path()).parent_path();
+    if (root.empty()) root = ".";
+    for (const ImportStmt& s : p.imports) {
+      if (s.in_function || s.line >= proton->line || s.torch || s.proton) continue;
+      std::string chain = Chain(p, s, root);
+      if (chain.empty()) continue;
+      std::string name = fs::path(p.path()).filename().string();
+      ctx.Report(p.source, s.span,
+                 "torch is imported at load before triton.profiler (line {}) through {}:{} -> {}; import "
+                 "triton.profiler first",
+                 proton->line, name, s.line, chain)
+          .Note(p.source, proton->span, "the Proton import");
+    }
+  }
+
+  std::map<std::string, std::shared_ptr<const Payload>> modules_;  // sibling files read for this unit
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakeTorchImportedTransitively() { return std::make_unique<TorchImportedTransitively>(); }
+
+}  // namespace aortalint

@@ -1,0 +1,192 @@
+#include "driver/pairing.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "run/wrap.h"
+
+namespace aortalint {
+namespace fs = std::filesystem;
+
+std::string_view LaunchSourceName(LaunchSource source) {
+  switch (source) {
+    case LaunchSource::kCommandLine: return "the command line";
+    case LaunchSource::kConfig: return "the config's pairs:";
+    case LaunchSource::kHeaderComment: return "the recipe's header comment";
+    case LaunchSource::kDirectory: return "the directory";
+  }
+  return "";
+}
+
+namespace {
+
+bool IsPythonFile(std::string_view s) { return s.size() > 3 && s.substr(s.size() - 3) == ".py"; }
+
+// The Python files a launch runs: the script of a python launch, else every
+// argument that names a .py file (`torchrun train.py`, `bash -c` aside).
+std::vector<std::string> NamedScripts(const std::vector<std::string>& argv) {
+  run::PythonLaunch launch = run::SplitPythonLaunch(argv);
+  if (launch.ok() && !launch.script.empty()) return {launch.script};
+  std::vector<std::string> out;
+  for (size_t i = 1; i < argv.size(); ++i)
+    if (argv[i][0] != '-' && IsPythonFile(argv[i])) out.push_back(argv[i]);
+  return out;
+}
+
+void ResolveFiles(Launch& launch) {
+  for (const std::string& script : NamedScripts(launch.pairing.argv)) {
+    fs::path p = fs::path(script).is_absolute() ? fs::path(script) : fs::path(launch.pairing.base_dir) / script;
+    std::error_code ec;
+    if (fs::is_regular_file(p, ec)) launch.files.push_back(NormalizePath(p.string()));
+    else launch.pairing.missing.push_back(script);
+  }
+}
+
+}  // namespace
+
+std::string NormalizePath(const std::string& path) {
+  std::error_code ec;
+  fs::path abs = fs::absolute(path, ec).lexically_normal();
+  fs::path cwd = fs::current_path(ec);
+  fs::path rel = abs.lexically_relative(cwd);
+  if (!rel.empty() && *rel.begin() != "..") return rel.string();
+  return abs.string();
+}
+
+std::vector<std::string> SplitShellWords(std::string_view text) {
+  std::vector<std::string> words;
+  std::string word;
+  bool in_word = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '\'') {
+      size_t end = text.find('\'', i + 1);
+      if (end == std::string_view::npos) end = text.size();
+      word.append(text.substr(i + 1, end - i - 1));
+      i = end;
+      in_word = true;
+    } else if (c == '"') {
+      for (++i; i < text.size() && text[i] != '"'; ++i) {
+        if (text[i] == '\\' && i + 1 < text.size() && std::string_view("\"\\$`").find(text[i + 1]) != std::string_view::npos) ++i;
+        word += text[i];
+      }
+      in_word = true;
+    } else if (c == '\\' && i + 1 < text.size()) {
+      word += text[++i];
+      in_word = true;
+    } else if (c == ' ' || c == '\t' || c == '\n') {
+      if (in_word) words.push_back(std::move(word));
+      word.clear();
+      in_word = false;
+    } else {
+      word += c;
+      in_word = true;
+    }
+  }
+  if (in_word) words.push_back(std::move(word));
+  return words;
+}
+
+std::optional<HeaderCommand> FindHeaderCommand(std::string_view text) {
+  // Comment lines only: (start offset of the comment's text, the text).
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t eol = std::min(text.find('\n', at), text.size());
+    std::string_view line = text.substr(at, eol - at);
+    size_t hash = line.find_first_not_of(" \t");
+    if (hash != std::string_view::npos && line[hash] == '#' && line.find("aorta ") != std::string_view::npos &&
+        line.find("run") != std::string_view::npos) {
+      // Join `\` continuations over the following comment lines.
+      std::string joined;
+      uint32_t begin = static_cast<uint32_t>(at + hash + 1), end = static_cast<uint32_t>(eol);
+      size_t cur = at;
+      while (true) {
+        size_t e = std::min(text.find('\n', cur), text.size());
+        std::string_view l = text.substr(cur, e - cur);
+        size_t h = l.find_first_not_of(" \t");
+        if (h == std::string_view::npos || l[h] != '#') break;
+        std::string_view body = l.substr(h + 1);
+        while (!body.empty() && (body.back() == ' ' || body.back() == '\t' || body.back() == '\r')) body.remove_suffix(1);
+        end = static_cast<uint32_t>(cur + h + 1 + body.size());
+        bool more = !body.empty() && body.back() == '\\';
+        if (more) body.remove_suffix(1);
+        joined += std::string(body) + " ";
+        if (!more || e >= text.size()) break;
+        cur = e + 1;
+      }
+      size_t sweep = joined.find("aorta ");
+      size_t dashes = joined.find(" -- ", sweep);
+      if (sweep != std::string::npos && dashes != std::string::npos &&
+          joined.substr(sweep, dashes - sweep).find(" run") != std::string::npos) {
+        std::vector<std::string> argv = SplitShellWords(joined.substr(dashes + 4));
+        if (!argv.empty()) {
+          std::string_view raw = text.substr(begin, end - begin);
+          uint32_t lead = static_cast<uint32_t>(raw.find_first_not_of(" \t"));
+          return HeaderCommand{std::move(argv), {begin + lead, end}};
+        }
+      }
+    }
+    at = eol + 1;
+  }
+  return std::nullopt;
+}
+
+std::string RepositoryRoot(const std::string& recipe_path, const std::string& config_dir) {
+  std::error_code ec;
+  fs::path dir = fs::absolute(recipe_path, ec).parent_path();
+  for (fs::path d = dir; !d.empty(); d = d.parent_path()) {
+    if (fs::exists(d / ".git", ec)) return d.string();
+    if (d == d.root_path()) break;
+  }
+  if (!config_dir.empty()) return config_dir;
+  return dir.string();
+}
+
+std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_view recipe_text,
+                                 const std::vector<std::string>& command_line, const Config& config) {
+  Launch launch;
+  Pairing& p = launch.pairing;
+  if (!command_line.empty()) {
+    p.source = LaunchSource::kCommandLine;
+    p.argv = command_line;
+    p.base_dir = ".";
+    ResolveFiles(launch);
+    return launch;
+  }
+  if (!config.pairs.empty()) {
+    std::error_code ec;
+    fs::path rel = fs::absolute(recipe_path, ec).lexically_normal().lexically_relative(
+        fs::absolute(config.dir.empty() ? "." : config.dir, ec).lexically_normal());
+    for (const PairSpec& spec : config.pairs) {
+      if (!GlobMatch(spec.recipe, rel.generic_string())) continue;
+      p.source = LaunchSource::kConfig;
+      p.argv = SplitShellWords(spec.command);
+      p.base_dir = config.dir.empty() ? "." : config.dir;
+      ResolveFiles(launch);
+      return launch;
+    }
+  }
+  if (std::optional<HeaderCommand> header = FindHeaderCommand(recipe_text)) {
+    p.source = LaunchSource::kHeaderComment;
+    p.argv = std::move(header->argv);
+    p.span = header->span;
+    p.base_dir = RepositoryRoot(recipe_path, config.dir);
+    ResolveFiles(launch);
+    return launch;
+  }
+  fs::path recipe(recipe_path);
+  if (recipe.filename() == "recipe.yaml" || recipe.filename() == "recipe.yml") {
+    std::error_code ec;
+    fs::path dir = recipe.parent_path().empty() ? fs::path(".") : recipe.parent_path();
+    for (const fs::directory_entry& e : fs::directory_iterator(dir, ec))
+      if (e.is_regular_file(ec) && e.path().extension() == ".py") launch.files.push_back(NormalizePath(e.path().string()));
+    if (launch.files.empty()) return std::nullopt;
+    std::sort(launch.files.begin(), launch.files.end());
+    p.source = LaunchSource::kDirectory;
+    p.base_dir = dir.string();
+    return launch;
+  }
+  return std::nullopt;
+}
+
+}  // namespace aortalint

@@ -1,0 +1,46 @@
+// Pairs a recipe with its launch command and payload files (architecture.md,
+// "Pairing recipes with payloads"): the command after `--`, then the config's
+// `pairs:`, then the recipe's header comment, then the directory convention.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/config.h"
+#include "model/pairing.h"
+
+namespace aortalint {
+
+/// A recipe's launch before its payloads are loaded.
+struct Launch {
+  Pairing pairing;                  // payloads still empty
+  std::vector<std::string> files;   // payload paths to load, normalised (see NormalizePath)
+};
+
+/// Finds the launch of the recipe at `recipe_path` with text `recipe_text`, or
+/// nullopt when nothing pairs it. `command_line`: the argv after `--`.
+std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_view recipe_text,
+                                 const std::vector<std::string>& command_line, const Config& config);
+
+/// `aorta sweep run ... -- <command>` in a recipe's comment lines, `\`
+/// continuations joined: the argv after ` -- ` and the span of the command.
+struct HeaderCommand {
+  std::vector<std::string> argv;
+  Span span;
+};
+std::optional<HeaderCommand> FindHeaderCommand(std::string_view text);
+
+/// POSIX shell words: quotes and backslashes, no expansion.
+std::vector<std::string> SplitShellWords(std::string_view text);
+
+/// The directory holding `.git` above `recipe_path`; else `config_dir` when
+/// not empty; else the recipe's own directory.
+std::string RepositoryRoot(const std::string& recipe_path, const std::string& config_dir);
+
+/// The one spelling of a file used as its identity (relative to the working
+/// directory when below it), so a payload named twice is loaded once.
+std::string NormalizePath(const std::string& path);
+
+}  // namespace aortalint

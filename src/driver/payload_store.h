@@ -1,0 +1,35 @@
+// Payloads loaded once per run and shared by every unit that needs them:
+// each file is read and parsed the first time it is asked for, and dropped
+// after its last use, so a run over 10,000 pairs never holds every tree.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+#include "model/payload.h"
+
+namespace aortalint {
+
+class PayloadStore {
+ public:
+  /// Counts one future Acquire of `path` (a NormalizePath spelling). Not thread-safe:
+  /// call every AddUse before the first Acquire.
+  void AddUse(const std::string& path);
+  /// The payload, loaded on first use (thread-safe); null when no use was counted.
+  std::shared_ptr<const Payload> Acquire(const std::string& path);
+  /// Ends one use; the last one frees the payload.
+  void Release(const std::string& path);
+
+ private:
+  struct Entry {
+    std::once_flag loaded;
+    std::shared_ptr<const Payload> payload;
+    std::atomic<int> uses{0};
+  };
+  std::unordered_map<std::string, std::unique_ptr<Entry>> entries_;
+};
+
+}  // namespace aortalint

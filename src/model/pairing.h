@@ -1,0 +1,38 @@
+// A recipe with what it launches: the argv aorta would get after `--`, where
+// that command was found, and the payload files it runs.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/span.h"
+
+namespace aortalint {
+
+struct Payload;
+
+/// Where a recipe's launch came from, in architecture.md's order of precedence.
+enum class LaunchSource {
+  kCommandLine,    // `aortalint check r.yaml -- python x.py`
+  kConfig,         // `pairs:` in .aortalint.yaml
+  kHeaderComment,  // `# aorta sweep run --recipe r.yaml -- python x.py` in the recipe
+  kDirectory,      // a recipe.yaml beside *.py files (no command)
+};
+
+/// "the command line", "the config's pairs:", "the recipe's header comment", "the directory".
+std::string_view LaunchSourceName(LaunchSource source);
+
+struct Pairing {
+  LaunchSource source = LaunchSource::kDirectory;
+  std::vector<std::string> argv;  // empty for kDirectory: the launch shape is unknown
+  Span span;                      // kHeaderComment: the command's text in the recipe
+  std::string base_dir;           // relative paths in argv are resolved from here
+  std::vector<std::shared_ptr<const Payload>> payloads;  // the Python files it runs
+  std::vector<std::string> missing;  // files the command names that do not exist (as written)
+
+  bool has_command() const { return source != LaunchSource::kDirectory; }
+};
+
+}  // namespace aortalint

@@ -1,0 +1,107 @@
+// A Python payload: its source, its tree-sitter tree, and the facts every PAY
+// rule shares, computed in one walk when it is loaded (load/payload_loader.h).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <tree_sitter/api.h>
+
+#include "base/source_file.h"
+#include "load/python_parser.h"
+
+namespace aortalint {
+
+/// One name of an import statement: `a.b` in `import a.b as x`, `n` in `from M import n`.
+struct ImportedName {
+  std::string name;
+  std::string alias;  // empty when not renamed
+};
+
+/// One import statement, with the module paths aorta's import-order guard
+/// derives from it (reference/aorta.md §6.1).
+struct ImportStmt {
+  Span span;                  // the whole statement
+  uint32_t line = 0;          // 1-based line of the statement (Python's lineno)
+  uint32_t end_line = 0;      // its last line
+  int level = 0;              // leading dots of a relative import
+  std::string from;           // `from X import ...`: X without its dots; empty for `import ...`
+  std::vector<ImportedName> names;     // `*` for a wildcard
+  std::vector<std::string> modules;    // level 0 only: `import a.b` -> a.b; `from M import n` -> M, M.n
+  bool certain = true;        // runs whenever the module loads (§6.1)
+  bool in_function = false;   // inside a function body: runs only when called
+  bool top_level = false;     // a direct statement of the module
+  bool proton = false;        // a path string-prefixed by triton.profiler or triton._C.libproton
+  bool torch = false;         // a path that is `torch` or starts with `torch.`
+};
+
+/// A call whose callee is a name or a dotted attribute chain.
+struct CallSite {
+  std::string callee;  // "proton.start", "os.environ.get"
+  Span span;           // the whole call
+  uint32_t line = 0;
+  bool in_function = false;
+  TSNode node;         // the call node (valid while the payload lives)
+};
+
+/// The `__main__` guard: the first top-level `if` whose test mentions `__name__`.
+struct MainGuard {
+  TSNode node;   // if_statement
+  TSNode body;   // its block
+  Span span;
+};
+
+/// A write to the process environment: `os.environ[K] = v`, `setdefault`, `putenv`, `update`.
+struct EnvWrite {
+  std::string variable;
+  Span span;
+  uint32_t line = 0;
+};
+
+struct SyntaxProblem {
+  Span span;
+  std::string missing;  // a MISSING node's kind (`)`, `:`); empty for an ERROR node
+};
+
+struct Payload {
+  SourcePtr source;
+  TreePtr tree;                  // null when the file could not be read
+  std::string read_error;        // why not (SYN003)
+
+  std::vector<ImportStmt> imports;         // every import statement, in source order
+  std::vector<CallSite> calls;             // in source order
+  std::optional<MainGuard> main_guard;
+  std::vector<std::string> strings;        // constant strings, resolved; docstrings left out
+  std::vector<std::string> string_tails;   // constant tails of f-strings whose head did not resolve
+  std::map<std::string, std::string> constants;  // module-level NAME = "string"
+  std::vector<EnvWrite> env_writes;
+  std::vector<SyntaxProblem> syntax_problems;
+
+  // Names that refer to Proton (from the imports): modules bound to
+  // triton.profiler, to triton.profiler.language, and functions imported by name.
+  std::set<std::string> proton_modules;
+  std::set<std::string> language_modules;
+  std::map<std::string, std::string> proton_functions;  // local name -> Proton's name
+
+  bool ok() const { return tree != nullptr; }
+  const std::string& path() const { return source->path(); }
+  TSNode root() const { return ts_tree_root_node(tree.get()); }
+  std::string_view Text(TSNode node) const;
+  Span SpanOf(TSNode node) const;
+
+  /// Imports that run when the module loads (outside function bodies).
+  bool ImportsProton() const;
+  /// aorta's P: the first certain Proton import, else the last conditional one.
+  const ImportStmt* DecisiveProtonImport() const;
+  /// aorta's T: the first torch import that runs at load.
+  const ImportStmt* FirstTorchImport() const;
+  /// The Proton function a callee names ("start", "finalize", "scope",
+  /// "enter_scope"), or empty when it is not Proton's.
+  std::string ProtonFunction(std::string_view callee) const;
+};
+
+}  // namespace aortalint
