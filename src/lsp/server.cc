@@ -3,9 +3,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
 
 #include "base/file_reader.h"
+#include "driver/pairing.h"
 #include "emit/docs.h"
+#include "load/payload_edit.h"
+#include "model/pairing.h"
 #include "lsp/recipe_assist.h"
 
 namespace aortalint::lsp {
@@ -55,6 +59,12 @@ struct Server::Document {
   Clock::time_point due;
   Clock::time_point last_run;
   std::vector<Diagnostic> diagnostics;  // of the last analysis, in this file
+  // Payloads: the last parse and the edits made since, for an incremental re-parse.
+  std::shared_ptr<const Payload> payload;
+  std::vector<TextChange> changes;
+  SourcePtr payload_source;  // the text `payload` was parsed from
+  // Recipes: the payload files the last analysis read, so their edits re-lint it.
+  std::set<std::string> reads;
 };
 
 Server::Server(Transport& transport, ServerOptions options)
@@ -223,7 +233,18 @@ void Server::DidOpen(const Json& params) {
 void Server::DidChange(const Json& params) {
   Document& doc = Require(params);
   std::string text(doc.source->text());
-  for (const Json& change : params.at("contentChanges")) text = ApplyChange(doc.path, std::move(text), change, encoding_);
+  for (const Json& change : params.at("contentChanges")) {
+    std::string before = doc.kind == DocumentKind::kPayload ? text : std::string();
+    Span replaced;
+    text = ApplyChange(doc.path, std::move(text), change, encoding_, &replaced);
+    if (doc.kind != DocumentKind::kPayload) continue;
+    if (change.contains("range")) {
+      doc.changes.push_back(DescribeChange(before, replaced, change.value("text", "")));
+    } else {
+      doc.payload.reset();  // the whole text was replaced: nothing to reuse
+      doc.changes.clear();
+    }
+  }
   doc.source = std::make_shared<SourceFile>(doc.path, std::move(text));
   doc.version = params["textDocument"].value("version", doc.version + 1);
   Schedule(doc);
@@ -239,7 +260,9 @@ void Server::DidClose(const Json& params) {
   std::string path = UriToPath(params.at("textDocument").at("uri").get<std::string>());
   auto it = documents_.find(path);
   if (it == documents_.end()) return;
+  bool payload = it->second->kind == DocumentKind::kPayload;
   documents_.erase(it);
+  if (payload) ScheduleReaders(path);  // they read the file from disk again
   std::set<std::string> touched;
   for (auto& [target, by_source] : contributions_)
     if (by_source.erase(path)) touched.insert(target);
@@ -281,9 +304,25 @@ std::optional<Clock::duration> Server::NextWait() const {
   return std::max(Clock::duration::zero(), *next - Clock::now());
 }
 
+void Server::ScheduleReaders(const std::string& payload_path) {
+  for (auto& [path, doc] : documents_)
+    if (doc->kind == DocumentKind::kRecipe && doc->reads.count(payload_path)) {
+      doc->pending = true;
+      doc->due = Clock::time_point::min();  // as soon as the payload is done
+    }
+}
+
 void Server::RunDue(Clock::time_point now) {
   std::set<std::string> touched;
-  for (auto& [path, doc] : documents_) {
+  // Payloads first: the recipes that read them then see their new text.
+  std::vector<Document*> order;
+  for (auto& [path, doc] : documents_)
+    if (doc->pending && doc->due <= now && doc->kind == DocumentKind::kPayload) order.push_back(doc.get());
+  for (Document* doc : order) ScheduleReaders(doc->path);
+  for (auto& [path, doc] : documents_)
+    if (doc->kind != DocumentKind::kPayload) order.push_back(doc.get());
+  for (Document* doc : order) {
+    const std::string& path = doc->path;
     if (!doc->pending || doc->due > now) continue;
     doc->pending = false;
     doc->last_run = Clock::now();
@@ -310,18 +349,49 @@ AnalysisSettings Server::SettingsFor(const std::string& path) {
   s.rules.triton = triton_.empty() ? config->triton : triton_;
   s.rules.mitigations.insert(config->mitigations.begin(), config->mitigations.end());
   s.rules.environments.insert(config->environments.begin(), config->environments.end());
+  s.allow_suppressions = config->allow_suppressions;
+  s.config_path = config->path;
   return s;
+}
+
+std::shared_ptr<const Payload> Server::CurrentPayload(Document& doc) {
+  if (!doc.payload || !doc.changes.empty() || doc.payload_source != doc.source) {
+    doc.payload = ReparsePayload(doc.source, doc.payload.get(), doc.changes);
+    doc.changes.clear();
+    doc.payload_source = doc.source;
+  }
+  return doc.payload;
 }
 
 void Server::Analyse(Document& doc) {
   std::vector<Diagnostic> found;
-  if (doc.kind == DocumentKind::kRecipe) {
-    std::shared_ptr<const Config> config = configs_->For(doc.path);
-    if (!config->Excludes(doc.path)) {
-      AnalysisUnit unit;
-      unit.recipe = ParseYaml(doc.source);
-      found = options_.analyze(unit, SettingsFor(doc.path));
+  std::shared_ptr<const Config> config = configs_->For(doc.path);
+  if (config->Excludes(doc.path)) {
+    // Excluded files are not linted, in the editor as on the command line.
+  } else if (doc.kind == DocumentKind::kRecipe) {
+    AnalysisUnit unit;
+    unit.recipe = ParseYaml(doc.source);
+    doc.reads.clear();
+    if (std::optional<Launch> launch = FindLaunch(doc.path, doc.source->text(), {}, *config)) {
+      auto pairing = std::make_shared<Pairing>(std::move(launch->pairing));
+      for (const std::string& file : launch->files) {
+        std::string path = std::filesystem::absolute(file).lexically_normal().string();
+        doc.reads.insert(path);
+        // An open payload is read from the editor's text, not from the disk.
+        auto open = documents_.find(path);
+        if (open != documents_.end() && open->second->kind == DocumentKind::kPayload) {
+          pairing->payloads.push_back(CurrentPayload(*open->second));
+        } else if (SourcePtr source = Lookup(path)) {
+          pairing->payloads.push_back(ReparsePayload(source, nullptr, {}));
+        }
+      }
+      unit.pairing = std::move(pairing);
     }
+    found = options_.analyze(unit, SettingsFor(doc.path));
+  } else if (doc.kind == DocumentKind::kPayload) {
+    AnalysisUnit unit;
+    unit.payloads.push_back(CurrentPayload(doc));
+    found = options_.analyze(unit, SettingsFor(doc.path));
   }
   for (Diagnostic& d : found) contributions_[d.where.path()][doc.path].push_back(std::move(d));
 }

@@ -69,6 +69,8 @@ class Server {
   void RunDue(Clock::time_point now);
   std::optional<Clock::duration> NextWait() const;
   void Analyse(Document& doc);
+  std::shared_ptr<const Payload> CurrentPayload(Document& doc);
+  void ScheduleReaders(const std::string& payload_path);
   void Republish(const std::set<std::string>& paths);
   AnalysisSettings SettingsFor(const std::string& path);
   SourcePtr Lookup(const std::string& path) const;
