@@ -8,31 +8,69 @@
 namespace aortalint {
 
 std::unique_ptr<Rule> MakeAutoResolvesDifferently();
+std::unique_ptr<Rule> MakeBackendModeMismatch();
 std::unique_ptr<Rule> MakeBackendUnavailable();
+std::unique_ptr<Rule> MakeBadCollectShape();
+std::unique_ptr<Rule> MakeBadKernelRegex();
 std::unique_ptr<Rule> MakeCliNeedsPythonScript();
+std::unique_ptr<Rule> MakeCliOverrideConflict();
+std::unique_ptr<Rule> MakeCliPinnedRoctracer();
+std::unique_ptr<Rule> MakeCollectOnInProcessWorkload();
+std::unique_ptr<Rule> MakeCrossVendorPair();
 std::unique_ptr<Rule> MakeDuplicateKey();
 std::unique_ptr<Rule> MakeEnvSessionNeverStarted();
 std::unique_ptr<Rule> MakeEnvVarNotRead();
+std::unique_ptr<Rule> MakeInstrumentationNoMetrics();
 std::unique_ptr<Rule> MakeInstrumentationWithoutScopes();
+std::unique_ptr<Rule> MakeKnobNeedsInstrumentation();
 std::unique_ptr<Rule> MakeKnownCrash();
 std::unique_ptr<Rule> MakeMissingMainGuard();
+std::unique_ptr<Rule> MakeModeKnobConflict();
 std::unique_ptr<Rule> MakeModeKnobDropped();
 std::unique_ptr<Rule> MakeModeUnsupported();
+std::unique_ptr<Rule> MakeOptionNotString();
+std::unique_ptr<Rule> MakeOptionOutOfDomain();
 std::unique_ptr<Rule> MakePayloadSetsVisibleDevices();
 std::unique_ptr<Rule> MakeProtonImportUnpinned();
 std::unique_ptr<Rule> MakePythonSyntaxError();
+std::unique_ptr<Rule> MakeQueueInterceptorConflict();
 std::unique_ptr<Rule> MakeRecipeNotMapping();
+std::unique_ptr<Rule> MakeRocprofFormatNoMetrics();
+std::unique_ptr<Rule> MakeRocprofTraceNoKernel();
 std::unique_ptr<Rule> MakeSessionStartedBeforeRuntime();
 std::unique_ptr<Rule> MakeSuccessPathSystemExit();
 std::unique_ptr<Rule> MakeTorchBeforeProton();
 std::unique_ptr<Rule> MakeTorchImportedTransitively();
+std::unique_ptr<Rule> MakeTraceDataNoMetrics();
+std::unique_ptr<Rule> MakeUnknownCollector();
+std::unique_ptr<Rule> MakeUnknownOption();
 std::unique_ptr<Rule> MakeUnreadableFile();
+std::unique_ptr<Rule> MakeVisibleDevicesTranslated();
 std::unique_ptr<Rule> MakeYamlSyntaxError();
 
 namespace {
 
 constexpr RuleFactory kRules[] = {
+    MakeCliPinnedRoctracer,           // ATT001
     MakeCliNeedsPythonScript,         // ATT002
+    MakeCollectOnInProcessWorkload,   // ATT003
+    MakeVisibleDevicesTranslated,     // ATT004
+    MakeQueueInterceptorConflict,     // CNF001
+    MakeCliOverrideConflict,          // CNF002
+    MakeCrossVendorPair,              // CNF003
+    MakeUnknownCollector,             // COL001
+    MakeBadCollectShape,              // COL002
+    MakeOptionNotString,              // COL003
+    MakeUnknownOption,                // COL004
+    MakeOptionOutOfDomain,            // COL005
+    MakeModeKnobConflict,             // COL006
+    MakeKnobNeedsInstrumentation,     // COL007
+    MakeBackendModeMismatch,          // COL008
+    MakeBadKernelRegex,               // COL009
+    MakeTraceDataNoMetrics,           // MET001
+    MakeInstrumentationNoMetrics,     // MET002
+    MakeRocprofFormatNoMetrics,       // MET003
+    MakeRocprofTraceNoKernel,         // MET004
     MakeTorchBeforeProton,            // PAY001
     MakeProtonImportUnpinned,         // PAY002
     MakeTorchImportedTransitively,    // PAY003

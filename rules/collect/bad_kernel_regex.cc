@@ -1,5 +1,7 @@
 // COL009: a rocprof kernel_include_regex that does not compile.
+#include <cctype>
 #include <regex>
+#include <string>
 
 #include "engine/rule_context.h"
 #include "model/recipe.h"
@@ -26,25 +28,20 @@ constexpr RuleMeta kMeta{
              "§4.3); rocprofv3 filters kernels with `std::regex`.",
 };
 
-// std::regex_error's codes in words; what() is implementation text.
-std::string_view Reason(std::regex_constants::error_type code) {
-  namespace rc = std::regex_constants;
-  switch (code) {
-    case rc::error_collate: return "an invalid collating element name";
-    case rc::error_ctype: return "an invalid character class name";
-    case rc::error_escape: return "an invalid escape";
-    case rc::error_backref: return "a back reference to a group that does not exist";
-    case rc::error_brack: return "an unbalanced '['";
-    case rc::error_paren: return "an unbalanced '(' or a group syntax ECMAScript does not have";
-    case rc::error_brace: return "an unbalanced '{'";
-    case rc::error_badbrace: return "an invalid {n,m} range";
-    case rc::error_range: return "an invalid character range";
-    case rc::error_space: return "a pattern too large to compile";
-    case rc::error_badrepeat: return "a repeat (*, +, ?, {n}) with nothing before it";
-    case rc::error_complexity: return "a pattern too complex to match";
-    case rc::error_stack: return "a pattern too deep to compile";
-    default: return "a syntax error";
-  }
+// Why the pattern failed, in libstdc++'s words (the library rocprofv3 links).
+std::string Reason(const std::regex_error& error, std::string_view pattern) {
+  // libstdc++ reports a leading repeat as a mismatched parenthesis.
+  if (!pattern.empty() && std::string_view("*+?").find(pattern[0]) != std::string_view::npos)
+    return "a repeat ('*', '+', '?') with nothing before it";
+  std::string what = error.what();
+  for (std::string_view tail : {".", " in regular expression"})
+    if (what.ends_with(tail)) what.resize(what.size() - tail.size());
+  if (what.empty()) return "a syntax error";
+  what[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(what[0])));
+  // Python's named groups and inline flags are the usual culprits.
+  if (pattern.find("(?P") != std::string_view::npos || pattern.find("(?i") != std::string_view::npos)
+    what += " (ECMAScript has no (?P<name>...) groups or inline flags)";
+  return what;
 }
 
 class BadKernelRegex final : public Rule {
@@ -60,7 +57,7 @@ class BadKernelRegex final : public Rule {
         ctx.Report(recipe.source(), e->value->span,
                    "rocprof option 'kernel_include_regex' {} does not compile as an ECMAScript regex (rocprofv3 "
                    "uses C++ std::regex): {}; fix the pattern, escaping literal metacharacters with a backslash",
-                   e->value->Repr(), Reason(error.code()));
+                   e->value->Repr(), Reason(error, e->value->text));
       }
     }
   }

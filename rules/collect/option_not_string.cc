@@ -54,8 +54,11 @@ class OptionNotString final : public Rule {
             continue;
           }
           if (e.value->is_str()) continue;
-          std::string what = fmt::format("{} option '{}' must be a string, got {} {}", use.name, e.key->text,
-                                         e.value->TypeName(), e.value->Repr());
+          std::string what =
+              e.value->is_null()
+                  ? fmt::format("{} option '{}' has no value, and must be a string", use.name, e.key->text)
+                  : fmt::format("{} option '{}' must be a string, got {} {}", use.name, e.key->text,
+                                e.value->TypeName(), e.value->Repr());
           Report(ctx, file, *e.value, std::move(what));
         }
       }
