@@ -8,23 +8,34 @@
 namespace aortalint {
 
 std::unique_ptr<Rule> MakeAutoResolvesDifferently();
+std::unique_ptr<Rule> MakeAxisSlugCollision();
 std::unique_ptr<Rule> MakeBackendModeMismatch();
 std::unique_ptr<Rule> MakeBackendUnavailable();
+std::unique_ptr<Rule> MakeBadCell();
 std::unique_ptr<Rule> MakeBadCollectShape();
+std::unique_ptr<Rule> MakeBadExtraEnv();
 std::unique_ptr<Rule> MakeBadKernelRegex();
+std::unique_ptr<Rule> MakeBadMode();
+std::unique_ptr<Rule> MakeBadSchemaVersion();
+std::unique_ptr<Rule> MakeBadStopAfter();
+std::unique_ptr<Rule> MakeCellCollectNull();
 std::unique_ptr<Rule> MakeCliNeedsPythonScript();
 std::unique_ptr<Rule> MakeCliOverrideConflict();
 std::unique_ptr<Rule> MakeCliPinnedRoctracer();
 std::unique_ptr<Rule> MakeCollectOnInProcessWorkload();
 std::unique_ptr<Rule> MakeCrossVendorPair();
+std::unique_ptr<Rule> MakeDeferredKey();
 std::unique_ptr<Rule> MakeDuplicateKey();
+std::unique_ptr<Rule> MakeEmptyMitigations();
 std::unique_ptr<Rule> MakeEnvSessionNeverStarted();
 std::unique_ptr<Rule> MakeEnvVarNotRead();
 std::unique_ptr<Rule> MakeInstrumentationNoMetrics();
 std::unique_ptr<Rule> MakeInstrumentationWithoutScopes();
+std::unique_ptr<Rule> MakeInvalidValue();
 std::unique_ptr<Rule> MakeKnobNeedsInstrumentation();
 std::unique_ptr<Rule> MakeKnownCrash();
 std::unique_ptr<Rule> MakeMissingMainGuard();
+std::unique_ptr<Rule> MakeMissingRequiredKey();
 std::unique_ptr<Rule> MakeModeKnobConflict();
 std::unique_ptr<Rule> MakeModeKnobDropped();
 std::unique_ptr<Rule> MakeModeUnsupported();
@@ -35,6 +46,7 @@ std::unique_ptr<Rule> MakeProtonImportUnpinned();
 std::unique_ptr<Rule> MakePythonSyntaxError();
 std::unique_ptr<Rule> MakeQueueInterceptorConflict();
 std::unique_ptr<Rule> MakeRecipeNotMapping();
+std::unique_ptr<Rule> MakeReservedWorkloadConfigKey();
 std::unique_ptr<Rule> MakeRocprofFormatNoMetrics();
 std::unique_ptr<Rule> MakeRocprofTraceNoKernel();
 std::unique_ptr<Rule> MakeSessionStartedBeforeRuntime();
@@ -42,10 +54,16 @@ std::unique_ptr<Rule> MakeSuccessPathSystemExit();
 std::unique_ptr<Rule> MakeTorchBeforeProton();
 std::unique_ptr<Rule> MakeTorchImportedTransitively();
 std::unique_ptr<Rule> MakeTraceDataNoMetrics();
+std::unique_ptr<Rule> MakeUnknownBaselineCell();
 std::unique_ptr<Rule> MakeUnknownCollector();
+std::unique_ptr<Rule> MakeUnknownKey();
+std::unique_ptr<Rule> MakeUnknownMitigation();
 std::unique_ptr<Rule> MakeUnknownOption();
+std::unique_ptr<Rule> MakeUnknownRuleInSuppression();
 std::unique_ptr<Rule> MakeUnreadableFile();
+std::unique_ptr<Rule> MakeUnusedSuppression();
 std::unique_ptr<Rule> MakeVisibleDevicesTranslated();
+std::unique_ptr<Rule> MakeWrongModeKey();
 std::unique_ptr<Rule> MakeYamlSyntaxError();
 
 namespace {
@@ -82,6 +100,24 @@ constexpr RuleFactory kRules[] = {
     MakePayloadSetsVisibleDevices,    // PAY009
     MakeInstrumentationWithoutScopes, // PAY010
     MakeRecipeNotMapping,             // RCP001
+    MakeUnknownKey,                   // RCP002
+    MakeWrongModeKey,                 // RCP003
+    MakeMissingRequiredKey,           // RCP004
+    MakeBadSchemaVersion,             // RCP005
+    MakeBadMode,                      // RCP006
+    MakeInvalidValue,                 // RCP007
+    MakeBadCell,                      // RCP008
+    MakeCellCollectNull,              // RCP009
+    MakeDeferredKey,                  // RCP010
+    MakeUnknownBaselineCell,          // RCP011
+    MakeBadStopAfter,                 // RCP012
+    MakeReservedWorkloadConfigKey,    // RCP013
+    MakeBadExtraEnv,                  // RCP014
+    MakeUnknownMitigation,            // RCP015
+    MakeEmptyMitigations,             // RCP016
+    MakeAxisSlugCollision,            // RCP017
+    MakeUnusedSuppression,            // SUP001
+    MakeUnknownRuleInSuppression,     // SUP002
     MakeYamlSyntaxError,              // SYN001
     MakePythonSyntaxError,            // SYN002
     MakeUnreadableFile,               // SYN003

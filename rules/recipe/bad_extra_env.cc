@@ -1,0 +1,70 @@
+// RCP014: an `extra_env` name that is not an identifier, or a value with NUL.
+#include <cctype>
+#include <regex>
+
+#include "engine/rule_context.h"
+#include "rules/recipe/recipe_schema.h"
+
+namespace aortalint {
+namespace {
+
+constexpr RuleMeta kMeta{
+    .id = "RCP014",
+    .slug = "bad-extra-env",
+    .severity = Severity::kError,
+    .summary = "an `extra_env` variable name that is not an identifier, or a value containing NUL",
+    .what = "Reports, in the recipe's and each cell's `extra_env`, a string name that does not match "
+            "`[A-Za-z_][A-Za-z0-9_]*` and a string value that contains a NUL character. Names and values of the "
+            "wrong type are RCP007's.",
+    .why = "The names and values are exported into the trial's environment; a name such as `HIP-VISIBLE` or "
+           "`1GPU` cannot be a shell variable, and a NUL cannot be stored in one, so aorta refuses the recipe "
+           "rather than launch with a variable silently missing.",
+    .example = "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\nextra_env:\n  HSA-XNACK: \"1\"\ncells:\n"
+               "  - name: base\n    mitigations: [none]\n    environment: local\n",
+    .fixed = "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\nextra_env:\n  HSA_XNACK: \"1\"\ncells:\n"
+             "  - name: base\n    mitigations: [none]\n    environment: local\n",
+    .facts = "`extra_env` in reference/aorta.md §1.3 (recipe and cell; the cell's value wins), newest loader only "
+             "(§1.9).",
+};
+
+class BadExtraEnv final : public Rule {
+ public:
+  const RuleMeta& Meta() const override { return kMeta; }
+
+  void CheckRecipe(const Recipe& recipe, RuleContext& ctx) override {
+    Check(recipe, ctx, recipe_schema::TopInMode(recipe, "extra_env"), "recipe.extra_env");
+    const yaml::Node* cells = recipe_schema::TriageCellList(recipe);
+    if (!cells) return;
+    for (size_t i = 0; i < cells->items.size(); ++i)
+      if (cells->items[i]->is_map())
+        Check(recipe, ctx, cells->items[i]->Find("extra_env"), "cells[" + std::to_string(i) + "].extra_env");
+  }
+
+ private:
+  static void Check(const Recipe& recipe, RuleContext& ctx, const yaml::Entry* e, const std::string& label) {
+    if (!e || !e->value->is_map()) return;
+    static const std::regex kIdentifier("[A-Za-z_][A-Za-z0-9_]*");
+    for (const yaml::Entry& k : e->value->entries) {
+      if (!k.key->is_str()) continue;
+      if (!std::regex_match(k.key->text, kIdentifier)) {
+        std::string fixed;
+        for (char c : k.key->text) fixed += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+        if (fixed.empty() || std::isdigit(static_cast<unsigned char>(fixed[0]))) fixed.insert(fixed.begin(), '_');
+        ctx.Report(recipe.source(), k.key->span,
+                   "{}: {} is not a valid environment variable name (letters, digits and '_', not starting with a "
+                   "digit); did you mean '{}'?",
+                   label, k.key->Repr(), fixed);
+      }
+      if (k.value->is_str() && k.value->text.find('\0') != std::string::npos)
+        ctx.Report(recipe.source(), k.value->span,
+                   "{}.{}: the value contains a NUL character, which no environment variable can hold; remove it",
+                   label, k.key->text);
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakeBadExtraEnv() { return std::make_unique<BadExtraEnv>(); }
+
+}  // namespace aortalint

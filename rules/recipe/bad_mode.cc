@@ -1,0 +1,41 @@
+// RCP006: `mode` is neither `triage` nor `probe`.
+#include "base/edit_distance.h"
+#include "engine/rule_context.h"
+#include "rules/recipe/recipe_schema.h"
+
+namespace aortalint {
+namespace {
+
+constexpr RuleMeta kMeta{
+    .id = "RCP006",
+    .slug = "bad-mode",
+    .severity = Severity::kError,
+    .summary = "`mode` is not `triage` or `probe`",
+    .what = "Reports a `mode` whose value is not exactly the string `triage` or `probe` (case matters; an empty "
+            "value is None). While `mode` is invalid, RCP003 and RCP004 stay silent because they depend on it.",
+    .why = "aorta refuses the recipe (`recipe.mode: must be 'triage' or 'probe'`) before checking anything else "
+           "but the Phase-3 keys.",
+    .example = "schema_version: 1\nmode: Probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n",
+    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n",
+    .facts = "Step 3 of aorta's top-level validation (reference/aorta.md §1.2); an absent `mode` means triage.",
+};
+
+class BadMode final : public Rule {
+ public:
+  const RuleMeta& Meta() const override { return kMeta; }
+
+  void CheckRecipe(const Recipe& recipe, RuleContext& ctx) override {
+    const yaml::Entry* e = recipe.Top("mode");
+    if (!e || recipe.mode() != RecipeMode::kInvalid) return;
+    static constexpr std::string_view kModes[] = {"triage", "probe"};
+    std::string hint = e->value->is_str() ? DidYouMean(e->value->text, kModes) : "";
+    ctx.Report(recipe.source(), recipe_schema::ValueOrKey(*e), "mode must be 'triage' or 'probe', got {}{}",
+               e->value->Repr(), hint.empty() ? "; remove the key for a triage recipe" : hint);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakeBadMode() { return std::make_unique<BadMode>(); }
+
+}  // namespace aortalint

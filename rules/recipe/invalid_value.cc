@@ -1,0 +1,266 @@
+// RCP007: a known key whose value has the wrong type or is out of its domain.
+#include <algorithm>
+
+#include "base/edit_distance.h"
+#include "base/python_regex.h"
+#include "engine/rule_context.h"
+#include "rules/recipe/recipe_schema.h"
+
+namespace aortalint {
+namespace {
+
+namespace rs = recipe_schema;
+
+constexpr RuleMeta kMeta{
+    .id = "RCP007",
+    .slug = "invalid-value",
+    .severity = Severity::kError,
+    .summary = "a known recipe key holds a value of the wrong type or outside its domain",
+    .what = "Checks the value of every known key of the recipe's mode and of each triage cell, as aorta's loader "
+            "does: positive ints (`trials`, `steps`, `stop_after.events`/`max_trials`, cell `trials`/`steps`), "
+            "numbers with bounds (`confound.threshold` > 0, `timeout_per_trial` > 0 or null, `hang_window_sec` > 0, "
+            "`hang_grace_period_at_start` >= 0), booleans (`save_logs`, `tier3_vram_growth`), strings (`ticket`, "
+            "a non-empty `workload`, `confound.baseline_cell`), enums (`trial_isolation`, `env_passthrough_mode`, "
+            "`retain.*`), lists of strings (the axes, `collect_paths`, `disable_detectors`, a cell's "
+            "`mitigations`), the shape of `extra_env` ({str: str}), `workload_config` (a mapping with str keys), "
+            "`confound`/`stop_after`/`retain`/`redaction` (mappings), a cell's `environment` (a name, or an inline "
+            "`{docker: non-empty str, env: {str: str}}`), and that `step_time_regex` compiles as a Python `re` "
+            "pattern. Ints reject booleans and `1e3` is a string, as in PyYAML. Other rules own the remaining "
+            "checks: `schema_version` (RCP005), `mode` (RCP006), `cells` and cell names (RCP008), `collect` (COL), "
+            "`event_verdict` and stop_after's bounds (RCP012), `extra_env` names and NULs (RCP014), empty "
+            "mitigation lists (RCP016).",
+    .why = "aorta refuses the whole recipe on the first bad value (`recipe.trials: must be a positive int`, "
+           "`recipe.timeout_per_trial: must be > 0 when set`, `recipe.step_time_regex: invalid regex`), and YAML "
+           "1.1 typing makes some of them easy to write by accident: `save_logs: \"yes\"` is a string, "
+           "`trials: yes` a boolean, `timeout_per_trial: 1e3` a string.",
+    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+               "timeout_per_trial: 0\nstep_time_regex: 'step (?P<ms>[0-9.]+ ms'\n",
+    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+             "timeout_per_trial: 1800\nstep_time_regex: 'step (?P<ms>[0-9.]+) ms'\n",
+    .facts = "The key table of reference/aorta.md §1.3 (types, bounds, error texts) and the cell keys of §1.4; "
+             "PyYAML's typing in §1.1 (`isinstance(x, bool)` is tested before int).",
+};
+
+class InvalidValue final : public Rule {
+ public:
+  const RuleMeta& Meta() const override { return kMeta; }
+
+  void CheckRecipe(const Recipe& recipe, RuleContext& ctx) override {
+    if (!recipe.root().is_map()) return;
+    recipe_ = &recipe;
+    ctx_ = &ctx;
+    auto top = [&](std::string_view key) { return rs::TopInMode(recipe, key); };
+
+    if (const yaml::Entry* e = top("ticket"); e && !e->value->is_null() && !e->value->is_str())
+      Bad(*e, "recipe.ticket must be a string, got {}; quote it or remove the key", Got(*e->value));
+    PositiveInt(top("trials"), "recipe.trials");
+    PositiveInt(top("steps"), "recipe.steps");
+    if (const yaml::Entry* e = top("workload")) {
+      if (!e->value->is_str())
+        Bad(*e, "recipe.workload must be a workload name (a string), got {}", Got(*e->value));
+      else if (e->value->text.empty())
+        Bad(*e, "recipe.workload is empty; name the registered workload the cells run");
+    }
+    Confound(top("confound"));
+    StopAfter(top("stop_after"));
+    WorkloadConfig(top("workload_config"), "recipe.workload_config");
+    Bool(top("save_logs"), "recipe.save_logs");
+    Bool(top("tier3_vram_growth"), "recipe.tier3_vram_growth");
+    ExtraEnv(top("extra_env"), "recipe.extra_env");
+    Enum(top("trial_isolation"), "recipe.trial_isolation", kIsolation);
+    Enum(top("env_passthrough_mode"), "recipe.env_passthrough_mode", kPassthrough);
+    StringList(top("mitigation_axis"), "recipe.mitigation_axis", false);
+    StringList(top("diagnostic_axis"), "recipe.diagnostic_axis", false);
+    StringList(top("collect_paths"), "recipe.collect_paths", true);
+    StringList(top("disable_detectors"), "recipe.disable_detectors", true);
+    StringList(top("disable_detector_tiers"), "recipe.disable_detector_tiers", true);
+    StepTimeRegex(top("step_time_regex"));
+    Number(top("timeout_per_trial"), "recipe.timeout_per_trial", /*allow_zero=*/false, /*allow_null=*/true);
+    Number(top("hang_window_sec"), "recipe.hang_window_sec", false, false);
+    Number(top("hang_grace_period_at_start"), "recipe.hang_grace_period_at_start", true, false);
+    Retain(top("retain"));
+    if (const yaml::Entry* e = top("redaction"); e && !e->value->is_map())
+      Bad(*e, "recipe.redaction must be a mapping of redaction settings, got {}; remove the key to keep the defaults",
+          Got(*e->value));
+
+    if (const yaml::Node* cells = rs::TriageCellList(recipe))
+      for (size_t i = 0; i < cells->items.size(); ++i)
+        if (cells->items[i]->is_map()) Cell(*cells->items[i], "cells[" + std::to_string(i) + "]");
+  }
+
+ private:
+  static constexpr std::string_view kIsolation[] = {"auto", "in_process", "process"};
+  static constexpr std::string_view kPassthrough[] = {"inherit", "file"};
+  static constexpr std::string_view kRetention[] = {"full", "log", "none", "summary"};
+
+  static std::string Got(const yaml::Node& v) { return std::string(v.TypeName()) + " " + v.Repr(); }
+
+  template <typename... T>
+  void Bad(const yaml::Entry& e, fmt::format_string<T...> format, T&&... args) {
+    ctx_->Report(recipe_->source(), rs::ValueOrKey(e), fmt::vformat(format, fmt::make_format_args(args...)));
+  }
+  template <typename... T>
+  void BadNode(const yaml::Node& n, fmt::format_string<T...> format, T&&... args) {
+    ctx_->Report(recipe_->source(), n.span, fmt::vformat(format, fmt::make_format_args(args...)));
+  }
+
+  void PositiveInt(const yaml::Entry* e, std::string_view label) {
+    if (e && !rs::IsPositiveInt(*e->value))
+      Bad(*e, "{} must be a positive integer, got {}; write a whole number such as 3, unquoted", label,
+          Got(*e->value));
+  }
+
+  void Bool(const yaml::Entry* e, std::string_view label) {
+    if (e && e->value->kind != yaml::Kind::kBool)
+      Bad(*e, "{} must be a boolean, got {}; write true or false, unquoted", label, Got(*e->value));
+  }
+
+  void Number(const yaml::Entry* e, std::string_view label, bool allow_zero, bool allow_null) {
+    if (!e || (allow_null && e->value->is_null())) return;
+    const yaml::Node& v = *e->value;
+    double x = v.kind == yaml::Kind::kInt ? static_cast<double>(v.integer) : v.number;
+    std::string_view bound = allow_zero ? ">= 0" : "> 0";
+    if (!v.is_number())
+      Bad(*e, "{} must be a number {}{}, got {}{}", label, bound, allow_null ? " or null" : "", Got(v),
+          v.is_str() ? "; write it unquoted with a decimal point (PyYAML reads 1e3 as a string, 1.0e3 as a number)"
+                     : "");
+    else if (!(allow_zero ? x >= 0 : x > 0))
+      Bad(*e, "{} must be {}, got {}{}", label, bound, v.Repr(),
+          allow_null ? "; use null (or remove the key) for no limit" : "");
+  }
+
+  void Enum(const yaml::Entry* e, std::string_view label, std::span<const std::string_view> domain) {
+    if (!e) return;
+    const yaml::Node& v = *e->value;
+    if (v.is_str() && std::ranges::find(domain, v.text) != domain.end()) return;
+    std::string names;
+    for (std::string_view d : domain) names += (names.empty() ? "'" : ", '") + std::string(d) + "'";
+    std::string hint = v.is_str() ? DidYouMean(v.text, domain) : "";
+    Bad(*e, "{} must be one of {}, got {}{}", label, names, v.Repr(), hint);
+  }
+
+  // A list of strings; `allow_null` for optional lists that default to empty.
+  // An empty mitigation axis is RCP016's.
+  void StringList(const yaml::Entry* e, std::string_view label, bool allow_null) {
+    if (!e || (allow_null && e->value->is_null())) return;
+    const yaml::Node& v = *e->value;
+    if (!v.is_seq()) {
+      Bad(*e, "{} must be a list of strings, got {}; write [{}]", label, Got(v),
+          v.is_scalar() && !v.is_null() ? v.Repr() : "...");
+      return;
+    }
+    for (const yaml::NodePtr& item : v.items)
+      if (!item->is_str())
+        BadNode(*item, "{} must hold only strings, got {}; quote it", label, Got(*item));
+  }
+
+  void Confound(const yaml::Entry* e) {
+    if (!e || e->value->is_null()) return;
+    if (!e->value->is_map()) {
+      Bad(*e, "recipe.confound must be a mapping such as {{threshold: 1.15}}, got {}", Got(*e->value));
+      return;
+    }
+    Number(e->value->Find("threshold"), "recipe.confound.threshold", false, false);
+    if (const yaml::Entry* b = e->value->Find("baseline_cell"); b && !b->value->is_str())
+      Bad(*b, "recipe.confound.baseline_cell must be a cell name (a string), got {}", Got(*b->value));
+  }
+
+  void StopAfter(const yaml::Entry* e) {
+    if (!e || e->value->is_null()) return;
+    if (!e->value->is_map()) {
+      Bad(*e, "recipe.stop_after must be a mapping {{events, max_trials, event_verdict}}, got {}", Got(*e->value));
+      return;
+    }
+    PositiveInt(e->value->Find("events"), "recipe.stop_after.events");
+    PositiveInt(e->value->Find("max_trials"), "recipe.stop_after.max_trials");
+  }
+
+  void Retain(const yaml::Entry* e) {
+    if (!e || e->value->is_null()) return;
+    if (!e->value->is_map()) {
+      Bad(*e, "recipe.retain must be a mapping of on_fail/on_pass/on_error to a retention level, got {}",
+          Got(*e->value));
+      return;
+    }
+    for (std::string_view key : rs::kRetainKeys)
+      Enum(e->value->Find(key), "recipe.retain." + std::string(key), kRetention);
+  }
+
+  void WorkloadConfig(const yaml::Entry* e, const std::string& label) {
+    if (!e || e->value->is_null()) return;
+    if (!e->value->is_map()) {
+      Bad(*e, "{} must be a mapping of workload settings, got {}", label, Got(*e->value));
+      return;
+    }
+    for (const yaml::Entry& k : e->value->entries)
+      if (!k.key->is_str())
+        BadNode(*k.key, "{} keys must be strings, got {}; quote the key", label, Got(*k.key));
+  }
+
+  // The shape only; names and NULs are RCP014's.
+  void ExtraEnv(const yaml::Entry* e, const std::string& label) {
+    if (!e || e->value->is_null()) return;
+    if (!e->value->is_map()) {
+      Bad(*e, "{} must be a mapping of variable name to string value, got {}", label, Got(*e->value));
+      return;
+    }
+    for (const yaml::Entry& k : e->value->entries) {
+      if (!k.key->is_str())
+        BadNode(*k.key, "{} names must be strings, got {}", label, Got(*k.key));
+      else if (!k.value->is_str())
+        Bad(k, "{}.{} must be a string, got {}; quote it (environment values are text)", label, k.key->text,
+            Got(*k.value));
+    }
+  }
+
+  void StepTimeRegex(const yaml::Entry* e) {
+    if (!e || e->value->is_null()) return;
+    if (!e->value->is_str()) {
+      Bad(*e, "recipe.step_time_regex must be a regular expression string or null, got {}", Got(*e->value));
+      return;
+    }
+    if (auto error = PythonRegexError(e->value->text))
+      Bad(*e, "recipe.step_time_regex {} is not a valid Python regular expression: {}", e->value->Repr(), *error);
+  }
+
+  void Cell(const yaml::Node& cell, const std::string& label) {
+    PositiveInt(cell.Find("trials"), label + ".trials");
+    PositiveInt(cell.Find("steps"), label + ".steps");
+    WorkloadConfig(cell.Find("workload_config"), label + ".workload_config");
+    ExtraEnv(cell.Find("extra_env"), label + ".extra_env");
+    if (const yaml::Entry* m = cell.Find("mitigations")) {
+      if (!m->value->is_seq())
+        Bad(*m, "{}.mitigations must be a list of mitigation names, got {}; write [{}]", label, Got(*m->value),
+            m->value->is_str() ? m->value->Repr() : "none");
+      else
+        for (const yaml::NodePtr& item : m->value->items)
+          if (!item->is_str())
+            BadNode(*item, "{}.mitigations must hold only names (strings), got {}; quote it", label, Got(*item));
+    }
+    const yaml::Entry* env = cell.Find("environment");
+    if (!env) return;
+    if (env->value->is_str()) {
+      if (env->value->text.empty()) Bad(*env, "{}.environment is empty; name a registered environment such as 'local'", label);
+      return;
+    }
+    if (!env->value->is_map()) {
+      Bad(*env, "{}.environment must be a registered name such as 'local' or an inline {{docker: <image>}}, got {}",
+          label, Got(*env->value));
+      return;
+    }
+    if (const yaml::Entry* docker = env->value->Find("docker")) {
+      if (!docker->value->is_str() || docker->value->text.empty())
+        Bad(*docker, "{}.environment.docker must be a non-empty image reference, got {}", label, Got(*docker->value));
+    }
+    ExtraEnv(env->value->Find("env"), label + ".environment.env");
+  }
+
+  const Recipe* recipe_ = nullptr;
+  RuleContext* ctx_ = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakeInvalidValue() { return std::make_unique<InvalidValue>(); }
+
+}  // namespace aortalint

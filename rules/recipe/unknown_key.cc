@@ -1,0 +1,95 @@
+// RCP002: a key aorta does not know, at the top level or inside a cell,
+// `confound`, `stop_after`, `retain` or an inline environment.
+#include <algorithm>
+
+#include "base/edit_distance.h"
+#include "engine/rule_context.h"
+#include "rules/recipe/recipe_schema.h"
+
+namespace aortalint {
+namespace {
+
+namespace rs = recipe_schema;
+
+constexpr RuleMeta kMeta{
+    .id = "RCP002",
+    .slug = "unknown-key",
+    .severity = Severity::kError,
+    .summary = "a key aorta does not know, at the top level or in a cell, confound, stop_after, retain or an inline "
+               "environment",
+    .what = "Reports every key that is not in the table of its mapping: the recipe's top level (both modes' keys "
+            "together), a triage cell, `confound`, `stop_after`, `retain`, and a cell's inline `environment`. It "
+            "suggests the nearest valid key. A key that only belongs to the other mode is RCP003's, and `condition` "
+            "is RCP010's; a mapping under a key that is itself wrong (a `retain` in a triage recipe) is not looked "
+            "into.",
+    .why = "aorta refuses the whole recipe on the first unknown key (`recipe: unknown top-level keys [...]`, "
+           "`cells[i]: unknown keys [...]`). A misspelt optional key would otherwise never be applied.",
+    .example = "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ntrails: 5\ncells:\n"
+               "  - name: base\n    mitigations: [none]\n    environment: local\n",
+    .fixed = "schema_version: 1\nworkload: gemm\ntrials: 5\nsteps: 100\ncells:\n"
+             "  - name: base\n    mitigations: [none]\n    environment: local\n",
+    .facts = "Top-level keys are checked against the union of the triage and probe banks plus `mode` (step 4 of "
+             "reference/aorta.md §1.2); cells, `confound`, `stop_after`, `retain` and inline environments reject "
+             "unknown keys too (§1.3, §1.4).",
+};
+
+class UnknownKey final : public Rule {
+ public:
+  const RuleMeta& Meta() const override { return kMeta; }
+
+  void CheckRecipe(const Recipe& recipe, RuleContext& ctx) override {
+    const yaml::Node& root = recipe.root();
+    if (!root.is_map()) return;
+    std::vector<std::string_view> top = rs::KeysOfMode(recipe.mode());
+    for (const yaml::Entry& e : root.entries) {
+      if (e.key->is_str() && (rs::FindTopKey(e.key->text) ||
+                              std::ranges::find(rs::kDeferredKeys, e.key->text) != std::end(rs::kDeferredKeys)))
+        continue;
+      ReportKey(recipe, ctx, e, "recipe", top);
+    }
+
+    CheckSection(recipe, ctx, rs::TopInMode(recipe, "confound"), "confound", rs::kConfoundKeys);
+    CheckSection(recipe, ctx, rs::TopInMode(recipe, "stop_after"), "stop_after", rs::kStopAfterKeys);
+    CheckSection(recipe, ctx, rs::TopInMode(recipe, "retain"), "retain", rs::kRetainKeys);
+
+    const yaml::Node* cells = rs::TriageCellList(recipe);
+    if (!cells) return;
+    for (size_t i = 0; i < cells->items.size(); ++i) {
+      const yaml::Node& cell = *cells->items[i];
+      if (!cell.is_map()) continue;
+      std::string label = "cells[" + std::to_string(i) + "]";
+      for (const yaml::Entry& e : cell.entries)
+        if (!e.key->is_str() || std::ranges::find(rs::kCellKeys, e.key->text) == std::end(rs::kCellKeys))
+          ReportKey(recipe, ctx, e, label, rs::kCellKeys);
+      CheckSection(recipe, ctx, cell.Find("environment"), label + ".environment", rs::kInlineEnvironmentKeys);
+    }
+  }
+
+ private:
+  static void CheckSection(const Recipe& recipe, RuleContext& ctx, const yaml::Entry* entry, const std::string& label,
+                           std::span<const std::string_view> allowed) {
+    if (!entry || !entry->value->is_map()) return;
+    for (const yaml::Entry& e : entry->value->entries)
+      if (!e.key->is_str() || std::ranges::find(allowed, e.key->text) == allowed.end())
+        ReportKey(recipe, ctx, e, label, allowed);
+  }
+
+  static void ReportKey(const Recipe& recipe, RuleContext& ctx, const yaml::Entry& e, std::string_view label,
+                        std::span<const std::string_view> allowed) {
+    std::string suggestion = e.key->is_str() ? DidYouMean(e.key->text, allowed) : "";
+    if (suggestion.empty() && allowed.size() <= 8) {
+      std::string names;
+      for (std::string_view a : allowed) names += (names.empty() ? "" : ", ") + std::string(a);
+      suggestion = "; valid keys: " + names;
+    } else if (suggestion.empty()) {
+      suggestion = "; remove it or correct its spelling";
+    }
+    ctx.Report(recipe.source(), e.key->span, "unknown key {} in {}{}", e.key->Repr(), label, suggestion);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakeUnknownKey() { return std::make_unique<UnknownKey>(); }
+
+}  // namespace aortalint

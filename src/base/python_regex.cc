@@ -1,0 +1,340 @@
+#include "base/python_regex.h"
+
+#include <cctype>
+#include <map>
+#include <regex>
+#include <set>
+#include <vector>
+
+namespace aortalint {
+namespace {
+
+// Not modelled: look-behind width (Python needs a fixed width; it is checked
+// as a look-ahead), conditional groups (their condition is only checked to
+// name a group), inline flags other than the syntax of (?x), and Unicode
+// property of \w and friends. Python's own errors that std::regex would not
+// raise (bad escapes, group names, flag placement) are checked here.
+
+bool IsIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+bool IsIdent(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool IsFlag(char c) { return std::string_view("aiLmsux").find(c) != std::string_view::npos; }
+
+class Translator {
+ public:
+  explicit Translator(std::string_view p) : p_(p) {}
+
+  std::optional<std::string> Run() {
+    LeadingFlags();
+    while (i_ < p_.size()) {
+      if (auto err = Step()) return err;
+    }
+    if (!open_.empty()) return "missing ), unterminated subpattern at position " + std::to_string(open_.back().first);
+    return std::nullopt;
+  }
+  const std::string& out() const { return out_; }
+  bool icase() const { return icase_; }
+
+ private:
+  void LeadingFlags() {
+    while (i_ + 2 < p_.size() && p_.compare(i_, 2, "(?") == 0) {
+      size_t j = i_ + 2;
+      while (j < p_.size() && IsFlag(p_[j])) ++j;
+      if (j == i_ + 2 || j >= p_.size() || p_[j] != ')') return;
+      for (size_t k = i_ + 2; k < j; ++k) {
+        if (p_[k] == 'i') icase_ = true;
+        if (p_[k] == 'x') verbose_ = true;
+      }
+      i_ = j + 1;
+    }
+  }
+
+  std::optional<std::string> Step() {
+    char c = p_[i_];
+    if (verbose_ && std::isspace(static_cast<unsigned char>(c))) {
+      ++i_;
+      return std::nullopt;
+    }
+    if (verbose_ && c == '#') {
+      while (i_ < p_.size() && p_[i_] != '\n') ++i_;
+      return std::nullopt;
+    }
+    switch (c) {
+      case '\\': return Escape(false);
+      case '[': return Class();
+      case '(': return Group();
+      case ')':
+        if (open_.empty()) return "unbalanced parenthesis at position " + std::to_string(i_);
+        if (open_.back().second) closed_.insert(open_.back().second);
+        open_.pop_back();
+        out_ += ')';
+        ++i_;
+        return std::nullopt;
+      case '{': return Brace();
+      case '}': out_ += "\\}"; ++i_; return std::nullopt;
+      case '*': case '+': case '?':
+        out_ += c;
+        ++i_;
+        Possessive();
+        return std::nullopt;
+      default: out_ += c; ++i_; return std::nullopt;
+    }
+  }
+
+  // Python 3.11's possessive quantifiers (a*+) read as greedy ones.
+  void Possessive() {
+    if (i_ < p_.size() && p_[i_] == '+') ++i_;
+  }
+
+  std::optional<std::string> Brace() {
+    size_t j = i_ + 1;
+    std::string lo, hi;
+    while (j < p_.size() && std::isdigit(static_cast<unsigned char>(p_[j]))) lo += p_[j++];
+    bool comma = j < p_.size() && p_[j] == ',';
+    if (comma) {
+      ++j;
+      while (j < p_.size() && std::isdigit(static_cast<unsigned char>(p_[j]))) hi += p_[j++];
+    }
+    if (j < p_.size() && p_[j] == '}' && (!lo.empty() || (comma && !hi.empty()))) {
+      if (!lo.empty() && !hi.empty() && std::stoull(lo) > std::stoull(hi))
+        return "min repeat greater than max repeat at position " + std::to_string(i_);
+      out_ += "{" + (lo.empty() ? std::string("0") : lo) + (comma ? "," + hi : "") + "}";
+      i_ = j + 1;
+      Possessive();
+      return std::nullopt;
+    }
+    out_ += "\\{";  // not a quantifier: Python reads a literal brace
+    ++i_;
+    return std::nullopt;
+  }
+
+  std::optional<std::string> Escape(bool in_class) {
+    size_t at = i_;
+    if (i_ + 1 >= p_.size()) return std::string("bad escape (end of pattern) at position ") + std::to_string(at);
+    char c = p_[i_ + 1];
+    i_ += 2;
+    auto hex = [&](size_t n) -> std::optional<std::string> {
+      for (size_t k = 0; k < n; ++k)
+        if (i_ + k >= p_.size() || !std::isxdigit(static_cast<unsigned char>(p_[i_ + k])))
+          return "incomplete escape \\" + std::string(1, c) + " at position " + std::to_string(at);
+      i_ += n;
+      out_ += "\\x01";  // the character itself does not matter for compiling
+      return std::nullopt;
+    };
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      size_t j = i_ - 1;
+      std::string digits;
+      while (j < p_.size() && digits.size() < 3 && std::isdigit(static_cast<unsigned char>(p_[j]))) digits += p_[j++];
+      bool octal = c == '0' || (digits.size() == 3 && digits.find_first_of("89") == std::string::npos);
+      if (octal || in_class) {
+        if (!octal && in_class) return "bad escape \\" + digits.substr(0, 1) + " at position " + std::to_string(at);
+        size_t len = c == '0' ? std::min<size_t>(3, digits.size()) : 3;
+        i_ = i_ - 1 + len;
+        out_ += "\\x01";
+        return std::nullopt;
+      }
+      std::string ref = digits.substr(0, 2);
+      i_ = i_ - 1 + ref.size();
+      int n = std::stoi(ref);
+      if (n > groups_) return "invalid group reference " + ref + " at position " + std::to_string(at);
+      if (!closed_.count(n)) return "cannot refer to an open group at position " + std::to_string(at);
+      out_ += "\\" + ref;
+      return std::nullopt;
+    }
+    if (!std::isalpha(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) > 127) {
+      if (static_cast<unsigned char>(c) > 127) out_ += c;
+      else out_ += std::string("\\") + c;
+      return std::nullopt;
+    }
+    switch (c) {
+      case 'd': case 'D': case 's': case 'S': case 'w': case 'W':
+      case 'f': case 'n': case 'r': case 't': case 'v':
+        out_ += std::string("\\") + c;
+        return std::nullopt;
+      case 'a': out_ += "\\x07"; return std::nullopt;
+      case 'x': return hex(2);
+      case 'u': return hex(4);
+      case 'U': return hex(8);
+      case 'N':
+        if (i_ < p_.size() && p_[i_] == '{') {
+          size_t close = p_.find('}', i_);
+          if (close != std::string_view::npos && close > i_ + 1) {
+            i_ = close + 1;
+            out_ += "\\x01";
+            return std::nullopt;
+          }
+        }
+        return "missing {name} after \\N at position " + std::to_string(at);
+      default: break;
+    }
+    if (in_class) {
+      if (c == 'b') {
+        out_ += "\\x08";
+        return std::nullopt;
+      }
+    } else {
+      switch (c) {
+        case 'b': case 'B': out_ += std::string("\\") + c; return std::nullopt;
+        case 'A': out_ += '^'; return std::nullopt;
+        case 'Z': out_ += '$'; return std::nullopt;
+        default: break;
+      }
+    }
+    return "bad escape \\" + std::string(1, c) + " at position " + std::to_string(at);
+  }
+
+  std::optional<std::string> Class() {
+    size_t at = i_;
+    out_ += '[';
+    ++i_;
+    if (i_ < p_.size() && p_[i_] == '^') {
+      out_ += '^';
+      ++i_;
+    }
+    bool first = true;
+    while (i_ < p_.size()) {
+      char c = p_[i_];
+      if (c == ']' && !first) {
+        out_ += ']';
+        ++i_;
+        return std::nullopt;
+      }
+      first = false;
+      if (c == '\\') {
+        if (auto err = Escape(true)) return err;
+        continue;
+      }
+      if (c == ']' || c == '[') out_ += std::string("\\") + c;
+      else out_ += c;
+      ++i_;
+    }
+    return "unterminated character set at position " + std::to_string(at);
+  }
+
+  std::optional<std::string> GroupName(char end, std::string& name) {
+    size_t close = p_.find(end, i_);
+    if (close == std::string_view::npos) return "missing " + std::string(1, end) + ", unterminated name";
+    name = std::string(p_.substr(i_, close - i_));
+    if (name.empty()) return "missing group name at position " + std::to_string(i_);
+    if (!IsIdentStart(name[0])) return "bad character in group name '" + name + "'";
+    for (char ch : name)
+      if (!IsIdent(ch) && static_cast<unsigned char>(ch) < 128) return "bad character in group name '" + name + "'";
+    i_ = close + 1;
+    return std::nullopt;
+  }
+
+  std::optional<std::string> Group() {
+    size_t at = i_;
+    if (p_.compare(i_, 2, "(?") != 0) {
+      Open(true);
+      ++i_;
+      return std::nullopt;
+    }
+    i_ += 2;
+    if (i_ >= p_.size()) return "unexpected end of pattern at position " + std::to_string(at);
+    char c = p_[i_];
+    auto rest = p_.substr(i_);
+    if (c == ':' || c == '=' || c == '!') {
+      out_ += std::string("(?") + c;
+      ++i_;
+      Open(false);
+      return std::nullopt;
+    }
+    if (rest.starts_with("<=") || rest.starts_with("<!")) {
+      out_ += std::string("(?") + rest[1];  // checked as a look-ahead
+      i_ += 2;
+      Open(false);
+      return std::nullopt;
+    }
+    if (c == '>') {
+      out_ += "(?:";
+      ++i_;
+      Open(false);
+      return std::nullopt;
+    }
+    if (c == '#') {
+      size_t close = p_.find(')', i_);
+      if (close == std::string_view::npos) return "missing ), unterminated comment at position " + std::to_string(at);
+      i_ = close + 1;
+      return std::nullopt;
+    }
+    if (rest.starts_with("P<")) {
+      i_ += 2;
+      std::string name;
+      if (auto err = GroupName('>', name)) return err;
+      if (names_.count(name)) return "redefinition of group name '" + name + "' at position " + std::to_string(at);
+      Open(true);
+      names_[name] = groups_;
+      return std::nullopt;
+    }
+    if (rest.starts_with("P=")) {
+      i_ += 2;
+      std::string name;
+      if (auto err = GroupName(')', name)) return err;
+      auto it = names_.find(name);
+      if (it == names_.end()) return "unknown group name '" + name + "' at position " + std::to_string(at);
+      if (!closed_.count(it->second)) return "cannot refer to an open group at position " + std::to_string(at);
+      out_ += "\\" + std::to_string(it->second);
+      return std::nullopt;
+    }
+    if (c == '(') {  // a conditional: (?(1)yes|no) or (?(name)yes|no)
+      size_t close = p_.find(')', i_);
+      if (close == std::string_view::npos) return "missing ), unterminated name at position " + std::to_string(at);
+      std::string ref(p_.substr(i_ + 1, close - i_ - 1));
+      i_ = close + 1;
+      bool numeric = !ref.empty() && ref.size() < 9 && ref.find_first_not_of("0123456789") == std::string::npos;
+      if (numeric ? std::stoi(ref) > groups_ : !names_.count(ref))
+        return "invalid group reference '" + ref + "' at position " + std::to_string(at);
+      out_ += "(?:";
+      Open(false);
+      return std::nullopt;
+    }
+    if (IsFlag(c) || c == '-') {
+      size_t j = i_;
+      while (j < p_.size() && (IsFlag(p_[j]) || p_[j] == '-')) ++j;
+      if (j < p_.size() && p_[j] == ':') {
+        out_ += "(?:";
+        i_ = j + 1;
+        Open(false);
+        return std::nullopt;
+      }
+      if (j < p_.size() && p_[j] == ')') return "global flags not at the start of the expression at position " + std::to_string(at);
+      return "missing -, : or ) at position " + std::to_string(j);
+    }
+    return "unknown extension ?" + std::string(1, c) + " at position " + std::to_string(at);
+  }
+
+  void Open(bool capturing) {
+    if (capturing) {
+      ++groups_;
+      out_ += '(';
+    }
+    open_.emplace_back(i_, capturing ? groups_ : 0);
+  }
+
+  std::string_view p_;
+  size_t i_ = 0;
+  std::string out_;
+  int groups_ = 0;
+  std::set<int> closed_;
+  std::vector<std::pair<size_t, int>> open_;  // where each open group starts, its number (0: not capturing)
+  std::map<std::string, int> names_;
+  bool icase_ = false;
+  bool verbose_ = false;
+};
+
+}  // namespace
+
+std::optional<std::string> PythonRegexError(std::string_view pattern) {
+  Translator t(pattern);
+  if (auto err = t.Run()) return err;
+  try {
+    auto flags = std::regex::ECMAScript;
+    if (t.icase()) flags |= std::regex::icase;
+    std::regex compiled(t.out(), flags);
+  } catch (const std::regex_error& e) {
+    return std::string(e.what());
+  }
+  return std::nullopt;
+}
+
+}  // namespace aortalint
