@@ -18,7 +18,7 @@ int main(int argc, char** argv) {
   CLI::App* check_cmd = app.add_subcommand("check", "lint recipes and payloads (default path: .)");
   check_cmd->add_option("paths", check.paths, "files and directories")->expected(0, -1);
   check_cmd->add_option("--format", check.format, "output format")
-      ->check(CLI::IsMember({"text", "concise", "json"}));
+      ->check(CLI::IsMember({"text", "concise", "json", "sarif", "github"}));
   check_cmd->add_option("--output,-o", check.output, "write the report to a file");
   check_cmd->add_option("--color", check.color, "colour the text output (NO_COLOR is honoured)")
       ->check(CLI::IsMember({"auto", "always", "never"}));
@@ -35,6 +35,12 @@ int main(int argc, char** argv) {
   check_cmd->add_flag("--no-config", check.no_config, "ignore .aortalint.yaml files");
   check_cmd->add_option("--jobs,-j", check.jobs, "parallel jobs (default: one per core)")->check(CLI::PositiveNumber);
 
+  check_cmd->add_flag("--fix", check.fix, "apply safe fixes, re-linting until nothing changes");
+  check_cmd->add_flag("--unsafe-fixes", check.unsafe_fixes, "with --fix or --diff: apply unsafe fixes too");
+  check_cmd->add_flag("--diff", check.diff, "print the fixes as a unified diff and change nothing (exit 1 if any)");
+  check_cmd->add_option("--stdin-filename", check.stdin_filename, "read the file from stdin, linted as if it were this path");
+  check_cmd->add_flag("--skip-non-recipes", check.skip_non_recipes,
+                     "skip named YAML files that do not look like recipes (for hooks given every changed file)");
   CLI::App* rules_cmd = app.add_subcommand("rules", "list every rule");
   std::string docs_dir;
   bool docs_check = false;
@@ -55,6 +61,8 @@ int main(int argc, char** argv) {
   rule_cmd->add_option("id", rule_id, "the rule ID, e.g. COL003")->required();
 
   CLI::App* lsp_cmd = app.add_subcommand("lsp", "language server on stdin/stdout");
+
+  CLI::App* schema_cmd = app.add_subcommand("schema", "print the recipe format's JSON Schema (for YAML language servers)");
 
   // Everything after the first `--` is the launch command, passed through untouched.
   int own_args = argc;
@@ -91,3 +99,4 @@ int main(int argc, char** argv) {
   }
   return kExitUsage;
 }
+    if (*schema_cmd) return PrintRecipeSchema(std::cout);

@@ -4,6 +4,8 @@
 #include <atomic>
 #include <fstream>
 #include <functional>
+#include <iostream>
+#include <iterator>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -21,6 +23,7 @@
 #include "load/python_parser.h"
 #include "model/pairing.h"
 #include "model/payload.h"
+#include "engine/fixes.h"
 
 namespace aortalint {
 namespace {
@@ -33,6 +36,8 @@ AnalysisSettings SettingsFor(const Config& config, const CheckOptions& options) 
   s.rules.mitigations.insert(config.mitigations.begin(), config.mitigations.end());
   s.rules.environments.insert(config.environments.begin(), config.environments.end());
   s.rules.collect = options.collect;
+  s.allow_suppressions = config.allow_suppressions;
+  s.config_path = config.path;
   return s;
 }
 
@@ -49,9 +54,24 @@ void Emit(const CheckOptions& options, const std::vector<Diagnostic>& diagnostic
     EmitJson(diagnostics, out);
     return;
   }
+  if (options.format == "sarif") {
+    EmitSarif(diagnostics, out);
+    return;
+  }
+  if (options.format == "github") {
+    EmitGithub(diagnostics, out);
+    return;
+  }
   bool concise = options.format == "concise";
   EmitText(diagnostics, out, UseColor(options, options.output), concise);
   if (!diagnostics.empty()) out << (concise ? "" : "\n") << Summary(diagnostics) << '\n';
+}
+
+int ExitStatus(const CheckOptions& options, Severity fail_level, const std::vector<Diagnostic>& all) {
+  if (options.exit_zero) return kExitClean;
+  for (const Diagnostic& d : all)
+    if (d.severity >= fail_level) return kExitFindings;
+  return kExitClean;
 }
 
 // One recipe between reading and analysis.
@@ -76,27 +96,8 @@ void ParallelFor(size_t n, unsigned jobs, const std::function<void(size_t)>& fn)
   for (std::thread& t : threads) t.join();
 }
 
-}  // namespace
-
-int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) {
-  std::optional<Severity> fail_level = ParseSeverity(options.fail_level);
-  if (!fail_level) {
-    err << "aortalint: --fail-level must be error, warning or info, got '" << options.fail_level << "'\n";
-    return kExitUsage;
-  }
-  for (const std::string& version : options.triton)
-    if (!IsTritonVersion(version)) {
-      err << "aortalint: --triton '" << version
-          << "' is not a Triton version; write it as pip shows it (3.7.1, 3.6.0+rocm7.2.4, 3.8) or main\n";
-      return kExitUsage;
-    }
-  if (std::optional<std::string> grammar = CheckPythonGrammar()) {
-    err << "aortalint: cannot parse Python payloads: " << *grammar << '\n';
-    return kExitInternal;
-  }
-  ConfigResolver configs(options.config, options.no_config);
-  FileSet files = Discover(options.paths, configs);
-
+// One lint of every discovered file (each pass of --fix runs it again).
+std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs, const CheckOptions& options) {
   unsigned jobs = options.jobs > 0 ? static_cast<unsigned>(options.jobs) : std::max(1u, std::thread::hardware_concurrency());
 
   // 1. Read each recipe once and find its launch (the header comment needs its text).
@@ -168,16 +169,119 @@ int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
       for (const std::string& path : job.launch->files) store.Release(path);
   });
 
-
-  std::vector<Diagnostic> config_errors = configs.TakeErrors();
-  if (!config_errors.empty()) {
-    EmitText(config_errors, err, UseColor(options, ""), false);
-    return kExitUsage;
-  }
-
   std::vector<Diagnostic> all;
   for (std::vector<Diagnostic>& d : per_file) all.insert(all.end(), std::make_move_iterator(d.begin()), std::make_move_iterator(d.end()));
+  return all;
+}
+
+constexpr int kMaxFixPasses = 10;
+
+// After the fix passes: --diff prints what would change, stdin gets its fixed
+// text back, files are written. Returns the exit code when the run ends here.
+std::optional<int> FinishFixes(const CheckOptions& options, const FileTexts& originals, const FileTexts& current,
+                               size_t fixed, const std::vector<Diagnostic>& remaining, std::ostream& out,
+                               std::ostream& err) {
+  if (options.diff) {
+    bool changed = false;
+    for (const auto& [path, before] : originals) {
+      std::string diff = UnifiedDiff(path.rfind("./", 0) == 0 ? path.substr(2) : path, before, current.at(path));
+      changed |= !diff.empty();
+      out << diff;
+    }
+    return changed ? kExitFindings : kExitClean;
+  }
+  if (!options.fix) return std::nullopt;
+  if (!options.stdin_filename.empty()) {
+    // As ruff does: the fixed source on stdout, the findings left on stderr.
+    auto it = current.find(options.stdin_filename);
+    if (it != current.end()) out << it->second;
+    else if (ReadResult r = ReadTextFile(options.stdin_filename); r.ok) out << r.text;
+    EmitText(remaining, err, false, true);
+    return std::nullopt;
+  }
+  for (const auto& [path, text] : current) {
+    if (text == originals.at(path)) continue;
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    if (!file || !(file << text)) {
+      err << "aortalint: cannot write the fixed '" << path << "'\n";
+      return kExitInternal;
+    }
+  }
+  if (fixed) err << "aortalint: applied " << fixed << (fixed == 1 ? " fix" : " fixes") << "\n";
+  return std::nullopt;
+}
+
+}  // namespace
+
+int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) {
+  std::optional<Severity> fail_level = ParseSeverity(options.fail_level);
+  if (!fail_level) {
+    err << "aortalint: --fail-level must be error, warning or info, got '" << options.fail_level << "'\n";
+    return kExitUsage;
+  }
+  for (const std::string& version : options.triton)
+    if (!IsTritonVersion(version)) {
+      err << "aortalint: --triton '" << version
+          << "' is not a Triton version; write it as pip shows it (3.7.1, 3.6.0+rocm7.2.4, 3.8) or main\n";
+      return kExitUsage;
+    }
+  std::vector<std::string> paths = options.paths;
+  if (!options.stdin_filename.empty()) {
+    // stdin stands in for the named file: discovery, config and loaders all see the name.
+    std::string text(std::istreambuf_iterator<char>(std::cin), {});
+    SetFileOverlay(options.stdin_filename, std::move(text));
+    paths = {options.stdin_filename};
+  }
+  if (std::optional<std::string> grammar = CheckPythonGrammar()) {
+    err << "aortalint: cannot parse Python payloads: " << *grammar << '\n';
+    return kExitInternal;
+  }
+  ConfigResolver configs(options.config, options.no_config);
+  FileSet files = Discover(paths, configs);
+
+  bool fixing = options.fix || options.diff;
+  FileTexts originals, current;  // the files fixes touched: before, and as now linted
+  size_t fixed = 0;
+  std::vector<Diagnostic> all, config_findings;
+  for (int pass = 0;; ++pass) {
+    all = LintFiles(files, configs, options);
+    if (pass == 0) {
+      // Unknown rule IDs in a config are SUP002 findings; anything else is a config error.
+      std::vector<Diagnostic> config_errors;
+      for (Diagnostic& d : configs.TakeErrors())
+        (d.rule == "config" ? config_errors : config_findings).push_back(std::move(d));
+      if (!config_errors.empty()) {
+        ClearFileOverlay();
+        EmitText(config_errors, err, UseColor(options, ""), false);
+        return kExitUsage;
+      }
+      if (!RuleSelection(Config{}, options.select, options.ignore).Enabled("SUP002")) config_findings.clear();
+    }
+    if (!fixing || pass == kMaxFixPasses) break;
+    for (const Diagnostic& d : all)
+      for (const Edit& e : d.fix ? d.fix->edits : std::vector<Edit>{})
+        if (!current.count(e.path))
+          if (ReadResult r = ReadTextFile(e.path); r.ok) {
+            originals.emplace(e.path, r.text);
+            current.emplace(e.path, std::move(r.text));
+          }
+    size_t applied = ApplyFixes(all, options.unsafe_fixes, current);
+    if (applied == 0) break;
+    fixed += applied;
+    for (const auto& [path, text] : current) SetFileOverlay(path, text);
+  }
+  all.insert(all.end(), config_findings.begin(), config_findings.end());
   std::stable_sort(all.begin(), all.end(), DiagnosticLess);
+  all.erase(std::unique(all.begin(), all.end(),
+                        [](const Diagnostic& a, const Diagnostic& b) {
+                          return a.rule == b.rule && a.where.path() == b.where.path() &&
+                                 a.where.span == b.where.span && a.message == b.message;
+                        }),
+            all.end());
+  std::optional<int> finished = FinishFixes(options, originals, current, fixed, all, out, err);
+  ClearFileOverlay();
+  if (finished) return *finished;
+  if (options.fix && !options.stdin_filename.empty()) return ExitStatus(options, *fail_level, all);
 
   if (!options.output.empty()) {
     std::ofstream file(options.output);
@@ -189,10 +293,7 @@ int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
   } else {
     Emit(options, all, out);
   }
-  if (options.exit_zero) return kExitClean;
-  for (const Diagnostic& d : all)
-    if (d.severity >= *fail_level) return kExitFindings;
-  return kExitClean;
+  return ExitStatus(options, *fail_level, all);
 }
 
 }  // namespace aortalint

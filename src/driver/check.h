@@ -29,6 +29,7 @@ struct CheckOptions {
   bool unsafe_fixes = false;  // with --fix or --diff: unsafe fixes too
   bool diff = false;          // print the fixes as a unified diff; change nothing
   std::string stdin_filename;  // lint stdin as if it were this file
+  bool skip_non_recipes = false;  // named YAML that does not look like a recipe is skipped (hooks)
 };
 
 int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err);

@@ -42,6 +42,10 @@ std::string RuleDoc(const RuleMeta& m) {
   if (!m.example.empty()) {
     out += fmt::format("## Example\n\n`{}`:\n\n```{}\n{}\n```\n\n", m.example_name, Fence(m.example_name),
                        Trim(m.example));
+    if (!m.companion.empty())
+      out += fmt::format("with `{}` beside it:\n\n```{}\n{}\n```\n\n", CompanionName(m), Fence(CompanionName(m)),
+                         Trim(m.companion));
+    if (!m.example_args.empty()) out += fmt::format("checked with `aortalint check {}`.\n\n", Trim(m.example_args));
   }
   if (!m.fixed.empty())
     out += fmt::format("## Use instead\n\n```{}\n{}\n```\n\n", Fence(m.example_name), Trim(m.fixed));

@@ -4,6 +4,9 @@
 #include <filesystem>
 
 #include "base/edit_distance.h"
+#include "engine/rule.h"
+#include "engine/selection.h"
+#include "engine/suppression.h"
 #include "load/yaml_loader.h"
 
 namespace aortalint {
@@ -20,6 +23,32 @@ class ConfigParser {
 
   void Error(Span span, std::string message) {
     errors_.push_back({"config", Severity::kError, {doc_.source, span}, std::move(message), {}, {}});
+  }
+
+  // An ID or prefix that matches no rule is SUP002, a finding rather than a
+  // config error: the run goes on, and `severity`/`ignore` can silence it.
+  void CheckSelector(const std::string& selector, Span span) {
+    if (selector == "ALL") return;
+    std::vector<std::string> ids;
+    bool family_built = false;
+    for (const RuleMeta* m : AllRuleMetas()) {
+      if (SelectorMatches(selector, m->id)) return;
+      family_built |= m->id.substr(0, 3) == std::string_view(selector).substr(0, 3);
+      ids.emplace_back(m->id);
+    }
+    if (!family_built && IsCodePrefix(selector)) return;  // a family this build lacks, e.g. HIP without Clang
+    const RuleMeta* meta = FindRule("SUP002");
+    if (!meta) return;
+    std::optional<std::string> near = Suggest(selector, ids);
+    errors_.push_back({std::string(meta->id), meta->severity, {doc_.source, span},
+                       "unknown rule '" + selector + "' in the config" +
+                           (near ? "; did you mean '" + *near + "'?" : "; no rule ID starts with it"),
+                       {}, {}});
+  }
+
+  void CheckSelectors(const yaml::Node& value) {
+    if (value.is_str()) CheckSelector(value.text, value.span);
+    for (const yaml::NodePtr& item : value.items) CheckSelector(item->text, item->span);
   }
 
   bool StringList(const yaml::Entry& e, std::vector<std::string>& out) {
@@ -63,9 +92,9 @@ class ConfigParser {
         continue;
       }
       if (key == "extends") continue;  // handled by LoadConfig
-      if (key == "select") StringList(e, c.select);
-      else if (key == "ignore") StringList(e, c.ignore);
-      else if (key == "triton") ParseTriton(e, c);
+      if (key == "select" || key == "ignore") {
+        if (StringList(e, key == "select" ? c.select : c.ignore)) CheckSelectors(*e.value);
+      } else if (key == "triton") ParseTriton(e, c);
       else if (key == "mitigations") StringList(e, c.mitigations);
       else if (key == "environments") StringList(e, c.environments);
       else if (key == "exclude") StringList(e, c.exclude);
@@ -98,6 +127,7 @@ class ConfigParser {
                                  s.value->Repr());
         continue;
       }
+      CheckSelector(s.key->text, s.key->span);
       c.severity[s.key->text] = level;
     }
   }

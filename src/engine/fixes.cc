@@ -73,8 +73,8 @@ std::string UnifiedDiff(const std::string& path, std::string_view before, std::s
   for (size_t i = 0; i < head; ++i) ops.push_back({' ', a[i]});
   for (size_t i = 0, j = 0; i < n || j < m;) {
     if (i < n && j < m && a[head + i] == b[head + j]) ops.push_back({' ', a[head + i++]}), ++j;
-    else if (j < m && (i == n || lcs[i][j + 1] >= lcs[i + 1][j])) ops.push_back({'+', b[head + j++]});
-    else ops.push_back({'-', a[head + i++]});
+    else if (i < n && (j == m || lcs[i + 1][j] >= lcs[i][j + 1])) ops.push_back({'-', a[head + i++]});
+    else ops.push_back({'+', b[head + j++]});
   }
   for (size_t i = a.size() - tail; i < a.size(); ++i) ops.push_back({' ', a[i]});
 

@@ -32,7 +32,17 @@ struct RuleMeta {
   std::string_view facts;     // the aorta / Triton fact it rests on
   FixAvailability fix = FixAvailability::kNone;
   std::string_view example_name = "recipe.yaml";  // the example's file name (its kind)
+  // What the example needs around it, for the docs and the test that runs it:
+  // a file written beside it (a payload example's recipe is `recipe.yaml`, a
+  // recipe example's payload `payload.py`), and extra `check` words.
+  std::string_view companion;
+  std::string_view example_args;  // e.g. "--triton 3.6.0" or "-- python payload.py"
 };
+
+/// The companion's file name: `recipe.yaml` beside a payload, `payload.py` beside a recipe.
+inline std::string_view CompanionName(const RuleMeta& meta) {
+  return meta.example_name.ends_with(".py") ? "recipe.yaml" : "payload.py";
+}
 
 /// Override only the hooks you need. A fresh instance serves one analysis, so
 /// member state is safe.

@@ -1,0 +1,55 @@
+// Each rule's documented example fires the rule and its fixed version does
+// not, run through the real binary the way a user would copy them.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/rule.h"
+#include "test_util.h"
+
+namespace aortalint {
+namespace {
+
+using testing::RunShell;
+using testing::ShellQuote;
+using testing::WriteFile;
+
+// How many findings of `id` the file gets, with its companion beside it.
+int Fires(const RuleMeta& m, std::string_view text) {
+  auto dir = testing::TempDir("aortalint-doc-" + std::string(m.id));
+  WriteFile(dir / std::string(m.example_name), std::string(text));
+  std::string files = ShellQuote(std::string(m.example_name));
+  if (!m.companion.empty()) {
+    WriteFile(dir / std::string(CompanionName(m)), std::string(m.companion));
+    files += " " + ShellQuote(std::string(CompanionName(m)));
+  }
+  std::string args(m.example_args);
+  std::string before = args, after;
+  if (size_t dd = args.find("--"); dd != std::string::npos && (dd + 2 == args.size() || args[dd + 2] == ' ')) {
+    before = args.substr(0, dd);
+    after = args.substr(dd);
+  }
+  testing::CommandResult r = RunShell("cd " + ShellQuote(dir.string()) + " && " + ShellQuote(AORTALINT_BINARY) +
+                                      " check " + files + " --no-config --format json" +
+                                      " " + before + " " + after + " 2>/dev/null");
+  INFO("aortalint said: " << r.output);
+  REQUIRE(r.exit_code < 2);
+  int n = 0;
+  for (const auto& d : nlohmann::json::parse(r.output)) n += d["rule"] == m.id;
+  return n;
+}
+
+TEST_CASE("every rule doc's example fires its rule; the fixed version does not") {
+  int checked = 0;
+  for (const RuleMeta* m : AllRuleMetas()) {
+    if (m->example.empty()) continue;
+    CAPTURE(m->id);
+    CHECK(Fires(*m, m->example) > 0);
+    if (!m->fixed.empty()) CHECK(Fires(*m, m->fixed) == 0);
+    ++checked;
+  }
+  MESSAGE(checked << " rule examples run");
+}
+
+}  // namespace
+}  // namespace aortalint

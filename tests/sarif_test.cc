@@ -1,0 +1,96 @@
+// SARIF output validates against the official 2.1.0 schema, names its rules,
+// carries notes and fixes, and keeps fingerprints when unrelated lines move;
+// GitHub annotations are escaped.
+#include <doctest/doctest.h>
+
+#include <map>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "json_schema.h"
+#include "test_util.h"
+
+namespace aortalint {
+namespace {
+
+using nlohmann::json;
+using testing::ReadFile;
+using testing::RunShell;
+using testing::ShellQuote;
+using testing::TempDir;
+using testing::WriteFile;
+
+// The official schema sits with the project's reference material, beside the
+// repository; AORTALINT_SARIF_SCHEMA points elsewhere.
+std::string SchemaPath() {
+  const char* env = std::getenv("AORTALINT_SARIF_SCHEMA");
+  return env ? env : AORTALINT_SOURCE_DIR "/../shared/reference/sarif-schema-2.1.0.json";
+}
+
+json Sarif(const std::filesystem::path& dir) {
+  return json::parse(RunShell("cd " + ShellQuote(dir.string()) + " && " + ShellQuote(AORTALINT_BINARY) +
+                              " check . --format sarif 2>/dev/null")
+                         .output);
+}
+
+const char kRecipe[] =
+    "schema_version: 1  # aortalint: ignore[RCP001] stale\n"
+    "mode: probe\n"
+    "trials: 3\n"
+    "trials: 3\n"
+    "mitigation_axis: [none]\n"
+    "diagnostic_axis: [none]\n";
+
+TEST_CASE("SARIF: valid 2.1.0, with rules, notes, fixes and fingerprints") {
+  std::string schema_text = ReadFile(SchemaPath());
+  INFO("no SARIF schema at " << SchemaPath() << "; set AORTALINT_SARIF_SCHEMA");
+  REQUIRE_FALSE(schema_text.empty());
+  testing::JsonSchemaValidator validator(json::parse(schema_text));
+  auto dir = TempDir("aortalint-sarif");
+  WriteFile(dir / "r é.yaml", kRecipe);
+  json log = Sarif(dir);
+  std::vector<std::string> problems = validator.Validate(log);
+  for (const std::string& p : problems) MESSAGE(p);
+  CHECK(problems.empty());
+
+  const json& run = log["runs"][0];
+  const json& rules = run["tool"]["driver"]["rules"];
+  std::map<std::string, json> by_rule;
+  for (const json& r : run["results"]) {
+    CHECK(rules[r["ruleIndex"].get<size_t>()]["id"] == r["ruleId"]);
+    by_rule[r["ruleId"]] = r;
+  }
+  REQUIRE(by_rule.count("SYN004"));
+  REQUIRE(by_rule.count("SUP001"));
+  const json& dup = by_rule["SYN004"];
+  CHECK(dup["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "r%20%C3%A9.yaml");
+  CHECK(dup["locations"][0]["physicalLocation"]["region"]["startLine"] == 4);
+  CHECK(dup["relatedLocations"][0]["physicalLocation"]["region"]["startLine"] == 3);
+  const json& fix = by_rule["SUP001"]["fixes"][0]["artifactChanges"][0]["replacements"][0];
+  CHECK(fix["deletedRegion"]["byteOffset"] == 17);
+  CHECK(fix["insertedContent"]["text"] == "");
+  for (const json& r : rules) CHECK(r["helpUri"].get<std::string>().find(r["id"].get<std::string>() + ".md") != std::string::npos);
+
+  // Lines added above: every fingerprint stays the same.
+  WriteFile(dir / "r é.yaml", std::string("# a new header\n\n") + kRecipe);
+  json moved = Sarif(dir);
+  std::set<std::string> before, after;
+  for (const json& r : run["results"]) before.insert(r["partialFingerprints"].dump());
+  for (const json& r : moved["runs"][0]["results"]) after.insert(r["partialFingerprints"].dump());
+  CHECK(before == after);
+}
+
+TEST_CASE("GitHub annotations: one command per finding, escaped") {
+  auto dir = TempDir("aortalint-github");
+  WriteFile(dir / "a,b.yaml", "schema_version: 1\nschema_version: 1\n");
+  std::string out = RunShell("cd " + ShellQuote(dir.string()) + " && " + ShellQuote(AORTALINT_BINARY) +
+                             " check . --select SYN004 --format github")
+                        .output;
+  CHECK(out.rfind("::error file=a%2Cb.yaml,line=2,col=1,endLine=2,endColumn=15,title=SYN004::", 0) == 0);
+  CHECK(out.find("%0A") != std::string::npos);  // the note follows on its own line
+  CHECK(std::count(out.begin(), out.end(), '\n') == 1);
+}
+
+}  // namespace
+}  // namespace aortalint

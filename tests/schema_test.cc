@@ -1,0 +1,96 @@
+// `aortalint schema`: a draft-07 JSON Schema that the shipped example recipes
+// satisfy and that catches what it claims to (unknown keys, option domains).
+#include <doctest/doctest.h>
+
+#include <filesystem>
+
+#include <nlohmann/json.hpp>
+
+#include "driver/discover.h"
+#include "json_schema.h"
+#include "load/yaml_loader.h"
+#include "test_util.h"
+
+namespace aortalint {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+// The recipe as a JSON document, typed the way aorta's PyYAML types it.
+json ToJson(const yaml::Node& n) {
+  switch (n.kind) {
+    case yaml::Kind::kNull: return nullptr;
+    case yaml::Kind::kBool: return n.boolean;
+    case yaml::Kind::kInt: return n.integer;
+    case yaml::Kind::kFloat: return n.number;
+    case yaml::Kind::kSeq: {
+      json a = json::array();
+      for (const yaml::NodePtr& item : n.items) a.push_back(ToJson(*item));
+      return a;
+    }
+    case yaml::Kind::kMap: {
+      json o = json::object();
+      for (const yaml::Entry& e : n.entries) o[e.key->text] = ToJson(*e.value);
+      return o;
+    }
+    default: return n.text;
+  }
+}
+
+json Schema() {
+  testing::CommandResult r = testing::RunAortalint("schema", false);
+  REQUIRE(r.exit_code == 0);
+  return json::parse(r.output);
+}
+
+json Parse(const std::string& text) {
+  YamlDocument doc = ParseYaml(std::make_shared<const SourceFile>("r.yaml", text));
+  REQUIRE(doc.ok());
+  return ToJson(*doc.root);
+}
+
+TEST_CASE("schema: the shipped example recipes validate") {
+  json schema = Schema();
+  CHECK(schema["$schema"] == "http://json-schema.org/draft-07/schema#");
+  testing::JsonSchemaValidator validator(schema);
+  int checked = 0;
+  fs::path examples = fs::path(AORTALINT_SOURCE_DIR) / "examples";
+  if (fs::exists(examples))
+    for (const auto& entry : fs::recursive_directory_iterator(examples)) {
+      std::string path = entry.path().generic_string();
+      if (!entry.is_regular_file() || path.find("/broken/") != std::string::npos) continue;
+      if (entry.path().extension() != ".yaml" && entry.path().extension() != ".yml") continue;
+      std::string text = testing::ReadFile(entry.path());
+      if (!LooksLikeRecipe(text)) continue;
+      CAPTURE(path);
+      std::vector<std::string> problems = validator.Validate(Parse(text));
+      for (const std::string& p : problems) MESSAGE(p);
+      CHECK(problems.empty());
+      ++checked;
+    }
+  MESSAGE(checked << " example recipes validated");
+}
+
+TEST_CASE("schema: it flags unknown keys, out-of-domain options and missing required keys") {
+  testing::JsonSchemaValidator validator(Schema());
+  std::string probe =
+      "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+      "collect:\n  proton:\n    backend: roctracer\n    mode: env\n  rocprof:\n    trace: kernel, hip\n";
+  CHECK(validator.Validate(Parse(probe)).empty());
+  CHECK_FALSE(validator.Validate(Parse(probe + "colect: [rocprof]\n")).empty());
+  CHECK_FALSE(validator.Validate(Parse(probe + "timeout_per_trial: 0\n")).empty());
+  std::string bad_option = probe;
+  bad_option.replace(bad_option.find("roctracer"), 9, "cuda");
+  CHECK_FALSE(validator.Validate(Parse(bad_option)).empty());
+  std::string unquoted = probe + "  numerics:\n    every: 3\n";
+  CHECK_FALSE(validator.Validate(Parse(unquoted)).empty());
+  CHECK_FALSE(validator.Validate(Parse("schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 10\n")).empty());
+  CHECK(validator
+            .Validate(Parse("schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 10\ncells:\n"
+                            "  - {name: base, mitigations: [none], environment: local, collect: []}\n"))
+            .empty());
+}
+
+}  // namespace
+}  // namespace aortalint
