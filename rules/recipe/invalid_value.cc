@@ -122,7 +122,7 @@ class InvalidValue final : public Rule {
     std::string_view bound = allow_zero ? ">= 0" : "> 0";
     if (!v.is_number())
       Bad(*e, "{} must be a number {}{}, got {}{}", label, bound, allow_null ? " or null" : "", Got(v),
-          v.is_str() ? "; write it unquoted with a decimal point (PyYAML reads 1e3 as a string, 1.0e3 as a number)"
+          v.is_str() ? "; write a plain unquoted number such as 1000 or 1.0e+3 (PyYAML reads 1e3 as a string)"
                      : "");
     else if (!(allow_zero ? x >= 0 : x > 0))
       Bad(*e, "{} must be {}, got {}{}", label, bound, v.Repr(),
