@@ -149,8 +149,9 @@ std::vector<SuppressionCode> ParseCodes(std::string_view text, Span& list, bool 
     if (j == i) break;
     std::string_view token = text.substr(i, j - i);
     if (noqa && !IsCodeToken(token)) break;
-    codes.push_back({std::string(token), {static_cast<uint32_t>(i), static_cast<uint32_t>(j)},
-                     !noqa || IsOurCode(token)});
+    // In noqa, a code of one of our families is ours even when misnumbered (PAY0001: SUP002).
+    bool ours = !noqa || std::find(kFamilies.begin(), kFamilies.end(), token.substr(0, 3)) != kFamilies.end();
+    codes.push_back({std::string(token), {static_cast<uint32_t>(i), static_cast<uint32_t>(j)}, ours});
     last_end = static_cast<uint32_t>(j);
     i = j;
   }
