@@ -23,6 +23,7 @@ constexpr RuleMeta kMeta{
     .facts = "Triton version table, row `auto on AMD resolves to`, and the note that the resolved "
              "backend is not recorded (reference/aorta.md §3); the H200 captures show auto and cupti "
              "trees of identical shape.",
+    .example_args = "--triton 3.7.1,3.8.0",
 };
 
 class AutoResolvesDifferently final : public Rule {

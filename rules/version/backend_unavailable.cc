@@ -26,6 +26,7 @@ constexpr RuleMeta kMeta{
              "    mode: env\n    backend: roctracer\n",
     .facts = "Triton version table, rows `-b choices` and `explicit rocprofiler` (reference/aorta.md §3); "
              "the data is rules/knowledge/triton.yaml.",
+    .example_args = "--triton 3.7.1",
 };
 
 class BackendUnavailable final : public Rule {

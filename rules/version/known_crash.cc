@@ -24,6 +24,7 @@ constexpr RuleMeta kMeta{
              "    mode: env\n    backend: roctracer\n",
     .facts = "Triton version table, rows `roctracer + periodic_flushing` and `granularity string` "
              "(reference/aorta.md §3); the data is rules/knowledge/triton.yaml.",
+    .example_args = "--triton 3.7.1",
 };
 
 // The user's values for the options a failure names: "backend 'roctracer' with backend_mode 'x'".

@@ -24,6 +24,7 @@ constexpr RuleMeta kMeta{
              "    mode: env\n    backend: instrumentation\n    instrumentation_mode: mma\n",
     .facts = "Triton version table, row `CLI forwards --mode` (reference/aorta.md §3); the removed "
              "load-time gate of OPT 96a9414f (§1.9) and `mode_argument` (§2.2).",
+    .example_args = "--triton 3.7.1",
 };
 
 class ModeKnobDropped final : public Rule {

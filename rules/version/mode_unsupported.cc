@@ -24,6 +24,7 @@ constexpr RuleMeta kMeta{
              "    mode: env\n    backend: rocprofiler\n    backend_mode: periodic_flushing\n",
     .facts = "Triton version table, row `rocprofiler + pcsampling` (reference/aorta.md §3); §7.1: the "
              "amd-rocprofiler example loads but needs post-3.8 main at run time.",
+    .example_args = "--triton 3.8.0",
 };
 
 class ModeUnsupported final : public Rule {
