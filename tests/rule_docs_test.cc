@@ -23,15 +23,10 @@ int Fires(const RuleMeta& m, std::string_view text) {
     WriteFile(dir / std::string(CompanionName(m)), std::string(m.companion));
     files += " " + ShellQuote(std::string(CompanionName(m)));
   }
-  std::string args(m.example_args);
-  std::string before = args, after;
-  if (size_t dd = args.find("--"); dd != std::string::npos && (dd + 2 == args.size() || args[dd + 2] == ' ')) {
-    before = args.substr(0, dd);
-    after = args.substr(dd);
-  }
+  // example_args last: a launch command after `--` must end the line.
   testing::CommandResult r = RunShell("cd " + ShellQuote(dir.string()) + " && " + ShellQuote(AORTALINT_BINARY) +
-                                      " check " + files + " --no-config --format json" +
-                                      " " + before + " " + after + " 2>/dev/null");
+                                      " check " + files + " --no-config --format json " + std::string(m.example_args) +
+                                      " 2>/dev/null");
   INFO("aortalint said: " << r.output);
   REQUIRE(r.exit_code < 2);
   int n = 0;

@@ -36,11 +36,13 @@ struct RuleMeta {
   // a file written beside it (a payload example's recipe is `recipe.yaml`, a
   // recipe example's payload `payload.py`), and extra `check` words.
   std::string_view companion;
-  std::string_view example_args;  // e.g. "--triton 3.6.0" or "-- python payload.py"
+  std::string_view example_args;    // e.g. "--triton 3.6.0" or "-- python payload.py"
+  std::string_view companion_name;  // default: `recipe.yaml` beside a payload, `payload.py` beside a recipe
 };
 
-/// The companion's file name: `recipe.yaml` beside a payload, `payload.py` beside a recipe.
+/// The companion's file name.
 inline std::string_view CompanionName(const RuleMeta& meta) {
+  if (!meta.companion_name.empty()) return meta.companion_name;
   return meta.example_name.ends_with(".py") ? "recipe.yaml" : "payload.py";
 }
 
