@@ -128,7 +128,7 @@ void Server::Dispatch(const Envelope& e) {
     if (state_ != State::kRunning) return;
     try {
       OnNotification(e.method, params);
-    } catch (const std::exception&) {
+    } catch (...) {
       // A malformed notification has nobody to answer; the server carries on.
     }
     return;

@@ -26,7 +26,8 @@ Envelope ParseEnvelope(const Json& message) {
   if (!method->is_string()) return e;
   e.method = method->get<std::string>();
   auto params = message.find("params");
-  if (params != message.end()) {
+  // `"params": null` is outside the spec, but clients send it for shutdown and exit.
+  if (params != message.end() && !params->is_null()) {
     if (!params->is_object() && !params->is_array()) return e;
     e.params = *params;
   }

@@ -1,0 +1,395 @@
+// The language server driven through the in-memory transport. Each test reads
+// as a transcript: what the client sent, what the server answered.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <fstream>
+
+#include "lsp/server.h"
+#include "test_util.h"
+
+namespace aortalint::lsp {
+namespace {
+
+constexpr char kBadRecipe[] =
+    "schema_version: 1\n"
+    "mode: probe\n"
+    "trials: 2\n"
+    "mitigation_axis: [none]\n"
+    "diagnostic_axis: [none]\n"
+    "collect:\n"
+    "  rocprof:\n"
+    "    pmc: \"é😀\"\n"
+    "    stats: true\n";
+
+// A client: requests get ids, answers are looked up by id.
+class Session {
+ public:
+  explicit Session(ServerOptions options = Fast()) : server_(transport_, std::move(options)) {}
+
+  static ServerOptions Fast() {
+    ServerOptions o;
+    o.debounce = std::chrono::milliseconds(0);
+    return o;
+  }
+
+  Json Request(const std::string& method, Json params) {
+    int id = next_id_++;
+    transport_.Push(Json{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}});
+    Pump();
+    for (const Json& m : sent_)
+      if (m.contains("id") && m["id"] == id) return m;
+    FAIL("no answer to " << method);
+    return nullptr;
+  }
+  void Notify(const std::string& method, Json params) {
+    transport_.Push(Json{{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}});
+    Pump();
+  }
+  void Raw(std::string body) {
+    transport_.PushRaw(std::move(body));
+    Pump();
+  }
+  Json Initialize(Json capabilities = Json::object()) {
+    Json reply = Request("initialize", {{"processId", nullptr}, {"rootUri", nullptr}, {"capabilities", capabilities}});
+    Notify("initialized", Json::object());
+    return reply;
+  }
+  void Open(const std::string& path, const std::string& text, const std::string& language = "yaml") {
+    texts_[path] = text;
+    versions_[path] = 1;
+    Notify("textDocument/didOpen",
+           {{"textDocument", {{"uri", PathToUri(path)}, {"languageId", language}, {"version", 1}, {"text", text}}}});
+  }
+  void ChangeAll(const std::string& path, const std::string& text) {
+    texts_[path] = text;
+    Notify("textDocument/didChange", {{"textDocument", {{"uri", PathToUri(path)}, {"version", ++versions_[path]}}},
+                                      {"contentChanges", Json::array({{{"text", text}}})}});
+  }
+  // Applies a WorkspaceEdit's edits to this document (UTF-16 positions) and sends the result.
+  void Apply(const std::string& path, const Json& workspace_edit) {
+    Json edits = workspace_edit["changes"][PathToUri(path)];
+    SourceFile file(path, texts_[path]);
+    std::vector<std::pair<Span, std::string>> spans;
+    for (const Json& e : edits) spans.push_back({FromRange(file, e["range"], encoding), e["newText"]});
+    std::sort(spans.begin(), spans.end(), [](auto& a, auto& b) { return a.first.begin > b.first.begin; });
+    std::string text = texts_[path];
+    for (auto& [span, replacement] : spans) text.replace(span.begin, span.end - span.begin, replacement);
+    ChangeAll(path, text);
+  }
+  /// The diagnostics last published for `path`; nullopt when none were published since the last call.
+  std::optional<Json> Published(const std::string& path) {
+    std::optional<Json> last;
+    for (const Json& m : sent_)
+      if (m.value("method", "") == "textDocument/publishDiagnostics" && m["params"]["uri"] == PathToUri(path))
+        last = m["params"]["diagnostics"];
+    return last;
+  }
+  std::vector<std::string> Codes(const std::string& path) {
+    std::vector<std::string> out;
+    if (std::optional<Json> d = Published(path))
+      for (const Json& x : *d) out.push_back(x["code"]);
+    return out;
+  }
+  void Clear() { sent_.clear(); }
+  Server& server() { return server_; }
+  MemoryTransport& transport() { return transport_; }
+  const std::vector<Json>& sent() const { return sent_; }
+
+  PositionEncoding encoding = PositionEncoding::kUtf16;
+
+ private:
+  void Pump() {
+    server_.Pump();
+    for (Json& m : transport_.TakeSent()) sent_.push_back(std::move(m));
+  }
+
+  MemoryTransport transport_;
+  Server server_;
+  std::vector<Json> sent_;
+  std::map<std::string, std::string> texts_;
+  std::map<std::string, int> versions_;
+  int next_id_ = 1;
+};
+
+Json At(const std::string& path, int line, int character) {
+  return {{"textDocument", {{"uri", PathToUri(path)}}}, {"position", {{"line", line}, {"character", character}}}};
+}
+
+Json ActionsAt(const std::string& path, int line, int character, Json only = nullptr) {
+  Json context{{"diagnostics", Json::array()}};
+  if (!only.is_null()) context["only"] = only;
+  Json pos{{"line", line}, {"character", character}};
+  return {{"textDocument", {{"uri", PathToUri(path)}}}, {"range", {{"start", pos}, {"end", pos}}}, {"context", context}};
+}
+
+TEST_CASE("lsp server: lifecycle and exit codes") {
+  Session s;
+  CHECK(s.Request("textDocument/hover", At("/r.yaml", 0, 0))["error"]["code"] == kServerNotInitialized);
+  Json init = s.Initialize();
+  const Json& caps = init["result"]["capabilities"];
+  CHECK(caps["positionEncoding"] == "utf-16");
+  CHECK(caps["textDocumentSync"]["change"] == 2);
+  CHECK(caps["textDocumentSync"]["openClose"] == true);
+  CHECK(caps["codeActionProvider"]["codeActionKinds"] == Json::array({"quickfix", "source.fixAll.aortalint"}));
+  CHECK(caps["hoverProvider"] == true);
+  CHECK(caps["completionProvider"]["triggerCharacters"].size() > 0);
+  CHECK(s.Request("initialize", Json::object())["error"]["code"] == kInvalidRequest);
+  CHECK(s.Request("shutdown", nullptr)["result"].is_null());
+  s.Notify("exit", nullptr);
+  CHECK_FALSE(s.server().Pump());
+
+  // exit without shutdown: 1; end of input without exit: 1; shutdown then exit: 0.
+  auto run = [](std::vector<std::string> methods) {
+    MemoryTransport t;
+    int id = 1;
+    for (const std::string& m : methods) {
+      Json msg{{"jsonrpc", "2.0"}, {"method", m}, {"params", Json::object()}};
+      if (m != "exit") msg["id"] = id++;
+      t.Push(msg);
+    }
+    t.Close();
+    return Server(t).Run();
+  };
+  CHECK(run({"initialize", "shutdown", "exit"}) == 0);
+  CHECK(run({"initialize", "exit"}) == 1);
+  CHECK(run({"initialize", "shutdown"}) == 1);
+}
+
+TEST_CASE("lsp server: bad input gets JSON-RPC errors and the server keeps going") {
+  Session s;
+  s.Initialize(Json::parse(R"({"general":{"positionEncodings":["utf-8","utf-16"]}})"));
+  s.Clear();
+  s.Raw("{not json");
+  REQUIRE(s.sent().size() == 1);
+  CHECK(s.sent()[0]["error"]["code"] == kParseError);
+  CHECK(s.sent()[0]["id"].is_null());
+  s.Clear();
+  s.Raw(R"({"jsonrpc":"2.0","id":{"x":1},"method":"textDocument/hover"})");
+  CHECK(s.sent().at(0)["error"]["code"] == kInvalidRequest);
+  CHECK(s.Request("textDocument/definition", At("/r.yaml", 0, 0))["error"]["code"] == kMethodNotFound);
+  s.Clear();
+  s.Notify("$/setTrace", {{"value", "off"}});
+  s.Notify("textDocument/didChange", {{"textDocument", {{"uri", "file:///nowhere.yaml"}}}, {"contentChanges", Json::array()}});
+  CHECK(s.sent().empty());  // notifications are never answered
+  CHECK(s.Request("textDocument/hover", At("/nowhere.yaml", 0, 0))["result"].is_null());
+  CHECK(s.Request("textDocument/codeAction", ActionsAt("/nowhere.yaml", 0, 0))["error"]["code"] == kInvalidParams);
+  CHECK(s.Request("textDocument/hover", {{"textDocument", 5}})["error"]["code"] == kInvalidParams);
+  CHECK(s.Request("shutdown", nullptr)["result"].is_null());  // still serving
+  // A readable transcript: one message per line, in order.
+  CHECK(s.transport().transcript().rfind("--> {not json\n<-- {\"error\":{\"code\":-32700", std::string::npos) !=
+        std::string::npos);
+}
+
+TEST_CASE("lsp server: recipe diagnostics on open and change, in the negotiated encoding") {
+  for (PositionEncoding encoding : {PositionEncoding::kUtf16, PositionEncoding::kUtf8}) {
+    CAPTURE(EncodingName(encoding));
+    Session s;
+    s.encoding = encoding;
+    Json init = s.Initialize(encoding == PositionEncoding::kUtf8
+                                 ? Json::parse(R"({"general":{"positionEncodings":["utf-8"]}})")
+                                 : Json::object());
+    CHECK(init["result"]["capabilities"]["positionEncoding"] == EncodingName(encoding));
+    std::string recipe = "/tmp/lsp-unit/recipe.yaml";
+    std::string text = std::string(kBadRecipe) + "  proton:\n    backend: roctracer\n";
+    s.Open(recipe, text);
+    std::optional<Json> published = s.Published(recipe);
+    REQUIRE(published);
+    const Json* col003 = nullptr;
+    const Json* cnf001 = nullptr;
+    for (const Json& d : *published) {
+      if (d["code"] == "COL003") col003 = &d;
+      if (d["code"] == "CNF001") cnf001 = &d;
+    }
+    REQUIRE(col003);
+    CHECK((*col003)["source"] == "aortalint");
+    CHECK((*col003)["severity"] == 1);
+    CHECK((*col003)["codeDescription"]["href"].get<std::string>().ends_with("/COL003.md"));
+    CHECK((*col003)["range"]["start"] == Json{{"line", 8}, {"character", 11}});
+    REQUIRE(cnf001);
+    CHECK((*cnf001)["relatedInformation"][0]["location"]["uri"] == PathToUri(recipe));
+    CHECK((*cnf001)["relatedInformation"][0]["message"].get<std::string>().size() > 0);
+
+    // An incremental edit on the line with non-ASCII text: the column is in the client's unit.
+    uint32_t after_emoji = encoding == PositionEncoding::kUtf16 ? 13 : 16;  // `    pmc: "é😀"`
+    s.Clear();
+    s.Notify("textDocument/didChange",
+             {{"textDocument", {{"uri", PathToUri(recipe)}, {"version", 2}}},
+              {"contentChanges",
+               Json::array({{{"range", {{"start", {{"line", 7}, {"character", after_emoji}}},
+                                        {"end", {{"line", 7}, {"character", after_emoji}}}}},
+                             {"text", "x"}},
+                            {{"range", {{"start", {{"line", 8}, {"character", 11}}}, {"end", {{"line", 8}, {"character", 15}}}}},
+                             {"text", "\"true\""}}})}});
+    std::vector<std::string> codes = s.Codes(recipe);
+    CHECK(std::find(codes.begin(), codes.end(), "COL003") == codes.end());
+    Json hover = s.Request("textDocument/hover", At(recipe, 7, after_emoji + 1));
+    CHECK(hover["result"]["contents"]["value"].get<std::string>().find("rocprof.pmc") != std::string::npos);
+
+    s.Clear();
+    s.Notify("textDocument/didClose", {{"textDocument", {{"uri", PathToUri(recipe)}}}});
+    CHECK(s.Published(recipe) == Json::array());
+  }
+}
+
+TEST_CASE("lsp server: code actions for fixes, suppression and fix-all") {
+  Session s;
+  s.Initialize();
+  std::string recipe = "/tmp/lsp-unit/actions.yaml";
+  s.Open(recipe, kBadRecipe);
+  // Nowhere near a diagnostic: nothing is offered.
+  CHECK(s.Request("textDocument/codeAction", ActionsAt(recipe, 0, 0))["result"] == Json::array());
+
+  Json actions = s.Request("textDocument/codeAction", ActionsAt(recipe, 8, 12))["result"];
+  std::vector<std::string> titles;
+  for (const Json& a : actions) titles.push_back(a["title"]);
+  CHECK(titles == std::vector<std::string>{"quote the value", "suppress COL003 on this line", "fix all safe aortalint problems"});
+  CHECK(actions[0]["kind"] == "quickfix");
+  CHECK(actions[0]["isPreferred"] == true);
+  CHECK(actions[0]["diagnostics"][0]["code"] == "COL003");
+  CHECK(actions[0]["edit"]["changes"][PathToUri(recipe)][0]["newText"] == "\"true\"");
+  CHECK(actions[1]["edit"]["changes"][PathToUri(recipe)][0]["newText"] == "  # aortalint: ignore[COL003]");
+  CHECK(actions[2]["kind"] == "source.fixAll.aortalint");
+
+  // Asked for by kind, fix-all alone comes back.
+  Json fix_all = s.Request("textDocument/codeAction", ActionsAt(recipe, 0, 0, {"source.fixAll"}))["result"];
+  REQUIRE(fix_all.size() == 1);
+  CHECK(fix_all[0]["kind"] == "source.fixAll.aortalint");
+
+  // Applying the suppression silences the diagnostic.
+  s.Apply(recipe, actions[1]["edit"]);
+  std::vector<std::string> codes = s.Codes(recipe);
+  CHECK(std::find(codes.begin(), codes.end(), "COL003") == codes.end());
+  // A second suppression on the same line joins the first comment.
+  s.ChangeAll(recipe, std::string(kBadRecipe) + "  proton:\n    backend: roctracer  # aortalint: ignore[CNF001]\n");
+  Json more = s.Request("textDocument/codeAction", ActionsAt(recipe, 10, 14))["result"];
+  bool joined = false;
+  for (const Json& a : more)
+    if (a["title"].get<std::string>().starts_with("suppress"))
+      joined |= a["edit"]["changes"][PathToUri(recipe)][0]["newText"].get<std::string>().starts_with(",");
+  CHECK(joined);
+}
+
+TEST_CASE("lsp server: hover on keys, options and rule IDs") {
+  Session s;
+  s.Initialize();
+  std::string recipe = "/tmp/lsp-unit/hover.yaml";
+  s.Open(recipe, std::string(kBadRecipe) + "  proton:  # aortalint: ignore[CNF001] both needed here\n");
+  auto hover = [&](int line, int character) {
+    Json r = s.Request("textDocument/hover", At(recipe, line, character))["result"];
+    return r.is_null() ? std::string() : r["contents"]["value"].get<std::string>();
+  };
+  CHECK(hover(0, 3).find("**schema_version** (recipe key)") == 0);
+  CHECK(hover(5, 2).find("collect") != std::string::npos);
+  CHECK(hover(6, 4).find("**rocprof** (collector)") == 0);
+  std::string stats = hover(8, 6);
+  CHECK(stats.find("**rocprof.stats** (option)") == 0);
+  CHECK(stats.find("default: `true`") != std::string::npos);
+  CHECK(hover(9, 34).find("# CNF001") == 0);  // the rule's page
+  CHECK(hover(2, 9).empty());  // a value with no docs of its own
+}
+
+TEST_CASE("lsp server: completion inside collect") {
+  Session s;
+  s.Initialize();
+  std::string recipe = "/tmp/lsp-unit/complete.yaml";
+  std::string text =
+      "schema_version: 1\n"
+      "collect:\n"
+      "  pro\n"
+      "  proton:\n"
+      "    backend: cupti\n"
+      "    backend_mode: \n"
+      "    \n"
+      "cells:\n"
+      "  - name: a\n"
+      "    collect:\n"
+      "      rocprof:\n"
+      "        stats: \n"
+      "trials: 1\n";
+  s.Open(recipe, text);
+  auto labels = [&](int line, int character) {
+    std::vector<std::string> out;
+    Json reply = s.Request("textDocument/completion", At(recipe, line, character));
+    for (const Json& item : reply["result"]) out.push_back(item["label"]);
+    return out;
+  };
+  auto has = [](const std::vector<std::string>& v, const char* x) { return std::find(v.begin(), v.end(), x) != v.end(); };
+  std::vector<std::string> collectors = labels(2, 5);
+  CHECK(has(collectors, "proton"));
+  CHECK(has(collectors, "rocprof"));
+  std::vector<std::string> options = labels(6, 4);
+  CHECK(has(options, "backend_mode"));
+  CHECK(has(options, "instrumentation_mode"));
+  CHECK(labels(5, 18) == std::vector<std::string>{"pcsampling", "periodic_flushing"});  // cupti's modes
+  std::vector<std::string> stats = labels(11, 15);
+  CHECK(has(stats, "true"));
+  Json item = s.Request("textDocument/completion", At(recipe, 11, 15))["result"][0];
+  CHECK(item["insertText"].get<std::string>().front() == '\'');  // '0' must stay a string
+  CHECK(labels(0, 3).empty());  // outside collect
+}
+
+TEST_CASE("lsp server: payloads, pairing across files, config changes") {
+  std::filesystem::path dir = testing::TempDir("lsp-pair");
+  std::string recipe = (dir / "recipe.yaml").string();
+  std::string payload = (dir / "payload.py").string();
+  std::string recipe_text = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+                            "collect:\n  proton:\n    mode: cli\n";
+  std::string payload_text = "import torch\nimport triton.profiler as proton\n\n\ndef main():\n    return 0\n\n\n"
+                             "if __name__ == \"__main__\":\n    main()\n";
+  testing::WriteFile(recipe, recipe_text);
+  testing::WriteFile(payload, "print('the disk copy is not what is analysed')\n");
+
+  Session s;
+  s.Initialize();
+  s.Open(payload, payload_text, "python");
+  std::vector<std::string> codes = s.Codes(payload);
+  CHECK(std::find(codes.begin(), codes.end(), "PAY001") != codes.end());
+  s.Open(recipe, recipe_text);
+  REQUIRE(s.Published(recipe));
+
+  // A one-character edit in the payload re-publishes both files.
+  s.Clear();
+  s.Notify("textDocument/didChange",
+           {{"textDocument", {{"uri", PathToUri(payload)}, {"version", 2}}},
+            {"contentChanges", Json::array({{{"range", {{"start", {{"line", 5}, {"character", 11}}},
+                                                         {"end", {{"line", 5}, {"character", 12}}}}},
+                                              {"text", "1"}}})}});
+  CHECK(s.Published(payload));
+  CHECK(s.Published(recipe));
+  // And an edit in the recipe re-publishes its payload's.
+  s.Clear();
+  s.ChangeAll(recipe, recipe_text + "# edited\n");
+  CHECK(s.Published(recipe));
+
+  // A config that ignores PAY001, announced as a watched-file change.
+  testing::WriteFile(dir / ".aortalint.yaml", "ignore: [PAY001]\n");
+  s.Clear();
+  s.Notify("workspace/didChangeWatchedFiles", {{"changes", Json::array({{{"uri", PathToUri((dir / ".aortalint.yaml").string())}, {"type", 1}}})}});
+  codes = s.Codes(payload);
+  CHECK(std::find(codes.begin(), codes.end(), "PAY001") == codes.end());
+  // Client settings select rules too.
+  s.Notify("workspace/didChangeConfiguration", {{"settings", {{"aortalint", {{"noConfig", true}, {"select", {"COL"}}}}}}});
+  CHECK(s.Codes(payload).empty());
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("lsp server: edits in a burst are analysed once the debounce allows") {
+  ServerOptions options;
+  options.debounce = std::chrono::hours(1);
+  Session s(options);
+  s.Initialize();
+  std::string recipe = "/tmp/lsp-unit/debounce.yaml";
+  s.Open(recipe, kBadRecipe);  // the first analysis is immediate
+  REQUIRE(s.Published(recipe));
+  s.Clear();
+  s.ChangeAll(recipe, "schema_version: 1\n");
+  s.ChangeAll(recipe, "schema_version: 2\n");
+  CHECK_FALSE(s.Published(recipe));
+  // A code action needs current diagnostics, so it flushes the pending analysis.
+  s.Request("textDocument/codeAction", ActionsAt(recipe, 0, 0));
+  CHECK(s.Published(recipe));
+}
+
+}  // namespace
+}  // namespace aortalint::lsp
