@@ -1,0 +1,26 @@
+// PythonRegexError: Python-only syntax accepted, Python's own errors caught.
+#include <doctest/doctest.h>
+
+#include "base/python_regex.h"
+
+namespace aortalint {
+
+TEST_CASE("patterns Python's re compiles are accepted") {
+  for (const char* p : {R"(step (?P<n>\d+) took (?P<ms>[0-9.]+) ms)", R"((?i)^STEP)", R"((?x) a \  b  # comment)",
+                        R"(\Astep\Z)", R"(a{,3})", R"({literal})", R"(x{2,}+)", R"((?<=a)b(?<!c))", R"((?P<g>a)(?P=g))",
+                        R"((?:a|b)(?#note)c)", R"([]a])", R"([\b\d-])", R"((a)?(?(1)b|c))", R"(\x41\u0041\N{DIGIT ONE})",
+                        R"((?s:.)+)"}) {
+    CAPTURE(p);
+    CHECK_FALSE(PythonRegexError(p));
+  }
+}
+
+TEST_CASE("Python's own compile errors are reported") {
+  for (const char* p : {"(a", "a)", "[a", R"(\q)", "a(?i)", R"((?P<1>a))", R"((?P<a>x)(?P<a>y))", R"((?P=nope))",
+                        "(?<name>a)", "*a", "a{3,2}", R"((a\1))", "[z-a]", R"(\x4)", R"(\1?)"}) {
+    CAPTURE(p);
+    CHECK(PythonRegexError(p));
+  }
+}
+
+}  // namespace aortalint
