@@ -265,8 +265,9 @@ int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
             originals.emplace(e.path, r.text);
             current.emplace(e.path, std::move(r.text));
           }
+    FileTexts prior = current;
     size_t applied = ApplyFixes(all, options.unsafe_fixes, current);
-    if (applied == 0) break;
+    if (applied == 0 || current == prior) break;  // a fix that changes nothing would loop
     fixed += applied;
     for (const auto& [path, text] : current) SetFileOverlay(path, text);
   }
