@@ -36,11 +36,10 @@ std::vector<Diagnostic> Analyze(const AnalysisUnit& unit, const AnalysisSettings
   for (const std::shared_ptr<const Payload>& payload : unit.payloads)
     each_rule([&](Rule& r) { r.CheckPayload(*payload, context); });
 
-  // Suppressions read every file of the unit, so unused ones are found even where nothing fired.
+  // The unit's own files, so unused suppressions are found even where nothing fired.
   std::vector<SourcePtr> sources;
   if (unit.recipe) sources.push_back(unit.recipe->source);
   for (const std::shared_ptr<const Payload>& payload : unit.payloads) sources.push_back(payload->source);
-  for (const Diagnostic& d : found) sources.push_back(d.where.file);
   found = ApplySuppressions(std::move(found), sources,
                             {&settings.selection, settings.allow_suppressions, settings.config_path});
 

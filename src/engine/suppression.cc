@@ -268,16 +268,24 @@ std::vector<Diagnostic> ApplySuppressions(std::vector<Diagnostic> diagnostics, s
                                           const SuppressionSettings& settings) {
   struct FileSuppressions {
     SourcePtr file;
+    bool own = false;  // one of `files`: its suppressions are judged here
     std::vector<Suppression> list;
     std::vector<std::vector<bool>> used;  // per suppression, per code
   };
   std::map<std::string, FileSuppressions> by_path;
-  for (const SourcePtr& file : files) {
-    if (!file || by_path.count(file->path())) continue;
-    FileSuppressions fs{file, FindSuppressions(*file), {}};
-    for (const Suppression& s : fs.list) fs.used.emplace_back(s.codes.size(), false);
-    by_path.emplace(file->path(), std::move(fs));
-  }
+  auto add = [&](const SourcePtr& file, bool own) {
+    if (!file) return;
+    auto [it, fresh] = by_path.try_emplace(file->path());
+    it->second.own |= own;
+    if (!fresh) return;
+    it->second.file = file;
+    it->second.list = FindSuppressions(*file);
+    for (const Suppression& s : it->second.list) it->second.used.emplace_back(s.codes.size(), false);
+  };
+  for (const SourcePtr& file : files) add(file, true);
+  // A finding may land in a file another unit owns (a payload paired twice):
+  // its suppressions apply, and that unit judges them.
+  for (const Diagnostic& d : diagnostics) add(d.where.file, false);
 
   // True when a suppression in the diagnostic's file covers it; marks what matched.
   auto covered = [&](const Diagnostic& d, bool mark) {
@@ -326,6 +334,7 @@ std::vector<Diagnostic> ApplySuppressions(std::vector<Diagnostic> diagnostics, s
   for (const RuleMeta* m : AllRuleMetas()) ids.emplace_back(m->id);
 
   for (auto& [path, fs] : by_path) {
+    if (!fs.own) continue;
     for (size_t i = 0; i < fs.list.size(); ++i) {
       const Suppression& s = fs.list[i];
       if (sup002 && enabled("SUP002"))

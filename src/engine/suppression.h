@@ -51,7 +51,8 @@ struct SuppressionSettings {
 };
 
 /// Drops the diagnostics that a suppression in their file covers and adds
-/// SUP001 (unused or disallowed) and SUP002 (unknown rule) for `files`.
+/// SUP001 (unused or disallowed) and SUP002 (unknown rule) for `files`, the
+/// unit's own files (suppressions elsewhere apply but are judged by their unit).
 std::vector<Diagnostic> ApplySuppressions(std::vector<Diagnostic> diagnostics, std::span<const SourcePtr> files,
                                           const SuppressionSettings& settings);
 
