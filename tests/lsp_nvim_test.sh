@@ -3,12 +3,12 @@
 # client attached to `aortalint lsp`. Exits 77 (skipped) without nvim.
 # Usage: lsp_nvim_test.sh AORTALINT_BINARY [RESULT_JSON]
 set -u
-bin=$1
-here=$(cd "$(dirname "$0")" && pwd)
 if ! command -v nvim >/dev/null 2>&1; then
   echo "SKIPPED: nvim is not installed"
   exit 77
 fi
+bin=$1
+here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 result=${2:-$work/received.json}
