@@ -30,7 +30,7 @@ Diagnostic WithEdits(Applicability applicability, std::vector<Edit> edits) {
   return d;
 }
 
-TEST_CASE("ApplyFixes: safe only by default; overlapping fixes wait for the next pass") {
+TEST_CASE("ApplyFixes: safe only by default and overlapping fixes wait for the next pass") {
   FileTexts texts = {{"f", "abcdef"}};
   std::vector<Diagnostic> ds = {
       WithEdits(Applicability::kSafe, {{"f", {0, 2}, "AB"}}),
@@ -68,7 +68,7 @@ const char kRecipe[] =
     "mitigation_axis: [none]\n"
     "diagnostic_axis: [none]\n";
 
-TEST_CASE("--diff changes nothing and exits 1; --fix writes; --stdin-filename fixes stdin") {
+TEST_CASE("--diff changes nothing and exits 1 and --fix writes and --stdin-filename fixes stdin") {
   fs::path dir = TempDir("aortalint-fix");
   WriteFile(dir / "r.yaml", kRecipe);
   std::string file = ShellQuote((dir / "r.yaml").string());

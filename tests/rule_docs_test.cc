@@ -34,7 +34,7 @@ int Fires(const RuleMeta& m, std::string_view text) {
   return n;
 }
 
-TEST_CASE("every rule doc's example fires its rule; the fixed version does not") {
+TEST_CASE("every rule doc's example fires its rule and the fixed version does not") {
   int checked = 0;
   for (const RuleMeta* m : AllRuleMetas()) {
     if (m->example.empty()) continue;

@@ -62,7 +62,7 @@ TEST_CASE("Python comments: strings of every kind are not comments") {
   CHECK(Ids("p.py", text) == std::vector<std::string>{"5:PAY001", "5:E501"});
 }
 
-TEST_CASE("noqa is Python only; other tools' codes are theirs") {
+TEST_CASE("noqa is Python only and other tools' codes are theirs") {
   CHECK(Ids("r.yaml", "a: 1  # noqa: RCP001\n").empty());
   SourceFile f("p.py", "import x  # isort: skip  # noqa: I001, PAY002 reason\n");
   std::vector<Suppression> s = FindSuppressions(f);
@@ -73,7 +73,7 @@ TEST_CASE("noqa is Python only; other tools' codes are theirs") {
   CHECK(f.Slice(s[0].list) == "I001, PAY002");
 }
 
-TEST_CASE("a line suppression covers its line and the next; noqa its own line; ignore-file only at the top") {
+TEST_CASE("a line suppression covers its line and the next, noqa its own line, ignore-file only at the top") {
   auto file = std::make_shared<const SourceFile>(
       "p.py",
       "# header\n"
@@ -120,7 +120,7 @@ TEST_CASE("SUP001 leaves suppressions of rules that are not selected alone") {
   CHECK(ApplySuppressions({}, files, {&selection, true, ""}).empty());
 }
 
-TEST_CASE("SUP002: unknown IDs get the nearest one; disallowed suppressions are each reported") {
+TEST_CASE("SUP002: unknown IDs get the nearest one and disallowed suppressions are each reported") {
   auto file = std::make_shared<const SourceFile>("r.yaml", "a: 1  # aortalint: ignore[SYN04]\n");
   std::vector<SourcePtr> files = {file};
   std::vector<Diagnostic> out = ApplySuppressions({}, files, {});
