@@ -1,16 +1,16 @@
 #!/bin/sh
-# GPU end-to-end test of the runner: one `mode: cli` trial of
-# fixtures/gpu/vecadd.py. Exits 77 (ctest SKIP_RETURN_CODE) without an
-# NVIDIA GPU usable from torch.  Usage: gpu_run_test.sh RUN_DRIVER SOURCE_DIR
-DRIVER=${1:?run_driver path}
+# GPU end-to-end test of `aortalint run`: one `mode: cli` trial of
+# fixtures/gpu/vecadd.py. Exits 77 (ctest's SKIP_RETURN_CODE) without an
+# NVIDIA GPU usable from torch.  Usage: gpu_run_test.sh AORTALINT SOURCE_DIR
+A=${1:?aortalint path}
 SRC=${2:?source dir}
-command -v nvidia-smi >/dev/null 2>&1 || { echo "SKIPPED: no nvidia-smi"; exit 77; }
+command -v nvidia-smi >/dev/null 2>&1 || { echo "SKIPPED: no nvidia-smi, so no GPU to capture on"; exit 77; }
 python3 -c "import torch, triton; assert torch.cuda.is_available()" >/dev/null 2>&1 ||
-  { echo "SKIPPED: python3 has no torch/triton with CUDA"; exit 77; }
+  { echo "SKIPPED: python3 has no torch and triton with CUDA"; exit 77; }
 OUT=$(mktemp -d) || exit 1
 trap 'rm -rf "$OUT"' EXIT
 cd "$SRC" || exit 1
-"$DRIVER" --output "$OUT/t" --timeout 300 --proton mode=cli,backend=auto -- python3 fixtures/gpu/vecadd.py || exit 1
+"$A" run --recipe fixtures/gpu/cli-auto.yaml --output "$OUT/t" -- python3 fixtures/gpu/vecadd.py || exit 1
 python3 - "$OUT/t/trial.json" <<'PY' || exit 1
 import json, sys
 r = json.load(open(sys.argv[1]))
