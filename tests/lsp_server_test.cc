@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "lsp/server.h"
+#include "model/knowledge.h"
 #include "test_util.h"
 
 namespace aortalint::lsp {
@@ -389,6 +390,54 @@ TEST_CASE("lsp server: edits in a burst are analysed once the debounce allows") 
   // A code action needs current diagnostics, so it flushes the pending analysis.
   s.Request("textDocument/codeAction", ActionsAt(recipe, 0, 0));
   CHECK(s.Published(recipe));
+}
+
+}  // namespace
+}  // namespace aortalint::lsp
+
+namespace aortalint::lsp {
+namespace {
+
+TEST_CASE("lsp server: file watchers are registered when the client can take them") {
+  Session s;
+  s.Initialize(Json::parse(R"({"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true}}})"));
+  const Json* registration = nullptr;
+  for (const Json& m : s.sent())
+    if (m.value("method", "") == "client/registerCapability") registration = &m;
+  REQUIRE(registration);
+  CHECK((*registration)["params"]["registrations"][0]["method"] == "workspace/didChangeWatchedFiles");
+  // The client's answer is a response: taken quietly.
+  s.Clear();
+  s.Raw(R"({"jsonrpc":"2.0","id":"aortalint/watch","result":null})");
+  CHECK(s.sent().empty());
+
+  Session plain;
+  plain.Initialize();
+  for (const Json& m : plain.sent()) CHECK(m.value("method", "") != "client/registerCapability");
+}
+
+TEST_CASE("lsp server: hover on a rule ID in a Python suppression, completion in a flow list") {
+  Session s;
+  s.Initialize(Json::parse(R"({"general":{"positionEncodings":["utf-8"]}})"));
+  std::string payload = "/tmp/lsp-unit/hover.py";
+  s.Open(payload, "import torch  # aortalint: ignore[PAY001] reason\n", "python");
+  Json hover = s.Request("textDocument/hover", At(payload, 0, 36));
+  CHECK(hover["result"]["contents"]["value"].get<std::string>().find("# PAY001") == 0);
+  CHECK(hover["result"]["range"]["start"]["character"] == 34);
+
+  std::string recipe = "/tmp/lsp-unit/flow.yaml";
+  s.Open(recipe, "collect: [rocprof, pr\nx: \"é\"\n");
+  Json items = s.Request("textDocument/completion", At(recipe, 0, 21))["result"];
+  CHECK(items.size() == BuiltinKnowledge().collectors.size());
+  // A UTF-8 column inside `é` is taken as its start, not as half a character.
+  s.Notify("textDocument/didChange",
+           {{"textDocument", {{"uri", PathToUri(recipe)}, {"version", 2}}},
+            {"contentChanges", Json::array({{{"range", {{"start", {{"line", 1}, {"character", 5}}},
+                                                         {"end", {{"line", 1}, {"character", 5}}}}},
+                                              {"text", "a"}}})}});
+  CHECK(s.Request("textDocument/hover", At(recipe, 1, 0))["error"].is_null());
+  std::vector<std::string> codes = s.Codes(recipe);
+  CHECK(std::find(codes.begin(), codes.end(), "SYN003") == codes.end());
 }
 
 }  // namespace

@@ -90,7 +90,11 @@ Json ToRange(const SourceFile& file, Span span, PositionEncoding encoding) {
 uint32_t FromPosition(const SourceFile& file, const Json& position, PositionEncoding encoding) {
   uint32_t line = position.value("line", 0u);
   uint32_t character = position.value("character", 0u);
-  return file.OffsetOf(line, character, encoding == PositionEncoding::kUtf16);
+  uint32_t offset = file.OffsetOf(line, character, encoding == PositionEncoding::kUtf16);
+  // A UTF-8 column inside a character means the character's start.
+  std::string_view text = file.text();
+  while (offset > 0 && offset < text.size() && (static_cast<unsigned char>(text[offset]) & 0xC0) == 0x80) --offset;
+  return offset;
 }
 
 Span FromRange(const SourceFile& file, const Json& range, PositionEncoding encoding) {

@@ -168,7 +168,8 @@ Json Server::Call(const std::string& method, const Json& params) {
 }
 
 void Server::OnNotification(const std::string& method, const Json& params) {
-  if (method == "textDocument/didOpen") DidOpen(params);
+  if (method == "initialized") WatchFiles();
+  else if (method == "textDocument/didOpen") DidOpen(params);
   else if (method == "textDocument/didChange") DidChange(params);
   else if (method == "textDocument/didClose") DidClose(params);
   else if (method == "textDocument/didSave") DidSave(params);
@@ -177,15 +178,22 @@ void Server::OnNotification(const std::string& method, const Json& params) {
     ConfigurationChanged(settings == params.end() ? nullptr : &*settings);
   } else if (method == "workspace/didChangeWatchedFiles") {
     bool config_changed = false;
-    for (const Json& change : params.value("changes", Json::array()))
-      config_changed |= KindOf(UriToPath(change.value("uri", "")), "") == DocumentKind::kConfig;
+    for (const Json& change : params.value("changes", Json::array())) {
+      std::string path = UriToPath(change.value("uri", ""));
+      DocumentKind kind = KindOf(path, "");
+      config_changed |= kind == DocumentKind::kConfig;
+      // A payload changed on disk: the open recipes that read it from there.
+      if (kind == DocumentKind::kPayload && !documents_.count(path)) ScheduleReaders(path);
+    }
     if (config_changed) ConfigurationChanged(nullptr);
   }
   // Unknown notifications ($/cancelRequest, $/setTrace, ...) are ignored.
 }
 
 Json Server::Initialize(const Json& params) {
-  encoding_ = NegotiateEncoding(params.value("capabilities", Json::object()));
+  const Json capabilities_in = params.value("capabilities", Json::object());
+  encoding_ = NegotiateEncoding(capabilities_in);
+  can_watch_files_ = capabilities_in.value("/workspace/didChangeWatchedFiles/dynamicRegistration"_json_pointer, false);
   state_ = State::kRunning;
   if (auto init = params.find("initializationOptions"); init != params.end() && init->is_object()) {
     if (auto ms = init->find("debounceMs"); ms != init->end() && ms->is_number_unsigned())
@@ -202,6 +210,20 @@ Json Server::Initialize(const Json& params) {
   };
   return Json{{"capabilities", std::move(capabilities)},
               {"serverInfo", {{"name", "aortalint"}, {"version", AORTALINT_VERSION}}}};
+}
+
+void Server::WatchFiles() {
+  if (!can_watch_files_) return;
+  // Config files and payloads change on disk too (git checkout, another editor).
+  Json watchers = Json::array({{{"globPattern", "**/.aortalint.yaml"}}, {{"globPattern", "**/*.py"}}});
+  transport_.Write(Json{{"jsonrpc", "2.0"},
+                        {"id", "aortalint/watch"},
+                        {"method", "client/registerCapability"},
+                        {"params",
+                         {{"registrations",
+                           Json::array({{{"id", "aortalint/watch"},
+                                         {"method", "workspace/didChangeWatchedFiles"},
+                                         {"registerOptions", {{"watchers", watchers}}}}})}}}});
 }
 
 Server::Document* Server::Find(const Json& text_document) {

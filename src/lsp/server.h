@@ -54,6 +54,7 @@ class Server {
   void OnNotification(const std::string& method, const Json& params);
 
   Json Initialize(const Json& params);
+  void WatchFiles();
   void DidOpen(const Json& params);
   void DidChange(const Json& params);
   void DidClose(const Json& params);
@@ -78,6 +79,7 @@ class Server {
   Transport& transport_;
   ServerOptions options_;
   PositionEncoding encoding_ = PositionEncoding::kUtf16;
+  bool can_watch_files_ = false;  // the client registers file watchers on request
   enum class State { kStarting, kRunning, kShutDown, kExited } state_ = State::kStarting;
   int exit_code_ = 1;
 
