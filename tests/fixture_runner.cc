@@ -38,6 +38,9 @@ void AddAnnotations(const fs::path& dir, const fs::path& file, Expectations& exp
   }
 }
 
+// Paths as the run prints them, relative to the fixture folder ("./x" or "x").
+std::string RelativeToFolder(const std::string& path) { return path.rfind("./", 0) == 0 ? path.substr(2) : path; }
+
 }  // namespace
 
 int RunFixtureFolder(const std::string& dir_arg) {
@@ -76,7 +79,7 @@ int RunFixtureFolder(const std::string& dir_arg) {
   }
   Expectations actual;
   for (const auto& d : nlohmann::json::parse(json.output))
-    actual[d["path"].get<std::string>().substr(2) + ":" + std::to_string(d["line"].get<int>()) + ": " +
+    actual[RelativeToFolder(d["path"].get<std::string>()) + ":" + std::to_string(d["line"].get<int>()) + ": " +
            d["rule"].get<std::string>()]++;
 
   int failures = 0;

@@ -57,8 +57,7 @@ class CliNeedsPythonScript final : public Rule {
       bool in_header = pairing.source == LaunchSource::kHeaderComment;
       DiagnosticBuilder d = ctx.Report(
           recipe.source(), in_header ? pairing.span : u.Where("mode"),
-          "launch '{}' (from {}) cannot run under proton mode 'cli': {}; launch 'python script.py' or 'pytest', "
-          "or set 'mode: env'",
+          "launch '{}' (from {}): {}; launch 'python script.py' or 'pytest', or set 'mode: env'",
           Joined(pairing.argv), LaunchSourceName(pairing.source), Reason(launch.error));
       if (in_header) d.Note(recipe.source(), u.Where("mode"), "proton runs in mode 'cli' here");
     }

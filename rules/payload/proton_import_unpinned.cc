@@ -1,4 +1,6 @@
 // PAY002: a Proton import that isort or ruff will sort back below torch.
+#include <algorithm>
+
 #include "engine/rule_context.h"
 #include "model/payload.h"
 
@@ -42,8 +44,9 @@ class ProtonImportUnpinned final : public Rule {
       uint32_t end = static_cast<uint32_t>(file.LineStart(s.end_line) + file.LineText(s.end_line).size());
       if (Pinned(file.text().substr(begin, end - begin))) continue;
       std::string_view statement = file.Slice(s.span);
+      statement = statement.substr(0, std::min(statement.find('\n'), statement.find("  #")));
       ctx.Report(p.source, s.span, "'{}' is not pinned against import sorting; append '  # isort: skip  # noqa: I001'",
-                 statement.substr(0, statement.find('\n')))
+                 statement)
           .WithFix("pin the Proton import", Applicability::kSafe, {{p.path(), {end, end}, "  # isort: skip  # noqa: I001"}});
     }
   }

@@ -79,12 +79,14 @@ class TorchBeforeProton final : public Rule {
     const ImportStmt* proton = p.DecisiveProtonImport();
     const ImportStmt* torch = p.FirstTorchImport();
     if (!proton || !torch || proton->line < torch->line) return;
-    std::string where = proton->line == torch->line ? "on the same line as" : "before";
-    DiagnosticBuilder d = ctx.Report(
-        p.source, torch->span,
-        "torch is imported on line {} {} triton.profiler (line {}); on Triton 3.8.0 this order hangs the "
-        "process at exit: import triton.profiler before torch",
-        torch->line, where, proton->line);
+    std::string order = proton->line == torch->line
+                            ? fmt::format("torch and triton.profiler are imported on the same line {}", torch->line)
+                            : fmt::format("torch is imported on line {} before triton.profiler (line {})", torch->line,
+                                          proton->line);
+    DiagnosticBuilder d = ctx.Report(p.source, torch->span,
+                                     "{}; on Triton 3.8.0 this order hangs the process at exit: import "
+                                     "triton.profiler before torch",
+                                     order);
     d.Note(p.source, proton->span,
            proton->certain ? "the Proton import" : "the Proton import (conditional: aorta takes the last one)");
     if (std::optional<std::vector<Edit>> edits = MoveBlock(p, *proton, *torch))
