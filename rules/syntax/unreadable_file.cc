@@ -31,7 +31,9 @@ class UnreadableFile final : public Rule {
   }
   void CheckPayload(const Payload& payload, RuleContext& ctx) override {
     if (!payload.read_error.empty())
-      ctx.Report(payload.source, {0, 0}, "cannot read '{}': {}", payload.path(), payload.read_error);
+      ctx.Report(payload.source, {static_cast<uint32_t>(payload.source->text().size()),
+                                  static_cast<uint32_t>(payload.source->text().size())},
+                 "cannot read '{}': {}", payload.path(), payload.read_error);
   }
   // A launch command that names a script that is not there.
   void CheckPairing(const Recipe& recipe, const Pairing& pairing, RuleContext& ctx) override {

@@ -1,5 +1,6 @@
 #include "load/payload_loader.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 
@@ -345,6 +346,11 @@ class Builder {
       stack.insert(stack.end(), children.rbegin(), children.rend());
     }
     ts_tree_cursor_delete(&cursor);
+    // Input tree-sitter cannot recover from leaves an ERROR root (or an error it holds nowhere visible).
+    if (p_.syntax_problems.empty() && ts_node_has_error(root)) {
+      uint32_t at = ts_node_start_byte(root);
+      p_.syntax_problems.push_back({{at, ts_node_end_byte(root)}, ""});
+    }
   }
 
   void BindProtonNames() {
@@ -400,8 +406,9 @@ std::shared_ptr<const Payload> ParsePayload(SourcePtr source, const TSTree* old_
 std::shared_ptr<const Payload> LoadPayload(const std::string& path) {
   ReadResult read = ReadTextFile(path);
   if (!read.ok) {
+    // Keep the readable prefix so SYN003 points at the offending byte.
     auto payload = std::make_shared<Payload>();
-    payload->source = std::make_shared<const SourceFile>(path, "");
+    payload->source = std::make_shared<const SourceFile>(path, read.text.substr(0, std::min(read.error_offset, read.text.size())));
     payload->read_error = read.error;
     return payload;
   }
