@@ -27,8 +27,8 @@ class BadMode final : public Rule {
   void CheckRecipe(const Recipe& recipe, RuleContext& ctx) override {
     const yaml::Entry* e = recipe.Top("mode");
     if (!e || recipe.mode() != RecipeMode::kInvalid) return;
-    static constexpr std::string_view kModes[] = {"triage", "probe"};
-    std::string hint = e->value->is_str() ? DidYouMean(e->value->text, kModes) : "";
+    std::vector<std::string_view> modes = BuiltinRecipeKeys().TopLevel("mode")->Domain();
+    std::string hint = e->value->is_str() ? DidYouMean(e->value->text, modes) : "";
     ctx.Report(recipe.source(), recipe_schema::ValueOrKey(*e), "mode must be 'triage' or 'probe', got {}{}",
                e->value->Repr(), hint.empty() ? "; remove the key for a triage recipe" : hint);
   }

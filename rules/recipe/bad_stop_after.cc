@@ -54,10 +54,11 @@ class BadStopAfter final : public Rule {
           .Note(src, events->value->span, "events set here");
     }
     if (const yaml::Entry* verdict = sa.Find("event_verdict")) {
-      static constexpr std::string_view kVerdicts[] = {"fail", "pass", "error"};
+      std::vector<std::string_view> verdicts =
+          BuiltinRecipeKeys().TopLevel("stop_after")->Key("event_verdict")->Domain();
       const yaml::Node& v = *verdict->value;
-      if (!v.is_str() || std::ranges::find(kVerdicts, v.text) == std::end(kVerdicts)) {
-        std::string hint = v.is_str() ? DidYouMean(v.text, kVerdicts) : "";
+      if (!v.is_str() || std::ranges::find(verdicts, v.text) == verdicts.end()) {
+        std::string hint = v.is_str() ? DidYouMean(v.text, verdicts) : "";
         ctx.Report(src, rs::ValueOrKey(*verdict), "stop_after.event_verdict must be 'fail', 'pass' or 'error', got {}{}",
                    v.Repr(), hint);
       }

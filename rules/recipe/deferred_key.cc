@@ -1,6 +1,6 @@
 // RCP010: a key aorta defers to a later phase (`condition`).
 #include "engine/rule_context.h"
-#include "rules/recipe/recipe_schema.h"
+#include "model/recipe_keys.h"
 
 namespace aortalint {
 namespace {
@@ -27,7 +27,7 @@ class DeferredKey final : public Rule {
   const RuleMeta& Meta() const override { return kMeta; }
 
   void CheckRecipe(const Recipe& recipe, RuleContext& ctx) override {
-    for (std::string_view key : recipe_schema::kDeferredKeys)
+    for (const std::string& key : BuiltinRecipeKeys().deferred)
       if (const yaml::Entry* e = recipe.Top(key))
         ctx.Report(recipe.source(), e->key->span,
                    "'{}' is reserved for a later phase of aorta and is refused today; remove it (split the recipe "

@@ -67,8 +67,8 @@ class InvalidValue final : public Rule {
     Bool(top("save_logs"), "recipe.save_logs");
     Bool(top("tier3_vram_growth"), "recipe.tier3_vram_growth");
     ExtraEnv(top("extra_env"), "recipe.extra_env");
-    Enum(top("trial_isolation"), "recipe.trial_isolation", kIsolation);
-    Enum(top("env_passthrough_mode"), "recipe.env_passthrough_mode", kPassthrough);
+    for (std::string_view key : {"trial_isolation", "env_passthrough_mode"})
+      Enum(top(key), "recipe." + std::string(key), BuiltinRecipeKeys().TopLevel(key)->Domain());
     StringList(top("mitigation_axis"), "recipe.mitigation_axis", false);
     StringList(top("diagnostic_axis"), "recipe.diagnostic_axis", false);
     StringList(top("collect_paths"), "recipe.collect_paths", true);
@@ -89,10 +89,6 @@ class InvalidValue final : public Rule {
   }
 
  private:
-  static constexpr std::string_view kIsolation[] = {"auto", "in_process", "process"};
-  static constexpr std::string_view kPassthrough[] = {"inherit", "file"};
-  static constexpr std::string_view kRetention[] = {"full", "log", "none", "summary"};
-
   static std::string Got(const yaml::Node& v) { return std::string(v.TypeName()) + " " + v.Repr(); }
 
   template <typename... T>
@@ -182,8 +178,9 @@ class InvalidValue final : public Rule {
           Got(*e->value));
       return;
     }
-    for (std::string_view key : rs::kRetainKeys)
-      Enum(e->value->Find(key), "recipe.retain." + std::string(key), kRetention);
+    const KeyDoc& retain = *BuiltinRecipeKeys().TopLevel("retain");
+    for (std::string_view key : KeyNames(retain.keys))
+      Enum(e->value->Find(key), "recipe.retain." + std::string(key), retain.Key(key)->Domain());
   }
 
   void WorkloadConfig(const yaml::Entry* e, const std::string& label) {

@@ -26,6 +26,17 @@ constexpr RuleMeta kMeta{
     .facts = "Step 6 of aorta's top-level validation (reference/aorta.md §1.2) and the cell keys of §1.4.",
 };
 
+// "a, b and c": the keys required in `mode`, or everywhere (a cell's).
+std::string Required(const std::vector<KeyDoc>& keys, RecipeMode mode) {
+  std::vector<std::string_view> names;
+  for (const KeyDoc& k : keys)
+    if (k.required || k.RequiredIn(mode)) names.push_back(k.name);
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + std::string(names[i]);
+  return out;
+}
+
 class MissingRequiredKey final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
@@ -34,17 +45,12 @@ class MissingRequiredKey final : public Rule {
     const yaml::Node& root = recipe.root();
     if (!root.is_map()) return;
     Span top = root.entries.empty() ? root.span : root.entries.front().key->span;
-    if (recipe.mode() == RecipeMode::kTriage) {
-      for (std::string_view key : rs::kTriageRequired)
-        if (!root.Find(key))
-          ctx.Report(recipe.source(), top, "the recipe has no '{}' key; a triage recipe requires {}", key,
-                     "schema_version, workload, trials, steps and cells");
-    } else if (recipe.mode() == RecipeMode::kProbe) {
-      for (std::string_view key : rs::kProbeRequired)
-        if (!root.Find(key))
-          ctx.Report(recipe.source(), top, "the recipe has no '{}' key; a 'mode: probe' recipe requires {}", key,
-                     "schema_version, trials, mitigation_axis and diagnostic_axis");
-    }
+    const RecipeKeys& keys = BuiltinRecipeKeys();
+    for (const KeyDoc& k : keys.top_level)
+      if (k.RequiredIn(recipe.mode()) && !root.Find(k.name))
+        ctx.Report(recipe.source(), top, "the recipe has no '{}' key; {} requires {}", k.name,
+                   recipe.mode() == RecipeMode::kProbe ? "a 'mode: probe' recipe" : "a triage recipe",
+                   Required(keys.top_level, recipe.mode()));
 
     const yaml::Node* cells = rs::TriageCellList(recipe);
     if (!cells) return;
@@ -56,10 +62,10 @@ class MissingRequiredKey final : public Rule {
       Span at = name && !name->span.empty() ? name->span
                 : cell.entries.empty()          ? cell.span
                                                 : cell.entries.front().key->span;
-      for (std::string_view key : rs::kCellRequired)
-        if (!cell.Find(key))
-          ctx.Report(recipe.source(), at, "{} has no '{}' key; every cell needs name, mitigations and environment",
-                     label, key);
+      for (const KeyDoc& k : keys.cell)
+        if (k.required && !cell.Find(k.name))
+          ctx.Report(recipe.source(), at, "{} has no '{}' key; every cell needs {}", label, k.name,
+                     Required(keys.cell, RecipeMode::kInvalid));
       if (const yaml::Entry* env = cell.Find("environment"); env && env->value->is_map() && !env->value->Find("docker"))
         ctx.Report(recipe.source(), env->key->span,
                    "{} has an inline environment without 'docker'; add 'docker: <image>' or name a registered "

@@ -40,35 +40,36 @@ class UnknownKey final : public Rule {
   void CheckRecipe(const Recipe& recipe, RuleContext& ctx) override {
     const yaml::Node& root = recipe.root();
     if (!root.is_map()) return;
+    const RecipeKeys& keys = BuiltinRecipeKeys();
     std::vector<std::string_view> top = rs::KeysOfMode(recipe.mode());
     for (const yaml::Entry& e : root.entries) {
-      if (e.key->is_str() && (rs::FindTopKey(e.key->text) ||
-                              std::ranges::find(rs::kDeferredKeys, e.key->text) != std::end(rs::kDeferredKeys)))
+      if (e.key->is_str() && (keys.TopLevel(e.key->text) || std::ranges::find(keys.deferred, e.key->text) !=
+                                                                  keys.deferred.end()))
         continue;
       ReportKey(recipe, ctx, e, "recipe", top);
     }
-
-    CheckSection(recipe, ctx, rs::TopInMode(recipe, "confound"), "confound", rs::kConfoundKeys);
-    CheckSection(recipe, ctx, rs::TopInMode(recipe, "stop_after"), "stop_after", rs::kStopAfterKeys);
-    CheckSection(recipe, ctx, rs::TopInMode(recipe, "retain"), "retain", rs::kRetainKeys);
+    for (const KeyDoc& k : keys.top_level)
+      if (!k.keys.empty()) CheckSection(recipe, ctx, rs::TopInMode(recipe, k.name), k.name, k.keys);
 
     const yaml::Node* cells = rs::TriageCellList(recipe);
     if (!cells) return;
+    std::vector<std::string_view> cell_keys = KeyNames(keys.cell);
     for (size_t i = 0; i < cells->items.size(); ++i) {
       const yaml::Node& cell = *cells->items[i];
       if (!cell.is_map()) continue;
       std::string label = "cells[" + std::to_string(i) + "]";
       for (const yaml::Entry& e : cell.entries)
-        if (!e.key->is_str() || std::ranges::find(rs::kCellKeys, e.key->text) == std::end(rs::kCellKeys))
-          ReportKey(recipe, ctx, e, label, rs::kCellKeys);
-      CheckSection(recipe, ctx, cell.Find("environment"), label + ".environment", rs::kInlineEnvironmentKeys);
+        if (!e.key->is_str() || !keys.Cell(e.key->text)) ReportKey(recipe, ctx, e, label, cell_keys);
+      for (const KeyDoc& k : keys.cell)
+        if (!k.keys.empty()) CheckSection(recipe, ctx, cell.Find(k.name), label + "." + k.name, k.keys);
     }
   }
 
  private:
   static void CheckSection(const Recipe& recipe, RuleContext& ctx, const yaml::Entry* entry, const std::string& label,
-                           std::span<const std::string_view> allowed) {
+                           const std::vector<KeyDoc>& keys) {
     if (!entry || !entry->value->is_map()) return;
+    std::vector<std::string_view> allowed = KeyNames(keys);
     for (const yaml::Entry& e : entry->value->entries)
       if (!e.key->is_str() || std::ranges::find(allowed, e.key->text) == allowed.end())
         ReportKey(recipe, ctx, e, label, allowed);

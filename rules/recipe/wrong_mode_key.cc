@@ -1,6 +1,6 @@
 // RCP003: a key that belongs only to the other mode (triage vs probe).
 #include "engine/rule_context.h"
-#include "rules/recipe/recipe_schema.h"
+#include "model/recipe_keys.h"
 
 namespace aortalint {
 namespace {
@@ -33,8 +33,8 @@ class WrongModeKey final : public Rule {
     const yaml::Entry* mode = recipe.Top("mode");
     for (const yaml::Entry& e : recipe.root().entries) {
       if (!e.key->is_str()) continue;
-      const recipe_schema::TopKey* key = recipe_schema::FindTopKey(e.key->text);
-      if (!key || recipe_schema::KeyInMode(key->name, recipe.mode())) continue;
+      const KeyDoc* key = BuiltinRecipeKeys().TopLevel(e.key->text);
+      if (!key || key->InMode(recipe.mode())) continue;
       auto d = probe ? ctx.Report(recipe.source(), e.key->span,
                                   "'{}' is a triage-mode key and this recipe is 'mode: probe'; remove it, or "
                                   "remove 'mode: probe' if this is a triage recipe",

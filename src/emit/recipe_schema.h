@@ -1,7 +1,8 @@
 // `aortalint schema`: a JSON Schema (draft-07) of the recipe format for
 // editors' YAML language servers (completion, hover, first-line checks).
-// Collectors and their options come from the knowledge tables; aortalint's
-// own rules stay the authority (the schema cannot express every check).
+// The recipe's keys come from recipe_keys.yaml, collectors and their options
+// from the other knowledge tables; aortalint's own rules stay the authority
+// (the schema cannot express every check).
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -25,6 +25,8 @@ std::string Join(const std::vector<std::string>& items, std::string_view sep, st
 std::string KeyMarkdown(const KeyDoc& k, std::string_view scope) {
   std::string out = fmt::format("**{}** ({})\n\n{}\n\n", k.name, scope, k.doc);
   if (!k.type.empty()) out += fmt::format("- type: {}\n", k.type);
+  if (k.required) out += "- required\n";
+  if (!k.required_in.empty()) out += fmt::format("- required in: {}\n", Join(k.required_in, ", "));
   if (!k.default_value.empty()) out += fmt::format("- default: {}\n", k.default_value);
   if (!k.modes.empty()) out += fmt::format("- modes: {}\n", Join(k.modes, ", "));
   return out;

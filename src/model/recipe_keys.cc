@@ -1,5 +1,6 @@
 #include "model/recipe_keys.h"
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 
@@ -8,6 +9,8 @@
 
 namespace aortalint {
 namespace {
+
+using nlohmann::json;
 
 const KeyDoc* FindKey(const std::vector<KeyDoc>& keys, std::string_view name) {
   for (const KeyDoc& k : keys)
@@ -20,20 +23,92 @@ std::string Text(const yaml::Node& map, std::string_view key) {
   return v && v->is_scalar() && !v->is_null() ? v->text : "";
 }
 
+std::vector<std::string> Strings(const yaml::Node* seq) {
+  std::vector<std::string> out;
+  if (seq && seq->is_seq())
+    for (const yaml::NodePtr& item : seq->items) out.push_back(item->text);
+  return out;
+}
+
+json ToJson(const yaml::Node& n) {
+  switch (n.kind) {
+    case yaml::Kind::kNull: return nullptr;
+    case yaml::Kind::kBool: return n.boolean;
+    case yaml::Kind::kInt: return n.integer;
+    case yaml::Kind::kFloat: return n.number;
+    case yaml::Kind::kSeq: {
+      json a = json::array();
+      for (const yaml::NodePtr& item : n.items) a.push_back(ToJson(*item));
+      return a;
+    }
+    case yaml::Kind::kMap: {
+      json o = json::object();
+      for (const yaml::Entry& e : n.entries) o[e.key->text] = ToJson(*e.value);
+      return o;
+    }
+    default: return n.text;
+  }
+}
+
+// The schema's default is the table's when that is a value, not words: a
+// plain bool or number, or one of the schema's enum.
+json Schema(const yaml::Node& body) {
+  const yaml::Node* schema = body.Get("schema");
+  if (!schema) return nullptr;
+  json out = ToJson(*schema);
+  const yaml::Node* d = body.Get("default");
+  if (!out.is_object() || !d || !d->is_scalar() || d->is_null()) return out;
+  json value = ToJson(*d);
+  bool in_enum = out.contains("enum") && std::ranges::find(out["enum"], value) != out["enum"].end();
+  if (!value.is_string() || in_enum) out["default"] = value;
+  return out;
+}
+
 std::vector<KeyDoc> ReadKeys(const yaml::Node* section) {
   std::vector<KeyDoc> out;
   if (!section || !section->is_map()) return out;
   for (const yaml::Entry& e : section->entries) {
     if (!e.value || !e.value->is_map()) continue;
-    KeyDoc k{e.key->text, {}, Text(*e.value, "type"), Text(*e.value, "default"), Text(*e.value, "doc")};
-    if (const yaml::Node* modes = e.value->Get("modes"); modes && modes->is_seq())
-      for (const yaml::NodePtr& m : modes->items) k.modes.push_back(m->text);
-    out.push_back(std::move(k));
+    const yaml::Node& body = *e.value;
+    const yaml::Node* required = body.Get("required");
+    out.push_back(KeyDoc{.name = e.key->text,
+                         .modes = Strings(body.Get("modes")),
+                         .required_in = Strings(required),
+                         .required = required && required->kind == yaml::Kind::kBool && required->boolean,
+                         .type = Text(body, "type"),
+                         .default_value = Text(body, "default"),
+                         .doc = Text(body, "doc"),
+                         .schema = Schema(body),
+                         .keys = ReadKeys(body.Get("keys"))});
   }
   return out;
 }
 
+bool Has(const std::vector<std::string>& modes, RecipeMode mode) {
+  std::string_view name = mode == RecipeMode::kProbe ? "probe" : "triage";
+  return std::ranges::find(modes, name) != modes.end();
+}
+
 }  // namespace
+
+bool KeyDoc::InMode(RecipeMode mode) const { return mode == RecipeMode::kInvalid || Has(modes, mode); }
+bool KeyDoc::RequiredIn(RecipeMode mode) const { return mode != RecipeMode::kInvalid && Has(required_in, mode); }
+const KeyDoc* KeyDoc::Key(std::string_view key) const { return FindKey(keys, key); }
+
+std::vector<std::string_view> KeyDoc::Domain() const {
+  std::vector<std::string_view> out;
+  if (schema.is_object() && schema.contains("enum"))
+    for (const json& v : schema.at("enum"))
+      if (v.is_string()) out.push_back(v.get_ref<const std::string&>());
+  return out;
+}
+
+std::vector<std::string_view> KeyNames(const std::vector<KeyDoc>& keys) {
+  std::vector<std::string_view> names;
+  for (const KeyDoc& k : keys) names.push_back(k.name);
+  std::ranges::sort(names);
+  return names;
+}
 
 const KeyDoc* RecipeKeys::TopLevel(std::string_view name) const { return FindKey(top_level, name); }
 const KeyDoc* RecipeKeys::Cell(std::string_view name) const { return FindKey(cell, name); }
@@ -45,7 +120,8 @@ const RecipeKeys& BuiltinRecipeKeys() {
     if (!text) throw std::logic_error("recipe_keys.yaml is not embedded");
     YamlDocument doc = ParseYaml(std::make_shared<SourceFile>(std::string(kName), std::string(*text)));
     if (!doc.ok() || !doc.root || !doc.root->is_map()) throw std::logic_error("recipe_keys.yaml does not parse");
-    return RecipeKeys{ReadKeys(doc.root->Get("top_level")), ReadKeys(doc.root->Get("cell"))};
+    return RecipeKeys{ReadKeys(doc.root->Get("top_level")), ReadKeys(doc.root->Get("cell")),
+                      Strings(doc.root->Get("deferred"))};
   }();
   return keys;
 }
