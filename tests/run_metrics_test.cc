@@ -84,9 +84,9 @@ TEST_CASE("proton: every real H200 capture parses to the independently summed nu
       {"h200-triton-3.6.0/modetest.hatchet", {388896, 43}},
       {"h200-triton-3.6.0/pyt.hatchet", {3775, 3}},
       {"h200-triton-3.6.0/torchfirst.hatchet", {40576, 20}},
-      {"runner-h200/cli_auto/proton/proton.hatchet", {381760, 42}},
-      {"runner-h200/cli_cupti/proton/proton.hatchet", {384381, 42}},
-      {"runner-h200/env_auto/proton/proton.hatchet", {342881, 30}},
+      {"runner-h200/cli_auto/proton/proton.hatchet", {380767, 42}},
+      {"runner-h200/cli_cupti/proton/proton.hatchet", {382431, 42}},
+      {"runner-h200/env_auto/proton/proton.hatchet", {343584, 30}},
   };
   int seen = 0;
   for (const auto& entry : fs::recursive_directory_iterator(kCaptures)) {

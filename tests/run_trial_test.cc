@@ -72,6 +72,7 @@ TEST_CASE("runner-h200: the trial records match what the code computes from the 
     CHECK(rec["timed_out"] == false);
     CHECK(rec["wall_time_s"].get<double>() > 1.0);
     CHECK(rec["argv"] == json({"python3", c.payload}));
+    CHECK(rec["recipe"].get<std::string>().rfind("fixtures/gpu/", 0) == 0);  // taken through `aortalint run`
     CHECK(rec["environment"]["gpu_name"] == "NVIDIA H200");
     CHECK(rec["environment"]["triton_version"] == "3.6.0");
     CHECK(rec["environment"]["torch_version"] == "2.11.0+cu130");
@@ -105,7 +106,7 @@ TEST_CASE("runner-h200: the trial records match what the code computes from the 
   }
   json a = ReadJson(kRunner / "cli_auto/trial.json")["metrics"];
   CHECK(a["proton_kernel_count"] == 42);
-  CHECK(a["proton_gpu_time_ms"].get<double>() == doctest::Approx(0.38176));
+  CHECK(a["proton_gpu_time_ms"].get<double>() == doctest::Approx(0.380767));
   CHECK(a["proton_top_kernels"][0]["name"] == "add_kernel");
   CHECK(a["proton_top_kernels"][0]["count"] == 20);
   json e = ReadJson(kRunner / "env_auto/trial.json")["metrics"];
