@@ -31,10 +31,10 @@ MITIGATIONS = ["none", "tf32_off", "xnack", "hsa_no_sdma", "gpu_max_hw_queues_2"
 
 
 def probe_recipe(rng, name, payload):
-    lines = [
-        "# Probe sweep generated for the benchmark.",
-        "#   aorta sweep run --recipe %s/recipe.yaml \\" % name,
-        "#     -- python %s" % payload if payload else "#     -- ./run.sh",
+    lines = ["# Probe sweep generated for the benchmark."]
+    if payload:  # the command aorta is given, which pairs the recipe with its payload
+        lines += ["#   aorta sweep run --recipe %s/recipe.yaml \\" % name, "#     -- python %s" % payload]
+    lines += [
         "schema_version: 1",
         "mode: probe",
         "ticket: PERF-%d" % rng.randint(1000, 9999),
