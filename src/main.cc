@@ -5,8 +5,10 @@
 
 #include "driver/check.h"
 #include "driver/docs_command.h"
-#include "lsp/server.h"
 #include "driver/explain.h"
+#include "lsp/server.h"
+#include "driver/run.h"
+#include "run/run_command.h"
 
 int main(int argc, char** argv) {
   using namespace aortalint;
@@ -33,14 +35,15 @@ int main(int argc, char** argv) {
       check_cmd->add_option("--collect", collect, "simulate aorta's --collect override (names)")->delimiter(',');
   check_cmd->add_option("--config", check.config, "use this config file for every file");
   check_cmd->add_flag("--no-config", check.no_config, "ignore .aortalint.yaml files");
-  check_cmd->add_option("--jobs,-j", check.jobs, "parallel jobs (default: one per core)")->check(CLI::PositiveNumber);
-
+  check_cmd->add_flag("--no-cache", check.no_cache, "neither read nor write the result cache ($AORTALINT_CACHE_DIR, default ~/.cache/aortalint)");
   check_cmd->add_flag("--fix", check.fix, "apply safe fixes, re-linting until nothing changes");
   check_cmd->add_flag("--unsafe-fixes", check.unsafe_fixes, "with --fix or --diff: apply unsafe fixes too");
   check_cmd->add_flag("--diff", check.diff, "print the fixes as a unified diff and change nothing (exit 1 if any)");
   check_cmd->add_option("--stdin-filename", check.stdin_filename, "read the file from stdin, linted as if it were this path");
   check_cmd->add_flag("--skip-non-recipes", check.skip_non_recipes,
                      "skip named YAML files that do not look like recipes (for hooks given every changed file)");
+  check_cmd->add_option("--jobs,-j", check.jobs, "parallel jobs (default: one per core)")->check(CLI::PositiveNumber);
+
   CLI::App* rules_cmd = app.add_subcommand("rules", "list every rule");
   std::string docs_dir;
   bool docs_check = false;
@@ -60,9 +63,9 @@ int main(int argc, char** argv) {
   CLI::App* rule_cmd = app.add_subcommand("rule", "explain one rule");
   rule_cmd->add_option("id", rule_id, "the rule ID, e.g. COL003")->required();
 
-  CLI::App* lsp_cmd = app.add_subcommand("lsp", "language server on stdin/stdout");
-
   CLI::App* schema_cmd = app.add_subcommand("schema", "print the recipe format's JSON Schema (for YAML language servers)");
+
+  CLI::App* lsp_cmd = app.add_subcommand("lsp", "language server on stdin/stdout");
 
   // Everything after the first `--` is the launch command, passed through untouched.
   int own_args = argc;
@@ -72,6 +75,20 @@ int main(int argc, char** argv) {
       check.command.assign(argv + i + 1, argv + argc);
       break;
     }
+
+  RunOptions run;
+  CLI::App* run_cmd = app.add_subcommand("run", "lint a recipe, then capture one trial as aorta would: run --recipe R -- COMMAND");
+  run_cmd->add_option("--recipe", run.recipe, "the recipe")->required();
+  run_cmd->add_option("--cell", run.cell, "the cell whose collectors to use");
+  run_cmd->add_option("--output", run.output, "the trial directory (default ./aortalint-run/<cell>)");
+  run_cmd->add_flag("--dry-run", run.dry_run, "print the wrapped command and its environment; run nothing");
+  run_cmd->add_option("--config", run.config, "use this config file");
+  run_cmd->add_flag("--no-config", run.no_config, "ignore .aortalint.yaml files");
+
+  std::string metrics_dir, metrics_format = "json";
+  CLI::App* metrics_cmd = app.add_subcommand("metrics", "parse a capture directory into aorta's metric keys");
+  metrics_cmd->add_option("dir", metrics_dir, "the trial or collector directory")->required();
+  metrics_cmd->add_option("--format", metrics_format, "output format")->check(CLI::IsMember({"json", "text"}));
 
   try {
     app.parse(own_args, argv);
@@ -86,12 +103,20 @@ int main(int argc, char** argv) {
       if (*collect_opt) check.collect = collect;
       return RunCheck(check, std::cout, std::cerr);
     }
+    if (*run_cmd) {
+      run.command = check.command;
+      return RunRecipe(run, std::cout, std::cerr);
+    }
+    if (*metrics_cmd)
+      return run::MetricsCommand(metrics_dir, metrics_format == "json" ? run::MetricsFormat::kJson : run::MetricsFormat::kText,
+                                 std::cout, std::cerr);
     if (*explain_cmd) {
       explain.command = check.command;
       return RunExplain(explain, std::cout, std::cerr);
     }
     if (*rules_cmd) return docs_dir.empty() ? PrintRules(std::cout) : WriteRuleDocs(docs_dir, docs_check, std::cout, std::cerr);
     if (*rule_cmd) return PrintRule(rule_id, std::cout, std::cerr);
+    if (*schema_cmd) return PrintRecipeSchema(std::cout);
     if (*lsp_cmd) return lsp::RunLanguageServer();
   } catch (const std::exception& e) {
     std::cerr << "aortalint: internal error: " << e.what() << "\n";
@@ -99,4 +124,3 @@ int main(int argc, char** argv) {
   }
   return kExitUsage;
 }
-    if (*schema_cmd) return PrintRecipeSchema(std::cout);

@@ -82,7 +82,15 @@ void ClearFileOverlay() {
   overlay.clear();
 }
 
+namespace {
+thread_local ScopedReadLog* read_log = nullptr;
+}  // namespace
+
+ScopedReadLog::ScopedReadLog() : outer_(read_log) { read_log = this; }
+ScopedReadLog::~ScopedReadLog() { read_log = outer_; }
+
 ReadResult ReadTextFile(const std::string& path, size_t max_bytes) {
+  for (ScopedReadLog* log = read_log; log; log = log->outer_) log->paths_.push_back(path);
   ReadResult r;
   {
     std::shared_lock lock(overlay_mutex);

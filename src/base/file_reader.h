@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace aortalint {
 
@@ -24,6 +25,23 @@ ReadResult ReadTextFile(const std::string& path, size_t max_bytes = kMaxFileByte
 /// Set by the driver before analysis starts; every loader then sees it.
 void SetFileOverlay(const std::string& path, std::string text);
 void ClearFileOverlay();
+
+/// Records the paths ReadTextFile reads on this thread while it lives, so the
+/// result cache knows every file an analysis depended on (PAY003 follows
+/// imports into files nobody named).
+class ScopedReadLog {
+ public:
+  ScopedReadLog();
+  ~ScopedReadLog();
+  ScopedReadLog(const ScopedReadLog&) = delete;
+  ScopedReadLog& operator=(const ScopedReadLog&) = delete;
+  const std::vector<std::string>& paths() const { return paths_; }
+
+ private:
+  friend ReadResult ReadTextFile(const std::string&, size_t);
+  std::vector<std::string> paths_;
+  ScopedReadLog* outer_;
+};
 
 /// Checks `text` is valid UTF-8 without NUL bytes; fills `error` and the offset when not.
 bool CheckText(const std::string& text, std::string* error, size_t* offset);

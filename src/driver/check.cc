@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <functional>
 #include <iostream>
 #include <iterator>
@@ -12,6 +14,7 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "base/file_reader.h"
 #include "driver/discover.h"
@@ -23,6 +26,7 @@
 #include "load/python_parser.h"
 #include "model/pairing.h"
 #include "model/payload.h"
+#include "engine/cache.h"
 #include "engine/fixes.h"
 
 namespace aortalint {
@@ -74,6 +78,33 @@ int ExitStatus(const CheckOptions& options, Severity fail_level, const std::vect
   return kExitClean;
 }
 
+// Everything besides the files that can change a unit's diagnostics.
+std::string SettingsKey(const Config& config, const CheckOptions& options) {
+  std::error_code ec;
+  nlohmann::json key = {ResultCache::BinaryStamp(), std::filesystem::current_path(ec).string(),
+                        config.path, config.select, config.ignore, config.severity, config.triton,
+                        config.mitigations, config.environments, config.allow_suppressions, config.knowledge,
+                        options.select, options.ignore, options.triton, options.command,
+                        options.collect.value_or(std::vector<std::string>{"(none)"})};
+  return key.dump();
+}
+
+// The cache key of a unit: its settings and the files it is made of.
+std::string UnitKey(const Config& config, const CheckOptions& options, const std::string& path,
+                    const std::optional<Launch>& launch, const std::vector<std::string>& own_payloads) {
+  CacheKey key;
+  key.Add(SettingsKey(config, options)).Add(path);
+  if (launch) {
+    key.Add(std::to_string(static_cast<int>(launch->pairing.source))).Add(launch->pairing.base_dir);
+    for (const std::string& word : launch->pairing.argv) key.Add(word);
+    key.Add("files");
+    for (const std::string& file : launch->files) key.Add(file);
+    key.Add("own");
+    for (const std::string& file : own_payloads) key.Add(file);
+  }
+  return key.Hex();
+}
+
 // One recipe between reading and analysis.
 struct RecipeJob {
   std::shared_ptr<const Config> config;
@@ -98,6 +129,9 @@ void ParallelFor(size_t n, unsigned jobs, const std::function<void(size_t)>& fn)
 
 // One lint of every discovered file (each pass of --fix runs it again).
 std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs, const CheckOptions& options) {
+  // Fixes and stdin lint texts that are not on disk: no cache for them.
+  bool cacheable = !options.no_cache && !options.fix && !options.diff && options.stdin_filename.empty();
+  ResultCache cache(cacheable ? ResultCache::DefaultDir() : "");
   unsigned jobs = options.jobs > 0 ? static_cast<unsigned>(options.jobs) : std::max(1u, std::thread::hardware_concurrency());
 
   // 1. Read each recipe once and find its launch (the header comment needs its text).
@@ -145,18 +179,47 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     AnalysisUnit unit;
     if (i >= recipe_jobs.size()) {
       const std::string& path = alone[i - recipe_jobs.size()];
+      const Config& config = *configs.For(path);
+      std::string key = UnitKey(config, options, path + (named_payloads.count(path) ? " (named)" : ""), {}, {});
+      if (auto hit = cache.Get(key, {})) {
+        per_file[i] = std::move(*hit);
+        store.Release(path);
+        return;
+      }
+      ScopedReadLog read;
       std::shared_ptr<const Payload> payload = store.Acquire(path);
       // Unpaired Python files matter only when they import Proton (or were named and cannot be read).
       if (payload->ok() ? payload->ImportsProton() : named_payloads.count(path) > 0) {
         unit.payloads.push_back(payload);
-        per_file[i] = Analyze(unit, SettingsFor(*configs.For(path), options));
+        per_file[i] = Analyze(unit, SettingsFor(config, options));
       }
+      std::vector<std::string> deps = read.paths();
+      deps.push_back(path);
+      cache.Put(key, deps, per_file[i]);
       store.Release(path);
       return;
     }
     RecipeJob& job = recipe_jobs[i];
     if (!job.wanted) return;
-    unit.recipe = job.source ? ParseYaml(std::move(job.source)) : LoadYamlFile(files.recipes[i].path);
+    const std::string& recipe_path = files.recipes[i].path;
+    std::string key = UnitKey(*job.config, options, recipe_path, job.launch, job.own_payloads);
+    std::map<std::string, SourcePtr> known;
+    if (job.source) known[recipe_path] = job.source;
+    if (auto hit = cache.Get(key, known)) {
+      per_file[i] = std::move(*hit);
+      if (job.launch)
+        for (const std::string& path : job.launch->files) store.Release(path);
+      return;
+    }
+    ScopedReadLog read;
+    std::vector<std::string> deps = {recipe_path};
+    if (!job.config->knowledge.empty()) deps.push_back(job.config->knowledge);
+    if (job.launch) {
+      deps.insert(deps.end(), job.launch->files.begin(), job.launch->files.end());
+      for (const std::string& missing : job.launch->pairing.missing)
+        deps.push_back((std::filesystem::path(job.launch->pairing.base_dir) / missing).string());
+    }
+    unit.recipe = job.source ? ParseYaml(std::move(job.source)) : LoadYamlFile(recipe_path);
     if (job.launch) {
       auto pairing = std::make_shared<Pairing>(std::move(job.launch->pairing));
       for (const std::string& path : job.launch->files) pairing->payloads.push_back(store.Acquire(path));
@@ -165,10 +228,13 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     }
     per_file[i] = Analyze(unit, SettingsFor(*job.config, options));
     unit = AnalysisUnit();
+    deps.insert(deps.end(), read.paths().begin(), read.paths().end());
+    cache.Put(key, deps, per_file[i]);
     if (job.launch)
       for (const std::string& path : job.launch->files) store.Release(path);
   });
 
+  cache.Save();
   std::vector<Diagnostic> all;
   for (std::vector<Diagnostic>& d : per_file) all.insert(all.end(), std::make_move_iterator(d.begin()), std::make_move_iterator(d.end()));
   return all;

@@ -25,6 +25,7 @@ struct CheckOptions {
   std::string config;
   bool no_config = false;
   int jobs = 0;  // 0: one per core
+  bool no_cache = false;
   bool fix = false;           // apply safe fixes, re-lint until nothing changes
   bool unsafe_fixes = false;  // with --fix or --diff: unsafe fixes too
   bool diff = false;          // print the fixes as a unified diff; change nothing

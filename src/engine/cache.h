@@ -1,0 +1,61 @@
+// The result cache: a unit's diagnostics, keyed by the binary, the settings
+// and the unit's files, stored with every file the analysis read (its size
+// and modification time, as ninja and ruff judge staleness). A repeated run
+// over unchanged files skips parsing and analysis. One file per working
+// directory holds all its entries, read once and written once per run.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "model/diagnostic.h"
+
+namespace aortalint {
+
+/// Builds a cache key from the pieces fed to it, in order.
+class CacheKey {
+ public:
+  CacheKey& Add(std::string_view bytes);
+  std::string Hex() const;
+
+ private:
+  uint64_t a_ = 0xcbf29ce484222325ull;  // two independent FNV-1a lanes: 128 bits
+  uint64_t b_ = 0x84222325cbf29ce4ull;
+};
+
+class ResultCache {
+ public:
+  /// Reads the cache of the working directory under `dir`; an empty `dir` disables it.
+  explicit ResultCache(const std::string& dir);
+
+  /// $AORTALINT_CACHE_DIR, else $XDG_CACHE_HOME/aortalint, else ~/.cache/aortalint.
+  static std::string DefaultDir();
+  /// Identifies this build of aortalint (its executable's size and time).
+  static std::string BinaryStamp();
+
+  /// The diagnostics stored under `key` when none of the files the analysis
+  /// read has changed since; files are re-read only to show their lines
+  /// (`known` supplies texts already in memory). Thread-safe.
+  std::optional<std::vector<Diagnostic>> Get(const std::string& key,
+                                             const std::map<std::string, SourcePtr>& known) const;
+  /// Records `diagnostics` with the files they were computed from. Thread-safe.
+  void Put(const std::string& key, const std::vector<std::string>& dependencies,
+           const std::vector<Diagnostic>& diagnostics);
+  /// Writes the entries back (atomically), dropping those whose files are gone.
+  void Save();
+
+ private:
+  std::string file_;  // empty: disabled
+  nlohmann::json entries_ = nlohmann::json::object();
+  bool dirty_ = false;
+  mutable std::mutex mutex_;
+};
+
+}  // namespace aortalint
