@@ -1,6 +1,7 @@
-// The recipe shapes of aorta's own recipes (reference/aorta.md §7.1) load with
-// no error or warning from any rule, and each one-edit schema rejection (§7.2)
-// gives exactly its RCP rule. The collector shapes are in collect_shapes_test.cc.
+// The shapes of aorta's own recipes (reference/aorta.md §7.1) load with no
+// error or warning from any rule, and each one-edit rejection of §7.2 gives
+// exactly its rule. `rcp-*` files are the schema shapes, `col-*` the
+// collector shapes.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -32,13 +33,15 @@ std::multiset<std::string> Findings(const std::string& name) {
 
 TEST_CASE("aorta's example recipe shapes load without errors or warnings") {
   for (const char* name : {"rcp-probe-smoke.yaml", "rcp-nan-debug-sweep.yaml", "rcp-probe-template-bash.yaml",
-                           "rcp-fsdp-smoke.yaml", "rcp-gpu-smoke.yaml"}) {
+                           "rcp-fsdp-smoke.yaml", "rcp-gpu-smoke.yaml", "col-triton-vecadd.yaml",
+                           "col-amd-roctracer.yaml", "col-amd-instrumentation.yaml", "col-amd-rocprofiler.yaml",
+                           "col-torch-matmul.yaml", "col-amd-instrumentation-rocprof.yaml"}) {
     CAPTURE(name);
     CHECK(Findings(name).empty());
   }
 }
 
-TEST_CASE("each one-edit schema rejection gives exactly its rule") {
+TEST_CASE("each one-edit rejection gives exactly its rule") {
   const std::pair<const char*, const char*> cases[] = {
       {"rcp-gpu-smoke-retain.yaml", "RCP003"},
       {"rcp-probe-smoke-cells.yaml", "RCP003"},
@@ -49,6 +52,16 @@ TEST_CASE("each one-edit schema rejection gives exactly its rule") {
       {"rcp-gpu-smoke-cell-path.yaml", "RCP008"},
       {"rcp-gpu-smoke-empty-mitigations.yaml", "RCP016"},
       {"rcp-gpu-smoke-condition.yaml", "RCP010"},
+      {"col-amd-roctracer-rocprof.yaml", "CNF001"},
+      {"col-triton-vecadd-rocprof.yaml", "CNF001"},
+      {"col-amd-roctracer-granularity.yaml", "COL007"},
+      {"col-triton-vecadd-backend-mode.yaml", "COL008"},
+      {"col-amd-roctracer-pcsampling.yaml", "COL008"},
+      {"col-amd-instrumentation-backend-mode.yaml", "COL006"},
+      {"col-amd-roctracer-backends.yaml", "COL004"},
+      {"col-torch-matmul-stats.yaml", "COL003"},
+      {"col-triton-vecadd-rocprf.yaml", "COL001"},
+      {"col-amd-roctracer-cli.yaml", "ATT001"},
   };
   for (const auto& [name, rule] : cases) {
     CAPTURE(name);

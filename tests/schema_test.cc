@@ -9,6 +9,7 @@
 #include "driver/discover.h"
 #include "json_schema.h"
 #include "load/yaml_loader.h"
+#include "model/yaml_json.h"
 #include "test_util.h"
 
 namespace aortalint {
@@ -16,27 +17,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
-
-// The recipe as a JSON document, typed the way aorta's PyYAML types it.
-json ToJson(const yaml::Node& n) {
-  switch (n.kind) {
-    case yaml::Kind::kNull: return nullptr;
-    case yaml::Kind::kBool: return n.boolean;
-    case yaml::Kind::kInt: return n.integer;
-    case yaml::Kind::kFloat: return n.number;
-    case yaml::Kind::kSeq: {
-      json a = json::array();
-      for (const yaml::NodePtr& item : n.items) a.push_back(ToJson(*item));
-      return a;
-    }
-    case yaml::Kind::kMap: {
-      json o = json::object();
-      for (const yaml::Entry& e : n.entries) o[e.key->text] = ToJson(*e.value);
-      return o;
-    }
-    default: return n.text;
-  }
-}
 
 json Schema() {
   testing::CommandResult r = testing::RunAortalint("schema", false);
@@ -47,7 +27,7 @@ json Schema() {
 json Parse(const std::string& text) {
   YamlDocument doc = ParseYaml(std::make_shared<const SourceFile>("r.yaml", text));
   REQUIRE(doc.ok());
-  return ToJson(*doc.root);
+  return yaml::ToJson(*doc.root);
 }
 
 TEST_CASE("schema: the shipped example recipes validate") {

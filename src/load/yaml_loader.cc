@@ -14,6 +14,7 @@
 #include <yaml-cpp/mark.h>
 #include <yaml-cpp/parser.h>
 
+#include "base/embedded.h"
 #include "base/file_reader.h"
 
 namespace aortalint {
@@ -538,6 +539,14 @@ YamlDocument ParseYaml(SourcePtr source) {
   } catch (const std::exception& e) {
     fail(YAML::Mark(), std::string("cannot parse: ") + e.what());
   }
+  return doc;
+}
+
+YamlDocument ParseEmbedded(std::string_view name) {
+  std::optional<std::string_view> text = FindEmbedded(name);
+  if (!text) throw std::logic_error("missing embedded table " + std::string(name));
+  YamlDocument doc = ParseYaml(std::make_shared<SourceFile>(std::string(name), std::string(*text)));
+  if (!doc.ok()) throw std::logic_error("embedded table " + std::string(name) + " does not parse: " + doc.failure_message);
   return doc;
 }
 

@@ -37,5 +37,8 @@ inline constexpr size_t kMaxExpandedNodes = 1'000'000;
 YamlDocument LoadYamlFile(const std::string& path);
 /// Parses text already in memory (the LSP's open documents, stdin, tests).
 YamlDocument ParseYaml(SourcePtr source);
+/// Parses a table embedded at build time (rules/knowledge/*.yaml). Throws
+/// std::logic_error when it is missing or broken: that is a build defect.
+YamlDocument ParseEmbedded(std::string_view name);
 
 }  // namespace aortalint

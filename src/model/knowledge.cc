@@ -10,25 +10,18 @@
 namespace aortalint {
 namespace {
 
-std::vector<std::string> Strings(const yaml::Node* seq) {
-  std::vector<std::string> out;
-  if (seq && seq->is_seq())
-    for (const yaml::NodePtr& item : seq->items) out.push_back(item->text);
-  return out;
-}
+// The texts of a sequence, or nothing when the table leaves it out.
+std::vector<std::string> Items(const yaml::Node* seq) { return seq ? seq->StringItems() : std::vector<std::string>{}; }
 
-yaml::NodePtr ParseEmbedded(std::string_view name) {
-  auto text = FindEmbedded(name);
-  if (!text) throw std::logic_error("missing embedded table " + std::string(name));
-  YamlDocument doc = ParseYaml(std::make_shared<SourceFile>(std::string(name), std::string(*text)));
-  if (!doc.ok() || !doc.root->is_map())
-    throw std::logic_error("embedded table " + std::string(name) + " does not parse: " + doc.failure_message);
+yaml::NodePtr ParseTable(std::string_view name) {
+  YamlDocument doc = ParseEmbedded(name);
+  if (!doc.root->is_map()) throw std::logic_error("embedded table " + std::string(name) + " is not a mapping");
   return doc.root;
 }
 
 Knowledge Build() {
   Knowledge k;
-  yaml::NodePtr collectors = ParseEmbedded("collectors.yaml");
+  yaml::NodePtr collectors = ParseTable("collectors.yaml");
   for (const yaml::Entry& c : collectors->Get("collectors")->entries) {
     CollectorSpec spec;
     spec.name = c.key->text;
@@ -41,18 +34,18 @@ Knowledge Build() {
         OptionSpec opt;
         opt.name = o.key->text;
         const yaml::Node& ob = *o.value;
-        opt.domain = Strings(ob.Get("domain"));
+        opt.domain = Items(ob.Get("domain"));
         if (const yaml::Node* t = ob.Get("tokens")) {
           opt.tokens = true;
-          opt.domain = Strings(t);
+          opt.domain = Items(t);
         }
         if (const yaml::Node* a = ob.Get("any")) opt.any = a->boolean;
         if (const yaml::Node* n = ob.Get("nonempty")) opt.nonempty = n->boolean;
         if (const yaml::Node* d = ob.Get("default")) opt.default_value = d->text;
         if (const yaml::Node* d = ob.Get("doc")) opt.doc = d->text;
-        opt.metrics = Strings(ob.Get("metrics"));
+        opt.metrics = Items(ob.Get("metrics"));
         if (const yaml::Node* b = ob.Get("by_backend"))
-          for (const yaml::Entry& e : b->entries) opt.by_backend[e.key->text] = Strings(e.value.get());
+          for (const yaml::Entry& e : b->entries) opt.by_backend[e.key->text] = Items(e.value.get());
         spec.options.push_back(std::move(opt));
       }
     }
@@ -60,17 +53,17 @@ Knowledge Build() {
   }
   std::sort(k.collectors.begin(), k.collectors.end(),
             [](const CollectorSpec& a, const CollectorSpec& b) { return a.name < b.name; });
-  k.queue_intercepting_backends = Strings(collectors->Get("queue_intercepting_backends"));
-  k.cli_refused_backends = Strings(collectors->Get("cli_refused_backends"));
+  k.queue_intercepting_backends = Items(collectors->Get("queue_intercepting_backends"));
+  k.cli_refused_backends = Items(collectors->Get("cli_refused_backends"));
   if (const yaml::Node* v = collectors->Get("backend_vendors"))
     for (const yaml::Entry& e : v->entries) k.backend_vendors[e.key->text] = e.value->text;
 
-  yaml::NodePtr registry = ParseEmbedded("mitigations.yaml");
+  yaml::NodePtr registry = ParseTable("mitigations.yaml");
   for (const yaml::Entry& m : registry->Get("mitigations")->entries) {
     auto& vars = k.mitigations[m.key->text];
     for (const yaml::Entry& v : m.value->entries) vars[v.key->text] = v.value->text;
   }
-  k.environments = Strings(registry->Get("environments"));
+  k.environments = Items(registry->Get("environments"));
   return k;
 }
 

@@ -4,8 +4,8 @@
 #include <memory>
 #include <stdexcept>
 
-#include "base/embedded.h"
 #include "load/yaml_loader.h"
+#include "model/yaml_json.h"
 
 namespace aortalint {
 namespace {
@@ -23,42 +23,18 @@ std::string Text(const yaml::Node& map, std::string_view key) {
   return v && v->is_scalar() && !v->is_null() ? v->text : "";
 }
 
-std::vector<std::string> Strings(const yaml::Node* seq) {
-  std::vector<std::string> out;
-  if (seq && seq->is_seq())
-    for (const yaml::NodePtr& item : seq->items) out.push_back(item->text);
-  return out;
-}
-
-json ToJson(const yaml::Node& n) {
-  switch (n.kind) {
-    case yaml::Kind::kNull: return nullptr;
-    case yaml::Kind::kBool: return n.boolean;
-    case yaml::Kind::kInt: return n.integer;
-    case yaml::Kind::kFloat: return n.number;
-    case yaml::Kind::kSeq: {
-      json a = json::array();
-      for (const yaml::NodePtr& item : n.items) a.push_back(ToJson(*item));
-      return a;
-    }
-    case yaml::Kind::kMap: {
-      json o = json::object();
-      for (const yaml::Entry& e : n.entries) o[e.key->text] = ToJson(*e.value);
-      return o;
-    }
-    default: return n.text;
-  }
-}
+// The texts of a sequence, or nothing when the table leaves it out.
+std::vector<std::string> Strings(const yaml::Node* seq) { return seq ? seq->StringItems() : std::vector<std::string>{}; }
 
 // The schema's default is the table's when that is a value, not words: a
 // plain bool or number, or one of the schema's enum.
 json Schema(const yaml::Node& body) {
   const yaml::Node* schema = body.Get("schema");
   if (!schema) return nullptr;
-  json out = ToJson(*schema);
+  json out = yaml::ToJson(*schema);
   const yaml::Node* d = body.Get("default");
   if (!out.is_object() || !d || !d->is_scalar() || d->is_null()) return out;
-  json value = ToJson(*d);
+  json value = yaml::ToJson(*d);
   bool in_enum = out.contains("enum") && std::ranges::find(out["enum"], value) != out["enum"].end();
   if (!value.is_string() || in_enum) out["default"] = value;
   return out;
@@ -115,11 +91,8 @@ const KeyDoc* RecipeKeys::Cell(std::string_view name) const { return FindKey(cel
 
 const RecipeKeys& BuiltinRecipeKeys() {
   static const RecipeKeys keys = [] {
-    constexpr std::string_view kName = "recipe_keys.yaml";
-    std::optional<std::string_view> text = FindEmbedded(kName);
-    if (!text) throw std::logic_error("recipe_keys.yaml is not embedded");
-    YamlDocument doc = ParseYaml(std::make_shared<SourceFile>(std::string(kName), std::string(*text)));
-    if (!doc.ok() || !doc.root || !doc.root->is_map()) throw std::logic_error("recipe_keys.yaml does not parse");
+    YamlDocument doc = ParseEmbedded("recipe_keys.yaml");
+    if (!doc.root->is_map()) throw std::logic_error("recipe_keys.yaml is not a mapping");
     return RecipeKeys{ReadKeys(doc.root->Get("top_level")), ReadKeys(doc.root->Get("cell")),
                       Strings(doc.root->Get("deferred"))};
   }();

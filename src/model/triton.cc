@@ -228,11 +228,8 @@ void SortRows(std::vector<TritonRow>& rows) {
 }
 
 TritonTable BuildBuiltin() {
-  auto text = FindEmbedded("triton.yaml");
-  if (!text) throw std::logic_error("missing embedded table triton.yaml");
-  YamlDocument doc = ParseYaml(std::make_shared<SourceFile>("triton.yaml", std::string(*text)));
+  YamlDocument doc = ParseEmbedded("triton.yaml");
   std::vector<Diagnostic> errors;
-  if (!doc.ok()) throw std::logic_error("embedded triton.yaml does not parse: " + doc.failure_message);
   bool replace = false;
   TritonTable table{TableParser(doc, errors).Parse(replace)};
   if (!errors.empty()) throw std::logic_error("embedded triton.yaml: " + errors.front().message);

@@ -61,6 +61,12 @@ void AppendRepr(const Node& n, std::string& out, size_t limit) {
 
 }  // namespace
 
+std::vector<std::string> Node::StringItems() const {
+  std::vector<std::string> out;
+  for (const NodePtr& item : items) out.push_back(item->text);
+  return out;
+}
+
 const Entry* Node::Find(std::string_view key) const {
   for (const Entry& e : entries)
     if (e.key->kind == Kind::kStr && e.key->text == key) return &e;

@@ -43,6 +43,8 @@ struct Node {
   bool is_int() const { return kind == Kind::kInt; }  // bool is not an int here (aorta rejects it)
   bool is_number() const { return kind == Kind::kInt || kind == Kind::kFloat; }
 
+  /// The texts of a sequence's items (empty for anything else).
+  std::vector<std::string> StringItems() const;
   /// The value under a string key, or nullptr.
   const Node* Get(std::string_view key) const;
   /// The entry (key and value) under a string key, or nullptr.
