@@ -18,15 +18,21 @@ constexpr RuleMeta kMeta{
             "`triton.profiler.finalize`); a local variable that happens to be called `proton` does not count.",
     .why = "In env mode aorta only exports `AORTA_PROTON_*` variables; the payload must start the session and "
            "finalize it, or nothing is written and the trial reports no Proton metrics.",
-    .example = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-               "collect:\n  proton:\n    mode: env\n",
-    .fixed = "# payload.py: proton.start(name=os.environ[\"AORTA_PROTON_NAME\"], ...) ... "
-             "finally: proton.finalize()\n"
-             "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-             "collect:\n  proton:\n    mode: env\n",
+    .example = "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n\n"
+               "def main():\n    proton.start(os.environ.get(\"AORTA_PROTON_NAME\", \"run\"))\n"
+               "    torch.ones(4, device=\"cuda\")\n    return 0\n\n\nif __name__ == \"__main__\":\n"
+               "    code = main()\n    if code:\n        raise SystemExit(code)\n",
+    .fixed = "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n\n"
+             "def main():\n    proton.start(os.environ.get(\"AORTA_PROTON_NAME\", \"run\"))\n    try:\n"
+             "        torch.ones(4, device=\"cuda\")\n    finally:\n        proton.finalize()\n    return 0\n\n\n"
+             "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
     .facts = "aorta's `mode: env` wraps nothing and leaves the session to the payload; its example payloads call "
              "`proton.start(...)` after warm-up and `proton.finalize()` in a `finally` block "
              "(reference/aorta.md §4.2, §6.3).",
+    .example_name = "payload.py",
+    .companion = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+                  "collect:\n  proton:\n    mode: env\n",
+    .example_args = "-- python payload.py",
 };
 
 bool Calls(const std::vector<const Payload*>& payloads, std::string_view function) {

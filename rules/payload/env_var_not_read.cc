@@ -21,15 +21,26 @@ constexpr RuleMeta kMeta{
     .why = "In env mode the payload starts the Proton session itself; a variable it never reads is a knob the "
            "recipe configures and the capture silently ignores (a pinned backend that is not used, a session "
            "written to the wrong place).",
-    .example = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-               "collect:\n  proton:\n    mode: env\n    backend: roctracer\n",
-    .fixed = "# payload.py reads every exported variable:\n#   _P = \"AORTA_PROTON_\"\n"
-             "#   os.environ.get(f\"{_P}BACKEND\") ... and NAME, DIR, CONTEXT, DATA\n"
-             "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-             "collect:\n  proton:\n    mode: env\n    backend: roctracer\n",
+    .example = "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n\n"
+               "def main():\n    proton.start(os.environ.get(\"AORTA_PROTON_NAME\", \"run\"))\n    try:\n"
+               "        torch.ones(4, device=\"cuda\")\n    finally:\n        proton.finalize()\n    return 0\n\n\n"
+               "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
+    .fixed = "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n"
+             "_ENV = \"AORTA_PROTON_\"\n\n\ndef main():\n"
+             "    os.makedirs(os.environ.get(f\"{_ENV}DIR\", \".\"), exist_ok=True)\n    proton.start(\n"
+             "        name=os.environ.get(f\"{_ENV}NAME\") or \"run\",\n"
+             "        context=os.environ.get(f\"{_ENV}CONTEXT\", \"shadow\"),\n"
+             "        data=os.environ.get(f\"{_ENV}DATA\", \"tree\"),\n"
+             "        backend=os.environ.get(f\"{_ENV}BACKEND\"),\n    )\n    try:\n"
+             "        torch.ones(4, device=\"cuda\")\n    finally:\n        proton.finalize()\n    return 0\n\n\n"
+             "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
     .facts = "aorta's env-mode wrapping (reference/aorta.md §4.2) and its test "
              "`test_env_mode_payload_reads_every_session_variable` (§6.3), which only looks at f-string segments; "
              "this rule resolves the whole name, so a plain literal counts too.",
+    .example_name = "payload.py",
+    .companion = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+                  "collect:\n  proton:\n    mode: env\n    backend: roctracer\n",
+    .example_args = "-- python payload.py",
 };
 
 // Whether any payload spells `AORTA_PROTON_<suffix>`.

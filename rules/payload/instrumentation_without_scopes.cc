@@ -17,14 +17,22 @@ constexpr RuleMeta kMeta{
             "`with` or a decorator), recognised through the names the imports bind.",
     .why = "The instrumentation backend measures only the regions a kernel marks; with none, the tree has no "
            "scopes and the trial reports nothing useful.",
-    .example = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-               "collect:\n  proton:\n    mode: env\n    backend: instrumentation\n",
-    .fixed = "# payload.py: import triton.profiler.language as pl ... pl.enter_scope(\"load\") ... "
-             "pl.exit_scope(\"load\")\n"
-             "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-             "collect:\n  proton:\n    mode: env\n    backend: instrumentation\n",
+    .example = "import triton.profiler as proton  # isort: skip  # noqa: I001\nimport triton\n"
+               "import triton.language as tl\n\n\n@triton.jit\ndef copy(src, dst, n, BLOCK: tl.constexpr):\n"
+               "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n"
+               "    x = tl.load(src + offs, mask=offs < n)\n    tl.store(dst + offs, x, mask=offs < n)\n",
+    .fixed = "import triton.profiler as proton  # isort: skip  # noqa: I001\n"
+             "import triton.profiler.language as pl  # isort: skip  # noqa: I001\nimport triton\n"
+             "import triton.language as tl\n\n\n@triton.jit\ndef copy(src, dst, n, BLOCK: tl.constexpr):\n"
+             "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n    pl.enter_scope(\"load\")\n"
+             "    x = tl.load(src + offs, mask=offs < n)\n    pl.exit_scope(\"load\")\n"
+             "    tl.store(dst + offs, x, mask=offs < n)\n",
     .facts = "aorta's amd-instrumentation example imports `triton.profiler.language` and marks its kernel's "
              "regions (reference/aorta.md §7.3); instrumentation leaves carry cycles, not times (§2.4).",
+    .example_name = "payload.py",
+    .companion = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+                  "collect:\n  proton:\n    mode: cli\n    backend: instrumentation\n",
+    .example_args = "-- python payload.py",
 };
 
 class InstrumentationWithoutScopes final : public Rule {

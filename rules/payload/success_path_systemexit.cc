@@ -1,8 +1,15 @@
 // PAY004: the `__main__` block exits through SystemExit when the run succeeded.
 #include <cstring>
 
+#include <set>
+#include <string>
+
 #include "engine/rule_context.h"
+#include "model/pairing.h"
 #include "model/payload.h"
+#include "model/recipe.h"
+#include "model/triton.h"
+#include "rules/version/proton_use.h"
 
 namespace aortalint {
 namespace {
@@ -16,23 +23,26 @@ constexpr RuleMeta kMeta{
             "when the run succeeded: `sys.exit(main())`, `exit(main())`, `quit(main())`, "
             "`raise SystemExit(main())`, `sys.exit()`, `sys.exit(0)`, `raise SystemExit`. An exit with a nonzero "
             "literal code is a failure path and is left alone. When the block is that one statement around a call, "
-            "a safe fix rewrites it to `code = main()` / `if code: raise SystemExit(code)`.",
+            "a safe fix rewrites it to `code = main()` / `if code: raise SystemExit(code)`. It is an error when a "
+            "`mode: cli` recipe launches the payload and a target Triton is 3.6.x; checked alone, the payload has "
+            "no attach mode and it stays a warning.",
     .why = "Triton 3.6.0's `execute_as_main` catches `Exception` only, so a success-path `SystemExit` escapes "
            "before Proton's `finalize()`: the run exits 0 and no `.hatchet` is written (seen on a real H200 with "
            "Triton 3.6.0). Exiting only on failure keeps the capture on every version.",
-    .example = "import sys\n\n\ndef main():\n    return 0\n\n\nif __name__ == \"__main__\":\n    sys.exit(main())\n",
-    .fixed = "import sys\n\n\ndef main():\n    return 0\n\n\nif __name__ == \"__main__\":\n    code = main()\n"
-             "    if code:\n        raise SystemExit(code)\n",
+    .example = "import sys\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\n\ndef main():\n"
+               "    proton.start(\"run\")\n    proton.finalize()\n    return 0\n\n\nif __name__ == \"__main__\":\n"
+               "    sys.exit(main())\n",
+    .fixed = "import triton.profiler as proton  # isort: skip  # noqa: I001\n\n\ndef main():\n"
+             "    proton.start(\"run\")\n    proton.finalize()\n    return 0\n\n\nif __name__ == \"__main__\":\n"
+             "    code = main()\n    if code:\n        raise SystemExit(code)\n",
     .facts = "aorta's SystemExit test runs the guard with `main` returning 0, 1 and 2 and requires no exit on 0 "
              "(reference/aorta.md §6.2); the lost capture is in §3 and `captures/h200-triton-3.6.0/`.",
     .fix = FixAvailability::kSometimes,
     .example_name = "payload.py",
+    .companion = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+                  "collect:\n  proton:\n    mode: cli\n",
+    .example_args = "--triton 3.6.0 -- python payload.py",
 };
-
-// The severity for the targets. Triton 3.6.x under `mode: cli` makes this an
-// error (rules.md); that needs the recipe's attach mode, which a payload
-// checked on its own does not have, so the upgrade comes with the versions work.
-Severity SystemExitSeverity(const RuleContext&) { return kMeta.severity; }
 
 bool Is(TSNode n, const char* type) { return std::strcmp(ts_node_type(n), type) == 0; }
 
@@ -73,6 +83,21 @@ bool SuccessExit(const Payload& p, TSNode stmt, TSNode* args) {
 class SuccessPathSystemExit final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
+  // Runs before CheckPayload in the same unit: a payload launched by a
+  // `mode: cli` recipe on a target whose CLI loses the capture is an error.
+  // A payload checked alone has no attach mode and stays a warning.
+  void CheckPairing(const Recipe& recipe, const Pairing& pairing, RuleContext& ctx) override {
+    std::vector<TritonTarget> targets = ctx.TritonTargets();
+    std::vector<const TritonTarget*> lost = TargetsLosingSuccessExit(targets);
+    if (lost.empty()) return;
+    bool cli = false;
+    for (const version::ProtonUse& u : version::ProtonUses(recipe)) cli = cli || u.Value("mode") == "cli";
+    if (!cli) return;
+    lost_on_ = JoinNames(lost);
+    for (const std::shared_ptr<const Payload>& p : pairing.payloads)
+      if (p) cli_payloads_.insert(p->path());
+  }
+
   void CheckPayload(const Payload& p, RuleContext& ctx) override {
     if (!p.ok() || !p.main_guard) return;
     TSNode body = p.main_guard->body;
@@ -83,11 +108,13 @@ class SuccessPathSystemExit final : public Rule {
       TSNode args;
       if (!SuccessExit(p, stmt, &args)) continue;
       std::string_view text = p.Text(stmt);
+      bool cli = cli_payloads_.count(p.path()) > 0;
       DiagnosticBuilder d = ctx.Report(p.source, p.SpanOf(stmt),
-                                       "'{}' raises SystemExit when the run succeeds, and Triton 3.6.0 then writes no "
+                                       "'{}' raises SystemExit when the run succeeds, and Triton {} then writes no "
                                        "capture; exit only on failure: 'code = main()' then 'if code: raise SystemExit(code)'",
-                                       text.substr(0, text.find('\n')));
-      d.WithSeverity(SystemExitSeverity(ctx));
+                                       text.substr(0, text.find('\n')),
+                                       cli ? lost_on_ + " under 'mode: cli'" : std::string("3.6.0"));
+      if (cli) d.WithSeverity(Severity::kError);
       // The fix: only when the block is this one exit around a call.
       if (statements != 1 || ts_node_is_null(args) || ts_node_named_child_count(args) != 1) continue;
       TSNode call = ts_node_named_child(args, 0);
@@ -98,6 +125,10 @@ class SuccessPathSystemExit final : public Rule {
       d.WithFix("exit only on failure", Applicability::kSafe, {{p.path(), p.SpanOf(stmt), fixed}});
     }
   }
+
+ private:
+  std::set<std::string> cli_payloads_;  // paths of payloads a `mode: cli` recipe launches
+  std::string lost_on_;                 // "3.6.0": the targets that lose the capture
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 // PAY001: torch imported before Proton at module load (aorta's import-order guard).
 #include "engine/rule_context.h"
 #include "model/payload.h"
+#include "model/triton.h"
 
 namespace aortalint {
 namespace {
@@ -18,7 +19,9 @@ constexpr RuleMeta kMeta{
             "line is the first unconditional Proton import, else the last conditional one; the torch line is the "
             "first torch import; both on one line is a failure. Relative imports, `torchvision` and a bare "
             "`import triton` do not count. The position is the torch import, with a note at the Proton import. "
-            "An unsafe fix moves the Proton import, with the comments above it, to just before the torch import.",
+            "An unsafe fix moves the Proton import, with the comments above it, to just before the torch import; "
+            "a single `import torch, triton.profiler` is split, Proton first. The message names the exit hang "
+            "for the target versions that have it (3.8.0; with no target given, it is the default risk).",
     .why = "On Triton 3.8.0, a process that imported torch before `triton.profiler` hangs forever at exit when an "
            "unversioned `librocprofiler-sdk.so` resolves: Proton's shutdown re-enters the rocprofiler-sdk "
            "registration lock. The run never finishes and nothing is written.",
@@ -71,6 +74,43 @@ std::optional<std::vector<Edit>> MoveBlock(const Payload& p, const ImportStmt& p
   return std::vector<Edit>{{p.path(), {at, at}, block + "\n"}, {p.path(), {begin, end}, ""}};
 }
 
+bool IsProtonName(std::string_view name) {
+  return name.starts_with("triton.profiler") || name.starts_with("triton._C.libproton");
+}
+
+// Splits `import torch, triton.profiler` into the Proton import on a line of
+// its own followed by the rest: moving the statement would change nothing.
+// Nullopt unless it is a top-level `import a, b` starting its line.
+std::optional<std::vector<Edit>> SplitStatement(const Payload& p, const ImportStmt& s) {
+  const SourceFile& file = *p.source;
+  if (!s.top_level || !s.from.empty() || s.level != 0 || !StartsLine(file, s)) return std::nullopt;
+  std::string_view line = file.LineText(s.line);
+  std::string indent(line.substr(0, line.find_first_not_of(" \t")));
+  std::string proton, rest;
+  for (const ImportedName& n : s.names) {
+    std::string name = n.alias.empty() ? n.name : n.name + " as " + n.alias;
+    if (IsProtonName(n.name)) {
+      proton += (proton.empty() ? "import " : "\n" + indent + "import ") + name;
+    } else {
+      rest += (rest.empty() ? "" : ", ") + name;
+    }
+  }
+  if (proton.empty() || rest.empty()) return std::nullopt;
+  return std::vector<Edit>{{p.path(), s.span, proton + "\n" + indent + "import " + rest}};
+}
+
+// What the order costs on the targets. With none given, the 3.8.0 hang is the
+// default risk; with targets that do not hang, aorta's guard still rejects it.
+std::string Consequence(const std::vector<TritonTarget>& targets) {
+  if (targets.empty()) return "on Triton 3.8.0 this order hangs the process at exit";
+  std::vector<const TritonTarget*> hang = TargetsWithTorchFirstHang(targets);
+  if (!hang.empty()) return fmt::format("on Triton {} this order hangs the process at exit", JoinNames(hang));
+  std::vector<const TritonTarget*> all;
+  for (const TritonTarget& t : targets) all.push_back(&t);
+  return fmt::format("Triton {} does not hang on it, but aorta's import-order guard still rejects this order",
+                     JoinNames(all));
+}
+
 class TorchBeforeProton final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
@@ -83,14 +123,16 @@ class TorchBeforeProton final : public Rule {
                             ? fmt::format("torch and triton.profiler are imported on the same line {}", torch->line)
                             : fmt::format("torch is imported on line {} before triton.profiler (line {})", torch->line,
                                           proton->line);
-    DiagnosticBuilder d = ctx.Report(p.source, torch->span,
-                                     "{}; on Triton 3.8.0 this order hangs the process at exit: import "
-                                     "triton.profiler before torch",
-                                     order);
+    DiagnosticBuilder d = ctx.Report(p.source, torch->span, "{}; {}: import triton.profiler before torch", order,
+                                     Consequence(ctx.TritonTargets()));
     d.Note(p.source, proton->span,
            proton->certain ? "the Proton import" : "the Proton import (conditional: aorta takes the last one)");
-    if (std::optional<std::vector<Edit>> edits = MoveBlock(p, *proton, *torch))
+    if (proton == torch) {
+      if (std::optional<std::vector<Edit>> edits = SplitStatement(p, *proton))
+        d.WithFix("split the import, Proton first", Applicability::kUnsafe, std::move(*edits));
+    } else if (std::optional<std::vector<Edit>> edits = MoveBlock(p, *proton, *torch)) {
       d.WithFix("move the Proton imports above the first torch import", Applicability::kUnsafe, std::move(*edits));
+    }
   }
 };
 
