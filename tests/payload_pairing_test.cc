@@ -1,8 +1,11 @@
 // Pairing: header comments, shell words, precedence.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+
 #include "driver/pairing.h"
 #include "run/wrap.h"
+#include "test_util.h"
 
 namespace aortalint {
 namespace {
@@ -26,6 +29,30 @@ TEST_CASE("payload pairing: no command without ' -- '") {
 TEST_CASE("payload pairing: shell words") {
   CHECK(SplitShellWords(R"sh(python -c "print(\"x\")" a\ b 'c d')sh") ==
         std::vector<std::string>{"python", "-c", "print(\"x\")", "a b", "c d"});
+}
+
+TEST_CASE("payload pairing: a config marks a project root nested in a checkout") {
+  namespace fs = std::filesystem;
+  fs::path outer = testing::TempDir("aortalint-root");
+  fs::create_directories(outer / ".git");
+  testing::WriteFile(outer / "inner" / ".aortalint.yaml", "triton: [3.8.0]\n");
+  testing::WriteFile(outer / "inner" / "profiling" / "run.py", "import torch\n");
+  std::string recipe = (outer / "inner" / "recipes" / "r.yaml").string();
+  testing::WriteFile(recipe, "# aorta sweep run --recipe recipes/r.yaml -- python profiling/run.py\n");
+  testing::WriteFile(outer / "plain" / "r.yaml", "schema_version: 1\n");
+  // The nearer config wins over the outer .git; without one, .git; without either, the config's directory.
+  CHECK(fs::path(RepositoryRoot(recipe, "")) == outer / "inner");
+  CHECK(fs::path(RepositoryRoot((outer / "plain" / "r.yaml").string(), "/cfg")) == outer);
+  fs::path bare = testing::TempDir("aortalint-bare");
+  CHECK(RepositoryRoot((bare / "r.yaml").string(), "/cfg") == "/cfg");
+
+  Config config;
+  config.dir = (outer / "inner").string();
+  std::optional<Launch> launch = FindLaunch(recipe, testing::ReadFile(recipe), {}, config);
+  REQUIRE(launch);
+  CHECK(launch->pairing.source == LaunchSource::kHeaderComment);
+  CHECK(launch->pairing.missing.empty());
+  CHECK(launch->files.size() == 1);
 }
 
 TEST_CASE("payload pairing: the command line wins over the header") {

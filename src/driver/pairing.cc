@@ -133,9 +133,11 @@ std::optional<HeaderCommand> FindHeaderCommand(std::string_view text) {
 
 std::string RepositoryRoot(const std::string& recipe_path, const std::string& config_dir) {
   std::error_code ec;
-  fs::path dir = fs::absolute(recipe_path, ec).parent_path();
+  fs::path dir = fs::absolute(recipe_path, ec).lexically_normal().parent_path();
   for (fs::path d = dir; !d.empty(); d = d.parent_path()) {
-    if (fs::exists(d / ".git", ec)) return d.string();
+    // A config marks a project root too, so a recipe repository nested in
+    // another checkout resolves from its own top, not the outer one's.
+    if (fs::exists(d / ".git", ec) || fs::exists(d / kConfigFileName, ec)) return d.string();
     if (d == d.root_path()) break;
   }
   if (!config_dir.empty()) return config_dir;

@@ -35,8 +35,11 @@ std::optional<HeaderCommand> FindHeaderCommand(std::string_view text);
 /// POSIX shell words: quotes and backslashes, no expansion.
 std::vector<std::string> SplitShellWords(std::string_view text);
 
-/// The directory holding `.git` above `recipe_path`; else `config_dir` when
-/// not empty; else the recipe's own directory.
+/// Where a header comment's paths resolve from: the nearest directory at or
+/// above the recipe's that holds `.git` or `.aortalint.yaml` (a config marks a
+/// project root, as pyproject.toml does for ruff, so a recipe repository nested
+/// in another checkout resolves from its own top); else `config_dir` when not
+/// empty; else the recipe's own directory.
 std::string RepositoryRoot(const std::string& recipe_path, const std::string& config_dir);
 
 /// The one spelling of a file used as its identity (relative to the working
