@@ -2,7 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstring>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include "base/file_reader.h"
 
@@ -13,25 +17,162 @@ namespace {
 // short in real code, and hostile ones must not recurse without bound.
 constexpr int kMaxResolveDepth = 32;
 
-bool Is(TSNode node, const char* type) { return std::strcmp(ts_node_type(node), type) == 0; }
+// The node kinds the facts look at. A node's kind comes from its symbol
+// through a table built once from the grammar's symbol names, so it equals
+// comparing ts_node_type(node) with the name, without a strcmp per node.
+enum class Kind : uint8_t {
+  kOther,
+  kError,
+  kAliasedImport,
+  kAssignment,
+  kAttribute,
+  kBinaryOperator,
+  kCall,
+  kComment,
+  kConcatenatedString,
+  kDictionary,
+  kDottedName,
+  kElseClause,
+  kEscapeSequence,
+  kExceptClause,
+  kExceptGroupClause,
+  kExpressionStatement,
+  kForStatement,
+  kFunctionDefinition,
+  kIdentifier,
+  kIfStatement,
+  kImportFromStatement,
+  kImportPrefix,
+  kImportStatement,
+  kInterpolation,
+  kKeywordArgument,
+  kMatchStatement,
+  kPair,
+  kParenthesizedExpression,
+  kRelativeImport,
+  kString,
+  kStringContent,
+  kSubscript,
+  kTryStatement,
+  kTuple,
+  kWhileStatement,
+  kWildcardImport,
+};
 
-TSNode Field(TSNode node, const char* name) {
-  return ts_node_child_by_field_name(node, name, static_cast<uint32_t>(std::strlen(name)));
+struct Grammar {
+  std::vector<Kind> kinds;  // by symbol
+  TSFieldId alias = 0, arguments = 0, attribute = 0, condition = 0, consequence = 0, expression = 0,
+            format_specifier = 0, function = 0, key = 0, left = 0, module_name = 0, name = 0, object = 0,
+            op = 0, right = 0, subscript = 0, value = 0;
+
+  explicit Grammar(const TSLanguage* language) {
+    static constexpr std::pair<const char*, Kind> kNames[] = {
+        {"ERROR", Kind::kError},
+        {"aliased_import", Kind::kAliasedImport},
+        {"assignment", Kind::kAssignment},
+        {"attribute", Kind::kAttribute},
+        {"binary_operator", Kind::kBinaryOperator},
+        {"call", Kind::kCall},
+        {"comment", Kind::kComment},
+        {"concatenated_string", Kind::kConcatenatedString},
+        {"dictionary", Kind::kDictionary},
+        {"dotted_name", Kind::kDottedName},
+        {"else_clause", Kind::kElseClause},
+        {"escape_sequence", Kind::kEscapeSequence},
+        {"except_clause", Kind::kExceptClause},
+        {"except_group_clause", Kind::kExceptGroupClause},
+        {"expression_statement", Kind::kExpressionStatement},
+        {"for_statement", Kind::kForStatement},
+        {"function_definition", Kind::kFunctionDefinition},
+        {"identifier", Kind::kIdentifier},
+        {"if_statement", Kind::kIfStatement},
+        {"import_from_statement", Kind::kImportFromStatement},
+        {"import_prefix", Kind::kImportPrefix},
+        {"import_statement", Kind::kImportStatement},
+        {"interpolation", Kind::kInterpolation},
+        {"keyword_argument", Kind::kKeywordArgument},
+        {"match_statement", Kind::kMatchStatement},
+        {"pair", Kind::kPair},
+        {"parenthesized_expression", Kind::kParenthesizedExpression},
+        {"relative_import", Kind::kRelativeImport},
+        {"string", Kind::kString},
+        {"string_content", Kind::kStringContent},
+        {"subscript", Kind::kSubscript},
+        {"try_statement", Kind::kTryStatement},
+        {"tuple", Kind::kTuple},
+        {"while_statement", Kind::kWhileStatement},
+        {"wildcard_import", Kind::kWildcardImport},
+    };
+    uint32_t count = ts_language_symbol_count(language);
+    kinds.assign(count, Kind::kOther);
+    for (uint32_t sym = 0; sym < count; ++sym) {
+      const char* type = ts_language_symbol_name(language, static_cast<TSSymbol>(sym));
+      if (!type) continue;
+      for (const auto& [name, kind] : kNames)
+        if (!std::strcmp(type, name)) kinds[sym] = kind;
+    }
+    auto field = [&](const char* name) {
+      return ts_language_field_id_for_name(language, name, static_cast<uint32_t>(std::strlen(name)));
+    };
+    alias = field("alias");
+    arguments = field("arguments");
+    attribute = field("attribute");
+    condition = field("condition");
+    consequence = field("consequence");
+    expression = field("expression");
+    format_specifier = field("format_specifier");
+    function = field("function");
+    key = field("key");
+    left = field("left");
+    module_name = field("module_name");
+    name = field("name");
+    object = field("object");
+    op = field("operator");
+    right = field("right");
+    subscript = field("subscript");
+    value = field("value");
+  }
+
+  Kind Of(TSNode node) const {
+    TSSymbol sym = ts_node_symbol(node);
+    if (sym < kinds.size()) return kinds[sym];
+    return sym == static_cast<TSSymbol>(-1) ? Kind::kError : Kind::kOther;
+  }
+};
+
+const Grammar& PythonGrammar() {
+  static const Grammar grammar(PythonLanguage());
+  return grammar;
 }
 
-// The named children of `node`, through a cursor (ts_node_child is linear in the index).
-std::vector<TSNode> NamedChildren(TSNode node) {
-  std::vector<TSNode> out;
+// The child in field `id`; a null node when there is none (as ts_node_child_by_field_name).
+TSNode Field(TSNode node, TSFieldId id) {
+  if (!id) return TSNode{};
+  return ts_node_child_by_field_id(node, id);
+}
+
+// Calls `fn` with each named child of `node`, through a cursor (ts_node_child
+// is linear in the index).
+template <typename Fn>
+void ForEachNamedChild(TSNode node, Fn&& fn) {
   TSTreeCursor cursor = ts_tree_cursor_new(node);
   if (ts_tree_cursor_goto_first_child(&cursor)) {
     do {
       TSNode child = ts_tree_cursor_current_node(&cursor);
-      if (ts_node_is_named(child)) out.push_back(child);
+      if (ts_node_is_named(child)) fn(child);
     } while (ts_tree_cursor_goto_next_sibling(&cursor));
   }
   ts_tree_cursor_delete(&cursor);
+}
+
+std::vector<TSNode> NamedChildren(TSNode node) {
+  std::vector<TSNode> out;
+  ForEachNamedChild(node, [&](TSNode child) { out.push_back(child); });
   return out;
 }
+
+// std::isspace in the "C" locale (aortalint never changes it), inline.
+bool IsSpace(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
 bool IsProtonPath(std::string_view path) {
   return path.rfind("triton.profiler", 0) == 0 || path.rfind("triton._C.libproton", 0) == 0;
@@ -42,7 +183,7 @@ bool IsTorchPath(std::string_view path) { return path == "torch" || path.rfind("
 // the names the rules look for never carry any.
 class Builder {
  public:
-  explicit Builder(Payload& p) : p_(p) {}
+  explicit Builder(Payload& p) : p_(p), g_(PythonGrammar()) {}
 
   void Run() {
     CollectConstants();
@@ -58,107 +199,128 @@ class Builder {
     bool top_level;
   };
 
+  // What a node hands its children: itself and whether they run for certain / in a function.
+  struct Level {
+    TSNode node;
+    Kind kind;
+    bool certain;
+    bool in_function;
+  };
+
+  Kind KindOf(TSNode n) const { return g_.Of(n); }
+  bool Is(TSNode n, Kind kind) const { return KindOf(n) == kind; }
   std::string Text(TSNode n) const { return std::string(p_.Text(n)); }
 
   // `a . b` -> "a.b" from a dotted_name's identifiers.
   std::string Dotted(TSNode n) const {
-    if (!Is(n, "dotted_name")) return Text(n);
+    if (!Is(n, Kind::kDottedName)) return Text(n);
     std::string out;
-    for (TSNode c : NamedChildren(n)) {
+    ForEachNamedChild(n, [&](TSNode c) {
       if (!out.empty()) out += '.';
-      out += Text(c);
-    }
+      out += p_.Text(c);
+    });
     return out;
   }
 
   // Module-level `NAME = "..."` (and `NAME: str = "..."`), before the walk so
   // that functions above the definition resolve it too.
   void CollectConstants() {
-    for (TSNode stmt : NamedChildren(p_.root())) {
-      if (!Is(stmt, "expression_statement") || ts_node_named_child_count(stmt) != 1) continue;
+    ForEachNamedChild(p_.root(), [&](TSNode stmt) {
+      if (!Is(stmt, Kind::kExpressionStatement) || ts_node_named_child_count(stmt) != 1) return;
       TSNode a = ts_node_named_child(stmt, 0);
-      if (!Is(a, "assignment")) continue;
-      TSNode left = Field(a, "left");
-      TSNode right = Field(a, "right");
-      if (ts_node_is_null(left) || ts_node_is_null(right) || !Is(left, "identifier")) continue;
+      if (!Is(a, Kind::kAssignment)) return;
+      TSNode left = Field(a, g_.left);
+      TSNode right = Field(a, g_.right);
+      if (ts_node_is_null(left) || ts_node_is_null(right) || !Is(left, Kind::kIdentifier)) return;
       if (auto v = Resolve(right, 0)) p_.constants[Text(left)] = *v;
-    }
+    });
   }
 
   // The constant string an expression always evaluates to, if it can be told.
+  // Pure: it reads the tree and the constants only.
   std::optional<std::string> Resolve(TSNode n, int depth, std::string* tail = nullptr) const {
     if (depth > kMaxResolveDepth || ts_node_is_null(n)) return std::nullopt;
-    const char* type = ts_node_type(n);
-    if (!std::strcmp(type, "string")) {
-      std::string out;
-      bool whole = true;
-      for (TSNode c : NamedChildren(n)) {
-        if (Is(c, "string_content") || Is(c, "escape_sequence")) {
-          out += Text(c);
-        } else if (Is(c, "interpolation")) {
-          TSNode e = Field(c, "expression");
-          std::optional<std::string> v = Resolve(e, depth + 1);
-          if (!v || !ts_node_is_null(Field(c, "format_specifier"))) {
-            whole = false;
-            out.clear();  // what follows the unresolved part is still a constant tail
-          } else {
-            out += *v;
+    switch (KindOf(n)) {
+      case Kind::kString: {
+        std::string out;
+        bool whole = true;
+        ForEachNamedChild(n, [&](TSNode c) {
+          Kind k = KindOf(c);
+          if (k == Kind::kStringContent || k == Kind::kEscapeSequence) {
+            out += p_.Text(c);
+          } else if (k == Kind::kInterpolation) {
+            TSNode e = Field(c, g_.expression);
+            std::optional<std::string> v = Resolve(e, depth + 1);
+            if (!v || !ts_node_is_null(Field(c, g_.format_specifier))) {
+              whole = false;
+              out.clear();  // what follows the unresolved part is still a constant tail
+            } else {
+              out += *v;
+            }
           }
+        });
+        if (whole) return out;
+        if (tail) *tail = out;
+        return std::nullopt;
+      }
+      case Kind::kConcatenatedString: {
+        std::string out;
+        bool ok = true;
+        ForEachNamedChild(n, [&](TSNode c) {
+          if (!ok) return;
+          std::optional<std::string> v = Resolve(c, depth + 1);
+          if (!v) ok = false;
+          else out += *v;
+        });
+        if (!ok) return std::nullopt;
+        return out;
+      }
+      case Kind::kIdentifier: {
+        if (p_.constants.empty()) return std::nullopt;
+        auto it = p_.constants.find(Text(n));
+        if (it == p_.constants.end()) return std::nullopt;
+        return it->second;
+      }
+      case Kind::kParenthesizedExpression:
+        if (ts_node_named_child_count(n) == 1) return Resolve(ts_node_named_child(n, 0), depth + 1);
+        return std::nullopt;
+      case Kind::kBinaryOperator: {
+        TSNode op = Field(n, g_.op);
+        std::string_view o = ts_node_is_null(op) ? std::string_view() : p_.Text(op);
+        if (o != "+" && o != "%") return std::nullopt;
+        std::optional<std::string> left = Resolve(Field(n, g_.left), depth + 1);
+        if (!left) return std::nullopt;
+        TSNode right_node = Field(n, g_.right);
+        if (o == "+") {
+          std::optional<std::string> right = Resolve(right_node, depth + 1);
+          if (!right) return std::nullopt;
+          return *left + *right;
         }
-      }
-      if (whole) return out;
-      if (tail) *tail = out;
-      return std::nullopt;
-    }
-    if (!std::strcmp(type, "concatenated_string")) {
-      std::string out;
-      for (TSNode c : NamedChildren(n)) {
-        std::optional<std::string> v = Resolve(c, depth + 1);
-        if (!v) return std::nullopt;
-        out += *v;
-      }
-      return out;
-    }
-    if (!std::strcmp(type, "identifier")) {
-      auto it = p_.constants.find(Text(n));
-      if (it == p_.constants.end()) return std::nullopt;
-      return it->second;
-    }
-    if (!std::strcmp(type, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
-      return Resolve(ts_node_named_child(n, 0), depth + 1);
-    if (!std::strcmp(type, "binary_operator")) {
-      TSNode op = Field(n, "operator");
-      std::string o = ts_node_is_null(op) ? "" : Text(op);
-      std::optional<std::string> left = Resolve(Field(n, "left"), depth + 1);
-      if (!left) return std::nullopt;
-      TSNode right_node = Field(n, "right");
-      if (o == "+") {
-        std::optional<std::string> right = Resolve(right_node, depth + 1);
-        if (!right) return std::nullopt;
-        return *left + *right;
-      }
-      if (o == "%") {
-        std::vector<TSNode> items = Is(right_node, "tuple") ? NamedChildren(right_node) : std::vector<TSNode>{right_node};
+        std::vector<TSNode> items =
+            Is(right_node, Kind::kTuple) ? NamedChildren(right_node) : std::vector<TSNode>{right_node};
         return Substitute(*left, "%s", items, depth);
       }
-      return std::nullopt;
-    }
-    if (!std::strcmp(type, "call")) {
-      TSNode fn = Field(n, "function");
-      if (ts_node_is_null(fn) || !Is(fn, "attribute")) return std::nullopt;
-      TSNode attr = Field(fn, "attribute");
-      if (ts_node_is_null(attr) || Text(attr) != "format") return std::nullopt;
-      std::optional<std::string> format = Resolve(Field(fn, "object"), depth + 1);
-      if (!format) return std::nullopt;
-      std::vector<TSNode> args;
-      for (TSNode a : NamedChildren(Field(n, "arguments"))) {
-        if (Is(a, "keyword_argument") || Is(a, "comment")) return std::nullopt;
-        args.push_back(a);
+      case Kind::kCall: {
+        TSNode fn = Field(n, g_.function);
+        if (ts_node_is_null(fn) || !Is(fn, Kind::kAttribute)) return std::nullopt;
+        TSNode attr = Field(fn, g_.attribute);
+        if (ts_node_is_null(attr) || p_.Text(attr) != "format") return std::nullopt;
+        std::optional<std::string> format = Resolve(Field(fn, g_.object), depth + 1);
+        if (!format) return std::nullopt;
+        std::vector<TSNode> args;
+        bool ok = true;
+        ForEachNamedChild(Field(n, g_.arguments), [&](TSNode a) {
+          Kind k = KindOf(a);
+          if (k == Kind::kKeywordArgument || k == Kind::kComment) ok = false;
+          args.push_back(a);
+        });
+        if (!ok) return std::nullopt;
+        std::string braces = format->find("{0}") != std::string::npos ? "{0}" : "{}";
+        return Substitute(*format, braces, args, depth);
       }
-      std::string braces = format->find("{0}") != std::string::npos ? "{0}" : "{}";
-      return Substitute(*format, braces, args, depth);
+      default:
+        return std::nullopt;
     }
-    return std::nullopt;
   }
 
   // Replaces each `marker` in order with the resolved `items`.
@@ -172,13 +334,15 @@ class Builder {
       if (ts_node_is_null(item)) return std::nullopt;
       std::optional<std::string> v = Resolve(item, depth + 1);
       if (!v) return std::nullopt;
-      out += format.substr(at, hit - at) + *v;
+      out.append(format, at, hit - at);
+      out += *v;
     }
     if (marker != "{0}" && used != items.size()) return std::nullopt;
-    return out + format.substr(at);
+    out.append(format, at, std::string::npos);
+    return out;
   }
 
-  void AddImport(TSNode n, const Frame& f) {
+  void AddImport(TSNode n, Kind kind, const Frame& f) {
     ImportStmt s;
     s.span = p_.SpanOf(n);
     s.line = ts_node_start_point(n).row + 1;
@@ -186,29 +350,28 @@ class Builder {
     s.certain = f.certain;
     s.in_function = f.in_function;
     s.top_level = f.top_level;
-    bool from = Is(n, "import_from_statement");
+    bool from = kind == Kind::kImportFromStatement;
     TSTreeCursor cursor = ts_tree_cursor_new(n);
     if (ts_tree_cursor_goto_first_child(&cursor)) {
       do {
         TSNode c = ts_tree_cursor_current_node(&cursor);
-        const char* field = ts_tree_cursor_current_field_name(&cursor);
-        if (field && !std::strcmp(field, "module_name")) {
-          if (Is(c, "relative_import")) {
-            for (TSNode r : NamedChildren(c)) {
-              if (Is(r, "import_prefix")) s.level = static_cast<int>(p_.Text(r).size());
+        TSFieldId field = ts_tree_cursor_current_field_id(&cursor);
+        if (field && field == g_.module_name) {
+          if (Is(c, Kind::kRelativeImport)) {
+            ForEachNamedChild(c, [&](TSNode r) {
+              if (Is(r, Kind::kImportPrefix)) s.level = static_cast<int>(p_.Text(r).size());
               else s.from = Dotted(r);
-            }
+            });
           } else {
             s.from = Dotted(c);
           }
-        } else if (field && !std::strcmp(field, "name")) {
-          if (Is(c, "aliased_import")) {
-            s.names.push_back({Dotted(Field(c, "name")),
-                               Text(Field(c, "alias"))});
+        } else if (field && field == g_.name) {
+          if (Is(c, Kind::kAliasedImport)) {
+            s.names.push_back({Dotted(Field(c, g_.name)), Text(Field(c, g_.alias))});
           } else {
             s.names.push_back({Dotted(c), ""});
           }
-        } else if (Is(c, "wildcard_import")) {
+        } else if (Is(c, Kind::kWildcardImport)) {
           s.names.push_back({"*", ""});
         }
       } while (ts_tree_cursor_goto_next_sibling(&cursor));
@@ -229,54 +392,65 @@ class Builder {
     p_.imports.push_back(std::move(s));
   }
 
-  void AddCall(TSNode n, const Frame& f) {
-    TSNode fn = Field(n, "function");
-    if (ts_node_is_null(fn) || !(Is(fn, "identifier") || Is(fn, "attribute"))) return;
+  // Records a call; true when its callee is an attribute that ends in `format`
+  // (so that it may be "...".format(...)).
+  bool AddCall(TSNode n, const Frame& f) {
+    TSNode fn = Field(n, g_.function);
+    if (ts_node_is_null(fn)) return false;
+    Kind fk = KindOf(fn);
+    if (fk != Kind::kIdentifier && fk != Kind::kAttribute) return false;
     std::string callee;
-    for (char c : p_.Text(fn))
-      if (!std::isspace(static_cast<unsigned char>(c))) callee += c;
-    p_.calls.push_back({callee, p_.SpanOf(n), ts_node_start_point(n).row + 1, f.in_function, n});
+    std::string_view text = p_.Text(fn);
+    callee.reserve(text.size());
+    for (char c : text)
+      if (!IsSpace(c)) callee += c;
+    uint32_t line = ts_node_start_point(n).row + 1;
+    p_.calls.push_back({callee, p_.SpanOf(n), line, f.in_function, n});
     // Environment writes through calls.
-    size_t dot = callee.rfind('.');
-    std::string method = dot == std::string::npos ? callee : callee.substr(dot + 1);
-    std::string owner = dot == std::string::npos ? "" : callee.substr(0, dot);
+    std::string_view whole = callee;
+    size_t dot = whole.rfind('.');
+    std::string_view method = dot == std::string_view::npos ? whole : whole.substr(dot + 1);
+    std::string_view owner = dot == std::string_view::npos ? std::string_view() : whole.substr(0, dot);
     bool environ = owner == "os.environ" || owner == "environ";
-    std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
-    if ((environ && method == "setdefault") || callee == "os.putenv" || callee == "putenv") {
+    if ((environ && method == "setdefault") || whole == "os.putenv" || whole == "putenv") {
+      std::vector<TSNode> args = NamedChildren(Field(n, g_.arguments));
       if (!args.empty())
-        if (auto v = Resolve(args[0], 0)) p_.env_writes.push_back({*v, p_.SpanOf(n), ts_node_start_point(n).row + 1});
+        if (auto v = Resolve(args[0], 0)) p_.env_writes.push_back({*v, p_.SpanOf(n), line});
     } else if (environ && method == "update") {
+      std::vector<TSNode> args = NamedChildren(Field(n, g_.arguments));
       for (TSNode a : args) {
-        if (Is(a, "keyword_argument")) {
-          p_.env_writes.push_back({Text(Field(a, "name")), p_.SpanOf(a),
-                                   ts_node_start_point(a).row + 1});
-        } else if (Is(a, "dictionary")) {
-          for (TSNode pair : NamedChildren(a))
-            if (Is(pair, "pair"))
-              if (auto v = Resolve(Field(pair, "key"), 0))
+        Kind k = KindOf(a);
+        if (k == Kind::kKeywordArgument) {
+          p_.env_writes.push_back({Text(Field(a, g_.name)), p_.SpanOf(a), ts_node_start_point(a).row + 1});
+        } else if (k == Kind::kDictionary) {
+          ForEachNamedChild(a, [&](TSNode pair) {
+            if (Is(pair, Kind::kPair))
+              if (auto v = Resolve(Field(pair, g_.key), 0))
                 p_.env_writes.push_back({*v, p_.SpanOf(pair), ts_node_start_point(pair).row + 1});
+          });
         }
       }
     }
+    return fk == Kind::kAttribute && whole.size() >= 6 && whole.compare(whole.size() - 6, 6, "format") == 0;
   }
 
   void AddAssignment(TSNode n) {
-    TSNode left = Field(n, "left");
-    if (ts_node_is_null(left) || !Is(left, "subscript")) return;
+    TSNode left = Field(n, g_.left);
+    if (ts_node_is_null(left) || !Is(left, Kind::kSubscript)) return;
     std::string owner;
-    for (char c : p_.Text(Field(left, "value")))
-      if (!std::isspace(static_cast<unsigned char>(c))) owner += c;
+    for (char c : p_.Text(Field(left, g_.value)))
+      if (!IsSpace(c)) owner += c;
     if (owner != "os.environ" && owner != "environ") return;
-    if (auto v = Resolve(Field(left, "subscript"), 0))
+    if (auto v = Resolve(Field(left, g_.subscript), 0))
       p_.env_writes.push_back({*v, p_.SpanOf(n), ts_node_start_point(n).row + 1});
   }
 
-  void AddString(TSNode n, TSNode parent) {
+  void AddString(TSNode n, const Level& parent) {
     // A docstring (a string alone as a statement) documents; it reads nothing.
-    if (Is(parent, "expression_statement") && ts_node_named_child_count(parent) == 1) return;
+    if (parent.kind == Kind::kExpressionStatement && ts_node_named_child_count(parent.node) == 1) return;
     std::string tail;
-    if (auto v = Resolve(n, 0, &tail)) p_.strings.push_back(*v);
-    else if (!tail.empty()) p_.string_tails.push_back(tail);
+    if (auto v = Resolve(n, 0, &tail)) p_.strings.push_back(std::move(*v));
+    else if (!tail.empty()) p_.string_tails.push_back(std::move(tail));
   }
 
   bool MentionsName(TSNode condition) const {
@@ -284,68 +458,212 @@ class Builder {
     while (!stack.empty()) {
       TSNode n = stack.back();
       stack.pop_back();
-      if (Is(n, "identifier") && p_.Text(n) == "__name__") return true;
+      if (Is(n, Kind::kIdentifier) && p_.Text(n) == "__name__") return true;
       for (TSNode c : NamedChildren(n)) stack.push_back(c);
     }
     return false;
   }
 
-  void Walk() {
-    TSNode root = p_.root();
-    std::vector<std::pair<Frame, TSNode>> stack;  // frame and parent
-    for (auto it = NamedChildren(root); !it.empty(); it.pop_back())
-      stack.push_back({{it.back(), true, false, true}, root});
-    TSTreeCursor cursor = ts_tree_cursor_new(root);
-    std::vector<std::pair<Frame, TSNode>> children;
-    while (!stack.empty()) {
-      auto [f, parent] = stack.back();
-      stack.pop_back();
-      TSNode n = f.node;
-      const char* type = ts_node_type(n);
-      if (ts_node_is_missing(n)) {
-        p_.syntax_problems.push_back({p_.SpanOf(n), type});
-      } else if (!std::strcmp(type, "ERROR") && !Is(parent, "ERROR")) {
-        p_.syntax_problems.push_back({p_.SpanOf(n), ""});
-      }
-      bool certain = f.certain;
-      bool in_function = f.in_function;
-      if (!std::strcmp(type, "import_statement") || !std::strcmp(type, "import_from_statement")) {
-        AddImport(n, f);
-      } else if (!std::strcmp(type, "call")) {
-        AddCall(n, f);
-        if (auto v = Resolve(n, 0)) p_.strings.push_back(*v);  // "...".format(...)
-      } else if (!std::strcmp(type, "assignment")) {
-        AddAssignment(n);
-      } else if (!std::strcmp(type, "string") || !std::strcmp(type, "concatenated_string")) {
-        if (!Is(parent, "concatenated_string")) AddString(n, parent);
-      } else if (!std::strcmp(type, "binary_operator")) {
-        if (auto v = Resolve(n, 0)) p_.strings.push_back(*v);
-      } else if (!std::strcmp(type, "function_definition")) {
-        in_function = true;
-      } else if (!std::strcmp(type, "if_statement")) {
-        if (f.top_level && !p_.main_guard) {
-          TSNode condition = Field(n, "condition");
-          if (!ts_node_is_null(condition) && MentionsName(condition))
-            p_.main_guard = MainGuard{n, Field(n, "consequence"), p_.SpanOf(n)};
-        }
-        certain = false;
-      } else if (!std::strcmp(type, "for_statement") || !std::strcmp(type, "while_statement") ||
-                 !std::strcmp(type, "match_statement") || !std::strcmp(type, "except_clause") ||
-                 !std::strcmp(type, "except_group_clause") ||
-                 (!std::strcmp(type, "else_clause") && Is(parent, "try_statement"))) {
-        certain = false;
-      }
-      children.clear();
-      ts_tree_cursor_reset(&cursor, n);
-      if (ts_tree_cursor_goto_first_child(&cursor)) {
-        do {
-          TSNode c = ts_tree_cursor_current_node(&cursor);
-          if (ts_node_is_named(c) || ts_node_is_missing(c)) children.push_back({{c, certain, in_function, false}, n});
-        } while (ts_tree_cursor_goto_next_sibling(&cursor));
-      }
-      stack.insert(stack.end(), children.rbegin(), children.rend());
+  // One node of the walk: records its facts and says what its children inherit.
+  Level Visit(TSNode n, const Level& parent, bool top_level) {
+    Kind kind = KindOf(n);
+    if (ts_node_is_missing(n)) {
+      p_.syntax_problems.push_back({p_.SpanOf(n), ts_node_type(n)});
+    } else if (kind == Kind::kError && parent.kind != Kind::kError) {
+      p_.syntax_problems.push_back({p_.SpanOf(n), ""});
     }
-    ts_tree_cursor_delete(&cursor);
+    Frame f{n, parent.certain, parent.in_function, top_level};
+    Level out{n, kind, parent.certain, parent.in_function};
+    switch (kind) {
+      case Kind::kImportStatement:
+      case Kind::kImportFromStatement:
+        AddImport(n, kind, f);
+        break;
+      case Kind::kCall:
+        // "...".format(...): the callee is an attribute named `format`.
+        if (AddCall(n, f) && MayResolve(n))
+          if (auto v = Resolve(n, 0)) p_.strings.push_back(std::move(*v));
+        break;
+      case Kind::kAssignment:
+        AddAssignment(n);
+        break;
+      case Kind::kString:
+      case Kind::kConcatenatedString:
+        if (parent.kind != Kind::kConcatenatedString) AddString(n, parent);
+        break;
+      case Kind::kBinaryOperator:
+        if (MayResolve(n))
+          if (auto v = Resolve(n, 0)) p_.strings.push_back(std::move(*v));
+        break;
+      case Kind::kFunctionDefinition:
+        out.in_function = true;
+        break;
+      case Kind::kIfStatement:
+        if (top_level && !p_.main_guard) {
+          TSNode condition = Field(n, g_.condition);
+          if (!ts_node_is_null(condition) && MentionsName(condition))
+            p_.main_guard = MainGuard{n, Field(n, g_.consequence), p_.SpanOf(n)};
+        }
+        out.certain = false;
+        break;
+      case Kind::kForStatement:
+      case Kind::kWhileStatement:
+      case Kind::kMatchStatement:
+      case Kind::kExceptClause:
+      case Kind::kExceptGroupClause:
+        out.certain = false;
+        break;
+      case Kind::kElseClause:
+        if (parent.kind == Kind::kTryStatement) out.certain = false;
+        break;
+      default:
+        break;
+    }
+    return out;
+  }
+
+  // Where in the text a fact could start: every `(` (a call's arguments), quote
+  // or backtick (a string), `import`, `environ` (an environment write) and,
+  // when there are module constants to resolve names through, `+` and `%`. A
+  // subtree without an error and without any of these holds no fact, and the
+  // walk skips it. Quotes are kept apart too: without constants, only an
+  // expression holding one can resolve to a string.
+  void FindTriggers() {
+    std::string_view text = p_.source->text();
+    bool operators = !p_.constants.empty();
+    // 1: a trigger; 2: also a quote; 3: a trigger when followed by the rest of a word.
+    unsigned char table[256] = {};
+    table[static_cast<unsigned char>('(')] = 1;
+    table[static_cast<unsigned char>('"')] = table[static_cast<unsigned char>('\'')] =
+        table[static_cast<unsigned char>('`')] = 2;
+    if (operators) table[static_cast<unsigned char>('+')] = table[static_cast<unsigned char>('%')] = 1;
+    table[static_cast<unsigned char>('i')] = table[static_cast<unsigned char>('e')] = 3;
+    const char* data = text.data();
+    size_t size = text.size();
+    for (size_t i = 0; i < size; ++i) {
+      unsigned char kind = table[static_cast<unsigned char>(data[i])];
+      if (!kind) continue;
+      if (kind == 3) {
+        std::string_view word = data[i] == 'i' ? std::string_view("import") : std::string_view("environ");
+        if (text.compare(i, word.size(), word) != 0) continue;
+      }
+      triggers_.push_back(static_cast<uint32_t>(i));
+      if (kind == 2) quotes_.push_back(static_cast<uint32_t>(i));
+    }
+  }
+
+  // The first trigger at or after `begin` (UINT32_MAX when none). `begin` does
+  // not decrease between calls in a pre-order walk, so the search moves
+  // forward only.
+  static uint32_t NextIn(const std::vector<uint32_t>& list, size_t& next, uint32_t begin) {
+    if (next > 0 && list[next - 1] >= begin)
+      next = static_cast<size_t>(std::lower_bound(list.begin(), list.end(), begin) - list.begin());
+    while (next < list.size() && list[next] < begin) ++next;
+    return next < list.size() ? list[next] : UINT32_MAX;
+  }
+  uint32_t NextTrigger(uint32_t begin) { return NextIn(triggers_, next_trigger_, begin); }
+  bool HasTrigger(uint32_t begin, uint32_t end) { return NextTrigger(begin) < end; }
+
+  // Whether Resolve(n) could give a string: it needs a string literal in `n`,
+  // or a name to look up among the constants.
+  bool MayResolve(TSNode n) {
+    return !p_.constants.empty() || NextIn(quotes_, next_quote_, ts_node_start_byte(n)) < ts_node_end_byte(n);
+  }
+
+  // A node whose children the walk is among, with what they inherit.
+  struct Open {
+    Level level;
+    uint32_t end;  // its end byte
+    bool seek;     // error-free: only children that hold a trigger are visited
+    bool few;      // few children: reach the next one holding a trigger from the first
+  };
+
+  // Moves the cursor from `open`'s node to its first child worth a look.
+  bool Enter(const Open& open) {
+    if (!open.seek) return ts_tree_cursor_goto_first_child(&cursor_);
+    uint32_t t = NextTrigger(ts_node_start_byte(open.level.node));
+    if (t >= open.end) return false;
+    if (ts_tree_cursor_goto_first_child_for_byte(&cursor_, t) < 0) return false;
+    if (PastTrigger(t)) return true;
+    ts_tree_cursor_goto_parent(&cursor_);
+    return false;
+  }
+
+  // After a seek for `t`: on from a child that ends at `t` (libtree-sitter
+  // 0.20 stops at one, later ones do not) to the first that ends past it.
+  bool PastTrigger(uint32_t t) {
+    while (ts_node_end_byte(ts_tree_cursor_current_node(&cursor_)) <= t)
+      if (!ts_tree_cursor_goto_next_sibling(&cursor_)) return false;
+    return true;
+  }
+
+  enum class Step { kSibling, kDoneAtChild, kDoneAtParent };
+
+  // Moves the cursor from a child of `open`'s node (which ends at `end`) to
+  // the next one worth a look. Children skipped hold no trigger and no error.
+  Step Advance(const Open& open, uint32_t end) {
+    if (!open.seek) return ts_tree_cursor_goto_next_sibling(&cursor_) ? Step::kSibling : Step::kDoneAtChild;
+    uint32_t t = NextTrigger(end);
+    if (t >= open.end) return Step::kDoneAtChild;
+    if (open.few) {
+      ts_tree_cursor_goto_parent(&cursor_);
+      if (ts_tree_cursor_goto_first_child_for_byte(&cursor_, t) < 0) return Step::kDoneAtParent;
+      return PastTrigger(t) ? Step::kSibling : Step::kDoneAtChild;
+    }
+    while (ts_tree_cursor_goto_next_sibling(&cursor_))
+      if (ts_node_end_byte(ts_tree_cursor_current_node(&cursor_)) > t) return Step::kSibling;
+    return Step::kDoneAtChild;
+  }
+
+  Open OpenNode(const Level& level, bool seek) {
+    TSNode n = level.node;
+    return {level, ts_node_end_byte(n), seek && !ts_node_has_error(n), ts_node_child_count(n) <= 12};
+  }
+
+  // A pre-order walk with one cursor: the module's named children, then below
+  // them every named or MISSING node, less the subtrees that hold no fact
+  // (no error and no trigger), which it steps over without entering.
+  void Walk() {
+    FindTriggers();
+    TSNode root = p_.root();
+    std::vector<Open> open;
+    open.reserve(64);
+    cursor_ = ts_tree_cursor_new(root);
+    // Every top-level statement is visited: the `__main__` guard is one.
+    open.push_back(OpenNode({root, KindOf(root), true, false}, false));
+    bool more = Enter(open.back());
+    while (more) {
+      TSNode n = ts_tree_cursor_current_node(&cursor_);
+      bool top_level = open.size() == 1;
+      uint32_t end = ts_node_end_byte(n);
+      if (ts_node_is_named(n) || (!top_level && ts_node_is_missing(n))) {
+        bool error = ts_node_has_error(n);
+        bool relevant = error || HasTrigger(ts_node_start_byte(n), end);
+        if (relevant || top_level) {
+          Level next = Visit(n, open.back().level, top_level);
+          if (relevant) {
+            Open child = OpenNode(next, true);
+            if (Enter(child)) {
+              open.push_back(child);
+              continue;
+            }
+          }
+        }
+      }
+      // Done with `n`: on to the next sibling, or up while there is none.
+      for (;;) {
+        Step step = Advance(open.back(), end);
+        if (step == Step::kSibling) break;
+        if (open.size() == 1) {
+          more = false;
+          break;
+        }
+        if (step == Step::kDoneAtChild) ts_tree_cursor_goto_parent(&cursor_);
+        end = open.back().end;
+        open.pop_back();
+      }
+    }
+    ts_tree_cursor_delete(&cursor_);
     // Input tree-sitter cannot recover from leaves an ERROR root (or an error it holds nowhere visible).
     if (p_.syntax_problems.empty() && ts_node_has_error(root)) {
       uint32_t at = ts_node_start_byte(root);
@@ -387,6 +705,12 @@ class Builder {
   }
 
   Payload& p_;
+  const Grammar& g_;
+  std::vector<uint32_t> triggers_;  // byte offsets, ascending
+  size_t next_trigger_ = 0;
+  std::vector<uint32_t> quotes_;  // byte offsets, ascending
+  size_t next_quote_ = 0;
+  TSTreeCursor cursor_;
 };
 
 }  // namespace
