@@ -180,7 +180,8 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     if (i >= recipe_jobs.size()) {
       const std::string& path = alone[i - recipe_jobs.size()];
       const Config& config = *configs.For(path);
-      std::string key = UnitKey(config, options, path + (named_payloads.count(path) ? " (named)" : ""), {}, {});
+      std::string key =
+          cache.enabled() ? UnitKey(config, options, path + (named_payloads.count(path) ? " (named)" : ""), {}, {}) : "";
       if (auto hit = cache.Get(key, {})) {
         per_file[i] = std::move(*hit);
         store.Release(path);
@@ -202,7 +203,7 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     RecipeJob& job = recipe_jobs[i];
     if (!job.wanted) return;
     const std::string& recipe_path = files.recipes[i].path;
-    std::string key = UnitKey(*job.config, options, recipe_path, job.launch, job.own_payloads);
+    std::string key = cache.enabled() ? UnitKey(*job.config, options, recipe_path, job.launch, job.own_payloads) : "";
     std::map<std::string, SourcePtr> known;
     if (job.source) known[recipe_path] = job.source;
     if (auto hit = cache.Get(key, known)) {

@@ -40,6 +40,7 @@ class ResultCache {
   /// Identifies this build of aortalint (its executable's size and time).
   static std::string BinaryStamp();
 
+  bool enabled() const { return !file_.empty(); }
   /// The diagnostics stored under `key` when none of the files the analysis
   /// read has changed since; files are re-read only to show their lines
   /// (`known` supplies texts already in memory). Thread-safe.
