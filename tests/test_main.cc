@@ -3,11 +3,14 @@
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <string_view>
 
 #include "fixture_runner.h"
 
 int main(int argc, char** argv) {
+  // Every aortalint the tests start caches under the build tree, not in ~/.cache.
+  ::setenv("AORTALINT_CACHE_DIR", AORTALINT_TEST_CACHE_DIR, /*overwrite=*/0);
   for (int i = 1; i < argc; ++i) {
     std::string_view arg = argv[i];
     if (arg.rfind("--fixture=", 0) == 0) return aortalint::testing::RunFixtureFolder(std::string(arg.substr(10)));

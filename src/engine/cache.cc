@@ -102,26 +102,34 @@ std::string ResultCache::BinaryStamp() {
 ResultCache::ResultCache(const std::string& dir) {
   if (dir.empty()) return;
   std::error_code ec;
-  file_ = (fs::path(dir) / (CacheKey().Add(fs::current_path(ec).string()).Hex() + ".json")).string();
-  std::ifstream in(file_, std::ios::binary);
-  if (!in) return;
+  dir_ = (fs::path(dir) / CacheKey().Add(fs::current_path(ec).string()).Hex()).string();
+}
+
+ResultCache::Shard& ResultCache::ShardOf(const std::string& key) const {
+  Shard& shard = shards_[std::stoul(key.substr(0, 2), nullptr, 16)];
+  if (shard.loaded) return shard;
+  shard.loaded = true;
+  std::ifstream in(fs::path(dir_) / (key.substr(0, 2) + ".json"), std::ios::binary);
+  if (!in) return shard;
   try {
     nlohmann::json stored = nlohmann::json::parse(in);
-    if (stored.is_object()) entries_ = std::move(stored);
+    if (stored.is_object()) shard.entries = std::move(stored);
   } catch (const std::exception&) {
-    // A torn or foreign file is an empty cache; it is rewritten on Save().
+    // A torn or foreign file is an empty shard; it is rewritten on Save().
   }
+  return shard;
 }
 
 std::optional<std::vector<Diagnostic>> ResultCache::Get(const std::string& key,
                                                         const std::map<std::string, SourcePtr>& known) const {
-  if (file_.empty()) return std::nullopt;
+  if (!enabled()) return std::nullopt;
   nlohmann::json::const_iterator it;
   {
     // Entries live in a std::map: a Put elsewhere never moves this one.
     std::lock_guard lock(mutex_);
-    it = entries_.find(key);
-    if (it == entries_.end()) return std::nullopt;
+    const Shard& shard = ShardOf(key);
+    it = shard.entries.find(key);
+    if (it == shard.entries.end()) return std::nullopt;
   }
   try {
     const nlohmann::json& entry = *it;
@@ -138,35 +146,40 @@ std::optional<std::vector<Diagnostic>> ResultCache::Get(const std::string& key,
 
 void ResultCache::Put(const std::string& key, const std::vector<std::string>& dependencies,
                       const std::vector<Diagnostic>& diagnostics) {
-  if (file_.empty()) return;
+  if (!enabled()) return;
   nlohmann::json read = nlohmann::json::array();
   for (const std::string& path : dependencies) read.push_back({path, FileState(path)});
   nlohmann::json all = nlohmann::json::array();
   for (const Diagnostic& d : diagnostics) all.push_back(ToJson(d));
   std::lock_guard lock(mutex_);
-  entries_[key] = {{"read", std::move(read)}, {"diagnostics", std::move(all)}};
-  dirty_ = true;
+  Shard& shard = ShardOf(key);
+  shard.entries[key] = {{"read", std::move(read)}, {"diagnostics", std::move(all)}};
+  shard.dirty = true;
 }
 
 void ResultCache::Save() {
-  if (file_.empty() || !dirty_) return;
-  // Entries whose own file is gone would only grow the cache.
-  for (auto it = entries_.begin(); it != entries_.end();) {
-    const nlohmann::json& read = (*it)["read"];
-    bool gone = read.empty() || FileState(read[0][0].get<std::string>()).is_null();
-    it = gone ? entries_.erase(it) : std::next(it);
-  }
   std::error_code ec;
-  fs::create_directories(fs::path(file_).parent_path(), ec);
-  // Write then rename, so a concurrent reader never sees half a cache.
-  std::string tmp = file_ + ".tmp" + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    out << entries_.dump();
-    if (!out) return;
+  for (size_t i = 0; i < shards_.size(); ++i) {
+    Shard& shard = shards_[i];
+    if (!shard.dirty) continue;
+    // Entries whose own file is gone would only grow the cache.
+    for (auto it = shard.entries.begin(); it != shard.entries.end();) {
+      const nlohmann::json& read = (*it)["read"];
+      bool gone = read.empty() || FileState(read[0][0].get<std::string>()).is_null();
+      it = gone ? shard.entries.erase(it) : std::next(it);
+    }
+    fs::create_directories(dir_, ec);
+    // Write then rename, so a concurrent reader never sees half a shard.
+    fs::path file = fs::path(dir_) / fmt::format("{:02x}.json", i);
+    fs::path tmp = file.string() + ".tmp" + std::to_string(::getpid());
+    {
+      std::ofstream out(tmp, std::ios::binary);
+      out << shard.entries.dump();
+      if (!out) continue;
+    }
+    fs::rename(tmp, file, ec);
+    shard.dirty = false;
   }
-  fs::rename(tmp, file_, ec);
-  dirty_ = false;
 }
 
 }  // namespace aortalint

@@ -1,10 +1,12 @@
 // The result cache: a unit's diagnostics, keyed by the binary, the settings
 // and the unit's files, stored with every file the analysis read (its size
 // and modification time, as ninja and ruff judge staleness). A repeated run
-// over unchanged files skips parsing and analysis. One file per working
-// directory holds all its entries, read once and written once per run.
+// over unchanged files skips parsing and analysis. Entries live in 256
+// shard files per working directory, read when first needed and written once
+// per run, so linting one file reads and writes a few dozen entries.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <mutex>
@@ -40,7 +42,7 @@ class ResultCache {
   /// Identifies this build of aortalint (its executable's size and time).
   static std::string BinaryStamp();
 
-  bool enabled() const { return !file_.empty(); }
+  bool enabled() const { return !dir_.empty(); }
   /// The diagnostics stored under `key` when none of the files the analysis
   /// read has changed since; files are re-read only to show their lines
   /// (`known` supplies texts already in memory). Thread-safe.
@@ -49,13 +51,20 @@ class ResultCache {
   /// Records `diagnostics` with the files they were computed from. Thread-safe.
   void Put(const std::string& key, const std::vector<std::string>& dependencies,
            const std::vector<Diagnostic>& diagnostics);
-  /// Writes the entries back (atomically), dropping those whose files are gone.
+  /// Writes the shards that changed (atomically), dropping entries whose files are gone.
   void Save();
 
  private:
-  std::string file_;  // empty: disabled
-  nlohmann::json entries_ = nlohmann::json::object();
-  bool dirty_ = false;
+  struct Shard {
+    bool loaded = false;
+    bool dirty = false;
+    nlohmann::json entries = nlohmann::json::object();
+  };
+  /// The shard of `key`, read from disk on first use. Call with mutex_ held.
+  Shard& ShardOf(const std::string& key) const;
+
+  std::string dir_;  // this working directory's shards; empty: disabled
+  mutable std::array<Shard, 256> shards_;
   mutable std::mutex mutex_;
 };
 
