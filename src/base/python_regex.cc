@@ -2,8 +2,10 @@
 
 #include <cctype>
 #include <map>
+#include <mutex>
 #include <regex>
 #include <set>
+#include <unordered_map>
 #include <vector>
 
 namespace aortalint {
@@ -324,7 +326,9 @@ class Translator {
 
 }  // namespace
 
-std::optional<std::string> PythonRegexError(std::string_view pattern) {
+namespace {
+
+std::optional<std::string> Check(std::string_view pattern) {
   Translator t(pattern);
   if (auto err = t.Run()) return err;
   try {
@@ -335,6 +339,24 @@ std::optional<std::string> PythonRegexError(std::string_view pattern) {
     return std::string(e.what());
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> PythonRegexError(std::string_view pattern) {
+  // A repository's recipes share a handful of patterns; compiling a std::regex
+  // costs more than parsing the recipe, so each pattern is judged once.
+  static std::mutex mutex;
+  static std::unordered_map<std::string, std::optional<std::string>> verdicts;
+  std::string key(pattern);
+  {
+    std::lock_guard lock(mutex);
+    if (auto it = verdicts.find(key); it != verdicts.end()) return it->second;
+  }
+  std::optional<std::string> verdict = Check(pattern);
+  std::lock_guard lock(mutex);
+  if (verdicts.size() < 4096) verdicts.emplace(std::move(key), verdict);
+  return verdict;
 }
 
 }  // namespace aortalint
