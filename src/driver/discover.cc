@@ -51,7 +51,7 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs)
     std::error_code ec;
     if (!fs::is_directory(path, ec)) {
       if (excluded(path)) continue;
-      (IsPython(path) ? files.payloads : files.recipes).push_back({path, true});
+      (IsPython(path) ? files.payloads : files.recipes).push_back({fs::path(path).lexically_normal().string(), true});
       continue;
     }
     fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, ec), end;
@@ -72,10 +72,13 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs)
       }
     }
   }
-  std::sort(files.recipes.begin(), files.recipes.end());
-  files.recipes.erase(std::unique(files.recipes.begin(), files.recipes.end()), files.recipes.end());
-  std::sort(files.payloads.begin(), files.payloads.end());
-  files.payloads.erase(std::unique(files.payloads.begin(), files.payloads.end()), files.payloads.end());
+  // A file both named and found in a walk is named: it is checked whatever it holds.
+  for (std::vector<Candidate>* list : {&files.recipes, &files.payloads}) {
+    std::sort(list->begin(), list->end(), [](const Candidate& a, const Candidate& b) {
+      return a.path != b.path ? a.path < b.path : a.named > b.named;
+    });
+    list->erase(std::unique(list->begin(), list->end()), list->end());
+  }
   return files;
 }
 
