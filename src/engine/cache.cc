@@ -1,5 +1,6 @@
 #include "engine/cache.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -30,9 +31,10 @@ class Sources {
   explicit Sources(const std::map<std::string, SourcePtr>& known) : map_(known) {}
   SourcePtr Get(const std::string& path) {
     if (auto it = map_.find(path); it != map_.end()) return it->second;
+    // As the loaders do: an unreadable file keeps its readable prefix, so its diagnostic keeps its line.
     ReadResult r = ReadTextFile(path);
-    return map_.emplace(path, std::make_shared<SourceFile>(path, r.ok ? std::move(r.text) : std::string()))
-        .first->second;
+    std::string text = r.ok ? std::move(r.text) : r.text.substr(0, std::min(r.error_offset, r.text.size()));
+    return map_.emplace(path, std::make_shared<SourceFile>(path, std::move(text))).first->second;
   }
 
  private:
