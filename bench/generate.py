@@ -154,6 +154,9 @@ def main():
         if py:
             with open(os.path.join(d, py), "w") as f:
                 f.write(payload(rng, rng.randint(lo, hi)))
+    # The repository's config marks its root: header-comment paths resolve from here.
+    with open(os.path.join(args.out, ".aortalint.yaml"), "w") as f:
+        f.write("mitigations: [hipblaslt_no_tuning]\n")
     # A little of what a real repository also holds, which must be skipped.
     os.makedirs(os.path.join(args.out, ".github/workflows"), exist_ok=True)
     with open(os.path.join(args.out, ".github/workflows/ci.yaml"), "w") as f:
