@@ -1,5 +1,4 @@
 // PAY006: `mode: env` exports a session variable no payload reads.
-#include <cctype>
 #include <string>
 
 #include "engine/rule_context.h"
@@ -59,12 +58,6 @@ bool Reads(const std::vector<const Payload*>& payloads, const std::string& suffi
   return false;
 }
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 class EnvVarNotRead final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
@@ -82,7 +75,7 @@ class EnvVarNotRead final : public Rule {
         if (Reads(payloads, suffix)) continue;
         // DIR is where NAME already points; the others are proton.start() arguments.
         std::string use = suffix == "DIR" ? std::string("create it before proton.start() (os.makedirs)")
-                                          : "pass it as proton.start(" + Lower(suffix) + "=...)";
+                                          : "pass it as proton.start(" + StripLower(suffix) + "=...)";
         ctx.Report(recipe.source(), u.Where(option),
                    "proton 'mode: env' exports AORTA_PROTON_{} but {} never reads it; read it with "
                    "os.environ.get(\"AORTA_PROTON_{}\") and {}",
