@@ -49,6 +49,12 @@ std::unique_ptr<Rule> MakeRecipeNotMapping();
 std::unique_ptr<Rule> MakeReservedWorkloadConfigKey();
 std::unique_ptr<Rule> MakeRocprofFormatNoMetrics();
 std::unique_ptr<Rule> MakeRocprofTraceNoKernel();
+std::unique_ptr<Rule> MakeSanitizerUnknownKey();
+std::unique_ptr<Rule> MakeSanitizerMissingKey();
+std::unique_ptr<Rule> MakeSanitizerBadValue();
+std::unique_ptr<Rule> MakeSanitizerWrongType();
+std::unique_ptr<Rule> MakeSanitizerInputMissing();
+std::unique_ptr<Rule> MakeSanitizerIgnoredKey();
 std::unique_ptr<Rule> MakeSessionStartedBeforeRuntime();
 std::unique_ptr<Rule> MakeSuccessPathSystemExit();
 std::unique_ptr<Rule> MakeTorchBeforeProton();
@@ -116,6 +122,12 @@ constexpr RuleFactory kRules[] = {
     MakeUnknownMitigation,            // RCP015
     MakeEmptyMitigations,             // RCP016
     MakeAxisSlugCollision,            // RCP017
+    MakeSanitizerUnknownKey,          // SAN001
+    MakeSanitizerMissingKey,          // SAN002
+    MakeSanitizerBadValue,            // SAN003
+    MakeSanitizerWrongType,           // SAN004
+    MakeSanitizerInputMissing,        // SAN005
+    MakeSanitizerIgnoredKey,          // SAN006
     MakeUnusedSuppression,            // SUP001
     MakeUnknownRuleInSuppression,     // SUP002
     MakeYamlSyntaxError,              // SYN001

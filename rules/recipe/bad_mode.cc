@@ -1,4 +1,4 @@
-// RCP006: `mode` is neither `triage` nor `probe`.
+// RCP006: `mode` is not `triage`, `probe` or `sanitizer`.
 #include "base/edit_distance.h"
 #include "engine/rule_context.h"
 #include "rules/recipe/recipe_schema.h"
@@ -10,14 +10,18 @@ constexpr RuleMeta kMeta{
     .id = "RCP006",
     .slug = "bad-mode",
     .severity = Severity::kError,
-    .summary = "`mode` is not `triage` or `probe`",
-    .what = "Reports a `mode` whose value is not exactly the string `triage` or `probe` (case matters; an empty "
-            "value is None). While `mode` is invalid, RCP003 and RCP004 stay silent because they depend on it.",
-    .why = "aorta refuses the recipe (`recipe.mode: must be 'triage' or 'probe'`) before checking anything else "
-           "but the Phase-3 keys.",
+    .summary = "`mode` is not `triage`, `probe` or `sanitizer`",
+    .what = "Reports a `mode` whose value is not exactly the string `triage`, `probe` or `sanitizer` (case matters; "
+            "an empty value is None). While `mode` is invalid, RCP003 and RCP004 stay silent because they depend on "
+            "it. A `mode: sanitizer` recipe is judged by the SAN rules.",
+    .why = "aorta's dispatcher peeks at `mode` to pick a loader (triage, probe, or the sanitizer loader); any other "
+           "value reaches the triage/probe loader, which refuses the recipe (`recipe.mode: must be 'triage' or "
+           "'probe'`) before checking anything else but the Phase-3 keys.",
     .example = "schema_version: 1\nmode: Probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n",
     .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n",
-    .facts = "Step 3 of aorta's top-level validation (reference/aorta.md §1.2); an absent `mode` means triage.",
+    .facts = "Step 3 of aorta's top-level validation (reference/aorta.md §1.2); an absent `mode` means triage; "
+             "`aorta sweep run` hands `mode: sanitizer` to `load_sanitizer_recipe` "
+             "(src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py).",
 };
 
 class BadMode final : public Rule {
@@ -29,7 +33,7 @@ class BadMode final : public Rule {
     if (!e || recipe.mode() != RecipeMode::kInvalid) return;
     std::vector<std::string_view> modes = BuiltinRecipeKeys().TopLevel("mode")->Domain();
     std::string hint = e->value->is_str() ? DidYouMean(e->value->text, modes) : "";
-    ctx.Report(recipe.source(), recipe_schema::ValueOrKey(*e), "mode must be 'triage' or 'probe', got {}{}",
+    ctx.Report(recipe.source(), recipe_schema::ValueOrKey(*e), "mode must be 'triage', 'probe' or 'sanitizer', got {}{}",
                e->value->Repr(), hint.empty() ? "; remove the key for a triage recipe" : hint);
   }
 };

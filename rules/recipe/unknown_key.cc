@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/edit_distance.h"
+#include "model/sanitizer_plan.h"
 #include "engine/rule_context.h"
 #include "rules/recipe/recipe_schema.h"
 
@@ -78,6 +79,12 @@ class UnknownKey final : public Rule {
   static void ReportKey(const Recipe& recipe, RuleContext& ctx, const yaml::Entry& e, std::string_view label,
                         std::span<const std::string_view> allowed) {
     std::string suggestion = e.key->is_str() ? DidYouMean(e.key->text, allowed) : "";
+    // A sanitizer recipe's key in a triage or probe recipe: aorta's triage
+    // loader refuses it; only `mode: sanitizer` reads it.
+    const SanitizerBlock* sanitizer_top = BuiltinSanitizerKeys().Block("top_level");
+    if (suggestion.empty() && label == "recipe" && e.key->is_str() && sanitizer_top->Key(e.key->text))
+      suggestion = "; only a 'mode: sanitizer' recipe reads it (that mode takes no triage or probe keys): remove it, "
+                   "or move the plan to its own recipe with 'mode: sanitizer'";
     if (suggestion.empty() && allowed.size() <= 8) {
       std::string names;
       for (std::string_view a : allowed) names += (names.empty() ? "" : ", ") + std::string(a);

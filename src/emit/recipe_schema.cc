@@ -117,6 +117,14 @@ json RecipeSchema(const Knowledge& k) {
   json properties = json::object();
   for (const KeyDoc& key : BuiltinRecipeKeys().top_level) properties[key.name] = KeySchema(key, k);
   json probe = {{"properties", {{"mode", {{"const", "probe"}}}}}, {"required", {"mode"}}};
+  // `mode: sanitizer` has its own loader and keys (sanitizer_plan.yaml); the
+  // schema only frames it, `aortalint check` (SAN rules) judges the plan.
+  json sanitizer = {{"properties", {{"mode", {{"const", "sanitizer"}}}}}, {"required", {"mode"}}};
+  json sanitizer_then = {{"required", {"schema_version", "mode", "sanitizer_plan"}},
+                         {"propertyNames", {{"enum", {"schema_version", "mode", "ticket", "description", "sanitizer_plan"}}}}};
+  properties["sanitizer_plan"] = {{"type", "object"},
+                                  {"description", "mode: sanitizer only: what to select, which sanitizers run, and "
+                                                  "where the report goes"}};
   return {{"$schema", "http://json-schema.org/draft-07/schema#"},
           {"$id", "aortalint-recipe.schema.json"},
           {"title", "aorta profiling recipe"},
@@ -124,9 +132,12 @@ json RecipeSchema(const Knowledge& k) {
           {"type", "object"},
           {"properties", properties},
           {"additionalProperties", false},
-          {"if", probe},
-          {"then", {{"required", RequiredIn(RecipeMode::kProbe)}}},
-          {"else", {{"required", RequiredIn(RecipeMode::kTriage)}}}};
+          {"if", sanitizer},
+          {"then", sanitizer_then},
+          {"else",
+           {{"if", probe},
+            {"then", {{"required", RequiredIn(RecipeMode::kProbe)}}},
+            {"else", {{"required", RequiredIn(RecipeMode::kTriage)}, {"not", {{"required", {"sanitizer_plan"}}}}}}}}};
 }
 
 }  // namespace aortalint

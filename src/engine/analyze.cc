@@ -7,6 +7,18 @@
 #include "model/recipe.h"
 
 namespace aortalint {
+namespace {
+
+// aorta reads a `mode: sanitizer` recipe with its own loader, which knows
+// nothing of cells, collectors or payload attach: only these families judge
+// one (SAN its plan, HIP the sources the plan names).
+bool ReadsSanitizerRecipes(std::string_view id) {
+  for (std::string_view family : {"SAN", "SYN", "SUP", "HIP"})
+    if (id.starts_with(family)) return true;
+  return false;
+}
+
+}  // namespace
 
 std::vector<Diagnostic> Analyze(const AnalysisUnit& unit, const AnalysisSettings& settings) {
   std::vector<std::unique_ptr<Rule>> rules;
@@ -29,8 +41,14 @@ std::vector<Diagnostic> Analyze(const AnalysisUnit& unit, const AnalysisSettings
     each_rule([&](Rule& r) { r.CheckDocument(doc, context); });
     if (doc.ok()) {
       Recipe recipe(doc, *settings.rules.knowledge, settings.rules.collect);
-      each_rule([&](Rule& r) { r.CheckRecipe(recipe, context); });
-      if (unit.pairing) each_rule([&](Rule& r) { r.CheckPairing(recipe, *unit.pairing, context); });
+      bool sanitizer = recipe.mode() == RecipeMode::kSanitizer;
+      auto recipe_rule = [&](auto&& check) {
+        each_rule([&](Rule& r) {
+          if (!sanitizer || ReadsSanitizerRecipes(r.Meta().id)) check(r);
+        });
+      };
+      recipe_rule([&](Rule& r) { r.CheckRecipe(recipe, context); });
+      if (unit.pairing) recipe_rule([&](Rule& r) { r.CheckPairing(recipe, *unit.pairing, context); });
     }
   }
   for (const std::shared_ptr<const Payload>& payload : unit.payloads)

@@ -72,7 +72,13 @@ Recipe::Recipe(const YamlDocument& doc, const Knowledge& knowledge,
   }
   if (const yaml::Node* mode = root().Get("mode")) {
     if (mode->is_str() && mode->text == "probe") mode_ = RecipeMode::kProbe;
+    else if (mode->is_str() && mode->text == "sanitizer") mode_ = RecipeMode::kSanitizer;
     else if (!(mode->is_str() && mode->text == "triage")) mode_ = RecipeMode::kInvalid;
+  }
+  if (mode_ == RecipeMode::kSanitizer) {
+    // aorta's sanitizer loader reads the plan and nothing else.
+    plan_ = ReadSanitizerPlan(root(), source()->path());
+    return;
   }
   BuildScopes();
   if (mode_ == RecipeMode::kProbe) BuildProbeCells();

@@ -12,10 +12,13 @@
 
 #include "load/yaml_loader.h"
 #include "model/knowledge.h"
+#include "model/sanitizer_plan.h"
 
 namespace aortalint {
 
-enum class RecipeMode { kTriage, kProbe, kInvalid };
+/// aorta's three loaders: triage and probe share one key table
+/// (recipe_keys.yaml); `mode: sanitizer` has its own (sanitizer_plan.yaml).
+enum class RecipeMode { kTriage, kProbe, kSanitizer, kInvalid };
 
 /// One collector named in a collect block.
 struct CollectorUse {
@@ -73,6 +76,8 @@ class Recipe {
   const Knowledge& knowledge() const { return knowledge_; }
 
   RecipeMode mode() const { return mode_; }
+  /// `mode: sanitizer`: the plan as aorta reads it; nullptr in the other modes.
+  const SanitizerPlan* sanitizer_plan() const { return plan_ ? &*plan_ : nullptr; }
   /// The top-level entry for `key`, or nullptr.
   const yaml::Entry* Top(std::string_view key) const;
 
@@ -100,6 +105,7 @@ class Recipe {
   std::vector<CollectScope> scopes_;
   std::optional<CollectScope> override_;
   std::vector<Cell> cells_;
+  std::optional<SanitizerPlan> plan_;
 };
 
 /// Parses a collect value into `scope` (aorta's _parse_collect shapes).

@@ -61,7 +61,7 @@ std::vector<KeyDoc> ReadKeys(const yaml::Node* section) {
 }
 
 bool Has(const std::vector<std::string>& modes, RecipeMode mode) {
-  std::string_view name = mode == RecipeMode::kProbe ? "probe" : "triage";
+  std::string_view name = mode == RecipeMode::kProbe ? "probe" : mode == RecipeMode::kSanitizer ? "sanitizer" : "triage";
   return std::ranges::find(modes, name) != modes.end();
 }
 

@@ -1,0 +1,284 @@
+#include "rules/sanitizer/sanitizer_schema.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "base/edit_distance.h"
+#include "engine/rule_context.h"
+
+namespace aortalint::sanitizer_schema {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string Join(const std::vector<std::string_view>& names) {
+  std::string out;
+  for (std::string_view n : names) out += (out.empty() ? "" : ", ") + std::string(n);
+  return out;
+}
+
+std::vector<std::string_view> Views(const std::vector<std::string>& v) { return {v.begin(), v.end()}; }
+
+bool Contains(const std::vector<std::string>& v, std::string_view s) { return std::ranges::find(v, s) != v.end(); }
+
+std::string Strip(std::string_view s) {
+  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
+  while (!s.empty() && space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && space(s.back())) s.remove_suffix(1);
+  return std::string(s);
+}
+
+// "; did you mean 'x'?" or "; use one of: a, b".
+std::string Instead(std::string_view word, const std::vector<std::string>& domain) {
+  std::vector<std::string_view> names = Views(domain);
+  std::string hint = DidYouMean(word, names);
+  return hint.empty() ? "; use one of: " + Join(names) : hint;
+}
+
+class Walker {
+ public:
+  explicit Walker(const Recipe& recipe) : recipe_(recipe), keys_(BuiltinSanitizerKeys()) {}
+
+  std::vector<Problem> Run() {
+    const yaml::Node& root = recipe_.root();
+    Span top = root.entries.empty() ? root.span : root.entries.front().key->span;
+    Block(*keys_.Block("top_level"), root, "", "", top);
+    const yaml::Entry* plan = root.Find("sanitizer_plan");
+    if (!plan || !plan->value->is_map()) return std::move(out_);
+    Block(*keys_.Block("sanitizer_plan"), *plan->value, "sanitizer_plan", "", plan->key->span);
+    const SanitizerPlan& model = *recipe_.sanitizer_plan();
+    for (const SanitizerKey& k : keys_.Block("sanitizer_plan")->keys) {
+      const yaml::Entry* e = plan->value->Find(k.name);
+      if (!e || !e->value->is_map() || !keys_.Block(k.name)) continue;
+      std::string kind = k.name == "source" ? model.source.kind.text : "";
+      Block(*keys_.Block(k.name), *e->value, "sanitizer_plan." + k.name, kind, e->key->span);
+    }
+    std::ranges::stable_sort(out_, [](const Problem& a, const Problem& b) { return a.span.begin < b.span.begin; });
+    return std::move(out_);
+  }
+
+ private:
+  void Add(ProblemKind kind, Span span, std::string message) { out_.push_back({kind, span, std::move(message)}); }
+
+  // "; move it to sanitizer_plan.policy" when another plan block reads the key.
+  std::string Elsewhere(std::string_view key, std::string_view here) const {
+    for (const SanitizerBlock& b : keys_.blocks) {
+      if (b.name == here || b.name == "top_level" || b.name == "kernel_spec" || !b.Key(key)) continue;
+      std::string where = b.name == "sanitizer_plan" ? "sanitizer_plan" : "sanitizer_plan." + b.name;
+      return "; move it to " + where + ", where aorta reads it";
+    }
+    return "";
+  }
+
+  static std::string Label(std::string_view parent, std::string_view key) {
+    return parent.empty() ? std::string(key) : std::string(parent) + "." + std::string(key);
+  }
+
+  // One mapping against its table. `kind`: the source kind when it is known.
+  void Block(const SanitizerBlock& block, const yaml::Node& map, const std::string& label, const std::string& kind,
+             Span missing_at) {
+    std::vector<std::string_view> names = block.Names();
+    std::string where = label.empty() ? "the recipe" : label;
+    for (const yaml::Entry& e : map.entries) {
+      if (e.key->is_str() && block.Key(e.key->text)) continue;
+      std::string hint = e.key->is_str() ? DidYouMean(e.key->text, names) : "";
+      if (block.strict) {
+        if (hint.empty()) hint = "; valid keys: " + Join(names);
+        Add(ProblemKind::kUnknownKey, e.key->span,
+            fmt::format("unknown key {} in {} (aorta refuses the recipe){}", e.key->Repr(), where, hint));
+      } else {
+        if (hint.empty() && e.key->is_str()) hint = Elsewhere(e.key->text, block.name);
+        if (hint.empty()) hint = "; remove it, or move it where aorta reads it (valid keys here: " + Join(names) + ")";
+        Add(ProblemKind::kIgnoredKey, e.key->span,
+            fmt::format("aorta never reads {} in {}: it is dropped silently{}", e.key->Repr(), where, hint));
+      }
+    }
+    for (const SanitizerKey& k : block.keys) {
+      const yaml::Entry* e = map.Find(k.name);
+      std::string full = Label(label, k.name);
+      if (!kind.empty() && !k.ReadFor(kind)) {
+        if (e) {
+          std::string instead = k.name == "consan_command" ? "; write 'command' instead"
+                                : "; remove it, or set 'kind' to one that reads it (" + Join(Views(k.read_for)) + ")";
+          Add(ProblemKind::kIgnoredKey, e->key->span,
+              fmt::format("aorta ignores {} for source kind '{}'{}", full, kind, instead));
+        }
+        continue;
+      }
+      if (!e) {
+        if (k.required)
+          Add(ProblemKind::kMissingKey, missing_at,
+              fmt::format("{} has no '{}' key and aorta requires it; add it ({})", where, k.name, k.doc));
+        else if (!kind.empty() && Contains(k.required_for, kind))
+          Add(ProblemKind::kMissingKey, missing_at,
+              fmt::format("{} has no '{}' key, which source kind '{}' requires; add it ({})", where, k.name, kind,
+                          k.doc));
+        continue;
+      }
+      Value(k, *e, full);
+    }
+  }
+
+  void Value(const SanitizerKey& k, const yaml::Entry& e, const std::string& label) {
+    const yaml::Node& v = *e.value;
+    Span at = v.span.empty() ? e.key->span : v.span;
+    if (k.nullable && v.is_null()) return;
+    switch (k.type) {
+      case SanType::kAny: return;
+      case SanType::kStr: return Str(k, v, at, label);
+      case SanType::kMapping:
+        if (!v.is_map()) {
+          Add(ProblemKind::kWrongType, at,
+              fmt::format("{} must be a mapping, got {}; write its keys indented below '{}:'", label, v.Repr(),
+                          k.name));
+        } else if (k.items == SanType::kKernel) {
+          Kernel(v, label);
+        }
+        return;
+      case SanType::kOne:
+        if (!EqualsOne(v))
+          Add(ProblemKind::kBadValue, at, fmt::format("{} must be 1, got {}; write '{}: 1'", label, v.Repr(), k.name));
+        return;
+      case SanType::kPositiveInt:
+        if (!v.is_int())
+          Add(ProblemKind::kWrongType, at,
+              fmt::format("{} must be a positive integer, got {}; write a whole number such as 8", label, v.Repr()));
+        else if (v.integer < 1)
+          Add(ProblemKind::kBadValue, at,
+              fmt::format("{} must be a positive integer, got {}; select at least 1 kernel", label, v.Repr()));
+        return;
+      case SanType::kPositiveNumber:
+        if (!v.is_number())
+          Add(ProblemKind::kWrongType, at,
+              fmt::format("{} must be a positive number, got {}; write seconds such as 600", label, v.Repr()));
+        else if ((v.kind == yaml::Kind::kInt ? static_cast<double>(v.integer) : v.number) <= 0)
+          Add(ProblemKind::kBadValue, at,
+              fmt::format("{} must be a positive number, got {}; remove it for aorta's default limit, or give "
+                          "seconds above 0",
+                          label, v.Repr()));
+        return;
+      case SanType::kBool:
+        if (v.kind != yaml::Kind::kBool)
+          Add(ProblemKind::kWrongType, at,
+              fmt::format("{} must be a boolean, got {}; write true or false", label, v.Repr()));
+        return;
+      case SanType::kList: return List(k, v, at, label);
+      case SanType::kKernel: return Kernel(v, label);
+      case SanType::kIdentity: return Identity(v, at, label);
+    }
+  }
+
+  void Str(const SanitizerKey& k, const yaml::Node& v, Span at, const std::string& label) {
+    if (!v.is_str()) {
+      Add(ProblemKind::kWrongType, at,
+          fmt::format("{} must be a {}string, got {}; {}", label, k.nonempty ? "non-empty " : "", v.Repr(),
+                      v.is_null() ? "give it a value or remove the key" : "quote the value"));
+      return;
+    }
+    std::string text = Strip(v.text);
+    if (k.nonempty && text.empty()) {
+      Add(ProblemKind::kWrongType, at,
+          fmt::format("{} must be a non-empty string, got {}; give it a value", label, v.Repr()));
+      return;
+    }
+    if (Contains(k.deferred, text)) {
+      Add(ProblemKind::kBadValue, at,
+          fmt::format("{}={} is not supported yet by aorta's sanitizer loader; use one of: {}", label, v.Repr(),
+                      Join(Views(k.domain))));
+      return;
+    }
+    if (!k.domain.empty() && !Contains(k.domain, text)) {
+      Add(ProblemKind::kBadValue, at, fmt::format("unsupported {}={}{}", label, v.Repr(), Instead(text, k.domain)));
+      return;
+    }
+    if (k.path == SanPath::kInput) {
+      const SanitizerPlan& plan = *recipe_.sanitizer_plan();
+      std::string resolved = plan.Resolve(text);
+      std::error_code ec;
+      if (!fs::exists(resolved, ec))
+        Add(ProblemKind::kInputMissing, at,
+            fmt::format("{} {} does not exist: aorta resolves it from the recipe's directory, to '{}'; fix the path "
+                        "(relative to the recipe, not the repository root) or add the file",
+                        label, v.Repr(), resolved));
+    }
+  }
+
+  void List(const SanitizerKey& k, const yaml::Node& v, Span at, const std::string& label) {
+    if (!v.is_seq() || v.items.empty()) {
+      Add(ProblemKind::kWrongType, at,
+          fmt::format("{} must be a non-empty list, got {}; write {}", label, v.Repr(),
+                      k.domain.empty() ? "one item per line under it" : "[" + Join(Views(k.domain)) + "] or a part"));
+      return;
+    }
+    for (size_t i = 0; i < v.items.size(); ++i) {
+      const yaml::Node& item = *v.items[i];
+      std::string item_label = fmt::format("{}[{}]", label, i);
+      if (k.items == SanType::kKernel) {
+        Kernel(item, item_label);
+      } else if (!k.domain.empty()) {
+        std::string name = PythonStr(item);  // aorta compares str(item)
+        if (!Contains(k.domain, name))
+          Add(ProblemKind::kBadValue, item.span,
+              fmt::format("unsupported {} {}{}", item_label, item.Repr(), Instead(name, k.domain)));
+      }
+    }
+  }
+
+  // aorta's _parse_kernel_spec: a non-empty name, or a mapping of kernel_spec keys.
+  void Kernel(const yaml::Node& v, const std::string& label) {
+    if (v.is_str()) {
+      if (Strip(v.text).empty())
+        Add(ProblemKind::kWrongType, v.span,
+            fmt::format("{} name must be a non-empty string, got {}; write the kernel's symbol name", label, v.Repr()));
+      return;
+    }
+    if (!v.is_map()) {
+      Add(ProblemKind::kWrongType, v.span,
+          fmt::format("{} must be a string or a mapping, got {}; write the kernel's name, or a mapping with 'name:'",
+                      label, v.Repr()));
+      return;
+    }
+    Span at = v.entries.empty() ? v.span : v.entries.front().key->span;
+    Block(*keys_.Block("kernel_spec"), v, label, "", at);
+  }
+
+  void Identity(const yaml::Node& v, Span at, const std::string& label) {
+    if (IdentityInt(v)) return;
+    if (v.kind == yaml::Kind::kInt)
+      Add(ProblemKind::kBadValue, at, fmt::format("{} must be non-negative, got {}; write 0 or more", label, v.Repr()));
+    else if (v.is_str() && Strip(v.text).starts_with('-') && IdentityIntOfAbs(v))
+      Add(ProblemKind::kBadValue, at, fmt::format("{} must be non-negative, got {}; write 0 or more", label, v.Repr()));
+    else
+      Add(ProblemKind::kWrongType, at,
+          fmt::format("{} must be an integer, got {}; write a number, or a hex string such as '0x1c00'", label,
+                      v.Repr()));
+  }
+
+  // Whether a negative decimal string is an integer (aorta then says "non-negative").
+  static bool IdentityIntOfAbs(const yaml::Node& v) {
+    yaml::Node copy;
+    copy.kind = yaml::Kind::kStr;
+    copy.text = Strip(v.text).substr(1);
+    return IdentityInt(copy).has_value();
+  }
+
+  const Recipe& recipe_;
+  const SanitizerKeys& keys_;
+  std::vector<Problem> out_;
+};
+
+}  // namespace
+
+std::vector<Problem> Check(const Recipe& recipe) {
+  if (recipe.mode() != RecipeMode::kSanitizer || !recipe.root().is_map()) return {};
+  return Walker(recipe).Run();
+}
+
+void Report(const Recipe& recipe, RuleContext& ctx, ProblemKind kind) {
+  for (const Problem& p : Check(recipe))
+    if (p.kind == kind) ctx.Report(recipe.source(), p.span, p.message);
+}
+
+}  // namespace aortalint::sanitizer_schema
