@@ -1,7 +1,11 @@
 // The command line: CLI11 flags -> options -> one call into the driver.
+#include <algorithm>
 #include <iostream>
+#include <string_view>
 
 #include <CLI/CLI.hpp>
+
+#include "base/edit_distance.h"
 
 #include "driver/check.h"
 #include "driver/docs_command.h"
@@ -10,31 +14,88 @@
 #include "driver/run.h"
 #include "run/run_command.h"
 
+namespace {
+
+// A list option takes one value per use, comma-separated, and may be repeated:
+// `--select PAY001,COL --select VER`. One value per use, so the paths after it
+// stay paths (`--collect rocprof recipes/a.yaml`).
+CLI::Option* AddList(CLI::App* cmd, const std::string& name, std::vector<std::string>& into, const std::string& help) {
+  return cmd->add_option(name, into, help + " (comma-separated; repeatable)")
+      ->expected(1)
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->type_name("LIST");
+}
+
+// Splits each value on commas, dropping empty items and surrounding blanks.
+std::vector<std::string> SplitList(const std::vector<std::string>& values) {
+  std::vector<std::string> out;
+  for (const std::string& value : values) {
+    size_t at = 0;
+    while (at <= value.size()) {
+      size_t comma = value.find(',', at);
+      std::string item = value.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+      size_t b = item.find_first_not_of(" \t"), e = item.find_last_not_of(" \t");
+      if (b != std::string::npos) out.push_back(item.substr(b, e - b + 1));
+      if (comma == std::string::npos) break;
+      at = comma + 1;
+    }
+  }
+  return out;
+}
+
+// --jobs N: a whole number of 1 or more, said plainly when it is not.
+const CLI::Validator kJobs(
+    [](std::string& value) -> std::string {
+      try {
+        size_t used = 0;
+        long n = std::stol(value, &used);
+        if (used == value.size() && n >= 1 && n <= 4096) return "";
+      } catch (const std::exception&) {
+      }
+      return "must be a whole number from 1 to 4096, got '" + value + "' (leave --jobs out for one job per core)";
+    },
+    "N>=1");
+
+std::string VersionText() {
+  return std::string("aortalint ") + AORTALINT_VERSION + "\n  grammar: " + AORTALINT_GRAMMAR_VERSION +
+         "\n  yaml-cpp: " + AORTALINT_YAML_CPP_VERSION + "\n  build: " + AORTALINT_BUILD_OPTIONS;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace aortalint;
   CLI::App app{"aortalint: lint aorta profiling recipes and the payloads they launch", "aortalint"};
-  app.set_version_flag("--version", std::string("aortalint ") + AORTALINT_VERSION);
-  app.require_subcommand(1);
+  app.set_version_flag("--version", VersionText());
+  app.require_subcommand(0, 1);
 
   CheckOptions check;
   CLI::App* check_cmd = app.add_subcommand("check", "lint recipes and payloads (default path: .)");
   check_cmd->add_option("paths", check.paths, "files and directories")->expected(0, -1);
-  check_cmd->add_option("--format", check.format, "output format")
+  check_cmd->add_option("--output-format,--format", check.format, "output format")
       ->check(CLI::IsMember({"text", "concise", "json", "sarif", "github"}));
   check_cmd->add_option("--output,-o", check.output, "write the report to a file");
-  check_cmd->add_option("--color", check.color, "colour the text output (NO_COLOR is honoured)")
+  check_cmd->add_option("--color", check.color, "colour the text output (NO_COLOR, FORCE_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured)")
       ->check(CLI::IsMember({"auto", "always", "never"}));
-  check_cmd->add_option("--select", check.select, "rule IDs or prefixes to run (replaces the config's)")->delimiter(',');
-  check_cmd->add_option("--ignore", check.ignore, "rule IDs or prefixes to skip")->delimiter(',');
+  std::vector<std::string> select, extend_select, ignore, triton, collect;
+  AddList(check_cmd, "--select", select, "rule IDs or prefixes to run, replacing the config's");
+  AddList(check_cmd, "--extend-select", extend_select, "rule IDs or prefixes to run besides the config's");
+  AddList(check_cmd, "--ignore,--extend-ignore", ignore, "rule IDs or prefixes to skip, besides the config's");
   check_cmd->add_option("--fail-level", check.fail_level, "lowest severity that fails the run")
       ->check(CLI::IsMember({"error", "warning", "info"}));
   check_cmd->add_flag("--exit-zero", check.exit_zero, "exit 0 even with findings");
-  check_cmd->add_option("--triton", check.triton, "target Triton versions (e.g. 3.7.1,3.8.0)")->delimiter(',');
-  std::vector<std::string> collect;
-  CLI::Option* collect_opt =
-      check_cmd->add_option("--collect", collect, "simulate aorta's --collect override (names)")->delimiter(',');
+  AddList(check_cmd, "--triton", triton, "target Triton versions (e.g. 3.7.1,3.8.0)");
+  CLI::Option* collect_opt = AddList(check_cmd, "--collect", collect, "simulate aorta's --collect override (collector names)");
+  check_cmd->add_flag("-q,--quiet", check.quiet, "print the findings only: no summary, no warnings");
+  check_cmd->add_flag("--statistics", check.statistics, "print a count per rule instead of the findings");
+  check_cmd->add_flag("--show-fixes", check.show_fixes, "list the fixes applied (with --fix) or available");
+  check_cmd->add_flag("-v,--verbose", check.verbose, "say how many files were linted and what the cache served, on stderr");
+  check_cmd->add_option("--show-settings", check.show_settings, "print the settings that apply to this file, lint nothing")
+      ->type_name("PATH");
+  check_cmd->add_flag("--show-files", check.show_files, "list the files that would be linted, lint nothing");
   check_cmd->add_option("--config", check.config, "use this config file for every file");
-  check_cmd->add_flag("--no-config", check.no_config, "ignore .aortalint.yaml files");
+  check_cmd->add_flag("--no-config", check.no_config, "ignore config files (.aortalint.yaml and its siblings)");
   check_cmd->add_flag("--no-cache", check.no_cache, "neither read nor write the result cache ($AORTALINT_CACHE_DIR, default ~/.cache/aortalint)");
   check_cmd->add_flag("--fix", check.fix, "apply safe fixes, re-linting until nothing changes");
   check_cmd->add_flag("--unsafe-fixes", check.unsafe_fixes, "with --fix or --diff: apply unsafe fixes too");
@@ -42,7 +103,7 @@ int main(int argc, char** argv) {
   check_cmd->add_option("--stdin-filename", check.stdin_filename, "read the file from stdin, linted as if it were this path");
   check_cmd->add_flag("--skip-non-recipes", check.skip_non_recipes,
                      "skip named YAML files that do not look like recipes (for hooks given every changed file)");
-  check_cmd->add_option("--jobs,-j", check.jobs, "parallel jobs (default: one per core)")->check(CLI::PositiveNumber);
+  check_cmd->add_option("--jobs,-j", check.jobs, "parallel jobs (default: one per core)")->check(kJobs);
 
   CLI::App* rules_cmd = app.add_subcommand("rules", "list every rule");
   std::string docs_dir;
@@ -54,7 +115,8 @@ int main(int argc, char** argv) {
   CLI::App* explain_cmd =
       app.add_subcommand("explain", "what aorta will do with each cell of a recipe: explain RECIPE [-- COMMAND]");
   explain_cmd->add_option("recipe", explain.recipe, "the recipe")->required();
-  explain_cmd->add_option("--triton", explain.triton, "target Triton versions (default: every known one)")->delimiter(',');
+  std::vector<std::string> explain_triton;
+  AddList(explain_cmd, "--triton", explain_triton, "target Triton versions (default: every known one)");
   explain_cmd->add_option("--format", explain.format, "output format")->check(CLI::IsMember({"text", "json"}));
   explain_cmd->add_option("--config", explain.config, "use this config file");
   explain_cmd->add_flag("--no-config", explain.no_config, "ignore .aortalint.yaml files");
@@ -65,7 +127,15 @@ int main(int argc, char** argv) {
 
   CLI::App* schema_cmd = app.add_subcommand("schema", "print the recipe format's JSON Schema (for YAML language servers)");
 
+  lsp::LaunchOptions lsp_options;
   CLI::App* lsp_cmd = app.add_subcommand("lsp", "language server on stdin/stdout");
+  bool lsp_stdio = true;
+  lsp_cmd->add_flag("--stdio", lsp_stdio, "talk on stdin/stdout (the default and only transport; editors pass it)");
+  lsp_cmd->add_option("--log", lsp_options.log_file, "append a trace of every message to this file")->type_name("FILE");
+
+  std::vector<std::string> help_topic;
+  CLI::App* help_cmd = app.add_subcommand("help", "show the help of aortalint or of one command: help [COMMAND]");
+  help_cmd->add_option("command", help_topic, "the command")->expected(0, 1);
 
   // Everything after the first `--` is the launch command, passed through untouched.
   int own_args = argc;
@@ -90,17 +160,55 @@ int main(int argc, char** argv) {
   metrics_cmd->add_option("dir", metrics_dir, "the trial or collector directory")->required();
   metrics_cmd->add_option("--format", metrics_format, "output format")->check(CLI::IsMember({"json", "text"}));
 
+  // The subcommand, checked before CLI11 sees it: a typo gets the nearest name,
+  // not "A subcommand is required".
+  std::vector<std::string> names;
+  for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+  auto unknown_command = [&](const std::string& word) {
+    std::cerr << "aortalint: unknown command '" << word << "'";
+    if (std::optional<std::string> near = Suggest(word, names)) std::cerr << "; did you mean '" << *near << "'?";
+    std::cerr << " (commands: ";
+    for (size_t i = 0; i < names.size(); ++i) std::cerr << (i ? ", " : "") << names[i];
+    std::cerr << "; `aortalint help COMMAND` for one)\n";
+    return kExitUsage;
+  };
+  for (int i = 1; i < own_args; ++i) {
+    std::string_view word = argv[i];
+    if (word.empty() || word[0] == '-') continue;
+    if (std::find(names.begin(), names.end(), word) == names.end()) return unknown_command(std::string(word));
+    break;
+  }
+
   try {
     app.parse(own_args, argv);
   } catch (const CLI::ParseError& e) {
     int rc = app.exit(e);
     return rc == 0 ? kExitClean : kExitUsage;
   }
+  if (app.get_subcommands().empty()) {
+    std::cerr << app.help();
+    return kExitUsage;
+  }
+  if (*help_cmd) {
+    // App::help() would show the help of `help` itself, the subcommand parsed: ask the formatter.
+    if (help_topic.empty()) {
+      std::cout << app.get_formatter()->make_help(&app, "aortalint", CLI::AppFormatMode::Normal);
+      return kExitClean;
+    }
+    if (std::find(names.begin(), names.end(), help_topic[0]) == names.end()) return unknown_command(help_topic[0]);
+    CLI::App* topic = app.get_subcommand(help_topic[0]);
+    std::cout << topic->get_formatter()->make_help(topic, "aortalint " + help_topic[0], CLI::AppFormatMode::Normal);
+    return kExitClean;
+  }
 
   try {
     if (*check_cmd) {
       if (check.paths.empty()) check.paths = {"."};
-      if (*collect_opt) check.collect = collect;
+      check.request.select = SplitList(select);
+      check.request.extend_select = SplitList(extend_select);
+      check.request.ignore = SplitList(ignore);
+      check.request.triton = SplitList(triton);
+      if (*collect_opt) check.request.collect = SplitList(collect);
       return RunCheck(check, std::cout, std::cerr);
     }
     if (*run_cmd) {
@@ -112,12 +220,13 @@ int main(int argc, char** argv) {
                                  std::cout, std::cerr);
     if (*explain_cmd) {
       explain.command = check.command;
+      explain.triton = SplitList(explain_triton);
       return RunExplain(explain, std::cout, std::cerr);
     }
     if (*rules_cmd) return docs_dir.empty() ? PrintRules(std::cout) : WriteRuleDocs(docs_dir, docs_check, std::cout, std::cerr);
     if (*rule_cmd) return PrintRule(rule_id, std::cout, std::cerr);
     if (*schema_cmd) return PrintRecipeSchema(std::cout);
-    if (*lsp_cmd) return lsp::RunLanguageServer();
+    if (*lsp_cmd) return lsp::RunLanguageServer(lsp_options);
   } catch (const std::exception& e) {
     std::cerr << "aortalint: internal error: " << e.what() << "\n";
     return kExitInternal;

@@ -83,7 +83,9 @@ local function apply_action(buf, code, pick)
   return d
 end
 
-local client_id = vim.lsp.start_client({ name = 'aortalint', cmd = { bin, 'lsp' }, root_dir = dir })
+-- Started as VS Code's client and most generic ones start servers: with --stdio; --log keeps a trace.
+local log = dir .. '/lsp-trace.log'
+local client_id = vim.lsp.start_client({ name = 'aortalint', cmd = { bin, 'lsp', '--stdio', '--log', log }, root_dir = dir })
 check(client_id ~= nil, 'could not start the server')
 
 -- The recipe: COL003 sits after non-ASCII text on its line.
@@ -111,6 +113,27 @@ record('payload.py', payload)
 apply_action(payload, 'PAY001', function(a) return a.title:find('^suppress') == nil end)
 report.payload_after = vim.api.nvim_buf_get_lines(payload, 0, -1, false)
 check(vim.wait(10000, function() return not has(payload, 'PAY001') end, 20), 'PAY001 still there after the fix')
+
+-- A GitHub workflow is YAML but no recipe: the server leaves it alone, as `check` does.
+vim.fn.mkdir(dir .. '/.github/workflows', 'p')
+vim.fn.writefile({ 'name: ci', 'on: [push]', 'jobs:', '  lint:', '    runs-on: ubuntu-latest' },
+                 dir .. '/.github/workflows/ci.yaml')
+vim.cmd('edit ' .. dir .. '/.github/workflows/ci.yaml')
+local workflow = vim.api.nvim_get_current_buf()
+vim.lsp.buf_attach_client(workflow, client_id)
+local function logged(what)
+  local f = io.open(log, 'r')
+  if not f then return false end
+  local text = f:read('*a')
+  f:close()
+  return text:find(what, 1, true) ~= nil
+end
+check(vim.wait(10000, function() return logged('workflows/ci.yaml') end, 20), 'the --log trace does not show the workflow opened')
+vim.wait(300)
+check(#vim.diagnostic.get(workflow) == 0, 'the server linted a GitHub workflow as a recipe')
+report.workflow_diagnostics = #vim.diagnostic.get(workflow)
+report.log_has_initialize = logged('"method":"initialize"')
+check(report.log_has_initialize, 'the --log trace lacks the initialize request')
 
 vim.lsp.stop_client(client_id)
 vim.wait(2000, function() return vim.lsp.get_client_by_id(client_id) == nil end, 20)

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "base/file_reader.h"
@@ -28,29 +29,68 @@
 #include "model/payload.h"
 #include "engine/cache.h"
 #include "engine/fixes.h"
+#include "engine/rule.h"
+#include "load/payload_loader.h"
 
 namespace aortalint {
 namespace {
 
-AnalysisSettings SettingsFor(const Config& config, const CheckOptions& options) {
-  AnalysisSettings s;
-  s.selection = RuleSelection(config, options.select, options.ignore);
-  s.rules.triton = options.triton.empty() ? config.triton : options.triton;
-  if (config.triton_table) s.rules.triton_table = config.triton_table.get();
-  s.rules.mitigations.insert(config.mitigations.begin(), config.mitigations.end());
-  s.rules.environments.insert(config.environments.begin(), config.environments.end());
-  s.rules.collect = options.collect;
-  s.allow_suppressions = config.allow_suppressions;
-  s.config_path = config.path;
-  return s;
-}
-
-bool UseColor(const CheckOptions& options, const std::string& output) {
+// --color auto: on when stdout is a terminal, unless NO_COLOR says no or
+// TERM=dumb cannot show it; FORCE_COLOR and CLICOLOR_FORCE turn it on anyway.
+bool UseColor(const CheckOptions& options, const std::string& output, int fd = STDOUT_FILENO) {
   if (options.color == "always") return true;
   if (options.color == "never" || !output.empty()) return false;
-  const char* no_color = std::getenv("NO_COLOR");
-  if (no_color && *no_color) return false;
-  return ::isatty(STDOUT_FILENO);
+  auto set = [](const char* name) {
+    const char* v = std::getenv(name);
+    return v && *v;
+  };
+  if (set("NO_COLOR")) return false;
+  const char* force = std::getenv("FORCE_COLOR");
+  const char* clicolor_force = std::getenv("CLICOLOR_FORCE");
+  if ((force && *force && std::string_view(force) != "0" && std::string_view(force) != "false") ||
+      (clicolor_force && *clicolor_force && std::string_view(clicolor_force) != "0"))
+    return true;
+  if (const char* term = std::getenv("TERM"); term && std::string_view(term) == "dumb") return false;
+  return ::isatty(fd);
+}
+
+// The fixes a run offers: safe ones (--fix) and unsafe ones (--fix --unsafe-fixes).
+std::pair<size_t, size_t> FixableCounts(const std::vector<Diagnostic>& diagnostics) {
+  size_t safe = 0, unsafe = 0;
+  for (const Diagnostic& d : diagnostics)
+    if (d.fix) ++(d.fix->applicability == Applicability::kSafe ? safe : unsafe);
+  return {safe, unsafe};
+}
+
+// `--statistics`: one line per rule, most frequent first, as ruff prints it.
+void EmitStatistics(const std::vector<Diagnostic>& diagnostics, std::ostream& out) {
+  std::map<std::string, std::pair<size_t, bool>> by_rule;
+  for (const Diagnostic& d : diagnostics) {
+    auto& [count, fixable] = by_rule[d.rule];
+    ++count;
+    fixable |= d.fix.has_value();
+  }
+  std::vector<std::pair<std::string, std::pair<size_t, bool>>> rows(by_rule.begin(), by_rule.end());
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.second.first > b.second.first; });
+  size_t width = 1;
+  for (const auto& row : rows) width = std::max(width, std::to_string(row.second.first).size());
+  for (const auto& [rule, row] : rows) {
+    const RuleMeta* meta = FindRule(rule);
+    out << fmt::format("{:>{}}\t{}\t{}{}\n", row.first, width, rule, row.second ? "[*] " : "    ",
+                       meta ? std::string(meta->slug) : rule);
+  }
+}
+
+// `--show-fixes` without --fix: each finding a fix would change, by file.
+void EmitAvailableFixes(const std::vector<Diagnostic>& diagnostics, std::ostream& out) {
+  std::string last;
+  for (const Diagnostic& d : diagnostics) {
+    if (!d.fix) continue;
+    if (d.where.path() != last) out << (last.empty() ? "" : "\n") << "Fixes available in " << d.where.path() << ":\n";
+    last = d.where.path();
+    out << fmt::format("  {}:{} {} {} ({})\n", d.where.start().line, d.where.start().column, d.rule, d.fix->title,
+                       d.fix->applicability == Applicability::kSafe ? "safe: --fix" : "unsafe: --fix --unsafe-fixes");
+  }
 }
 
 void Emit(const CheckOptions& options, const std::vector<Diagnostic>& diagnostics, std::ostream& out) {
@@ -66,9 +106,19 @@ void Emit(const CheckOptions& options, const std::vector<Diagnostic>& diagnostic
     EmitGithub(diagnostics, out);
     return;
   }
-  bool concise = options.format == "concise";
-  EmitText(diagnostics, out, UseColor(options, options.output), concise);
-  if (!diagnostics.empty()) out << (concise ? "" : "\n") << Summary(diagnostics) << '\n';
+  if (options.statistics) {
+    EmitStatistics(diagnostics, out);
+  } else {
+    bool concise = options.format == "concise";
+    EmitText(diagnostics, out, UseColor(options, options.output), concise);
+    if (options.show_fixes && !options.fix) EmitAvailableFixes(diagnostics, out);
+    if (!diagnostics.empty() && !options.quiet) out << (concise ? "" : "\n") << Summary(diagnostics) << '\n';
+  }
+  if (options.quiet || options.diff) return;
+  auto [safe, unsafe] = FixableCounts(diagnostics);
+  if (safe && options.unsafe_fixes) out << "[*] " << safe + unsafe << " fixable with --fix --unsafe-fixes\n";
+  else if (safe) out << "[*] " << safe << " fixable with --fix" << (unsafe ? fmt::format(" ({} more with --fix --unsafe-fixes)", unsafe) : "") << "\n";
+  else if (unsafe) out << unsafe << " fixable with --fix --unsafe-fixes\n";
 }
 
 int ExitStatus(const CheckOptions& options, Severity fail_level, const std::vector<Diagnostic>& all) {
@@ -78,22 +128,16 @@ int ExitStatus(const CheckOptions& options, Severity fail_level, const std::vect
   return kExitClean;
 }
 
-// Everything besides the files that can change a unit's diagnostics.
-std::string SettingsKey(const Config& config, const CheckOptions& options) {
-  std::error_code ec;
-  nlohmann::json key = {ResultCache::BinaryStamp(), std::filesystem::current_path(ec).string(),
-                        config.path, config.select, config.ignore, config.severity, config.triton,
-                        config.mitigations, config.environments, config.allow_suppressions, config.knowledge,
-                        options.select, options.ignore, options.triton, options.command,
-                        options.collect.value_or(std::vector<std::string>{"(none)"})};
-  return key.dump();
-}
-
-// The cache key of a unit: its settings and the files it is made of.
-std::string UnitKey(const Config& config, const CheckOptions& options, const std::string& path,
+// The cache key of a unit: the binary, where it runs, its settings (as built
+// for it: SettingsFingerprint), the launch command given, and its files.
+std::string UnitKey(const AnalysisSettings& settings, const CheckOptions& options, const std::string& path,
                     const std::optional<Launch>& launch, const std::vector<std::string>& own_payloads) {
+  std::error_code ec;
   CacheKey key;
-  key.Add(SettingsKey(config, options)).Add(path);
+  key.Add(ResultCache::BinaryStamp()).Add(std::filesystem::current_path(ec).string()).Add(SettingsFingerprint(settings));
+  key.Add("command");
+  for (const std::string& word : options.command) key.Add(word);
+  key.Add("unit").Add(path);
   if (launch) {
     key.Add(std::to_string(static_cast<int>(launch->pairing.source))).Add(launch->pairing.base_dir);
     for (const std::string& word : launch->pairing.argv) key.Add(word);
@@ -104,6 +148,18 @@ std::string UnitKey(const Config& config, const CheckOptions& options, const std
   }
   return key.Hex();
 }
+
+// What a lint pass did besides finding things: for --verbose and the warnings.
+struct LintStats {
+  std::atomic<size_t> hits{0}, misses{0};
+  std::mutex mutex;
+  std::set<std::string> linted;  // recipes analysed and payloads checked (paired, or importing Proton)
+  std::set<std::string> cached_clean;  // payloads alone whose cached result is empty: checked or not, unknown
+  void Linted(const std::string& path, bool known = true) {
+    std::lock_guard lock(mutex);
+    (known ? linted : cached_clean).insert(path);
+  }
+};
 
 // One recipe between reading and analysis.
 struct RecipeJob {
@@ -128,7 +184,8 @@ void ParallelFor(size_t n, unsigned jobs, const std::function<void(size_t)>& fn)
 }
 
 // One lint of every discovered file (each pass of --fix runs it again).
-std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs, const CheckOptions& options) {
+std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs, const CheckOptions& options,
+                                  LintStats& stats) {
   // Fixes and stdin lint texts that are not on disk: no cache for them.
   bool cacheable = !options.no_cache && !options.fix && !options.diff && options.stdin_filename.empty();
   ResultCache cache(cacheable ? ResultCache::DefaultDir() : "");
@@ -180,22 +237,28 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     if (i >= recipe_jobs.size()) {
       const std::string& path = alone[i - recipe_jobs.size()];
       const Config& config = *configs.For(path);
+      AnalysisSettings settings = BuildSettings(options.request, config);
       std::string key =
-          cache.enabled() ? UnitKey(config, options, path + (named_payloads.count(path) ? " (named)" : ""), {}, {}) : "";
+          cache.enabled() ? UnitKey(settings, options, path + (named_payloads.count(path) ? " (named)" : ""), {}, {}) : "";
       if (auto hit = cache.Get(key, {})) {
+        ++stats.hits;
+        stats.Linted(path, !hit->empty());
         per_file[i] = std::move(*hit);
         store.Release(path);
         return;
       }
+      if (cache.enabled()) ++stats.misses;
       ScopedReadLog read;
       std::shared_ptr<const Payload> payload = store.Acquire(path);
       // Unpaired Python files matter only when they import Proton (or were named and cannot be read).
       if (payload->ok() ? payload->ImportsProton() : named_payloads.count(path) > 0) {
         unit.payloads.push_back(payload);
-        per_file[i] = Analyze(unit, SettingsFor(config, options));
+        per_file[i] = Analyze(unit, settings);
+        stats.Linted(path);
       }
       std::vector<std::string> deps = read.paths();
       deps.push_back(path);
+      deps.insert(deps.end(), settings.dependencies.begin(), settings.dependencies.end());
       cache.Put(key, deps, per_file[i]);
       store.Release(path);
       return;
@@ -203,18 +266,24 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     RecipeJob& job = recipe_jobs[i];
     if (!job.wanted) return;
     const std::string& recipe_path = files.recipes[i].path;
-    std::string key = cache.enabled() ? UnitKey(*job.config, options, recipe_path, job.launch, job.own_payloads) : "";
+    AnalysisSettings settings = BuildSettings(options.request, *job.config);
+    stats.Linted(recipe_path);
+    if (job.launch)
+      for (const std::string& path : job.launch->files) stats.Linted(path);
+    std::string key = cache.enabled() ? UnitKey(settings, options, recipe_path, job.launch, job.own_payloads) : "";
     std::map<std::string, SourcePtr> known;
     if (job.source) known[recipe_path] = job.source;
     if (auto hit = cache.Get(key, known)) {
+      ++stats.hits;
       per_file[i] = std::move(*hit);
       if (job.launch)
         for (const std::string& path : job.launch->files) store.Release(path);
       return;
     }
+    if (cache.enabled()) ++stats.misses;
     ScopedReadLog read;
     std::vector<std::string> deps = {recipe_path};
-    if (!job.config->knowledge.empty()) deps.push_back(job.config->knowledge);
+    deps.insert(deps.end(), settings.dependencies.begin(), settings.dependencies.end());
     if (job.launch) {
       deps.insert(deps.end(), job.launch->files.begin(), job.launch->files.end());
       for (const std::string& missing : job.launch->pairing.missing)
@@ -227,7 +296,7 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       for (const std::string& path : job.own_payloads) unit.payloads.push_back(store.Acquire(path));
       unit.pairing = std::move(pairing);
     }
-    per_file[i] = Analyze(unit, SettingsFor(*job.config, options));
+    per_file[i] = Analyze(unit, settings);
     unit = AnalysisUnit();
     deps.insert(deps.end(), read.paths().begin(), read.paths().end());
     cache.Put(key, deps, per_file[i]);
@@ -242,6 +311,30 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
 }
 
 constexpr int kMaxFixPasses = 10;
+
+// `--show-fixes` with --fix: the fixable findings of the first pass that the
+// last pass no longer reports, by file and rule.
+void EmitAppliedFixes(const std::vector<Diagnostic>& before, const std::vector<Diagnostic>& after, std::ostream& err) {
+  std::multiset<std::string> remaining;
+  for (const Diagnostic& d : after) remaining.insert(d.where.path() + '\0' + d.rule + '\0' + d.message);
+  std::map<std::string, std::map<std::string, size_t>> fixed;
+  for (const Diagnostic& d : before) {
+    if (!d.fix) continue;
+    auto it = remaining.find(d.where.path() + '\0' + d.rule + '\0' + d.message);
+    if (it != remaining.end()) {
+      remaining.erase(it);
+      continue;
+    }
+    ++fixed[d.where.path()][d.rule];
+  }
+  for (const auto& [path, rules] : fixed) {
+    err << "Fixed in " << path << ":\n";
+    for (const auto& [rule, count] : rules) {
+      const RuleMeta* meta = FindRule(rule);
+      err << fmt::format("  {} x {} ({})\n", count, rule, meta ? std::string(meta->slug) : rule);
+    }
+  }
+}
 
 // After the fix passes: --diff prints what would change, stdin gets its fixed
 // text back, files are written. Returns the exit code when the run ends here.
@@ -280,13 +373,53 @@ std::optional<int> FinishFixes(const CheckOptions& options, const FileTexts& ori
 
 }  // namespace
 
-int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) {
+namespace {
+
+// A path named on the command line under which nothing was linted: said on
+// stderr, so a typo or a wrong directory never passes as a clean run.
+void WarnEmptyPaths(const std::vector<std::string>& paths, const FileSet& files, const LintStats& stats,
+                    std::ostream& err) {
+  namespace fs = std::filesystem;
+  auto under = [](const std::string& file, const std::string& root) {
+    fs::path f = fs::path(file).lexically_normal(), r = fs::path(root).lexically_normal();
+    if (r == ".") return true;
+    std::string rel = f.lexically_relative(r).generic_string();
+    return !rel.empty() && rel.rfind("..", 0) != 0;
+  };
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    if (!fs::is_directory(path, ec)) continue;  // a named file is linted whatever it holds
+    bool any = std::any_of(stats.linted.begin(), stats.linted.end(), [&](const std::string& f) { return under(f, path); });
+    // A cached empty result: whether the payload imports Proton is only known by reading it.
+    for (const std::string& f : stats.cached_clean)
+      if (!any && under(f, path))
+        if (std::shared_ptr<const Payload> p = LoadPayload(f); p && p->ok() && p->ImportsProton()) any = true;
+    if (any) continue;
+    size_t yaml = 0, python = 0;
+    for (const Candidate& c : files.recipes) yaml += under(c.path, path);
+    for (const Candidate& c : files.payloads) python += under(c.path, path);
+    err << "aortalint: warning: nothing to lint under '" << path << "': no aorta recipe";
+    if (yaml || python)
+      err << " among its " << yaml << " YAML file" << (yaml == 1 ? "" : "s") << ", and none of its " << python
+          << " Python file" << (python == 1 ? "" : "s") << " is paired with one or imports triton.profiler";
+    err << "; name the recipe directory, or check the config's `exclude:`\n";
+  }
+}
+
+}  // namespace
+
+int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
+  CheckOptions options = input;
   std::optional<Severity> fail_level = ParseSeverity(options.fail_level);
   if (!fail_level) {
     err << "aortalint: --fail-level must be error, warning or info, got '" << options.fail_level << "'\n";
     return kExitUsage;
   }
-  for (const std::string& version : options.triton)
+  if (std::optional<std::string> problem = options.request.NormalizeAndCheck()) {
+    err << "aortalint: " << *problem << "\n";
+    return kExitUsage;
+  }
+  for (const std::string& version : options.request.triton)
     if (!IsTritonVersion(version)) {
       err << "aortalint: --triton '" << version
           << "' is not a Triton version; write it as pip shows it (3.7.1, 3.6.0+rocm7.2.4, 3.8) or main\n";
@@ -304,15 +437,46 @@ int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
     return kExitInternal;
   }
   ConfigResolver configs(options.config, options.no_config);
+  if (!options.show_settings.empty()) {
+    std::shared_ptr<const Config> config = configs.For(options.show_settings);
+    std::vector<Diagnostic> errors = configs.TakeErrors();
+    if (!errors.empty()) {
+      EmitText(errors, err, false, false);
+      return kExitUsage;
+    }
+    AnalysisSettings settings = BuildSettings(options.request, *config);
+    out << DescribeSettings(settings, options.show_settings);
+    std::vector<std::string> enabled;
+    for (const RuleMeta* m : AllRuleMetas())
+      if (settings.selection.Enabled(m->id)) enabled.emplace_back(m->id);
+    out << fmt::format("  {:<20} {} of {}: {}\n", "rules enabled", enabled.size(), AllRuleMetas().size(),
+                       fmt::join(enabled, ","));
+    return kExitClean;
+  }
   FileSet files = Discover(paths, configs);
-
+  if (options.show_files) {
+    // What `check` would read: recipes are decided by their text, as the lint decides them.
+    for (const Candidate& c : files.recipes) {
+      ReadResult read = ReadTextFile(c.path);
+      if (c.named && !options.skip_non_recipes ? true : read.ok && LooksLikeRecipe(read.text)) out << c.path << "\n";
+    }
+    for (const Candidate& c : files.payloads) out << c.path << "\n";
+    for (Diagnostic& d : configs.TakeErrors())
+      if (d.rule == "config") {
+        EmitText(std::vector<Diagnostic>{d}, err, false, false);
+        return kExitUsage;
+      }
+    return kExitClean;
+  }
+  LintStats stats;
   bool fixing = options.fix || options.diff;
   FileTexts originals, current;  // the files fixes touched: before, and as now linted
   size_t fixed = 0;
-  std::vector<Diagnostic> all, config_findings;
+  std::vector<Diagnostic> all, config_findings, first_pass;
   for (int pass = 0;; ++pass) {
-    all = LintFiles(files, configs, options);
+    all = LintFiles(files, configs, options, stats);
     if (pass == 0) {
+      first_pass = all;
       // Unknown rule IDs in a config are SUP002 findings; anything else is a config error.
       std::vector<Diagnostic> config_errors;
       for (Diagnostic& d : configs.TakeErrors())
@@ -322,7 +486,9 @@ int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
         EmitText(config_errors, err, UseColor(options, ""), false);
         return kExitUsage;
       }
-      if (!RuleSelection(Config{}, options.select, options.ignore).Enabled("SUP002")) config_findings.clear();
+      if (!BuildSettings(options.request, Config{}).selection.Enabled("SUP002")) config_findings.clear();
+      for (const std::string& warning : configs.TakeWarnings())
+        if (!options.quiet) err << "aortalint: warning: " << warning << "\n";
     }
     if (!fixing || pass == kMaxFixPasses) break;
     for (const Diagnostic& d : all)
@@ -346,6 +512,11 @@ int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
                                  a.where.span == b.where.span && a.message == b.message;
                         }),
             all.end());
+  if (!options.quiet && options.stdin_filename.empty()) WarnEmptyPaths(paths, files, stats, err);
+  if (options.verbose)
+    err << "aortalint: " << stats.linted.size() << " files linted; cache: " << stats.hits << " hits, " << stats.misses
+        << " misses" << (options.no_cache ? " (--no-cache)" : "") << "\n";
+  if (options.show_fixes && options.fix && fixed) EmitAppliedFixes(first_pass, all, err);
   std::optional<int> finished = FinishFixes(options, originals, current, fixed, all, out, err);
   ClearFileOverlay();
   if (finished) return *finished;

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/settings.h"
+
 namespace aortalint {
 
 enum ExitCode { kExitClean = 0, kExitFindings = 1, kExitUsage = 2, kExitInternal = 3 };
@@ -16,12 +18,15 @@ struct CheckOptions {
   std::string format = "text";       // text | concise | json | sarif | github
   std::string output;                // a file instead of stdout
   std::string color = "auto";        // auto | always | never
-  std::vector<std::string> select;
-  std::vector<std::string> ignore;
+  SettingsRequest request;           // --select, --extend-select, --ignore, --triton, --collect
   std::string fail_level = "error";
   bool exit_zero = false;
-  std::vector<std::string> triton;
-  std::optional<std::vector<std::string>> collect;
+  bool quiet = false;                // -q: the findings only, no summary or warnings
+  bool statistics = false;           // a count per rule instead of the findings
+  bool show_fixes = false;           // list the fixes applied (with --fix) or available
+  bool verbose = false;              // cache hits and misses, timing, on stderr
+  std::string show_settings;         // print the settings for this file and lint nothing
+  bool show_files = false;           // list the files that would be linted and lint nothing
   std::string config;
   bool no_config = false;
   int jobs = 0;  // 0: one per core

@@ -44,6 +44,14 @@ bool LooksLikeRecipe(std::string_view text) {
   return false;
 }
 
+FileRole RoleOf(std::string_view path, std::string_view text) {
+  fs::path p(path);
+  if (IsConfigFileName(p.filename().string())) return FileRole::kConfig;
+  if (IsYaml(p)) return LooksLikeRecipe(text) ? FileRole::kRecipe : FileRole::kOther;
+  if (IsPython(p)) return FileRole::kPayload;
+  return FileRole::kOther;
+}
+
 FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs) {
   FileSet files;
   auto excluded = [&](const std::string& path) { return configs.For(path)->Excludes(path); };
@@ -66,7 +74,7 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs)
       std::string file = p.lexically_normal().string();
       if (IsYaml(p)) {
         // Whether it looks like a recipe is decided when it is read, so each file is read once.
-        if (p.filename() != kConfigFileName && !excluded(file)) files.recipes.push_back({file, false});
+        if (!IsConfigFileName(p.filename().string()) && !excluded(file)) files.recipes.push_back({file, false});
       } else if (IsPython(p) && !excluded(file)) {
         files.payloads.push_back({file, false});
       }

@@ -29,4 +29,10 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs)
 /// A directory walk's test: a top-level mapping with `schema_version` or `collect`.
 bool LooksLikeRecipe(std::string_view text);
 
+/// What a file is to aortalint, by its name and text: the one predicate that
+/// `check`'s walk and the language server share (the server lints a buffer
+/// only when this says recipe or payload).
+enum class FileRole { kRecipe, kPayload, kConfig, kOther };
+FileRole RoleOf(std::string_view path, std::string_view text);
+
 }  // namespace aortalint

@@ -8,6 +8,7 @@
 #include "base/edit_distance.h"
 #include "emit/docs.h"
 #include "emit/recipe_schema.h"
+#include "engine/selection.h"
 
 namespace aortalint {
 namespace fs = std::filesystem;
@@ -22,7 +23,8 @@ int PrintRules(std::ostream& out) {
   return 0;
 }
 
-int PrintRule(const std::string& id, std::ostream& out, std::ostream& err) {
+int PrintRule(const std::string& written, std::ostream& out, std::ostream& err) {
+  std::string id = NormalizeSelector(written);  // rule IDs are case-insensitive
   if (const RuleMeta* m = FindRule(id)) {
     out << RuleDoc(*m);
     return 0;

@@ -215,7 +215,7 @@ int RunExplain(const ExplainOptions& options, std::ostream& out, std::ostream& e
   CheckOptions check;
   check.paths = {options.recipe};
   check.command = options.command;
-  check.triton = options.triton;
+  check.request.triton = options.triton;
   check.config = options.config;
   check.no_config = options.no_config;
   check.format = options.format == "json" ? "json" : "concise";
@@ -228,10 +228,11 @@ int RunExplain(const ExplainOptions& options, std::ostream& out, std::ostream& e
     return kExitUsage;
   }
 
+  // The settings `check` used for this recipe: the same function builds both.
   ConfigResolver configs(options.config, options.no_config);
-  std::shared_ptr<const Config> config = configs.For(options.recipe);
-  const TritonTable& table = config->triton_table ? *config->triton_table : BuiltinTritonTable();
-  std::vector<std::string> written = options.triton.empty() ? config->triton : options.triton;
+  AnalysisSettings settings = BuildSettings(check.request, *configs.For(options.recipe));
+  const TritonTable& table = *settings.rules.triton_table;
+  std::vector<std::string> written = settings.rules.triton;
   bool given = !written.empty();
   if (!given)
     for (const TritonRow& row : table.rows) written.push_back(row.Label() == row.version ? row.version : row.version + ".0");
@@ -239,7 +240,7 @@ int RunExplain(const ExplainOptions& options, std::ostream& out, std::ostream& e
 
   bool placeholder = options.command.empty();
   std::vector<std::string> command = placeholder ? std::vector<std::string>{"python", "<payload.py>"} : options.command;
-  Recipe recipe(doc, BuiltinKnowledge());
+  Recipe recipe(doc, *settings.rules.knowledge);
   json result{{"recipe", options.recipe},
               {"mode", recipe.mode() == RecipeMode::kProbe ? "probe" : "triage"},
               {"targets", json::array()},

@@ -32,8 +32,6 @@ int RunRecipe(const RunOptions& options, std::ostream& out, std::ostream& err) {
            "aortalint run --recipe r.yaml -- python payload.py\n";
     return kExitUsage;
   }
-  ConfigResolver configs(options.config, options.no_config);
-  std::shared_ptr<const Config> config = configs.For(options.recipe);
   CheckOptions check;
   check.paths = {options.recipe};
   check.command = options.command;
@@ -45,13 +43,22 @@ int RunRecipe(const RunOptions& options, std::ostream& out, std::ostream& err) {
   // A capture that cannot measure is never started: the same lint as `check`, errors refuse.
   std::ostringstream report;
   int lint = RunCheck(check, report, err);
-  if (lint != kExitClean) {
+  if (lint == kExitUsage || lint == kExitInternal) {
+    err << report.str();
+    return lint;
+  }
+  if (lint != kExitClean && !options.dry_run) {
     err << report.str() << "aortalint run: not started; fix the errors above first\n";
     return kExitUsage;
   }
+  // --dry-run shows the plan whatever the lint found: the errors first, then exit 1.
+  if (lint != kExitClean) err << report.str() << "aortalint run: the recipe has errors; a real run would refuse to start\n";
 
   YamlDocument doc = LoadYamlFile(options.recipe);
-  const Knowledge& knowledge = BuiltinKnowledge();
+  // The settings `check` used for this recipe: the same function builds both.
+  ConfigResolver configs(options.config, options.no_config);
+  AnalysisSettings settings = BuildSettings(check.request, *configs.For(options.recipe));
+  const Knowledge& knowledge = *settings.rules.knowledge;
   Recipe recipe(doc, knowledge);
   const CollectScope* scope = recipe.recipe_collect();
   std::string cell_name;
@@ -93,7 +100,8 @@ int RunRecipe(const RunOptions& options, std::ostream& out, std::ostream& err) {
   }
   if (const yaml::Node* timeout = recipe.root().Get("timeout_per_trial"); timeout && timeout->is_number())
     request.timeout_seconds = timeout->kind == yaml::Kind::kInt ? static_cast<double>(timeout->integer) : timeout->number;
-  return run::RunCapture(request, out, err);
+  int captured = run::RunCapture(request, out, err);
+  return options.dry_run && captured == 0 && lint != kExitClean ? kExitFindings : captured;
 }
 
 }  // namespace aortalint

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "base/display_width.h"
 #include "emit/emitter.h"
 
 namespace aortalint {
@@ -30,24 +31,25 @@ void Excerpt(const Location& where, const Style& style, std::ostream& out) {
   LineCol start = where.start();
   LineCol end = where.end();
   std::string_view line = where.file->LineText(start.line);
-  size_t line_chars = 0;
-  for (unsigned char c : line)
-    if ((c & 0xC0) != 0x80) ++line_chars;
-  uint32_t width = end.line == start.line ? std::max<uint32_t>(1, end.column - start.column)
-                                          : std::max<uint32_t>(1, static_cast<uint32_t>(line_chars) + 1 - start.column);
+  // Columns count code points; a terminal shows CJK and emoji two cells wide and
+  // combining marks none, so the caret is placed by display width.
+  std::string underline;  // up to the span, keeping tabs so tab-indented text lines up
+  size_t carets = 0;
+  uint32_t col = 1;
+  for (size_t at = 0; at < line.size();) {
+    if (end.line == start.line && col >= end.column) break;
+    char32_t c = DecodeUtf8(line, at);
+    int w = c == '\t' ? 1 : CodePointWidth(c);
+    if (col < start.column) underline += c == '\t' ? std::string("\t") : std::string(w, ' ');
+    else carets += w;
+    ++col;
+  }
+  if (end.line == start.line && end.column > col) carets += end.column - col;  // past the line's end
   std::string gutter = std::to_string(start.line);
   std::string pad(gutter.size(), ' ');
   out << style.Paint("1;34", fmt::format(" {} |", gutter)) << ' ' << line << '\n';
-  std::string underline;
-  // Keep tabs so the caret lines up under tab-indented text.
-  size_t col = 1;
-  for (size_t i = 0; i < line.size() && col < start.column; ++i) {
-    if ((static_cast<unsigned char>(line[i]) & 0xC0) == 0x80) continue;
-    underline += line[i] == '\t' ? '\t' : ' ';
-    ++col;
-  }
   out << style.Paint("1;34", fmt::format(" {} |", pad)) << ' ' << underline
-      << style.Paint("1;32", std::string(width, '^')) << '\n';
+      << style.Paint("1;32", std::string(std::max<size_t>(1, carets), '^')) << '\n';
 }
 
 std::string Header(const Location& where, std::string_view level, std::string_view color, const Style& style) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/config.h"
 #include "engine/suppression.h"
 #include "model/payload.h"
 #include "model/recipe.h"
@@ -66,6 +67,9 @@ std::vector<Diagnostic> Analyze(const AnalysisUnit& unit, const AnalysisSettings
   for (Diagnostic& d : found) {
     std::optional<Severity> severity = settings.selection.SeverityOf(d.rule, d.severity);
     if (!severity) continue;
+    if (std::any_of(settings.per_file_ignores.begin(), settings.per_file_ignores.end(),
+                    [&](const PerFileIgnore& p) { return p.Silences(d.where.path(), d.rule); }))
+      continue;
     d.severity = *severity;
     out.push_back(std::move(d));
   }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/config.h"
 #include "engine/rule_context.h"
 #include "engine/selection.h"
 #include "load/yaml_loader.h"
@@ -23,11 +24,15 @@ struct AnalysisUnit {
   std::vector<std::shared_ptr<const Payload>> payloads;   // every payload to check on its own
 };
 
+/// Built by BuildSettings() (engine/settings.h) and nowhere else.
 struct AnalysisSettings {
   RuleSettings rules;
   RuleSelection selection;
+  std::vector<PerFileIgnore> per_file_ignores;
   bool allow_suppressions = true;  // config `allow-suppressions`
   std::string config_path;         // the config in effect, for messages
+  std::string knowledge_path;      // the config's `knowledge:` table; empty: the built-in one
+  std::vector<std::string> dependencies;  // every config file and knowledge table these settings read
 };
 
 /// Runs every enabled rule over the unit, applies inline suppressions (adding

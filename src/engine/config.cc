@@ -13,9 +13,15 @@ namespace aortalint {
 namespace fs = std::filesystem;
 namespace {
 
-constexpr std::string_view kKeys[] = {"allow-suppressions", "environments", "exclude", "extends",
-                                      "ignore", "knowledge", "mitigations", "pairs",
-                                      "select", "severity", "triton"};
+constexpr std::string_view kKeys[] = {"allow-suppressions", "environments", "exclude", "extend-ignore",
+                                      "extend-select", "extends", "ignore", "knowledge",
+                                      "mitigations", "pairs", "per-file-ignores", "select",
+                                      "severity", "triton"};
+
+void Append(std::vector<std::string>& to, const std::vector<std::string>& more) {
+  for (const std::string& s : more)
+    if (std::find(to.begin(), to.end(), s) == to.end()) to.push_back(s);
+}
 
 class ConfigParser {
  public:
@@ -28,18 +34,11 @@ class ConfigParser {
   // An ID or prefix that matches no rule is SUP002, a finding rather than a
   // config error: the run goes on, and `severity`/`ignore` can silence it.
   void CheckSelector(const std::string& selector, Span span) {
-    if (selector == "ALL") return;
-    std::vector<std::string> ids;
-    bool family_built = false;
-    for (const RuleMeta* m : AllRuleMetas()) {
-      if (SelectorMatches(selector, m->id)) return;
-      family_built |= m->id.substr(0, 3) == std::string_view(selector).substr(0, 3);
-      ids.emplace_back(m->id);
-    }
-    if (!family_built && IsCodePrefix(selector)) return;  // a family this build lacks, e.g. HIP without Clang
+    std::optional<UnknownSelector> unknown = aortalint::CheckSelector(selector);
+    if (!unknown) return;
     const RuleMeta* meta = FindRule("SUP002");
     if (!meta) return;
-    std::optional<std::string> near = Suggest(selector, ids);
+    const std::optional<std::string>& near = unknown->suggestion;
     errors_.push_back({std::string(meta->id), meta->severity, {doc_.source, span},
                        "unknown rule '" + selector + "' in the config" +
                            (near ? "; did you mean '" + *near + "'?" : "; no rule ID starts with it"),
@@ -47,8 +46,8 @@ class ConfigParser {
   }
 
   void CheckSelectors(const yaml::Node& value) {
-    if (value.is_str()) CheckSelector(value.text, value.span);
-    for (const yaml::NodePtr& item : value.items) CheckSelector(item->text, item->span);
+    if (value.is_str()) CheckSelector(NormalizeSelector(value.text), value.span);
+    for (const yaml::NodePtr& item : value.items) CheckSelector(NormalizeSelector(item->text), item->span);
   }
 
   bool StringList(const yaml::Entry& e, std::vector<std::string>& out) {
@@ -87,17 +86,32 @@ class ConfigParser {
       const yaml::Node& v = *e.value;
       if (!e.key->is_str() || std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys)) {
         Error(e.key->span, "unknown config key " + e.key->Repr() + DidYouMean(key, kKeys) +
-                               " (valid: select, ignore, severity, triton, mitigations, environments, "
-                               "exclude, pairs, extends, allow-suppressions, knowledge)");
+                               " (valid: select, extend-select, ignore, extend-ignore, per-file-ignores, severity, "
+                               "triton, mitigations, environments, exclude, pairs, extends, allow-suppressions, "
+                               "knowledge)");
         continue;
       }
       if (key == "extends") continue;  // handled by LoadConfig
-      if (key == "select" || key == "ignore") {
-        if (StringList(e, key == "select" ? c.select : c.ignore)) CheckSelectors(*e.value);
+      // Lists add to what `extends:` inherited; a `select:` replaces only the default (ALL).
+      std::vector<std::string> list;
+      if (key == "select" || key == "ignore" || key == "extend-select" || key == "extend-ignore") {
+        if (!StringList(e, list)) continue;
+        for (std::string& selector : list) selector = NormalizeSelector(selector);  // IDs are case-insensitive
+        CheckSelectors(*e.value);
+        if (key == "select") {
+          if (!c.select_given) c.select.clear();
+          c.select_given = true;
+          Append(c.select, list);
+        } else if (key == "extend-select") {
+          Append(c.extend_select, list);
+        } else {
+          Append(c.ignore, list);
+        }
       } else if (key == "triton") ParseTriton(e, c);
-      else if (key == "mitigations") StringList(e, c.mitigations);
-      else if (key == "environments") StringList(e, c.environments);
-      else if (key == "exclude") StringList(e, c.exclude);
+      else if (key == "mitigations") { if (StringList(e, list)) Append(c.mitigations, list); }
+      else if (key == "environments") { if (StringList(e, list)) Append(c.environments, list); }
+      else if (key == "exclude") { if (StringList(e, list)) Append(c.exclude, list); }
+      else if (key == "per-file-ignores") ParsePerFileIgnores(e, c);
       else if (key == "knowledge") {
         if (v.is_str()) c.knowledge = (fs::path(c.dir) / v.text).lexically_normal().string();
         else Error(v.span, "'knowledge' must be a path to a YAML table, got " + v.Repr());
@@ -113,6 +127,25 @@ class ConfigParser {
   }
 
  private:
+  void ParsePerFileIgnores(const yaml::Entry& e, Config& c) {
+    if (!e.value->is_map()) {
+      Error(e.value->span, "'per-file-ignores' must map file globs to rule IDs ({\"legacy/**\": [PAY001]}), got " +
+                               e.value->Repr());
+      return;
+    }
+    for (const yaml::Entry& item : e.value->entries) {
+      std::vector<std::string> selectors;
+      if (!item.key->is_str() || item.key->text.empty()) {
+        Error(item.key->span, "a 'per-file-ignores' key must be a file glob, got " + item.key->Repr());
+        continue;
+      }
+      if (!StringList(item, selectors)) continue;
+      for (std::string& selector : selectors) selector = NormalizeSelector(selector);
+      CheckSelectors(*item.value);
+      c.per_file_ignores.push_back({c.dir, item.key->text, std::move(selectors)});
+    }
+  }
+
   void ParseSeverity(const yaml::Entry& e, Config& c) {
     if (!e.value->is_map()) {
       Error(e.value->span, "'severity' must map rule IDs to error, warning, info or off, got " + e.value->Repr());
@@ -127,8 +160,9 @@ class ConfigParser {
                                  s.value->Repr());
         continue;
       }
-      CheckSelector(s.key->text, s.key->span);
-      c.severity[s.key->text] = level;
+      std::string selector = NormalizeSelector(s.key->text);
+      CheckSelector(selector, s.key->span);
+      c.severity[selector] = level;
     }
   }
 
@@ -188,6 +222,7 @@ std::shared_ptr<const Config> LoadChain(const std::string& path, std::vector<Dia
   }
   config->path = path;
   config->dir = dir.empty() ? "." : dir;
+  config->sources.push_back(path);
   std::string inherited_knowledge = config->knowledge;
   parser.Parse(*config);
   // A parent's table is inherited; a file that names its own loads it.
@@ -252,28 +287,40 @@ bool GlobMatch(std::string_view p, std::string_view s) {
   return pi == p.size();
 }
 
-bool Config::Excludes(const std::string& path) const {
-  if (exclude.empty()) return false;
+bool PathMatchesGlob(const std::string& pattern, const std::string& base_dir, const std::string& path) {
   std::error_code ec;
   fs::path abs = fs::absolute(path, ec).lexically_normal();
-  fs::path base = fs::absolute(dir, ec).lexically_normal();
+  fs::path base = fs::absolute(base_dir, ec).lexically_normal();
   std::string rel = abs.lexically_relative(base).generic_string();
   if (rel.empty() || rel.rfind("..", 0) == 0) rel = fs::path(path).generic_string();
   std::string name = abs.filename().string();
-  for (const std::string& pattern : exclude) {
-    std::string p = pattern;
-    if (p.size() > 1 && p.back() == '/') p += "**";  // `legacy/` excludes what is under it
-    if (GlobMatch(p, rel)) return true;
-    // A pattern without a slash matches a file name or a directory name anywhere.
-    if (p.find('/') == std::string::npos) {
-      if (GlobMatch(p, name)) return true;
-      for (const auto& part : fs::path(rel).parent_path())
-        if (GlobMatch(p, part.string())) return true;
-    } else if (GlobMatch(p + "/**", rel)) {
-      return true;
-    }
+  std::string p = pattern;
+  if (p.size() > 1 && p.back() == '/') p += "**";  // `legacy/` covers what is under it
+  if (GlobMatch(p, rel)) return true;
+  // A pattern without a slash matches a file name or a directory name anywhere.
+  if (p.find('/') == std::string::npos) {
+    if (GlobMatch(p, name)) return true;
+    for (const auto& part : fs::path(rel).parent_path())
+      if (GlobMatch(p, part.string())) return true;
+    return false;
   }
+  return GlobMatch(p + "/**", rel);
+}
+
+bool Config::Excludes(const std::string& path) const {
+  for (const std::string& pattern : exclude)
+    if (PathMatchesGlob(pattern, dir, path)) return true;
   return false;
+}
+
+bool PerFileIgnore::Silences(const std::string& path, std::string_view id) const {
+  if (std::none_of(selectors.begin(), selectors.end(), [&](const std::string& s) { return SelectorMatches(s, id); }))
+    return false;
+  return PathMatchesGlob(glob, base_dir, path);
+}
+
+bool IsConfigFileName(std::string_view name) {
+  return std::find(std::begin(kConfigFileNames), std::end(kConfigFileNames), name) != std::end(kConfigFileNames);
 }
 
 std::shared_ptr<const Config> LoadConfig(const std::string& path, std::vector<Diagnostic>& errors) {
@@ -305,19 +352,30 @@ std::shared_ptr<const Config> ConfigResolver::ForDirectory(const std::string& di
     if (auto it = by_dir_.find(dir); it != by_dir_.end()) return it->second;
   }
   std::shared_ptr<const Config> config;
-  fs::path candidate = fs::path(dir) / kConfigFileName;
+  // The first of the accepted names wins; a second one beside it is reported, not silently ignored.
+  std::vector<fs::path> found;
   std::error_code ec;
-  if (fs::is_regular_file(candidate, ec)) {
+  for (std::string_view name : kConfigFileNames)
+    if (fs::path candidate = fs::path(dir) / name; fs::is_regular_file(candidate, ec)) found.push_back(candidate);
+  if (!found.empty()) {
     std::vector<Diagnostic> errors;
-    config = LoadConfig(candidate.string(), errors);
+    config = LoadConfig(found.front().string(), errors);
     std::lock_guard lock(mutex_);
     errors_.insert(errors_.end(), errors.begin(), errors.end());
+    for (size_t i = 1; i < found.size(); ++i)
+      warnings_.push_back("'" + found[i].string() + "' is ignored: '" + found.front().string() +
+                          "' sits beside it and is used; merge them into one file");
   } else {
     fs::path parent = fs::path(dir).parent_path();
     config = parent == fs::path(dir) || parent.empty() ? defaults_ : ForDirectory(parent.string());
   }
   std::lock_guard lock(mutex_);
   return by_dir_.emplace(dir, config).first->second;
+}
+
+std::vector<std::string> ConfigResolver::TakeWarnings() {
+  std::lock_guard lock(mutex_);
+  return std::move(warnings_);
 }
 
 std::vector<Diagnostic> ConfigResolver::TakeErrors() {

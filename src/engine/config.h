@@ -16,17 +16,34 @@
 namespace aortalint {
 
 inline constexpr std::string_view kConfigFileName = ".aortalint.yaml";
+/// The names a config file may have, in the order one wins over another in the same directory.
+inline constexpr std::string_view kConfigFileNames[] = {".aortalint.yaml", ".aortalint.yml", "aortalint.yaml",
+                                                        "aortalint.yml"};
+bool IsConfigFileName(std::string_view name);
 
 struct PairSpec {
   std::string recipe;   // a glob, relative to the config file's directory
   std::string command;  // the launch command, as after `--`
 };
 
+/// `per-file-ignores:` of a config: rules not reported in the files a glob matches.
+struct PerFileIgnore {
+  std::string base_dir;  // the directory of the config that wrote it; the glob is relative to it
+  std::string glob;
+  std::vector<std::string> selectors;
+  /// True when this entry silences rule `id` in the file `path`.
+  bool Silences(const std::string& path, std::string_view id) const;
+};
+
 struct Config {
   std::string path;  // the file it came from; empty for the defaults
   std::string dir;   // the directory globs and commands are relative to
+  std::vector<std::string> sources;  // this file and the files it extends: what the settings depend on
   std::vector<std::string> select{"ALL"};
-  std::vector<std::string> ignore;
+  bool select_given = false;  // `select:` written in this file or a parent (else the default, ALL)
+  std::vector<std::string> extend_select;
+  std::vector<std::string> ignore;  // `ignore:` and `extend-ignore:`
+  std::vector<PerFileIgnore> per_file_ignores;
   std::map<std::string, std::string> severity;  // ID or prefix -> error|warning|info|off
   std::vector<std::string> triton;
   std::vector<std::string> mitigations;
@@ -47,6 +64,11 @@ std::shared_ptr<const Config> LoadConfig(const std::string& path, std::vector<Di
 /// Matches a glob (`*`, `?`, `[...]`, `**` across directories) against a relative path.
 bool GlobMatch(std::string_view pattern, std::string_view path);
 
+/// Whether `path` (absolute or relative to the cwd) matches `pattern` as
+/// `exclude:` reads it: relative to `base_dir`; `dir/` covers what is under it;
+/// a pattern without a slash matches a file or directory name anywhere.
+bool PathMatchesGlob(const std::string& pattern, const std::string& base_dir, const std::string& path);
+
 /// Finds and caches the config that applies to each file. Thread-safe.
 class ConfigResolver {
  public:
@@ -56,6 +78,8 @@ class ConfigResolver {
   std::shared_ptr<const Config> For(const std::string& file);
   /// Config errors met so far (each file's once).
   std::vector<Diagnostic> TakeErrors();
+  /// Warnings met so far (two config files in one directory).
+  std::vector<std::string> TakeWarnings();
 
  private:
   std::shared_ptr<const Config> ForDirectory(const std::string& dir);
@@ -66,6 +90,7 @@ class ConfigResolver {
   std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<const Config>> by_dir_;
   std::vector<Diagnostic> errors_;
+  std::vector<std::string> warnings_;
 };
 
 }  // namespace aortalint

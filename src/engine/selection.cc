@@ -1,11 +1,36 @@
 #include "engine/selection.h"
 
+#include "base/edit_distance.h"
 #include "engine/config.h"
+#include "engine/rule.h"
+#include "engine/suppression.h"
 
 namespace aortalint {
 
 bool SelectorMatches(std::string_view selector, std::string_view id) {
   return selector == "ALL" || (!selector.empty() && id.substr(0, selector.size()) == selector);
+}
+
+std::string NormalizeSelector(std::string_view selector) {
+  std::string out(selector);
+  size_t begin = out.find_first_not_of(" \t"), end = out.find_last_not_of(" \t");
+  out = begin == std::string::npos ? "" : out.substr(begin, end - begin + 1);
+  for (char& c : out)
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+  return out;
+}
+
+std::optional<UnknownSelector> CheckSelector(std::string_view selector) {
+  if (selector == "ALL") return std::nullopt;
+  std::vector<std::string> ids;
+  bool family_built = false;
+  for (const RuleMeta* m : AllRuleMetas()) {
+    if (SelectorMatches(selector, m->id)) return std::nullopt;
+    family_built |= m->id.substr(0, 3) == selector.substr(0, 3);
+    ids.emplace_back(m->id);
+  }
+  if (!family_built && IsCodePrefix(selector)) return std::nullopt;  // a family this build lacks
+  return UnknownSelector{Suggest(selector, ids)};
 }
 
 RuleSelection::RuleSelection(const Config& config, const std::vector<std::string>& cli_select,

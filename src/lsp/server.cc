@@ -4,12 +4,15 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 
 #include "base/file_reader.h"
+#include "driver/discover.h"
 #include "driver/pairing.h"
 #include "emit/docs.h"
 #include "load/payload_edit.h"
 #include "model/pairing.h"
+#include "model/payload.h"
 #include "lsp/recipe_assist.h"
 
 namespace aortalint::lsp {
@@ -23,7 +26,7 @@ enum class DocumentKind { kRecipe, kPayload, kConfig, kOther };
 DocumentKind KindOf(const std::string& path, const std::string& language) {
   std::string_view name = path;
   if (size_t slash = name.rfind('/'); slash != std::string_view::npos) name.remove_prefix(slash + 1);
-  if (name == kConfigFileName) return DocumentKind::kConfig;
+  if (IsConfigFileName(name)) return DocumentKind::kConfig;
   if (name.ends_with(".yaml") || name.ends_with(".yml") || language == "yaml") return DocumentKind::kRecipe;
   if (name.ends_with(".py") || language == "python") return DocumentKind::kPayload;
   return DocumentKind::kOther;
@@ -182,6 +185,12 @@ void Server::OnNotification(const std::string& method, const Json& params) {
       std::string path = UriToPath(change.value("uri", ""));
       DocumentKind kind = KindOf(path, "");
       config_changed |= kind == DocumentKind::kConfig;
+      // A knowledge table or a parent config named by an open document's settings.
+      for (const auto& [open, doc] : documents_) {
+        std::vector<std::string> deps = SettingsFor(open).dependencies;
+        for (const std::string& dep : deps)
+          config_changed |= std::filesystem::absolute(dep).lexically_normal() == std::filesystem::path(path);
+      }
       // A payload changed on disk: the open recipes that read it from there.
       if (kind == DocumentKind::kPayload && !documents_.count(path)) ScheduleReaders(path);
     }
@@ -215,7 +224,8 @@ Json Server::Initialize(const Json& params) {
 void Server::WatchFiles() {
   if (!can_watch_files_) return;
   // Config files and payloads change on disk too (git checkout, another editor).
-  Json watchers = Json::array({{{"globPattern", "**/.aortalint.yaml"}}, {{"globPattern", "**/*.py"}}});
+  // YAML: every config name, and the knowledge tables configs name (any file name).
+  Json watchers = Json::array({{{"globPattern", "**/*.{yaml,yml}"}}, {{"globPattern", "**/*.py"}}});
   transport_.Write(Json{{"jsonrpc", "2.0"},
                         {"id", "aortalint/watch"},
                         {"method", "client/registerCapability"},
@@ -296,9 +306,16 @@ void Server::ConfigurationChanged(const Json* settings) {
   if (settings && settings->is_object()) {
     // Settings arrive either bare or under the server's name.
     const Json& s = settings->contains("aortalint") ? (*settings)["aortalint"] : *settings;
-    select_ = StringList(s.value("select", Json()));
-    ignore_ = StringList(s.value("ignore", Json()));
-    triton_ = StringList(s.value("triton", Json()));
+    request_ = SettingsRequest{};
+    request_.select = StringList(s.value("select", Json()));
+    request_.extend_select = StringList(s.value("extendSelect", Json()));
+    request_.ignore = StringList(s.value("ignore", Json()));
+    request_.triton = StringList(s.value("triton", Json()));
+    // As on the command line: IDs in any case; a selector that names no rule is said, not silently dropped.
+    if (std::optional<std::string> problem = request_.NormalizeAndCheck()) {
+      ShowMessage(1, "aortalint: the editor's setting " + *problem);
+      request_ = SettingsRequest{};
+    }
     config_file_ = s.value("configFile", "");
     no_config_ = s.value("noConfig", false);
   }
@@ -364,16 +381,11 @@ void Server::RunDue(Clock::time_point now) {
   if (!touched.empty()) Republish(touched);
 }
 
-AnalysisSettings Server::SettingsFor(const std::string& path) {
-  std::shared_ptr<const Config> config = configs_->For(path);
-  AnalysisSettings s;
-  s.selection = RuleSelection(*config, select_, ignore_);
-  s.rules.triton = triton_.empty() ? config->triton : triton_;
-  s.rules.mitigations.insert(config->mitigations.begin(), config->mitigations.end());
-  s.rules.environments.insert(config->environments.begin(), config->environments.end());
-  s.allow_suppressions = config->allow_suppressions;
-  s.config_path = config->path;
-  return s;
+// The same function as `check` builds them: the editor and the command line cannot disagree.
+AnalysisSettings Server::SettingsFor(const std::string& path) { return BuildSettings(request_, *configs_->For(path)); }
+
+void Server::ShowMessage(int type, const std::string& message) {
+  transport_.Notify("window/showMessage", Json{{"type", type}, {"message", message}});
 }
 
 std::shared_ptr<const Payload> Server::CurrentPayload(Document& doc) {
@@ -388,8 +400,12 @@ std::shared_ptr<const Payload> Server::CurrentPayload(Document& doc) {
 void Server::Analyse(Document& doc) {
   std::vector<Diagnostic> found;
   std::shared_ptr<const Config> config = configs_->For(doc.path);
+  FileRole role = RoleOf(doc.path, doc.source->text());
   if (config->Excludes(doc.path)) {
     // Excluded files are not linted, in the editor as on the command line.
+  } else if (doc.kind == DocumentKind::kRecipe && role != FileRole::kRecipe) {
+    // YAML that is no recipe (a workflow, a compose file): `check` would not lint it either.
+    doc.reads.clear();
   } else if (doc.kind == DocumentKind::kRecipe) {
     AnalysisUnit unit;
     unit.recipe = ParseYaml(doc.source);
@@ -411,9 +427,15 @@ void Server::Analyse(Document& doc) {
     }
     found = options_.analyze(unit, SettingsFor(doc.path));
   } else if (doc.kind == DocumentKind::kPayload) {
-    AnalysisUnit unit;
-    unit.payloads.push_back(CurrentPayload(doc));
-    found = options_.analyze(unit, SettingsFor(doc.path));
+    // As `check`: a payload alone is checked when it imports Proton or an open recipe runs it.
+    std::shared_ptr<const Payload> payload = CurrentPayload(doc);
+    bool paired = std::any_of(documents_.begin(), documents_.end(),
+                              [&](const auto& open) { return open.second->reads.count(doc.path) > 0; });
+    if (!payload->ok() || payload->ImportsProton() || paired) {
+      AnalysisUnit unit;
+      unit.payloads.push_back(payload);
+      found = options_.analyze(unit, SettingsFor(doc.path));
+    }
   }
   for (Diagnostic& d : found) contributions_[d.where.path()][doc.path].push_back(std::move(d));
 }
@@ -537,9 +559,46 @@ Json Server::Completion(const Json& params) {
   return items;
 }
 
-int RunLanguageServer() {
+namespace {
+
+// --log FILE: every message both ways, one JSON line each, as the test transcripts read.
+class LoggingTransport : public Transport {
+ public:
+  LoggingTransport(Transport& inner, std::ofstream& log) : inner_(inner), log_(log) {}
+  Incoming Read(std::optional<std::chrono::milliseconds> timeout) override {
+    Incoming in = inner_.Read(timeout);
+    if (in.kind == Incoming::Kind::kMessage) log_ << "--> " << in.message.dump() << std::endl;
+    else if (in.kind == Incoming::Kind::kMalformed) log_ << "--> (malformed) " << in.error << std::endl;
+    else if (in.kind == Incoming::Kind::kClosed) log_ << "--- input closed" << std::endl;
+    return in;
+  }
+  void Write(const Json& message) override {
+    log_ << "<-- " << message.dump() << std::endl;
+    inner_.Write(message);
+  }
+
+ private:
+  Transport& inner_;
+  std::ofstream& log_;
+};
+
+}  // namespace
+
+int RunLanguageServer(const LaunchOptions& launch) {
   FdTransport transport(STDIN_FILENO, STDOUT_FILENO);
-  Server server(transport);
+  if (launch.log_file.empty()) {
+    Server server(transport);
+    return server.Run();
+  }
+  std::ofstream log(launch.log_file, std::ios::app);
+  if (!log) {
+    std::fprintf(stderr, "aortalint lsp: cannot write the --log file '%s'; give a writable path\n",
+                 launch.log_file.c_str());
+    return 2;
+  }
+  log << "--- aortalint " << AORTALINT_VERSION << " language server, pid " << ::getpid() << std::endl;
+  LoggingTransport logged(transport, log);
+  Server server(logged);
   return server.Run();
 }
 

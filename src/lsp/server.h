@@ -15,6 +15,7 @@
 
 #include "engine/analyze.h"
 #include "engine/config.h"
+#include "engine/settings.h"
 #include "lsp/protocol.h"
 #include "lsp/transport.h"
 
@@ -70,6 +71,7 @@ class Server {
   void RunDue(Clock::time_point now);
   std::optional<Clock::duration> NextWait() const;
   void Analyse(Document& doc);
+  void ShowMessage(int type, const std::string& message);
   std::shared_ptr<const Payload> CurrentPayload(Document& doc);
   void ScheduleReaders(const std::string& payload_path);
   void Republish(const std::set<std::string>& paths);
@@ -90,12 +92,16 @@ class Server {
   std::set<std::string> published_;  // paths whose last publication was non-empty
 
   std::unique_ptr<ConfigResolver> configs_;
-  std::vector<std::string> select_, ignore_, triton_;  // from the client's settings
+  SettingsRequest request_;  // from the client's settings: select, ignore, triton
   std::string config_file_;
   bool no_config_ = false;
 };
 
-/// `aortalint lsp`: serves on stdin/stdout; returns the exit code.
-int RunLanguageServer();
+struct LaunchOptions {
+  std::string log_file;  // --log FILE: every message in and out, appended
+};
+
+/// `aortalint lsp [--stdio] [--log FILE]`: serves on stdin/stdout; returns the exit code.
+int RunLanguageServer(const LaunchOptions& launch = {});
 
 }  // namespace aortalint::lsp

@@ -57,7 +57,7 @@ void PrintDryRun(const WrapResult& w, std::ostream& out) {
 int RunCapture(const RunRequest& request, std::ostream& out, std::ostream& err) {
   const fs::path dir = fs::absolute(request.output_dir);
   WrapRequest wreq{request.argv, dir, request.proton, request.rocprof,
-                   request.env ? request.env : ProcessEnv()};
+                   request.env ? request.env : ProcessEnv(), request.dry_run};
   WrapResult wrap = WrapArgv(wreq);
   for (const auto& w : wrap.warnings) err << "aortalint run: warning: " << w << "\n";
   if (!wrap.ok()) {

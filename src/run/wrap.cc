@@ -278,7 +278,7 @@ void WrapProtonEnv(const std::vector<std::string>& argv, const fs::path& pdir,
 }
 
 // rocprofv3 outermost (§4.3).
-void WrapRocprof(const fs::path& rdir, const CollectorOptions& o, const EnvLookup& env,
+void WrapRocprof(const fs::path& rdir, const CollectorOptions& o, const EnvLookup& env, bool plan_only,
                  WrapResult& result) {
   std::string path_var = env("PATH").value_or("");
   std::string bin;
@@ -300,6 +300,11 @@ void WrapRocprof(const fs::path& rdir, const CollectorOptions& o, const EnvLooku
     }
   } else if (auto found = FindOnPath("rocprofv3", path_var)) {
     bin = found->string();
+  } else if (plan_only) {
+    // A plan can be read on a machine without ROCm; the capture itself cannot start there.
+    bin = "rocprofv3";
+    result.warnings.push_back("rocprofv3 is not on $PATH here; the plan names it as 'rocprofv3' "
+                              "(a capture needs it there, or $ROCPROF_BIN)");
   } else {
     result.error =
         "rocprofv3 not found: point $ROCPROF_BIN at the profiler binary or put 'rocprofv3' "
@@ -452,7 +457,7 @@ WrapResult WrapArgv(const WrapRequest& request) {
       result.error = "rocprof cannot wrap an empty command (nothing after '--')";
       return result;
     }
-    WrapRocprof(RocprofDir(request.output_dir), *request.rocprof, env, result);
+    WrapRocprof(RocprofDir(request.output_dir), *request.rocprof, env, request.plan_only, result);
   }
   if (!result.ok()) result.argv.clear();
   return result;

@@ -35,6 +35,7 @@ struct WrapRequest {
   std::optional<CollectorOptions> proton;
   std::optional<CollectorOptions> rocprof;
   EnvLookup env;                       // default: ProcessEnv()
+  bool plan_only = false;              // --dry-run: a missing rocprofv3 is named, not refused
 };
 
 struct WrapResult {

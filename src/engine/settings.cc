@@ -1,0 +1,96 @@
+#include "engine/settings.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "engine/selection.h"
+
+namespace aortalint {
+namespace {
+
+void AddUnique(std::vector<std::string>& to, const std::vector<std::string>& more) {
+  for (const std::string& s : more)
+    if (std::find(to.begin(), to.end(), s) == to.end()) to.push_back(s);
+}
+
+}  // namespace
+
+std::optional<std::string> SettingsRequest::NormalizeAndCheck() {
+  std::pair<const char*, std::vector<std::string>*> lists[] = {
+      {"--select", &select}, {"--extend-select", &extend_select}, {"--ignore", &ignore}};
+  for (auto& [flag, list] : lists)
+    for (std::string& selector : *list) {
+      selector = NormalizeSelector(selector);
+      if (selector.empty())
+        return fmt::format("{} has an empty rule ID; write IDs or prefixes separated by commas (PAY001,COL)", flag);
+      if (std::optional<UnknownSelector> unknown = CheckSelector(selector))
+        return fmt::format("{} '{}' names no rule{}", flag, selector,
+                           unknown->suggestion ? "; did you mean '" + *unknown->suggestion + "'?"
+                                               : " (`aortalint rules` lists them)");
+    }
+  return std::nullopt;
+}
+
+AnalysisSettings BuildSettings(const SettingsRequest& request, const Config& config) {
+  AnalysisSettings s;
+  // Selection: the request's select replaces the config's; extend-select and ignore add.
+  std::vector<std::string> select = request.select.empty() ? config.select : request.select;
+  AddUnique(select, config.extend_select);
+  AddUnique(select, request.extend_select);
+  std::vector<std::string> ignore = config.ignore;
+  AddUnique(ignore, request.ignore);
+  s.selection = RuleSelection(std::move(select), std::move(ignore), config.severity);
+  s.per_file_ignores = config.per_file_ignores;
+
+  // Rule settings: targets, declared names, the knowledge tables.
+  s.rules.triton = request.triton.empty() ? config.triton : request.triton;
+  if (config.triton_table) s.rules.triton_table = config.triton_table.get();
+  s.rules.mitigations.insert(config.mitigations.begin(), config.mitigations.end());
+  s.rules.environments.insert(config.environments.begin(), config.environments.end());
+  s.rules.collect = request.collect;
+  s.allow_suppressions = config.allow_suppressions;
+  s.config_path = config.path;
+  s.knowledge_path = config.triton_table ? config.knowledge : "";
+
+  // What these settings were read from: the config chain and the knowledge table.
+  s.dependencies = config.sources;
+  if (!config.knowledge.empty()) s.dependencies.push_back(config.knowledge);
+  return s;
+}
+
+namespace {
+
+nlohmann::json ToJson(const AnalysisSettings& s) {
+  nlohmann::json pfi = nlohmann::json::array();
+  for (const PerFileIgnore& p : s.per_file_ignores) pfi.push_back({p.base_dir, p.glob, p.selectors});
+  // The tables by identity: the built-in ones are part of the binary (in the cache key's
+  // binary stamp); a config's table is a file, recorded as a dependency of every entry.
+  return {{"select", s.selection.select()},
+          {"ignore", s.selection.ignore()},
+          {"severity", s.selection.severity()},
+          {"per-file-ignores", pfi},
+          {"triton", s.rules.triton},
+          {"knowledge", s.knowledge_path.empty() ? "(built-in)" : s.knowledge_path},
+          {"mitigations", s.rules.mitigations},
+          {"environments", s.rules.environments},
+          {"collect", s.rules.collect ? nlohmann::json(*s.rules.collect) : nlohmann::json(nullptr)},
+          {"allow-suppressions", s.allow_suppressions},
+          {"config", s.config_path.empty() ? "(none)" : s.config_path},
+          {"dependencies", s.dependencies}};
+}
+
+}  // namespace
+
+std::string SettingsFingerprint(const AnalysisSettings& settings) { return ToJson(settings).dump(); }
+
+std::string DescribeSettings(const AnalysisSettings& settings, const std::string& path) {
+  nlohmann::json j = ToJson(settings);
+  std::string out = fmt::format("Settings for {}\n", path);
+  for (const auto& [key, value] : j.items()) {
+    std::string shown = value.is_string() ? value.get<std::string>() : value.dump();
+    out += fmt::format("  {:<20} {}\n", key, shown);
+  }
+  return out;
+}
+
+}  // namespace aortalint

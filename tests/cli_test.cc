@@ -1,0 +1,245 @@
+// The command line never silently does less: list options keep the paths
+// after them, IDs are case-insensitive, unknown selectors and commands are
+// usage errors with a suggestion, the options ruff users type exist, a path
+// with nothing to lint is said, colour follows the environment, and carets
+// line up under wide characters.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+
+#include "base/display_width.h"
+#include "test_util.h"
+
+namespace aortalint::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+// COL003 (a rocprof option that must be a string), with a safe fix.
+constexpr char kCol003[] =
+    "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+    "collect:\n  rocprof:\n    stats: true\n";
+constexpr char kClean[] =
+    "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+    "collect:\n  rocprof: {}\n";
+
+struct Repo {
+  fs::path root = TempDir("aortalint-cli");
+  Repo() {
+    WriteFile(root / "sub/bad.yaml", kCol003);
+    WriteFile(root / "good.yaml", kClean);
+    WriteFile(root / "docs/notes.yaml", "title: not a recipe\n");
+  }
+  ~Repo() { fs::remove_all(root); }
+  CommandResult Run(const std::string& args, const std::string& env = "") const {
+    return RunShell("cd " + ShellQuote(root.string()) + " && " + env + " " + ShellQuote(AORTALINT_BINARY) +
+                    " " + args + " 2>&1");
+  }
+};
+
+bool Has(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+
+TEST_CASE("cli: list options take one value each and leave the paths alone (R19)") {
+  Repo repo;
+  // Before: `sub` became a rule ID and `.` was linted (good.yaml is clean, so exit 0).
+  CommandResult r = repo.Run("check --no-cache --format concise --select COL003 sub");
+  CHECK(r.exit_code == 1);
+  CHECK(Has(r.output, "sub/bad.yaml:8:12"));
+  // --collect NAMES then a path: the path is linted, not taken for a collector.
+  r = repo.Run("check --no-cache --format concise --collect rocprof good.yaml");
+  CHECK(r.exit_code == 0);
+  CHECK_FALSE(Has(r.output, "unknown collector"));
+  // Repeated and comma-separated forms add up.
+  r = repo.Run("check --no-cache --format concise --select CNF --select COL001,COL003 sub");
+  CHECK(r.exit_code == 1);
+  CHECK(Has(r.output, "[COL003]"));
+  r = repo.Run("check --no-cache --format concise --select=COL001 --extend-select col003 sub");
+  CHECK(Has(r.output, "[COL003]"));
+  r = repo.Run("check --no-cache --format concise --ignore COL001 --ignore COL003 sub");
+  CHECK(r.exit_code == 0);
+}
+
+TEST_CASE("cli: rule IDs are case-insensitive; an unknown selector is exit 2 with a suggestion (R18)") {
+  Repo repo;
+  CommandResult r = repo.Run("check --no-cache --format concise --select col003 sub");
+  CHECK(r.exit_code == 1);
+  CHECK(Has(r.output, "[COL003]"));
+  r = repo.Run("check --no-cache --select COL03 sub");
+  CHECK(r.exit_code == 2);
+  CHECK(Has(r.output, "--select 'COL03' names no rule; did you mean 'COL003'?"));
+  r = repo.Run("check --no-cache --ignore FOO sub");
+  CHECK(r.exit_code == 2);
+  CHECK(Has(r.output, "--ignore 'FOO' names no rule"));
+  r = repo.Run("rule col003");
+  CHECK(r.exit_code == 0);
+  CHECK(Has(r.output, "COL003"));
+  // In the config too: `select: [col003]` is COL003, not an unknown rule.
+  WriteFile(repo.root / ".aortalint.yaml", "select: [col003]\n");
+  r = repo.Run("check --no-cache --format concise sub");
+  CHECK(r.exit_code == 1);
+  CHECK(Has(r.output, "[COL003]"));
+  CHECK_FALSE(Has(r.output, "SUP002"));
+}
+
+TEST_CASE("cli: unknown commands get the nearest one; help [COMMAND] (R43)") {
+  CommandResult r = RunAortalint("chek");
+  CHECK(r.exit_code == 2);
+  CHECK(Has(r.output, "unknown command 'chek'; did you mean 'check'?"));
+  r = RunAortalint("frobnicate");
+  CHECK(r.exit_code == 2);
+  CHECK(Has(r.output, "unknown command 'frobnicate'"));
+  CHECK_FALSE(Has(r.output, "A subcommand is required"));
+  r = RunAortalint("help");
+  CHECK(r.exit_code == 0);
+  CHECK(Has(r.output, "Subcommands:"));
+  r = RunAortalint("help check");
+  CHECK(r.exit_code == 0);
+  CHECK(Has(r.output, "--output-format"));
+  CHECK(Has(r.output, "aortalint check"));
+  r = RunAortalint("help chek");
+  CHECK(r.exit_code == 2);
+  CHECK(Has(r.output, "did you mean 'check'?"));
+  r = RunAortalint("");
+  CHECK(r.exit_code == 2);
+  CHECK(Has(r.output, "Usage: aortalint"));
+}
+
+TEST_CASE("cli: --jobs out of range says so in a sentence (R44)") {
+  for (const char* bad : {"0", "-3", "x", "1e9"}) {
+    CommandResult r = RunAortalint(std::string("check --jobs ") + bad + " .");
+    CHECK(r.exit_code == 2);
+    CHECK(Has(r.output, "must be a whole number from 1 to 4096, got '" + std::string(bad) + "'"));
+    CHECK(r.output.size() < 300);  // not a 300-digit range
+  }
+}
+
+TEST_CASE("cli: the options ruff users type") {
+  Repo repo;
+  CommandResult r = repo.Run("check --no-cache --output-format json sub");
+  CHECK(r.exit_code == 1);
+  CHECK(r.output.rfind("[", 0) == 0);
+  // The fixable summary, then -q drops the summary lines but keeps the findings.
+  r = repo.Run("check --no-cache sub");
+  CHECK(Has(r.output, "1 error in 1 file"));
+  CHECK(Has(r.output, "[*] 1 fixable with --fix"));
+  r = repo.Run("check --no-cache -q sub");
+  CHECK(Has(r.output, "[COL003]"));
+  CHECK_FALSE(Has(r.output, "1 error in 1 file"));
+  CHECK_FALSE(Has(r.output, "fixable"));
+  // --statistics: a count per rule, fixable marked, instead of the findings.
+  WriteFile(repo.root / "sub/bad2.yaml", kCol003);
+  r = repo.Run("check --no-cache --statistics sub");
+  CHECK(r.exit_code == 1);
+  CHECK(Has(r.output, "2\tCOL003\t[*] "));
+  CHECK_FALSE(Has(r.output, "sub/bad.yaml:8:12"));
+  // --show-fixes: what a fix would change, and with --fix what it changed.
+  r = repo.Run("check --no-cache --show-fixes sub");
+  CHECK(Has(r.output, "Fixes available in sub/bad.yaml:"));
+  r = repo.Run("check --no-cache --show-fixes --fix sub");
+  CHECK(Has(r.output, "Fixed in sub/bad.yaml:"));
+  CHECK(Has(r.output, "1 x COL003"));
+  CHECK(ReadFile(repo.root / "sub/bad.yaml").find("stats: \"true\"") != std::string::npos);
+}
+
+TEST_CASE("cli: a path with nothing to lint is a warning, not a silent pass") {
+  Repo repo;
+  CommandResult r = repo.Run("check --no-cache docs");
+  CHECK(r.exit_code == 0);
+  CHECK(Has(r.output, "warning: nothing to lint under 'docs': no aorta recipe among its 1 YAML file"));
+  fs::create_directories(repo.root / "empty");
+  r = repo.Run("check --no-cache empty");
+  CHECK(Has(r.output, "warning: nothing to lint under 'empty'"));
+  r = repo.Run("check --no-cache -q docs");
+  CHECK_FALSE(Has(r.output, "warning"));
+  r = repo.Run("check --no-cache sub");
+  CHECK_FALSE(Has(r.output, "nothing to lint"));
+  // A Proton payload alone is something to lint, from the cache too.
+  WriteFile(repo.root / "py/payload.py", "import triton.profiler as proton\n");
+  for (int pass = 0; pass < 2; ++pass) {
+    r = repo.Run("check py", "AORTALINT_CACHE_DIR=" + ShellQuote((repo.root / "cache").string()));
+    CHECK_FALSE(Has(r.output, "nothing to lint"));
+  }
+}
+
+TEST_CASE("cli: colour follows FORCE_COLOR, CLICOLOR_FORCE, NO_COLOR and TERM=dumb") {
+  Repo repo;
+  const std::string esc = "\x1b[";
+  // stdout is a pipe here: auto means no colour unless forced.
+  CHECK_FALSE(Has(repo.Run("check --no-cache sub").output, esc));
+  CHECK(Has(repo.Run("check --no-cache sub", "FORCE_COLOR=1").output, esc));
+  CHECK(Has(repo.Run("check --no-cache sub", "CLICOLOR_FORCE=1").output, esc));
+  CHECK_FALSE(Has(repo.Run("check --no-cache sub", "FORCE_COLOR=0").output, esc));
+  CHECK_FALSE(Has(repo.Run("check --no-cache sub", "FORCE_COLOR=1 NO_COLOR=1").output, esc));
+  CHECK_FALSE(Has(repo.Run("check --no-cache --color never sub", "FORCE_COLOR=1").output, esc));
+  CHECK(Has(repo.Run("check --no-cache --color always sub", "TERM=dumb").output, esc));
+  // TERM=dumb on a terminal: script(1) gives the run a pseudo-terminal where it exists.
+  if (RunShell("command -v script >/dev/null 2>&1").exit_code == 0) {
+    std::string cmd = "check --no-cache sub";
+    auto tty = [&](const std::string& term) {
+      return RunShell("cd " + ShellQuote(repo.root.string()) + " && TERM=" + term + " script -qec " +
+                      ShellQuote(ShellQuote(AORTALINT_BINARY) + " " + cmd) + " /dev/null 2>&1")
+          .output;
+    };
+    CHECK(Has(tty("xterm"), esc));
+    CHECK_FALSE(Has(tty("dumb"), esc));
+  }
+}
+
+TEST_CASE("cli: display width of code points") {
+  CHECK(CodePointWidth(U'a') == 1);
+  CHECK(CodePointWidth(U'é') == 1);
+  CHECK(CodePointWidth(U'\u0301') == 0);  // combining acute
+  CHECK(CodePointWidth(U'中') == 2);
+  CHECK(CodePointWidth(U'한') == 2);
+  CHECK(CodePointWidth(U'\U0001F600') == 2);  // 😀
+  CHECK(CodePointWidth(U'\uFF21') == 2);      // fullwidth A
+  CHECK(CodePointWidth(U'\u200B') == 0);      // zero-width space
+  CHECK(DisplayWidth("a中😀e\xcc\x81") == 1 + 2 + 2 + 1);
+}
+
+TEST_CASE("cli: carets line up under CJK and emoji") {
+  Repo repo;
+  // The bad value sits after wide characters on its line; the caret must start under it.
+  WriteFile(repo.root / "wide/r.yaml",
+            "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+            "collect:\n  rocprof: {pmc: \"中文😀\", stats: true}\n");
+  CommandResult r = repo.Run("check --no-cache --select COL003 wide");
+  // `  rocprof: {pmc: "` is 18 columns, 中文😀 six, `", stats: ` ten: `true` starts at display column 35.
+  std::string line = "  rocprof: {pmc: \"中文😀\", stats: true}";
+  size_t at = r.output.find(line);
+  REQUIRE(at != std::string::npos);
+  size_t next = r.output.find('\n', at) + 1;
+  std::string caret_line = r.output.substr(next, r.output.find('\n', next) - next);
+  size_t bar = caret_line.find("| ");
+  REQUIRE(bar != std::string::npos);
+  std::string under = caret_line.substr(bar + 2);
+  CHECK(under == std::string(34, ' ') + "^^^^");
+}
+
+}  // namespace
+}  // namespace aortalint::testing
+
+namespace aortalint::testing {
+namespace {
+
+TEST_CASE("cli: run --dry-run prints the plan despite lint errors and without rocprofv3") {
+  Repo repo;
+  WriteFile(repo.root / "x.py", "print('hi')\n");
+  // PATH without rocprofv3 (the test machine has none; the PATH makes sure).
+  CommandResult r = RunShell("cd " + ShellQuote(repo.root.string()) + " && PATH=/usr/bin:/bin " +
+                             ShellQuote(AORTALINT_BINARY) + " run --dry-run --recipe sub/bad.yaml -- python x.py 2>&1");
+  CHECK(r.exit_code == 1);
+  CHECK(Has(r.output, "[COL003]"));                       // the errors are listed
+  CHECK(Has(r.output, "rocprofv3 -d "));                  // and the plan is printed
+  CHECK(Has(r.output, "-- python x.py"));
+  CHECK(Has(r.output, "rocprofv3 is not on $PATH here"));
+  CHECK_FALSE(fs::exists(repo.root / "aortalint-run"));   // nothing was run or created
+  // Without --dry-run the same errors refuse the run.
+  r = RunShell("cd " + ShellQuote(repo.root.string()) + " && " + ShellQuote(AORTALINT_BINARY) +
+               " run --recipe sub/bad.yaml -- python x.py 2>&1");
+  CHECK(r.exit_code == 2);
+  CHECK(Has(r.output, "not started"));
+}
+
+}  // namespace
+}  // namespace aortalint::testing
