@@ -16,7 +16,9 @@ constexpr RuleMeta kMeta{
     .summary = "`mode: env`: the payload never reads a variable the recipe makes aorta export",
     .what = "Under proton `mode: env`, aorta exports `AORTA_PROTON_NAME`, `_DIR`, `_CONTEXT` and `_DATA`, plus "
             "`_BACKEND` when a backend is pinned, `_MODE` when a mode knob is set and `_HOOK` when `hook` is set. "
-            "Reports each one that no paired payload spells as a constant string. Strings are resolved: a "
+            "Reports each one, except `_DIR`, that no paired payload spells as a constant string. `_DIR` is "
+            "optional, as in aorta's own contract test: `_NAME` already carries the directory, and the collector "
+            "creates it before launch. Strings are resolved: a "
             "literal, a module-level constant joined by an f-string (`f\"{_PREFIX}NAME\"`), `+`, `%` or "
             "`.format`; docstrings and comments do not count. The position is the recipe option that makes "
             "aorta export the variable.",
@@ -29,7 +31,7 @@ constexpr RuleMeta kMeta{
                "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
     .fixed = "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n"
              "_ENV = \"AORTA_PROTON_\"\n\n\ndef main():\n"
-             "    os.makedirs(os.environ.get(f\"{_ENV}DIR\", \".\"), exist_ok=True)\n    proton.start(\n"
+             "    proton.start(\n"
              "        name=os.environ.get(f\"{_ENV}NAME\") or \"run\",\n"
              "        context=os.environ.get(f\"{_ENV}CONTEXT\", \"shadow\"),\n"
              "        data=os.environ.get(f\"{_ENV}DATA\", \"tree\"),\n"
@@ -37,8 +39,9 @@ constexpr RuleMeta kMeta{
              "        torch.ones(4, device=\"cuda\")\n    finally:\n        proton.finalize()\n    return 0\n\n\n"
              "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
     .facts = "aorta's env-mode wrapping (reference/aorta.md §4.2) and its test "
-             "`test_env_mode_payload_reads_every_session_variable` (§6.3), which only looks at f-string segments; "
-             "this rule resolves the whole name, so a plain literal counts too.",
+             "`test_env_mode_payload_reads_every_session_variable` (§6.3, `tests/test_examples.py` at 4b4553ef), "
+             "which only looks at f-string segments and exempts the `_OPTIONAL_ENV_SUFFIXES` (`DIR`); this rule "
+             "resolves the whole name, so a plain literal counts too.",
     .example_name = "payload.py",
     .companion = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
                   "collect:\n  proton:\n    mode: env\n    backend: roctracer\n",
@@ -67,15 +70,13 @@ class EnvVarNotRead final : public Rule {
     for (const version::ProtonUse& u : version::ProtonUses(recipe)) {
       if (u.Value("mode") != "env") continue;
       std::vector<std::pair<std::string, std::string_view>> exported = {
-          {"NAME", "mode"}, {"DIR", "mode"}, {"CONTEXT", "mode"}, {"DATA", "mode"}};
+          {"NAME", "mode"}, {"CONTEXT", "mode"}, {"DATA", "mode"}};  // DIR is optional (NAME holds it)
       if (!u.Value("backend").empty() && u.Value("backend") != "auto") exported.push_back({"BACKEND", "backend"});
       if (std::vector<std::string_view> knobs = u.Knobs(); !knobs.empty()) exported.push_back({"MODE", knobs[0]});
       if (!u.Value("hook").empty()) exported.push_back({"HOOK", "hook"});
       for (const auto& [suffix, option] : exported) {
         if (Reads(payloads, suffix)) continue;
-        // DIR is where NAME already points; the others are proton.start() arguments.
-        std::string use = suffix == "DIR" ? std::string("create it before proton.start() (os.makedirs)")
-                                          : "pass it as proton.start(" + StripLower(suffix) + "=...)";
+        std::string use = "pass it as proton.start(" + StripLower(suffix) + "=...)";
         ctx.Report(recipe.source(), u.Where(option),
                    "proton 'mode: env' exports AORTA_PROTON_{} but {} never reads it; read it with "
                    "os.environ.get(\"AORTA_PROTON_{}\") and {}",
