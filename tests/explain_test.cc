@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <fstream>
 
+#include <nlohmann/json.hpp>
+
 #include "test_util.h"
 
 namespace aortalint::testing {
@@ -25,6 +27,33 @@ TEST_CASE("explain snapshots of the §7.1 example shapes") {
     if (std::getenv("AORTALINT_UPDATE_SNAPSHOTS")) std::ofstream(snapshot, std::ios::binary) << r.output;
     CHECK(r.output == ReadFile(snapshot));
   }
+}
+
+}  // namespace
+}  // namespace aortalint::testing
+
+namespace aortalint::testing {
+namespace {
+
+TEST_CASE("explain describes a sanitizer plan: selection, sanitizers, where the report goes") {
+  std::filesystem::path root = std::filesystem::path(AORTALINT_TESTS_DIR) / ".." / "fixtures" / "explain";
+  CommandResult r = RunShell("cd " + ShellQuote(root.string()) + " && " + ShellQuote(AORTALINT_BINARY) +
+                             " explain sanitizer-repro/recipe.yaml --no-config 2>&1");
+  std::filesystem::path snapshot = root / "sanitizer-repro" / "expected.txt";
+  if (std::getenv("AORTALINT_UPDATE_SNAPSHOTS")) std::ofstream(snapshot, std::ios::binary) << r.output;
+  CHECK(r.exit_code == 0);
+  CHECK(r.output == ReadFile(snapshot));
+  CHECK(r.output.find("sanitizer plan") != std::string::npos);
+  CHECK(r.output.find("sanitizer-repro/kernels/lds_race.hip") != std::string::npos);  // from the recipe's directory
+  CHECK(r.output.find("triage") == std::string::npos);
+
+  CommandResult j = RunShell("cd " + ShellQuote(root.string()) + " && " + ShellQuote(AORTALINT_BINARY) +
+                             " explain sanitizer-repro/recipe.yaml --no-config --format json");
+  nlohmann::json doc = nlohmann::json::parse(j.output);
+  CHECK(doc["mode"] == "sanitizer");
+  CHECK(doc["plan"]["selection"]["top_n"] == 2);
+  CHECK(doc["plan"]["sanitizers"] == nlohmann::json({"consan", "waitcheck"}));
+  CHECK(doc["plan"]["report"] == "sanitizer_results/recipe/lds_race.json");
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "driver/explain.h"
 
+#include <filesystem>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -201,6 +202,73 @@ void PrintText(const json& doc, std::ostream& out) {
   }
 }
 
+// A `mode: sanitizer` recipe: what aorta's sanitizer loader will select, run
+// and write. A value aorta refuses shows as "?" (the SAN findings above say why).
+json ExplainSanitizer(const Recipe& recipe, const std::string& path) {
+  const SanitizerPlan& p = *recipe.sanitizer_plan();
+  auto text = [](const PlanValue& v) { return v.ok() ? json(v.text) : json("?"); };
+  json source{{"kind", text(p.source.kind)}};
+  const std::string& kind = p.source.kind.text;
+  if (!p.source.path_resolved.empty()) source["path"] = p.source.path_resolved;
+  if (!p.source.isa_dir_resolved.empty()) source["isa_dir"] = p.source.isa_dir_resolved;
+  if (!p.source.hip_resolved.empty()) source["hip"] = p.source.hip_resolved;
+  if (kind == "consan_repro") source["variant"] = text(p.source.variant);
+  if (kind == "kernel" || kind == "kernel_list") {
+    source["kernels"] = json::array();
+    for (const PlanKernel& k : p.source.kernels) {
+      json entry{{"name", k.name.empty() ? "?" : k.name}};
+      if (!k.code_object_path.empty()) entry["code_object"] = k.code_object_path;
+      source["kernels"].push_back(entry);
+    }
+  }
+  source["consan_command"] = p.source.command_resolved.empty() ? json(nullptr) : json(p.source.command_resolved);
+  source["consan_log"] = p.source.consan_log;
+  std::string stem = std::filesystem::path(path).stem().string();
+  const yaml::Node* ticket = recipe.root().Get("ticket");
+  return {{"target", text(p.target)},
+          {"ticket", ticket && ticket->is_str() ? ticket->text : stem},
+          {"source", source},
+          {"scope", text(p.scope_kind)},
+          {"selection", {{"requirement", text(p.requirement)}, {"top_n", p.top_n ? json(*p.top_n) : json("?")}}},
+          {"sanitizers", p.sanitizers.empty() ? json("?") : json(p.sanitizers)},
+          {"policy",
+           {{"consan_policy", text(p.consan_policy)},
+            {"on_missing_backend", text(p.on_missing_backend)},
+            {"timeout_seconds", p.timeout_seconds ? json(*p.timeout_seconds) : json("aorta's default")}}},
+          {"report", p.report.ok() ? "sanitizer_results/" + stem + "/" + p.report.text : "?"}};
+}
+
+std::string Str(const json& j) { return j.is_string() ? j.get<std::string>() : j.dump(); }
+
+void PrintSanitizer(const json& doc, std::ostream& out) {
+  const json& plan = doc["plan"];
+  const json& src = plan["source"];
+  std::string recipe = doc["recipe"].get<std::string>();
+  out << "recipe " << recipe << ": sanitizer plan, run as `aorta sweep run --recipe " << recipe
+      << "` (no command after --; aorta refuses one)\n";
+  out << "target: " << Str(plan["target"]) << ", ticket " << Str(plan["ticket"]) << "\n";
+  out << "source: " << Str(src["kind"]);
+  for (const char* k : {"path", "isa_dir", "hip", "variant"})
+    if (src.contains(k)) out << ", " << k << " " << Str(src[k]);
+  out << "\n";
+  if (src.contains("kernels"))
+    for (const json& k : src["kernels"])
+      out << "  kernel " << Str(k["name"]) << (k.contains("code_object") ? " in " + Str(k["code_object"]) : "")
+          << "\n";
+  out << "selection: the top " << Str(plan["selection"]["top_n"]) << " by " << Str(plan["selection"]["requirement"])
+      << ", one " << Str(plan["scope"]) << " at a time\n";
+  out << "sanitizers: " << (plan["sanitizers"].is_array() ? Join(plan["sanitizers"]) : Str(plan["sanitizers"]))
+      << "\n";
+  out << "  consan runs: "
+      << (src["consan_command"].is_null() ? std::string("no command given (ConSan reports not_checked)")
+                                          : Str(src["consan_command"]) + " (a build output)")
+      << ", log " << (src["consan_log"].get<bool>() ? "kept" : "off") << "\n";
+  out << "policy: consan " << Str(plan["policy"]["consan_policy"]) << ", missing backend: "
+      << Str(plan["policy"]["on_missing_backend"]) << ", time limit " << Str(plan["policy"]["timeout_seconds"])
+      << (plan["policy"]["timeout_seconds"].is_number() ? " s" : "") << "\n";
+  out << "report: " << Str(plan["report"]) << " (aorta's default output directory; --output DIR moves it)\n";
+}
+
 }  // namespace
 
 int RunExplain(const ExplainOptions& options, std::ostream& out, std::ostream& err) {
@@ -241,6 +309,17 @@ int RunExplain(const ExplainOptions& options, std::ostream& out, std::ostream& e
   bool placeholder = options.command.empty();
   std::vector<std::string> command = placeholder ? std::vector<std::string>{"python", "<payload.py>"} : options.command;
   Recipe recipe(doc, *settings.rules.knowledge);
+  if (recipe.mode() == RecipeMode::kSanitizer) {
+    json result{{"recipe", options.recipe}, {"mode", "sanitizer"}, {"plan", ExplainSanitizer(recipe, options.recipe)}};
+    if (options.format == "json") {
+      result["problems"] = report.str().empty() ? json::array() : json::parse(report.str());
+      out << result.dump(2) << "\n";
+    } else {
+      if (!report.str().empty()) out << report.str() << "\n";
+      PrintSanitizer(result, out);
+    }
+    return lint == kExitFindings ? kExitFindings : kExitClean;
+  }
   json result{{"recipe", options.recipe},
               {"mode", recipe.mode() == RecipeMode::kProbe ? "probe" : "triage"},
               {"targets", json::array()},
