@@ -94,6 +94,9 @@ int main(int argc, char** argv) {
   check_cmd->add_option("--show-settings", check.show_settings, "print the settings that apply to this file, lint nothing")
       ->type_name("PATH");
   check_cmd->add_flag("--show-files", check.show_files, "list the files that would be linted, lint nothing");
+  bool no_respect_gitignore = false;
+  check_cmd->add_flag("--no-respect-gitignore", no_respect_gitignore,
+                      "walk into what .gitignore ignores too (named files are always linted)");
   check_cmd->add_option("--config", check.config, "use this config file for every file");
   check_cmd->add_flag("--no-config", check.no_config, "ignore config files (.aortalint.yaml and its siblings)");
   check_cmd->add_flag("--no-cache", check.no_cache, "neither read nor write the result cache ($AORTALINT_CACHE_DIR, default ~/.cache/aortalint)");
@@ -204,6 +207,7 @@ int main(int argc, char** argv) {
   try {
     if (*check_cmd) {
       if (check.paths.empty()) check.paths = {"."};
+      check.respect_gitignore = !no_respect_gitignore;
       check.request.select = SplitList(select);
       check.request.extend_select = SplitList(extend_select);
       check.request.ignore = SplitList(ignore);

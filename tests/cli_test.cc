@@ -243,3 +243,88 @@ TEST_CASE("cli: run --dry-run prints the plan despite lint errors and without ro
 
 }  // namespace
 }  // namespace aortalint::testing
+
+namespace aortalint::testing {
+namespace {
+
+TEST_CASE("config: every accepted name is found; two in one directory are a warning") {
+  for (const char* name : {".aortalint.yaml", ".aortalint.yml", "aortalint.yaml", "aortalint.yml"}) {
+    CAPTURE(std::string(name));
+    Repo repo;
+    WriteFile(repo.root / name, "ignore: [COL003]\n");
+    CommandResult r = repo.Run("check --no-cache sub");
+    CHECK(r.exit_code == 0);
+    CHECK_FALSE(Has(r.output, "[COL003]"));
+  }
+  Repo repo;
+  WriteFile(repo.root / ".aortalint.yaml", "ignore: [COL003]\n");
+  WriteFile(repo.root / "aortalint.yml", "select: [COL003]\n");
+  CommandResult r = repo.Run("check --no-cache sub");
+  CHECK(r.exit_code == 0);  // .aortalint.yaml wins
+  CHECK(Has(r.output, "warning: '" + (fs::absolute(repo.root) / "aortalint.yml").lexically_normal().string() +
+                          "' is ignored: '"));
+  CHECK(Has(r.output, ".aortalint.yaml' sits beside it"));
+  // A config file is never taken for a recipe.
+  CHECK_FALSE(Has(repo.Run("check --no-cache --show-files .").output, "aortalint.yml"));
+}
+
+TEST_CASE("config: per-file-ignores, extend-select, extends adds to the parent's lists") {
+  Repo repo;
+  WriteFile(repo.root / "sub/also.yaml", kCol003);
+  WriteFile(repo.root / ".aortalint.yaml", "per-file-ignores:\n  \"sub/also.yaml\": [col003]\n");
+  CommandResult r = repo.Run("check --no-cache --format concise .");
+  CHECK(Has(r.output, "sub/bad.yaml:8:12"));
+  CHECK_FALSE(Has(r.output, "sub/also.yaml"));
+  // A glob without a slash matches the name anywhere; `dir/` everything under it.
+  WriteFile(repo.root / ".aortalint.yaml", "per-file-ignores:\n  \"sub/\": [COL]\n");
+  CHECK(repo.Run("check --no-cache .").exit_code == 0);
+  WriteFile(repo.root / ".aortalint.yaml", "per-file-ignores:\n  \"bad.yaml\": COL003\n");
+  r = repo.Run("check --no-cache --format concise .");
+  CHECK_FALSE(Has(r.output, "sub/bad.yaml"));
+  CHECK(Has(r.output, "sub/also.yaml"));
+  // extends: the child's ignore adds to the parent's (it used to replace it).
+  WriteFile(repo.root / "base.yaml", "ignore: [COL003]\nper-file-ignores: {\"also.yaml\": [RCP]}\n");
+  WriteFile(repo.root / ".aortalint.yaml", "extends: base.yaml\nignore: [RCP001]\n");
+  r = repo.Run("check --no-cache --show-settings sub/bad.yaml");
+  CHECK(r.exit_code == 0);
+  CHECK(Has(r.output, "[\"COL003\",\"RCP001\"]"));
+  CHECK(Has(r.output, "also.yaml"));
+  CHECK(repo.Run("check --no-cache .").exit_code == 0);
+  // extend-select on top of a select.
+  WriteFile(repo.root / ".aortalint.yaml", "select: [CNF]\nextend-select: [COL003]\n");
+  CHECK(repo.Run("check --no-cache .").exit_code == 1);
+  WriteFile(repo.root / ".aortalint.yaml", "select: [CNF]\n");
+  CHECK(repo.Run("check --no-cache .").exit_code == 0);
+  // A typo in the new keys is a config error with a suggestion.
+  WriteFile(repo.root / ".aortalint.yaml", "per-file-ignore: {}\n");
+  r = repo.Run("check --no-cache .");
+  CHECK(r.exit_code == 2);
+  CHECK(Has(r.output, "did you mean 'per-file-ignores'"));
+}
+
+TEST_CASE("config: .gitignore is respected by default; --show-files lists what would be linted") {
+  Repo repo;
+  WriteFile(repo.root / ".git/HEAD", "ref: refs/heads/main\n");
+  WriteFile(repo.root / "gen/out.yaml", kCol003);
+  WriteFile(repo.root / "gen/keep.yaml", kCol003);
+  WriteFile(repo.root / "sub/tmp.yaml", kCol003);
+  WriteFile(repo.root / ".gitignore", "# generated\n/gen/*\n!/gen/keep.yaml\n*.tmp\n");
+  WriteFile(repo.root / "sub/.gitignore", "tmp.yaml\n");
+  CommandResult r = repo.Run("check --no-cache --show-files .");
+  CHECK(r.exit_code == 0);
+  CHECK(Has(r.output, "sub/bad.yaml"));
+  CHECK(Has(r.output, "good.yaml"));
+  CHECK(Has(r.output, "gen/keep.yaml"));  // re-included by `!`
+  CHECK_FALSE(Has(r.output, "gen/out.yaml"));
+  CHECK_FALSE(Has(r.output, "sub/tmp.yaml"));  // a nested .gitignore
+  CHECK_FALSE(Has(r.output, "notes.yaml"));    // YAML that is no recipe
+  r = repo.Run("check --no-cache --no-respect-gitignore --show-files .");
+  CHECK(Has(r.output, "gen/out.yaml"));
+  CHECK(Has(r.output, "sub/tmp.yaml"));
+  // Named files are linted whatever .gitignore says.
+  r = repo.Run("check --no-cache --format concise gen/out.yaml");
+  CHECK(Has(r.output, "gen/out.yaml:8:12"));
+}
+
+}  // namespace
+}  // namespace aortalint::testing

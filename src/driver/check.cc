@@ -453,7 +453,7 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
                        fmt::join(enabled, ","));
     return kExitClean;
   }
-  FileSet files = Discover(paths, configs);
+  FileSet files = Discover(paths, configs, options.respect_gitignore);
   if (options.show_files) {
     // What `check` would read: recipes are decided by their text, as the lint decides them.
     for (const Candidate& c : files.recipes) {

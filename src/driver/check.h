@@ -27,6 +27,7 @@ struct CheckOptions {
   bool verbose = false;              // cache hits and misses, timing, on stderr
   std::string show_settings;         // print the settings for this file and lint nothing
   bool show_files = false;           // list the files that would be linted and lint nothing
+  bool respect_gitignore = true;     // directory walks skip what .gitignore ignores
   std::string config;
   bool no_config = false;
   int jobs = 0;  // 0: one per core

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "driver/gitignore.h"
+
 namespace aortalint {
 namespace fs = std::filesystem;
 namespace {
@@ -52,8 +54,9 @@ FileRole RoleOf(std::string_view path, std::string_view text) {
   return FileRole::kOther;
 }
 
-FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs) {
+FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs, bool respect_gitignore) {
   FileSet files;
+  GitIgnore gitignore;
   auto excluded = [&](const std::string& path) { return configs.For(path)->Excludes(path); };
   for (const std::string& path : paths) {
     std::error_code ec;
@@ -67,10 +70,12 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs)
       if (ec) break;
       const fs::path& p = it->path();
       if (it->is_directory(ec)) {
-        if (SkipDirectory(p) || excluded((p / "x").string())) it.disable_recursion_pending();
+        if (SkipDirectory(p) || excluded((p / "x").string()) || (respect_gitignore && gitignore.Ignored(p.string(), true)))
+          it.disable_recursion_pending();
         continue;
       }
       if (!it->is_regular_file(ec)) continue;
+      if (respect_gitignore && gitignore.Ignored(p.string(), false)) continue;
       std::string file = p.lexically_normal().string();
       if (IsYaml(p)) {
         // Whether it looks like a recipe is decided when it is read, so each file is read once.

@@ -24,7 +24,8 @@ struct FileSet {
 /// Walks `paths` (files or directories), skipping `.git`, hidden directories,
 /// `build*`, `node_modules`, virtual environments and what the applicable
 /// config excludes (even for files named explicitly, so pre-commit respects it).
-FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs);
+/// `respect_gitignore`: directory walks skip what .gitignore ignores (named files never are).
+FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs, bool respect_gitignore = true);
 
 /// A directory walk's test: a top-level mapping with `schema_version` or `collect`.
 bool LooksLikeRecipe(std::string_view text);
