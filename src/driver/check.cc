@@ -375,6 +375,45 @@ std::optional<int> FinishFixes(const CheckOptions& options, const FileTexts& ori
 
 namespace {
 
+// pre-commit names only the changed files. A payload named alone brings in the
+// recipes that run it, found within its project root, so a change to the
+// payload that breaks its recipe (PAY006) fails the hook. The walk reads each
+// YAML file's head only; the analyses themselves come from the cache.
+void AddPairedRecipes(FileSet& files, ConfigResolver& configs, const CheckOptions& options) {
+  namespace fs = std::filesystem;
+  std::set<std::string> named_payloads;
+  for (const Candidate& c : files.payloads)
+    if (c.named) named_payloads.insert(NormalizePath(c.path));
+  if (named_payloads.empty()) return;
+  std::set<std::string> have;
+  for (const Candidate& c : files.recipes) have.insert(NormalizePath(c.path));
+  std::error_code ec;
+  fs::path cwd = fs::current_path(ec);
+  std::set<std::string> roots;
+  for (const std::string& payload : named_payloads) {
+    fs::path root = RepositoryRoot(payload, configs.For(payload)->dir);
+    // Relative to the working directory when under it, so reports read as the named files do.
+    std::string rel = root.lexically_relative(cwd).generic_string();
+    roots.insert(rel.empty() ? "." : rel.rfind("..", 0) == 0 ? root.string() : rel);
+  }
+  std::vector<Candidate> added;
+  for (const std::string& root : roots) {
+    FileSet walked = Discover({root}, configs, options.respect_gitignore);
+    for (const Candidate& recipe : walked.recipes) {
+      if (have.count(NormalizePath(recipe.path))) continue;
+      ReadResult read = ReadTextFile(recipe.path);
+      if (!read.ok || !LooksLikeRecipe(read.text)) continue;
+      std::optional<Launch> launch = FindLaunch(recipe.path, read.text, options.command, *configs.For(recipe.path));
+      if (!launch) continue;
+      bool runs_named = std::any_of(launch->files.begin(), launch->files.end(),
+                                    [&](const std::string& f) { return named_payloads.count(NormalizePath(f)) > 0; });
+      if (runs_named && have.insert(NormalizePath(recipe.path)).second) added.push_back({recipe.path, false});
+    }
+  }
+  files.recipes.insert(files.recipes.end(), added.begin(), added.end());
+  std::sort(files.recipes.begin(), files.recipes.end());
+}
+
 // A path named on the command line under which nothing was linted: said on
 // stderr, so a typo or a wrong directory never passes as a clean run.
 void WarnEmptyPaths(const std::vector<std::string>& paths, const FileSet& files, const LintStats& stats,
@@ -454,6 +493,7 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
     return kExitClean;
   }
   FileSet files = Discover(paths, configs, options.respect_gitignore);
+  if (options.stdin_filename.empty()) AddPairedRecipes(files, configs, options);
   if (options.show_files) {
     // What `check` would read: recipes are decided by their text, as the lint decides them.
     for (const Candidate& c : files.recipes) {
