@@ -155,6 +155,7 @@ struct LintStats {
   std::mutex mutex;
   std::set<std::string> linted;  // recipes analysed and payloads checked (paired, or importing Proton)
   std::set<std::string> cached_clean;  // payloads alone whose cached result is empty: checked or not, unknown
+  std::map<std::string, std::string> skipped;  // YAML/JSON found or named and judged not a recipe: why
   void Linted(const std::string& path, bool known = true) {
     std::lock_guard lock(mutex);
     (known ? linted : cached_clean).insert(path);
@@ -202,7 +203,14 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       job.wanted = true;  // LoadYamlFile reports it (SYN003)
       return;
     }
-    if ((!file.named || options.skip_non_recipes) && !LooksLikeRecipe(read.text)) return;
+    if (!file.named || options.skip_non_recipes) {
+      FileVerdict verdict = ClassifyFile(file.path, read.text);
+      if (verdict.role != FileRole::kRecipe) {
+        std::lock_guard lock(stats.mutex);
+        stats.skipped[file.path] = verdict.why;
+        return;
+      }
+    }
     job.wanted = true;
     job.source = std::make_shared<const SourceFile>(file.path, std::move(read.text));
     job.launch = FindLaunch(file.path, job.source->text(), options.command, *job.config);
@@ -498,7 +506,10 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
     // What `check` would read: recipes are decided by their text, as the lint decides them.
     for (const Candidate& c : files.recipes) {
       ReadResult read = ReadTextFile(c.path);
-      if (c.named && !options.skip_non_recipes ? true : read.ok && LooksLikeRecipe(read.text)) out << c.path << "\n";
+      bool recipe = c.named && !options.skip_non_recipes
+                        ? true
+                        : read.ok && ClassifyFile(c.path, read.text).role == FileRole::kRecipe;
+      if (recipe) out << c.path << "\n";
     }
     for (const Candidate& c : files.payloads) out << c.path << "\n";
     for (Diagnostic& d : configs.TakeErrors())
@@ -553,6 +564,8 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
                         }),
             all.end());
   if (!options.quiet && options.stdin_filename.empty()) WarnEmptyPaths(paths, files, stats, err);
+  if (options.verbose)
+    for (const auto& [path, why] : stats.skipped) err << "aortalint: skipped " << path << ": not a recipe: " << why << "\n";
   if (options.verbose)
     err << "aortalint: " << stats.linted.size() << " files linted; cache: " << stats.hits << " hits, " << stats.misses
         << " misses" << (options.no_cache ? " (--no-cache)" : "") << "\n";

@@ -1,7 +1,13 @@
 #include "driver/discover.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
+#include <optional>
+
+#include "base/edit_distance.h"
+#include "model/recipe_keys.h"
+#include "model/sanitizer_plan.h"
 
 #include "driver/gitignore.h"
 
@@ -10,6 +16,8 @@ namespace fs = std::filesystem;
 namespace {
 
 bool IsYaml(const fs::path& p) { return p.extension() == ".yaml" || p.extension() == ".yml"; }
+// aorta's load_recipe_mapping reads `.json` with json.loads and anything else as YAML.
+bool IsRecipeSuffix(const fs::path& p) { return IsYaml(p) || p.extension() == ".json"; }
 bool IsPython(const fs::path& p) { return p.extension() == ".py"; }
 
 bool SkipDirectory(const fs::path& dir) {
@@ -25,34 +33,179 @@ bool SkipDirectory(const fs::path& dir) {
 
 }  // namespace
 
-bool LooksLikeRecipe(std::string_view text) {
-  // A cheap scan for a top-level key; the loader decides the rest.
+namespace {
+
+// Python's str.strip() over ASCII whitespace.
+std::string_view Trim(std::string_view s) {
+  size_t b = s.find_first_not_of(" \t\r\f\v");
+  if (b == std::string_view::npos) return {};
+  size_t e = s.find_last_not_of(" \t\r\f\v");
+  return s.substr(b, e - b + 1);
+}
+
+// A key at the start of `s` ("key", 'key' or plain) followed by ':'; empty when none.
+std::optional<std::string> KeyAt(std::string_view s) {
+  if (s.empty()) return std::nullopt;
+  std::string key;
+  size_t i = 0;
+  if (s[0] == '"' || s[0] == '\'') {
+    char q = s[0];
+    for (i = 1; i < s.size() && s[i] != q; ++i) {
+      if (q == '"' && s[i] == '\\' && i + 1 < s.size()) ++i;
+      key += s[i];
+    }
+    if (i >= s.size()) return std::nullopt;
+    ++i;
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+    if (i < s.size() && s[i] == ':') return key;
+    return std::nullopt;
+  }
+  for (; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == ':' && (i + 1 == s.size() || s[i + 1] == ' ' || s[i + 1] == '\t' || s[i + 1] == '\r' ||
+                     s[i + 1] == '\n' || s[i + 1] == ',' || s[i + 1] == '}'))
+      return std::string(Trim(key));
+    if (c == '#' && i > 0 && (s[i - 1] == ' ' || s[i - 1] == '\t')) return std::nullopt;
+    if (c == ',' || c == '{' || c == '}' || c == '[' || c == ']') return std::nullopt;
+    key += c;
+  }
+  return std::nullopt;
+}
+
+// Keys at depth 1 of a flow mapping or JSON object starting at text[0] == '{'.
+void FlowKeys(std::string_view text, std::vector<std::string>& out) {
+  int depth = 0;
+  bool expect_key = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '"' || c == '\'') {
+      size_t j = i + 1;
+      for (; j < text.size() && text[j] != c; ++j)
+        if (c == '"' && text[j] == '\\') ++j;
+      if (depth == 1 && expect_key)
+        if (std::optional<std::string> k = KeyAt(text.substr(i))) out.push_back(*k);
+      expect_key = false;
+      i = j;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+      expect_key = depth == 1;
+    } else if (c == '}' || c == ']') {
+      if (--depth <= 0) return;
+    } else if (c == ',' && depth == 1) {
+      expect_key = true;
+    } else if (c == '#' && (i == 0 || text[i - 1] == ' ' || text[i - 1] == '\n')) {
+      size_t eol = text.find_first_of("\r\n", i);
+      i = eol == std::string_view::npos ? text.size() : eol;
+    } else if (expect_key && depth == 1 && c != ' ' && c != '\t' && c != '\r' && c != '\n') {
+      if (std::optional<std::string> k = KeyAt(text.substr(i))) out.push_back(*k);
+      expect_key = false;
+    }
+  }
+}
+
+// The recipe vocabulary of every mode: recipe_keys.yaml's top level and
+// deferred keys, and sanitizer_plan.yaml's top level.
+const std::vector<std::string>& Vocabulary() {
+  static const std::vector<std::string> words = [] {
+    std::vector<std::string> out;
+    for (const KeyDoc& k : BuiltinRecipeKeys().top_level) out.push_back(k.name);
+    for (const std::string& k : BuiltinRecipeKeys().deferred) out.push_back(k);
+    for (const SanitizerKey& k : BuiltinSanitizerKeys().Block("top_level")->keys)
+      if (std::ranges::find(out, k.name) == out.end()) out.push_back(k.name);
+    return out;
+  }();
+  return words;
+}
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// A typo of `schema_version` or `mode` (a recipe that must be linted, not skipped).
+std::optional<std::string> NearMiss(const std::string& key) {
+  std::string lower = Lower(key);
+  if (lower != key && (lower == "schema_version" || lower == "mode")) return lower;
+  std::string squashed;
+  for (char c : lower)
+    if (c != '_' && c != '-' && c != ' ') squashed += c;
+  if (key != "schema_version" && (squashed == "schemaversion" || EditDistance(lower, "schema_version") <= 3))
+    return "schema_version";
+  // `mode` is short: only a transposition (`mdoe`) is a typo, not `model` or `node`.
+  if (key != "mode" && lower.size() == 4 && EditDistance(lower, "mode") == 1 && lower != "node" &&
+      lower != "code" && lower != "made" && lower != "more" && lower != "move" && lower != "mod" &&
+      std::ranges::is_permutation(lower, std::string_view("mode")))
+    return "mode";
+  return std::nullopt;
+}
+
+bool IsWorkflow(const fs::path& p) {
+  fs::path parent = p.parent_path();
+  return parent.filename() == "workflows" && parent.parent_path().filename() == ".github";
+}
+
+}  // namespace
+
+std::vector<std::string> TopLevelKeys(std::string_view text) {
+  std::vector<std::string> out;
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
   size_t at = 0;
   while (at < text.size()) {
-    size_t eol = text.find('\n', at);
+    size_t eol = text.find_first_of("\r\n", at);
     std::string_view line = text.substr(at, eol == std::string_view::npos ? std::string_view::npos : eol - at);
-    for (std::string_view key : {"schema_version", "collect"}) {
-      if (line.rfind(key, 0) == 0) {
-        std::string_view rest = line.substr(key.size());
-        size_t i = rest.find_first_not_of(" \t");
-        if (i != std::string_view::npos && rest[i] == ':') return true;
-      }
-      // Flow style: {schema_version: 1, ...}
-      if (!line.empty() && line[0] == '{' && line.find(key) != std::string_view::npos) return true;
+    if (!line.empty() && line[0] == '{') {  // JSON or a flow mapping
+      FlowKeys(text.substr(at), out);
+      return out;
     }
+    bool skip = line.empty() || line[0] == ' ' || line[0] == '\t' || line[0] == '#' || line[0] == '-' ||
+                line[0] == '%' || line.starts_with("---") || line.starts_with("...");
+    if (!skip)
+      if (std::optional<std::string> k = KeyAt(line)) out.push_back(*k);
     if (eol == std::string_view::npos) break;
     at = eol + 1;
   }
-  return false;
+  return out;
 }
 
-FileRole RoleOf(std::string_view path, std::string_view text) {
+FileVerdict ClassifyFile(std::string_view path, std::string_view text) {
   fs::path p(path);
-  if (IsConfigFileName(p.filename().string())) return FileRole::kConfig;
-  if (IsYaml(p)) return LooksLikeRecipe(text) ? FileRole::kRecipe : FileRole::kOther;
-  if (IsPython(p)) return FileRole::kPayload;
-  return FileRole::kOther;
+  std::string name = p.filename().string();
+  if (IsConfigFileName(name)) return {FileRole::kConfig, "aortalint's own config"};
+  if (IsPython(p)) return {FileRole::kPayload, "a Python file"};
+  bool json = p.extension() == ".json";
+  if (!IsYaml(p) && !json) return {FileRole::kOther, "not .yaml, .yml or .json"};
+  if (IsWorkflow(p)) return {FileRole::kOther, "a GitHub workflow"};
+  if (name == ".pre-commit-config.yaml" || name == ".pre-commit-hooks.yaml")
+    return {FileRole::kOther, "a pre-commit config"};
+  if (name.starts_with("docker-compose") || name == "compose.yaml" || name == "compose.yml" ||
+      name.starts_with("compose."))
+    return {FileRole::kOther, "a compose file"};
+  std::vector<std::string> keys = TopLevelKeys(text);
+  std::vector<std::string> known;
+  for (const std::string& k : keys)
+    if (std::ranges::find(Vocabulary(), k) != Vocabulary().end() && std::ranges::find(known, k) == known.end())
+      known.push_back(k);
+  auto list = [](const std::vector<std::string>& v) {
+    std::string out;
+    for (const std::string& s : v) out += (out.empty() ? "" : ", ") + s;
+    return out;
+  };
+  if (known.size() >= 2)
+    return {FileRole::kRecipe, std::to_string(known.size()) + " recipe keys (" + list(known) + ")"};
+  for (const std::string& strong : {"schema_version", "collect", "sanitizer_plan"})
+    if (std::ranges::find(known, strong) != known.end()) return {FileRole::kRecipe, "a '" + strong + "' key"};
+  for (const std::string& k : keys)
+    if (std::optional<std::string> near = NearMiss(k))
+      return {FileRole::kRecipe, "key '" + k + "' is a near miss of '" + *near + "'"};
+  if (keys.empty()) return {FileRole::kOther, "no top-level mapping keys"};
+  return {FileRole::kOther, known.empty() ? "no recipe key at the top level (" + list(keys).substr(0, 80) + ")"
+                                          : "one recipe key only (" + list(known) + ")"};
 }
+
+FileRole RoleOf(std::string_view path, std::string_view text) { return ClassifyFile(path, text).role; }
+
+bool LooksLikeRecipe(std::string_view text) { return ClassifyFile("recipe.yaml", text).role == FileRole::kRecipe; }
 
 FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs, bool respect_gitignore) {
   FileSet files;
@@ -77,7 +230,7 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
       if (!it->is_regular_file(ec)) continue;
       if (respect_gitignore && gitignore.Ignored(p.string(), false)) continue;
       std::string file = p.lexically_normal().string();
-      if (IsYaml(p)) {
+      if (IsRecipeSuffix(p)) {
         // Whether it looks like a recipe is decided when it is read, so each file is read once.
         if (!IsConfigFileName(p.filename().string()) && !excluded(file)) files.recipes.push_back({file, false});
       } else if (IsPython(p) && !excluded(file)) {

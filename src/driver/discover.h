@@ -27,13 +27,31 @@ struct FileSet {
 /// `respect_gitignore`: directory walks skip what .gitignore ignores (named files never are).
 FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs, bool respect_gitignore = true);
 
-/// A directory walk's test: a top-level mapping with `schema_version` or `collect`.
+/// What a file is to aortalint, by its name and text.
+enum class FileRole { kRecipe, kPayload, kConfig, kOther };
+
+struct FileVerdict {
+  FileRole role = FileRole::kOther;
+  std::string why;  // for --verbose: "2 recipe keys (schema_version, workload)", "a GitHub workflow", ...
+};
+
+/// THE discovery predicate, shared by `check`'s walk, `--skip-non-recipes`,
+/// `--show-files` and the language server: a .yaml/.yml/.json file is a recipe
+/// when its top-level mapping has two or more keys of aorta's recipe
+/// vocabulary (triage, probe or sanitizer), or `schema_version`, `collect` or
+/// `sanitizer_plan` alone, or a key that is a near miss of `schema_version` or
+/// `mode` (a typo must be linted, not skipped). Quoted keys, JSON and flow
+/// style, a BOM and any line ending count. GitHub workflows, pre-commit
+/// configs, compose files and aortalint's own config are never recipes.
+FileVerdict ClassifyFile(std::string_view path, std::string_view text);
+
+/// ClassifyFile(path, text).role.
+FileRole RoleOf(std::string_view path, std::string_view text);
+
+/// Whether YAML or JSON text is a recipe by ClassifyFile's test (no name known).
 bool LooksLikeRecipe(std::string_view text);
 
-/// What a file is to aortalint, by its name and text: the one predicate that
-/// `check`'s walk and the language server share (the server lints a buffer
-/// only when this says recipe or payload).
-enum class FileRole { kRecipe, kPayload, kConfig, kOther };
-FileRole RoleOf(std::string_view path, std::string_view text);
+/// The top-level keys of a YAML or JSON mapping, by a cheap scan (no parse).
+std::vector<std::string> TopLevelKeys(std::string_view text);
 
 }  // namespace aortalint
