@@ -74,7 +74,7 @@ int main(int argc, char** argv) {
   CLI::App* check_cmd = app.add_subcommand("check", "lint recipes and payloads (default path: .)");
   check_cmd->add_option("paths", check.paths, "files and directories")->expected(0, -1);
   check_cmd->add_option("--output-format,--format", check.format, "output format")
-      ->check(CLI::IsMember({"text", "concise", "json", "sarif", "github"}));
+      ->check(CLI::IsMember({"text", "concise", "json", "sarif", "github", "gitlab"}));
   check_cmd->add_option("--output,-o", check.output, "write the report to a file");
   check_cmd->add_option("--color", check.color, "colour the text output (NO_COLOR, FORCE_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured)")
       ->check(CLI::IsMember({"auto", "always", "never"}));

@@ -66,7 +66,12 @@ TEST_CASE("SARIF: valid 2.1.0, with rules, notes, fixes and fingerprints") {
   const json& fix = by_rule["SUP001"]["fixes"][0]["artifactChanges"][0]["replacements"][0];
   CHECK(fix["deletedRegion"]["byteOffset"] == 17);
   CHECK(fix["insertedContent"]["text"] == "");
-  for (const json& r : rules) CHECK(r["helpUri"].get<std::string>().find(r["id"].get<std::string>() + ".md") != std::string::npos);
+  // No published docs host in this build: no helpUri at all (never a made-up host); the page is in help.markdown.
+  for (const json& r : rules) {
+    CHECK_FALSE(r.contains("helpUri"));
+    CHECK(r["help"]["markdown"].get<std::string>().rfind("# " + r["id"].get<std::string>() + " ", 0) == 0);
+    CHECK(r["help"]["markdown"].get<std::string>().find("## What it does") != std::string::npos);
+  }
 
   // Lines added above: every fingerprint stays the same.
   WriteFile(dir / "r é.yaml", std::string("# a new header\n\n") + kRecipe);
@@ -83,9 +88,50 @@ TEST_CASE("GitHub annotations: one command per finding, escaped") {
   std::string out = RunShell("cd " + ShellQuote(dir.string()) + " && " + ShellQuote(AORTALINT_BINARY) +
                              " check . --select SYN004 --format github")
                         .output;
-  CHECK(out.rfind("::error file=a%2Cb.yaml,line=2,col=1,endLine=2,endColumn=15,title=SYN004::", 0) == 0);
+  CHECK(out.rfind("::error file=a%2Cb.yaml,line=2,col=1,endLine=2,endColumn=15,title=aortalint SYN004 (duplicate-key)::", 0) == 0);
   CHECK(out.find("%0A") != std::string::npos);  // the note follows on its own line
   CHECK(std::count(out.begin(), out.end(), '\n') == 1);
+}
+
+TEST_CASE("SARIF: paths relative to the repository's top, a docs URL only when one is configured") {
+  std::string schema_text = ReadFile(SchemaPath());
+  REQUIRE_FALSE(schema_text.empty());
+  testing::JsonSchemaValidator validator(json::parse(schema_text));
+  auto dir = TempDir("aortalint-sarif-root");
+  WriteFile(dir / ".git/HEAD", "ref: refs/heads/main\n");
+  WriteFile(dir / "recipes/probe/r.yaml", kRecipe);
+  // Run from a subdirectory: URIs still name the file from the repository's top.
+  json log = json::parse(RunShell("cd " + ShellQuote((dir / "recipes").string()) + " && AORTALINT_DOCS_URL=https://docs.example.org/aortalint/rules " +
+                                  ShellQuote(AORTALINT_BINARY) + " check probe --format sarif 2>/dev/null")
+                             .output);
+  CHECK(validator.Validate(log).empty());
+  const json& run = log["runs"][0];
+  const json& location = run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
+  CHECK(location["uri"] == "recipes/probe/r.yaml");
+  CHECK(location["uriBaseId"] == "SRCROOT");
+  std::string root = run["originalUriBaseIds"]["SRCROOT"]["uri"];
+  CHECK(root.ends_with(dir.filename().string() + "/"));
+  for (const json& r : run["tool"]["driver"]["rules"])
+    CHECK(r["helpUri"] == "https://docs.example.org/aortalint/rules/" + r["id"].get<std::string>() + ".md");
+  // GitHub annotations and GitLab's code quality report use the same root.
+  std::string gh = RunShell("cd " + ShellQuote((dir / "recipes").string()) + " && " + ShellQuote(AORTALINT_BINARY) +
+                            " check probe --select SYN004 --format github").output;
+  CHECK(gh.rfind("::error file=recipes/probe/r.yaml,line=4,", 0) == 0);
+  json gl = json::parse(RunShell("cd " + ShellQuote((dir / "recipes").string()) + " && " + ShellQuote(AORTALINT_BINARY) +
+                                 " check probe --format gitlab").output);
+  REQUIRE(gl.is_array());
+  REQUIRE(gl.size() >= 1);
+  std::set<std::string> fingerprints;
+  for (const json& issue : gl) {
+    CHECK(issue["location"]["path"] == "recipes/probe/r.yaml");
+    CHECK(issue["location"]["lines"]["begin"].is_number_integer());
+    CHECK((issue["severity"] == "major" || issue["severity"] == "minor" || issue["severity"] == "info"));
+    CHECK(issue["description"].get<std::string>().rfind("aortalint ", 0) == 0);
+    CHECK(issue["check_name"].is_string());
+    fingerprints.insert(issue["fingerprint"]);
+  }
+  CHECK(fingerprints.size() == gl.size());
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

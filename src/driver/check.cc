@@ -106,6 +106,10 @@ void Emit(const CheckOptions& options, const std::vector<Diagnostic>& diagnostic
     EmitGithub(diagnostics, out);
     return;
   }
+  if (options.format == "gitlab") {
+    EmitGitlab(diagnostics, out);
+    return;
+  }
   if (options.statistics) {
     EmitStatistics(diagnostics, out);
   } else {

@@ -1,5 +1,9 @@
 #include "emit/docs.h"
 
+#include <cstdlib>
+#include <filesystem>
+#include <vector>
+
 #include <fmt/format.h>
 
 namespace aortalint {
@@ -28,9 +32,35 @@ std::string Trim(std::string_view s) {
 
 std::string RuleDocPath(std::string_view id) { return fmt::format("docs/rules/{}.md", id); }
 
+std::string DocsBaseUrl() {
+  // $AORTALINT_DOCS_URL, else the build's -DAORTALINT_DOCS_URL=, else none: no link to a host that does not exist.
+  if (const char* env = std::getenv("AORTALINT_DOCS_URL"); env && *env) return env;
+#ifdef AORTALINT_DOCS_URL
+  return AORTALINT_DOCS_URL;
+#else
+  return "";
+#endif
+}
+
 std::string RuleDocUrl(std::string_view id) {
-  // One place to change when the docs get a published home.
-  return fmt::format("https://aortalint.invalid/docs/rules/{}.md", id);
+  std::string base = DocsBaseUrl();
+  if (base.empty()) return "";
+  if (base.back() != '/') base += '/';
+  return fmt::format("{}{}.md", base, id);
+}
+
+std::string RuleDocLink(std::string_view id) {
+  if (std::string url = RuleDocUrl(id); !url.empty()) return url;
+  // The page on this machine: installed beside the binary's prefix, else in the source tree it was built from.
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  std::vector<fs::path> candidates;
+  if (!ec) candidates.push_back(exe.parent_path().parent_path() / "share/doc/aortalint/rules" / (std::string(id) + ".md"));
+  candidates.push_back(fs::path(AORTALINT_SOURCE_DIR) / RuleDocPath(id));
+  for (const fs::path& p : candidates)
+    if (fs::is_regular_file(p, ec)) return "file://" + p.lexically_normal().string();
+  return "";
 }
 
 std::string RuleDoc(const RuleMeta& m) {

@@ -16,7 +16,13 @@ std::string RuleIndex();
 std::string RuleTable();
 /// The relative link of a rule's page from the repository root.
 std::string RuleDocPath(std::string_view id);
-/// Where a rule's page is published (LSP codeDescription.href, SARIF helpUri).
+/// The base URL rule pages are published under: $AORTALINT_DOCS_URL, else the
+/// build's AORTALINT_DOCS_URL setting, else "" (no published home).
+std::string DocsBaseUrl();
+/// Where a rule's page is published (SARIF helpUri, JSON url); "" when it is not.
 std::string RuleDocUrl(std::string_view id);
+/// A link an editor can open (LSP codeDescription.href): the published page,
+/// else the installed or source copy as a file:// URI; "" when none exists.
+std::string RuleDocLink(std::string_view id);
 
 }  // namespace aortalint

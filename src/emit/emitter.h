@@ -17,8 +17,17 @@ void EmitJson(std::span<const Diagnostic> diagnostics, std::ostream& out);
 
 /// SARIF 2.1.0 (one run; columns in UTF-16 code units, SARIF's default).
 void EmitSarif(std::span<const Diagnostic> diagnostics, std::ostream& out);
-/// GitHub Actions annotations: `::error file=...,line=...,col=...,endLine=...,endColumn=...,title=ID::message`.
+/// GitHub Actions annotations: `::error file=...,line=...,col=...,endLine=...,endColumn=...,title=aortalint ID (slug)::message`.
 void EmitGithub(std::span<const Diagnostic> diagnostics, std::ostream& out);
+
+/// GitLab CI code quality (Code Climate subset): a JSON array of issues.
+void EmitGitlab(std::span<const Diagnostic> diagnostics, std::ostream& out);
+
+/// The directory reports are relative to: the repository's top (the nearest
+/// directory above the working directory that holds .git), else the working directory.
+std::string ReportRoot();
+/// `path` relative to ReportRoot() with '/' separators; absolute when outside it.
+std::string ReportPath(const std::string& path);
 
 /// One line summary for the text formats: "3 errors, 1 warning in 2 files".
 std::string Summary(std::span<const Diagnostic> diagnostics);

@@ -29,15 +29,12 @@ std::string EncodeUriPath(std::string_view path) {
   return out;
 }
 
-// Paths relative to the working directory become relative URIs under SRCROOT.
+// Paths under the repository's top become relative URIs under SRCROOT, so code
+// scanning places them whatever directory aortalint ran from.
 json ArtifactLocation(const std::string& path) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  fs::path abs = fs::absolute(path, ec).lexically_normal();
-  fs::path rel = abs.lexically_relative(fs::current_path(ec));
-  if (!rel.empty() && rel.begin()->string() != "..")
-    return {{"uri", EncodeUriPath(rel.generic_string())}, {"uriBaseId", kSourceRoot}};
-  return {{"uri", "file://" + EncodeUriPath(abs.generic_string())}};
+  std::string rel = ReportPath(path);
+  if (!rel.empty() && rel[0] != '/') return {{"uri", EncodeUriPath(rel)}, {"uriBaseId", kSourceRoot}};
+  return {{"uri", "file://" + EncodeUriPath(rel)}};
 }
 
 json Region(const Location& where) {
@@ -83,13 +80,15 @@ std::string NormalisedText(const Location& where) {
 
 json RuleDescriptor(const RuleMeta& m) {
   std::string full = std::string(m.what.empty() ? m.summary : m.what);
-  return {{"id", m.id},
-          {"name", m.slug},
-          {"shortDescription", {{"text", m.summary}}},
-          {"fullDescription", {{"text", full}, {"markdown", full}}},
-          {"helpUri", RuleDocUrl(m.id)},
-          {"help", {{"text", fmt::format("{} ({})", m.summary, RuleDocPath(m.id))}}},
-          {"defaultConfiguration", {{"level", Level(m.severity)}}}};
+  // help: the rule's whole page (what `aortalint rule ID` prints), shown by code scanning beside the alert.
+  json rule = {{"id", m.id},
+               {"name", m.slug},
+               {"shortDescription", {{"text", m.summary}}},
+               {"fullDescription", {{"text", full}, {"markdown", full}}},
+               {"help", {{"text", fmt::format("{} (aortalint rule {})", m.summary, m.id)}, {"markdown", RuleDoc(m)}}},
+               {"defaultConfiguration", {{"level", Level(m.severity)}}}};
+  if (std::string url = RuleDocUrl(m.id); !url.empty()) rule["helpUri"] = url;
+  return rule;
 }
 
 json SarifFix(const Fix& fix) {
@@ -141,13 +140,14 @@ void EmitSarif(std::span<const Diagnostic> diagnostics, std::ostream& out) {
     results.push_back(std::move(r));
   }
 
-  std::error_code ec;
-  std::string root = std::filesystem::current_path(ec).generic_string();
+  std::string root = ReportRoot();
   if (root.empty() || root.back() != '/') root += '/';
-  json run = {{"tool", {{"driver", {{"name", "aortalint"},
-                                    {"semanticVersion", AORTALINT_VERSION},
-                                    {"version", AORTALINT_VERSION},
-                                    {"rules", std::move(rules)}}}}},
+  json driver = {{"name", "aortalint"},
+                 {"semanticVersion", AORTALINT_VERSION},
+                 {"version", AORTALINT_VERSION},
+                 {"rules", std::move(rules)}};
+  if (std::string base = DocsBaseUrl(); !base.empty()) driver["informationUri"] = base;
+  json run = {{"tool", {{"driver", std::move(driver)}}},
               {"originalUriBaseIds", {{kSourceRoot, {{"uri", "file://" + EncodeUriPath(root)}}}}},
               {"columnKind", "utf16CodeUnits"},
               {"results", std::move(results)}};

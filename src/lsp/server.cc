@@ -72,7 +72,7 @@ struct Server::Document {
 
 Server::Server(Transport& transport, ServerOptions options)
     : transport_(transport), options_(std::move(options)), configs_(std::make_unique<ConfigResolver>("", false)) {
-  if (!options_.doc_url) options_.doc_url = [](std::string_view rule) { return RuleDocUrl(rule); };
+  if (!options_.doc_url) options_.doc_url = [](std::string_view rule) { return RuleDocLink(rule); };
 }
 
 Server::~Server() = default;

@@ -29,7 +29,7 @@ struct ServerOptions {
   /// quiet spell is analysed at once (so a lone keystroke is not delayed).
   std::chrono::milliseconds debounce{50};
   AnalyzeFn analyze = Analyze;  // tests substitute rules with fixes
-  DocUrlFn doc_url;             // defaults to RuleDocUrl()
+  DocUrlFn doc_url;             // defaults to RuleDocLink()
 };
 
 class Server {
