@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdint>
 #include <cstring>
+#include <set>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -27,11 +28,14 @@ enum class Kind : uint8_t {
   kAssignment,
   kAttribute,
   kBinaryOperator,
+  kBlock,
   kCall,
   kComment,
   kConcatenatedString,
+  kDecoratedDefinition,
   kDictionary,
   kDottedName,
+  kElifClause,
   kElseClause,
   kEscapeSequence,
   kExceptClause,
@@ -39,6 +43,7 @@ enum class Kind : uint8_t {
   kExpressionStatement,
   kForStatement,
   kFunctionDefinition,
+  kFutureImportStatement,
   kIdentifier,
   kIfStatement,
   kImportFromStatement,
@@ -47,6 +52,7 @@ enum class Kind : uint8_t {
   kInterpolation,
   kKeywordArgument,
   kMatchStatement,
+  kModule,
   kPair,
   kParenthesizedExpression,
   kRelativeImport,
@@ -61,7 +67,7 @@ enum class Kind : uint8_t {
 
 struct Grammar {
   std::vector<Kind> kinds;  // by symbol
-  TSFieldId alias = 0, arguments = 0, attribute = 0, condition = 0, consequence = 0, expression = 0,
+  TSFieldId alias = 0, arguments = 0, attribute = 0, condition = 0, consequence = 0, definition = 0, expression = 0,
             format_specifier = 0, function = 0, key = 0, left = 0, module_name = 0, name = 0, object = 0,
             op = 0, right = 0, subscript = 0, value = 0;
 
@@ -72,11 +78,14 @@ struct Grammar {
         {"assignment", Kind::kAssignment},
         {"attribute", Kind::kAttribute},
         {"binary_operator", Kind::kBinaryOperator},
+        {"block", Kind::kBlock},
         {"call", Kind::kCall},
         {"comment", Kind::kComment},
         {"concatenated_string", Kind::kConcatenatedString},
+        {"decorated_definition", Kind::kDecoratedDefinition},
         {"dictionary", Kind::kDictionary},
         {"dotted_name", Kind::kDottedName},
+        {"elif_clause", Kind::kElifClause},
         {"else_clause", Kind::kElseClause},
         {"escape_sequence", Kind::kEscapeSequence},
         {"except_clause", Kind::kExceptClause},
@@ -84,6 +93,7 @@ struct Grammar {
         {"expression_statement", Kind::kExpressionStatement},
         {"for_statement", Kind::kForStatement},
         {"function_definition", Kind::kFunctionDefinition},
+        {"future_import_statement", Kind::kFutureImportStatement},
         {"identifier", Kind::kIdentifier},
         {"if_statement", Kind::kIfStatement},
         {"import_from_statement", Kind::kImportFromStatement},
@@ -92,6 +102,7 @@ struct Grammar {
         {"interpolation", Kind::kInterpolation},
         {"keyword_argument", Kind::kKeywordArgument},
         {"match_statement", Kind::kMatchStatement},
+        {"module", Kind::kModule},
         {"pair", Kind::kPair},
         {"parenthesized_expression", Kind::kParenthesizedExpression},
         {"relative_import", Kind::kRelativeImport},
@@ -119,6 +130,7 @@ struct Grammar {
     attribute = field("attribute");
     condition = field("condition");
     consequence = field("consequence");
+    definition = field("definition");
     expression = field("expression");
     format_specifier = field("format_specifier");
     function = field("function");
@@ -189,6 +201,35 @@ class Builder {
     CollectConstants();
     Walk();
     BindProtonNames();
+    for (const auto& [line, callee] : module_calls_)
+      if (callee.empty() || defined_.count(callee)) {
+        p_.module_call_line = line;
+        break;
+      }
+  }
+
+  // A top-level statement that does work when the module loads: a bare call
+  // (`main()`, `torch.manual_seed(0)`), or an assignment from a call of one of
+  // the module's own functions (`out = add(x, y)`); the latter is decided once
+  // every top-level `def` is known.
+  void NoteModuleStatement(TSNode stmt) {
+    Kind kind = KindOf(stmt);
+    if (kind == Kind::kFunctionDefinition || kind == Kind::kDecoratedDefinition) {
+      TSNode def = kind == Kind::kDecoratedDefinition ? Field(stmt, g_.definition) : stmt;
+      if (!ts_node_is_null(def) && Is(def, Kind::kFunctionDefinition)) defined_.insert(Text(Field(def, g_.name)));
+      return;
+    }
+    if (kind != Kind::kExpressionStatement || ts_node_named_child_count(stmt) != 1) return;
+    TSNode e = ts_node_named_child(stmt, 0);
+    uint32_t line = ts_node_start_point(stmt).row + 1;
+    if (Is(e, Kind::kCall)) {
+      module_calls_.push_back({line, ""});
+    } else if (Is(e, Kind::kAssignment)) {
+      TSNode right = Field(e, g_.right);
+      if (ts_node_is_null(right) || !Is(right, Kind::kCall)) return;
+      TSNode fn = Field(right, g_.function);
+      if (!ts_node_is_null(fn) && Is(fn, Kind::kIdentifier)) module_calls_.push_back({line, Text(fn)});
+    }
   }
 
  private:
@@ -197,14 +238,19 @@ class Builder {
     bool certain;
     bool in_function;
     bool top_level;
+    bool type_checking;
   };
 
-  // What a node hands its children: itself and whether they run for certain / in a function.
+  // What a node hands its children: itself and whether they run for certain /
+  // in a function / only for type checkers (`if TYPE_CHECKING:`; `outer` is
+  // what an `if` itself inherited, for its `elif`/`else`).
   struct Level {
     TSNode node;
     Kind kind;
     bool certain;
     bool in_function;
+    bool type_checking = false;
+    bool outer_type_checking = false;
   };
 
   Kind KindOf(TSNode n) const { return g_.Of(n); }
@@ -342,6 +388,33 @@ class Builder {
     return out;
   }
 
+  static bool IsImportKind(Kind k) {
+    return k == Kind::kImportStatement || k == Kind::kImportFromStatement || k == Kind::kFutureImportStatement;
+  }
+
+  // `# isort: split` (isort and ruff's I001 never move an import across it).
+  static bool IsSplitComment(std::string_view text) {
+    size_t at = text.find("isort:");
+    if (at == std::string_view::npos) return false;
+    std::string_view rest = text.substr(at + 6);
+    rest.remove_prefix(std::min(rest.find_first_not_of(' '), rest.size()));
+    return rest.rfind("split", 0) == 0;
+  }
+
+  // The sorter block `n` belongs to: that of the import just before it among
+  // its siblings (comments between them allowed, but not a split), else its own.
+  size_t BlockOf(TSNode n) const {
+    size_t own = p_.imports.size();
+    TSNode prev = ts_node_prev_named_sibling(n);
+    while (!ts_node_is_null(prev) && Is(prev, Kind::kComment)) {
+      if (IsSplitComment(p_.Text(prev))) return own;
+      prev = ts_node_prev_named_sibling(prev);
+    }
+    if (ts_node_is_null(prev) || !IsImportKind(KindOf(prev)) || p_.imports.empty()) return own;
+    const ImportStmt& last = p_.imports.back();
+    return last.span.begin == ts_node_start_byte(prev) ? last.block : own;
+  }
+
   void AddImport(TSNode n, Kind kind, const Frame& f) {
     ImportStmt s;
     s.span = p_.SpanOf(n);
@@ -350,7 +423,10 @@ class Builder {
     s.certain = f.certain;
     s.in_function = f.in_function;
     s.top_level = f.top_level;
-    bool from = kind == Kind::kImportFromStatement;
+    s.type_checking = f.type_checking;
+    s.block = BlockOf(n);
+    bool from = kind == Kind::kImportFromStatement || kind == Kind::kFutureImportStatement;
+    if (kind == Kind::kFutureImportStatement) s.from = "__future__";
     TSTreeCursor cursor = ts_tree_cursor_new(n);
     if (ts_tree_cursor_goto_first_child(&cursor)) {
       do {
@@ -453,6 +529,22 @@ class Builder {
     else if (!tail.empty()) p_.string_tails.push_back(std::move(tail));
   }
 
+  // `if TYPE_CHECKING:` / `if typing.TYPE_CHECKING:`.
+  bool IsTypeChecking(TSNode condition) const {
+    if (ts_node_is_null(condition)) return false;
+    std::string_view text = p_.Text(condition);
+    return text == "TYPE_CHECKING" || text == "typing.TYPE_CHECKING" || text == "t.TYPE_CHECKING";
+  }
+
+  // An `if` directly in the body of a top-level `try:` (a `__main__` guard there is still the guard).
+  bool InTopLevelTry(const Level& parent) const {
+    if (parent.kind != Kind::kBlock) return false;
+    TSNode owner = ts_node_parent(parent.node);
+    if (ts_node_is_null(owner) || !Is(owner, Kind::kTryStatement)) return false;
+    TSNode module = ts_node_parent(owner);
+    return !ts_node_is_null(module) && Is(module, Kind::kModule);
+  }
+
   bool MentionsName(TSNode condition) const {
     std::vector<TSNode> stack{condition};
     while (!stack.empty()) {
@@ -472,11 +564,13 @@ class Builder {
     } else if (kind == Kind::kError && parent.kind != Kind::kError) {
       p_.syntax_problems.push_back({p_.SpanOf(n), ""});
     }
-    Frame f{n, parent.certain, parent.in_function, top_level};
-    Level out{n, kind, parent.certain, parent.in_function};
+    if (top_level) NoteModuleStatement(n);
+    Frame f{n, parent.certain, parent.in_function, top_level, parent.type_checking};
+    Level out{n, kind, parent.certain, parent.in_function, parent.type_checking, parent.type_checking};
     switch (kind) {
       case Kind::kImportStatement:
       case Kind::kImportFromStatement:
+      case Kind::kFutureImportStatement:
         AddImport(n, kind, f);
         break;
       case Kind::kCall:
@@ -498,13 +592,18 @@ class Builder {
       case Kind::kFunctionDefinition:
         out.in_function = true;
         break;
-      case Kind::kIfStatement:
-        if (top_level && !p_.main_guard) {
-          TSNode condition = Field(n, g_.condition);
+      case Kind::kIfStatement: {
+        TSNode condition = Field(n, g_.condition);
+        if ((top_level || InTopLevelTry(parent)) && !p_.main_guard) {
           if (!ts_node_is_null(condition) && MentionsName(condition))
             p_.main_guard = MainGuard{n, Field(n, g_.consequence), p_.SpanOf(n)};
         }
+        if (IsTypeChecking(condition)) out.type_checking = true;
         out.certain = false;
+        break;
+      }
+      case Kind::kElifClause:
+        if (parent.kind == Kind::kIfStatement) out.type_checking = parent.outer_type_checking;
         break;
       case Kind::kForStatement:
       case Kind::kWhileStatement:
@@ -515,6 +614,7 @@ class Builder {
         break;
       case Kind::kElseClause:
         if (parent.kind == Kind::kTryStatement) out.certain = false;
+        if (parent.kind == Kind::kIfStatement) out.type_checking = parent.outer_type_checking;
         break;
       default:
         break;
@@ -706,6 +806,8 @@ class Builder {
 
   Payload& p_;
   const Grammar& g_;
+  std::vector<std::pair<uint32_t, std::string>> module_calls_;  // line, own function called ("" for a bare call)
+  std::set<std::string> defined_;                                // top-level function names
   std::vector<uint32_t> triggers_;  // byte offsets, ascending
   size_t next_trigger_ = 0;
   std::vector<uint32_t> quotes_;  // byte offsets, ascending

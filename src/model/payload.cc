@@ -10,7 +10,13 @@ Span Payload::SpanOf(TSNode node) const { return {ts_node_start_byte(node), ts_n
 
 bool Payload::ImportsProton() const {
   for (const ImportStmt& s : imports)
-    if (s.proton && !s.in_function) return true;
+    if (s.proton && !s.in_function && !s.type_checking) return true;
+  return false;
+}
+
+bool Payload::UsesProton() const {
+  for (const ImportStmt& s : imports)
+    if (s.proton && !s.type_checking) return true;
   return false;
 }
 
@@ -18,7 +24,7 @@ const ImportStmt* Payload::DecisiveProtonImport() const {
   const ImportStmt* certain = nullptr;
   const ImportStmt* last = nullptr;
   for (const ImportStmt& s : imports) {
-    if (!s.proton || s.in_function) continue;
+    if (!s.proton || s.in_function || s.type_checking) continue;
     if (s.certain && (!certain || s.line < certain->line)) certain = &s;
     if (!last || s.line >= last->line) last = &s;
   }
@@ -28,7 +34,7 @@ const ImportStmt* Payload::DecisiveProtonImport() const {
 const ImportStmt* Payload::FirstTorchImport() const {
   const ImportStmt* first = nullptr;
   for (const ImportStmt& s : imports)
-    if (s.torch && !s.in_function && (!first || s.line < first->line)) first = &s;
+    if (s.torch && !s.in_function && !s.type_checking && (!first || s.line < first->line)) first = &s;
   return first;
 }
 

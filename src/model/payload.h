@@ -29,12 +29,15 @@ struct ImportStmt {
   uint32_t line = 0;          // 1-based line of the statement (Python's lineno)
   uint32_t end_line = 0;      // its last line
   int level = 0;              // leading dots of a relative import
-  std::string from;           // `from X import ...`: X without its dots; empty for `import ...`
+  std::string from;           // `from X import ...`: X without its dots (`__future__` too); empty for `import ...`
   std::vector<ImportedName> names;     // `*` for a wildcard
   std::vector<std::string> modules;    // level 0 only: `import a.b` -> a.b; `from M import n` -> M, M.n
   bool certain = true;        // runs whenever the module loads (§6.1)
   bool in_function = false;   // inside a function body: runs only when called
   bool top_level = false;     // a direct statement of the module
+  bool type_checking = false; // under `if TYPE_CHECKING:`: never runs (a name for type checkers only)
+  size_t block = 0;           // index in Payload::imports of the first import of its sorter block:
+                              // adjacent sibling imports, not split by code or a `# isort: split` comment
   bool proton = false;        // a path string-prefixed by triton.profiler or triton._C.libproton
   bool torch = false;         // a path that is `torch` or starts with `torch.`
 };
@@ -48,7 +51,8 @@ struct CallSite {
   TSNode node;         // the call node (valid while the payload lives)
 };
 
-/// The `__main__` guard: the first top-level `if` whose test mentions `__name__`.
+/// The `__main__` guard: the first top-level `if` whose test mentions `__name__`
+/// (or such an `if` directly in the body of a top-level `try:`).
 struct MainGuard {
   TSNode node;   // if_statement
   TSNode body;   // its block
@@ -75,6 +79,8 @@ struct Payload {
   std::vector<ImportStmt> imports;         // every import statement, in source order
   std::vector<CallSite> calls;             // in source order
   std::optional<MainGuard> main_guard;
+  uint32_t module_call_line = 0;           // first top-level statement doing work at load (a bare
+                                           // call, or `x = f(...)` of a module's own `def f`); 0: none
   std::vector<std::string> strings;        // constant strings, resolved; docstrings left out
   std::vector<std::string> string_tails;   // constant tails of f-strings whose head did not resolve
   std::map<std::string, std::string> constants;  // module-level NAME = "string"
@@ -95,6 +101,8 @@ struct Payload {
 
   /// Imports that run when the module loads (outside function bodies).
   bool ImportsProton() const;
+  /// Imports Proton anywhere, function bodies included (not under TYPE_CHECKING).
+  bool UsesProton() const;
   /// aorta's P: the first certain Proton import, else the last conditional one.
   const ImportStmt* DecisiveProtonImport() const;
   /// aorta's T: the first torch import that runs at load.
