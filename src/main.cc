@@ -90,7 +90,7 @@ int main(int argc, char** argv) {
   check_cmd->add_flag("-q,--quiet", check.quiet, "print the findings only: no summary, no warnings");
   check_cmd->add_flag("--statistics", check.statistics, "print a count per rule instead of the findings");
   check_cmd->add_flag("--show-fixes", check.show_fixes, "list the fixes applied (with --fix) or available");
-  check_cmd->add_flag("-v,--verbose", check.verbose, "say how many files were linted and what the cache served, on stderr");
+  check_cmd->add_flag("-v,--verbose", check.verbose, "say how many files were linted, what the cache served, and why a Python file importing Proton got no payload rules, on stderr");
   check_cmd->add_option("--show-settings", check.show_settings, "print the settings that apply to this file, lint nothing")
       ->type_name("PATH");
   check_cmd->add_flag("--show-files", check.show_files, "list the files that would be linted, lint nothing");

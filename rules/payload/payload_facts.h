@@ -3,7 +3,9 @@
 #pragma once
 
 #include <memory>
+#include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/pairing.h"
@@ -28,5 +30,26 @@ inline std::string Names(const std::vector<const Payload*>& payloads) {
   for (const Payload* p : payloads) out += (out.empty() ? "'" : ", '") + p->path() + "'";
   return out;
 }
+
+/// The packages known to import torch while they load (rules/knowledge/torch_importers.yaml).
+const std::set<std::string>& KnownTorchImporters();
+/// "a" of "a.b.c".
+std::string TopModule(const std::string& module);
+/// Whether the statement brings torch in when it runs: torch itself, or a package known to import it.
+bool BringsTorch(const ImportStmt& s);
+
+/// The whole lines of an import statement (where its pin comments are).
+std::string_view StatementLines(const Payload& p, const ImportStmt& s);
+/// `# isort: skip`: isort and ruff's I001 leave the line where it is (isort only while no
+/// unpinned import stands above it in its block: it moves it below them otherwise).
+bool HasSkipMarker(std::string_view lines);
+/// `# noqa: I001`: ruff skips the whole block when its first line has it; isort ignores it.
+bool HasNoqaI001(std::string_view lines);
+/// aorta's pin comment, appended to a Proton import.
+inline constexpr std::string_view kPinComment = "  # isort: skip  # noqa: I001";
+/// What to append to a statement with these lines to pin it ("" when it has `isort: skip`).
+std::string PinFor(std::string_view lines);
+/// The line isort and ruff's I001 never move an import across.
+inline constexpr std::string_view kSplitComment = "# isort: split";
 
 }  // namespace aortalint::payload

@@ -25,7 +25,11 @@ constexpr RuleMeta kMeta{
             "literal code is a failure path and is left alone. When the block is that one statement around a call, "
             "a safe fix rewrites it to `code = main()` / `if code: raise SystemExit(code)`. It is an error when a "
             "`mode: cli` recipe launches the payload and a target Triton is 3.6.x; checked alone, the payload has "
-            "no attach mode and it stays a warning.",
+            "no attach mode and it stays a warning.\n\n"
+            "It runs on every payload a recipe launches, and on an unpaired Python file that is an entry point: a "
+            "script with a `__main__` block that imports Proton anywhere, a function body included (Proton's "
+            "command front end runs it as `__main__` either way). Test modules and modules that others import get "
+            "no payload rule unless a recipe pairs them (`check --verbose` says why).",
     .why = "Triton 3.6.0's `execute_as_main` catches `Exception` only, so a success-path `SystemExit` escapes "
            "before Proton's `finalize()`: the run exits 0 and no `.hatchet` is written (seen on a real H200 with "
            "Triton 3.6.0). Exiting only on failure keeps the capture on every version.",

@@ -4,9 +4,6 @@
 #include <map>
 #include <set>
 
-#include <yaml-cpp/yaml.h>
-
-#include "base/embedded.h"
 #include "engine/rule_context.h"
 #include "load/payload_loader.h"
 #include "model/recipe.h"
@@ -29,7 +26,12 @@ constexpr RuleMeta kMeta{
             "`from pkg import mod`; relative imports included, cycles and missing files handled), and reports the "
             "first one that imports torch at load, directly or through further modules, or that is a package "
             "listed in `rules/knowledge/torch_importers.yaml` (torchvision, transformers, lightning, ...). The "
-            "message shows the chain, e.g. `payload.py:3 -> model_utils.py:2 -> torch`.",
+            "message shows the chain, e.g. `payload.py:3 -> model_utils.py:2 -> torch`.\n\n"
+            "It runs on every payload a recipe launches (paired through its header command, the config's `pairs` or "
+            "`check -- COMMAND`), and on an unpaired Python file that is an entry point: a script with a "
+            "`if __name__ == \"__main__\":` block (or one that starts Proton at module load outside any package) "
+            "that imports Proton. Test modules (`test_*.py`, `*_test.py`, `conftest.py`) and modules that others "
+            "import get no payload rule unless a recipe pairs them (`check --verbose` says why).",
     .why = "The Triton 3.8.0 exit hang (PAY001) depends on whether torch's runtime was loaded before "
            "`triton.profiler`, not on which file wrote `import torch`; aorta's own test only sees the payload.",
     .example = "# transformers imports torch while it loads (so would a sibling module that does)\n"
@@ -47,17 +49,8 @@ constexpr RuleMeta kMeta{
     .example_args = "-- python payload.py",
 };
 
-const std::set<std::string>& KnownTorchImporters() {
-  static const std::set<std::string> packages = [] {
-    std::set<std::string> out;
-    if (std::optional<std::string_view> text = FindEmbedded("torch_importers.yaml"))
-      for (const YAML::Node& n : YAML::Load(std::string(*text))["packages"]) out.insert(n.as<std::string>());
-    return out;
-  }();
-  return packages;
-}
-
-std::string Top(const std::string& module) { return module.substr(0, module.find('.')); }
+using payload::KnownTorchImporters;
+std::string Top(const std::string& module) { return payload::TopModule(module); }
 
 // The files `import a.b` runs, looked up from `base`: a/__init__.py, then a/b.py or a/b/__init__.py.
 std::vector<fs::path> ModuleFiles(const fs::path& base, const std::string& dotted) {
@@ -119,7 +112,15 @@ class TorchImportedTransitively final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
   void CheckPairing(const Recipe&, const Pairing& pairing, RuleContext& ctx) override {
-    for (const Payload* p : payload::ParsedPayloads(pairing)) Check(*p, ctx);
+    for (const Payload* p : payload::ParsedPayloads(pairing)) {
+      paired_.insert(p->path());
+      Check(*p, ctx);
+    }
+  }
+  // A payload checked alone (an unpaired entry-point script): CheckPairing did
+  // not see it in this unit.
+  void CheckPayload(const Payload& p, RuleContext& ctx) override {
+    if (p.ok() && !paired_.count(p.path())) Check(p, ctx);
   }
 
  private:
@@ -144,7 +145,7 @@ class TorchImportedTransitively final : public Rule {
       if (!module || !module->ok()) continue;
       std::string name = item.file.lexically_relative(root).generic_string();
       for (const ImportStmt& s : module->imports) {
-        if (s.in_function) continue;
+        if (s.in_function || s.type_checking) continue;
         std::string here = item.chain + name + ":" + std::to_string(s.line) + " -> ";
         if (s.torch) return here + "torch";
         for (const std::string& m : s.modules)
@@ -167,7 +168,7 @@ class TorchImportedTransitively final : public Rule {
     fs::path root = fs::path(p.path()).parent_path();
     if (root.empty()) root = ".";
     for (const ImportStmt& s : p.imports) {
-      if (s.in_function || s.line >= proton->line || s.torch || s.proton) continue;
+      if (s.in_function || s.type_checking || s.line >= proton->line || s.torch || s.proton) continue;
       std::string chain = Chain(p, s, root);
       if (chain.empty()) continue;
       std::string name = fs::path(p.path()).filename().string();
@@ -180,6 +181,7 @@ class TorchImportedTransitively final : public Rule {
   }
 
   std::map<std::string, std::shared_ptr<const Payload>> modules_;  // sibling files read for this unit
+  std::set<std::string> paired_;  // payloads CheckPairing checked in this unit
 };
 
 }  // namespace

@@ -19,6 +19,7 @@
 
 #include "base/file_reader.h"
 #include "driver/discover.h"
+#include "driver/entry_point.h"
 #include "driver/pairing.h"
 #include "driver/payload_store.h"
 #include "emit/emitter.h"
@@ -189,8 +190,10 @@ void ParallelFor(size_t n, unsigned jobs, const std::function<void(size_t)>& fn)
 }
 
 // One lint of every discovered file (each pass of --fix runs it again).
+// `skipped`, when given, collects "path: why" for each unpaired file that
+// imports Proton but got no payload rules (--verbose).
 std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs, const CheckOptions& options,
-                                  LintStats& stats) {
+                                  LintStats& stats, std::vector<std::string>* skipped = nullptr) {
   // Fixes and stdin lint texts that are not on disk: no cache for them.
   bool cacheable = !options.no_cache && !options.fix && !options.diff && options.stdin_filename.empty();
   ResultCache cache(cacheable ? ResultCache::DefaultDir() : "");
@@ -244,6 +247,7 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
 
   // 3. Analyse: recipes with their pairings, then payloads on their own.
   std::vector<std::vector<Diagnostic>> per_file(recipe_jobs.size() + alone.size());
+  std::vector<std::string> why_skipped(alone.size());
   ParallelFor(per_file.size(), jobs, [&](size_t i) {
     AnalysisUnit unit;
     if (i >= recipe_jobs.size()) {
@@ -255,6 +259,12 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       if (auto hit = cache.Get(key, {})) {
         ++stats.hits;
         stats.Linted(path, !hit->empty());
+        if (skipped && hit->empty()) {  // --verbose: why it got no payload rules, which the cache does not keep
+          std::shared_ptr<const Payload> payload = store.Acquire(path);
+          if (payload->ok() && payload->UsesProton())
+            if (std::string why = WhyNotAnEntryPoint(*payload); !why.empty())
+              why_skipped[i - recipe_jobs.size()] = path + ": no payload rules: " + why;
+        }
         per_file[i] = std::move(*hit);
         store.Release(path);
         return;
@@ -262,11 +272,15 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       if (cache.enabled()) ++stats.misses;
       ScopedReadLog read;
       std::shared_ptr<const Payload> payload = store.Acquire(path);
-      // Unpaired Python files matter only when they import Proton (or were named and cannot be read).
-      if (payload->ok() ? payload->ImportsProton() : named_payloads.count(path) > 0) {
+      // Unpaired Python files get the payload rules only when they are entry
+      // points that import Proton (or were named and cannot be read).
+      std::string why = payload->ok() ? WhyNotAnEntryPoint(*payload) : "";
+      if (payload->ok() ? why.empty() : named_payloads.count(path) > 0) {
         unit.payloads.push_back(payload);
         per_file[i] = Analyze(unit, settings);
         stats.Linted(path);
+      } else if (payload->ok() && payload->UsesProton()) {
+        why_skipped[i - recipe_jobs.size()] = path + ": no payload rules: " + why;
       }
       std::vector<std::string> deps = read.paths();
       deps.push_back(path);
@@ -317,6 +331,9 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
   });
 
   cache.Save();
+  if (skipped)
+    for (std::string& why : why_skipped)
+      if (!why.empty()) skipped->push_back(std::move(why));
   std::vector<Diagnostic> all;
   for (std::vector<Diagnostic>& d : per_file) all.insert(all.end(), std::make_move_iterator(d.begin()), std::make_move_iterator(d.end()));
   return all;
@@ -529,7 +546,9 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
   size_t fixed = 0;
   std::vector<Diagnostic> all, config_findings, first_pass;
   for (int pass = 0;; ++pass) {
-    all = LintFiles(files, configs, options, stats);
+    std::vector<std::string> skipped;
+    all = LintFiles(files, configs, options, stats, options.verbose && pass == 0 ? &skipped : nullptr);
+    for (const std::string& why : skipped) err << "aortalint: " << why << '\n';
     if (pass == 0) {
       first_pass = all;
       // Unknown rule IDs in a config are SUP002 findings; anything else is a config error.

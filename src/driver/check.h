@@ -24,7 +24,7 @@ struct CheckOptions {
   bool quiet = false;                // -q: the findings only, no summary or warnings
   bool statistics = false;           // a count per rule instead of the findings
   bool show_fixes = false;           // list the fixes applied (with --fix) or available
-  bool verbose = false;              // cache hits and misses, timing, on stderr
+  bool verbose = false;              // cache hits and misses, timing, files given no payload rules and why, on stderr
   std::string show_settings;         // print the settings for this file and lint nothing
   bool show_files = false;           // list the files that would be linted and lint nothing
   bool respect_gitignore = true;     // directory walks skip what .gitignore ignores
