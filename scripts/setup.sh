@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian packages aortalint needs, and prints nothing when they
 # are all there. `scripts/setup.sh test` adds what the test suite drives
-# (pre-commit, Neovim, git, python3).
+# (pre-commit, Neovim, git, python3, isort; node comes with npm).
 set -euo pipefail
 
 build=(cmake ninja-build g++ pkg-config libyaml-cpp-dev libtree-sitter-dev libfmt-dev
        libcli11-dev nlohmann-json3-dev doctest-dev)
-test=(git python3 pre-commit neovim)
+test=(git python3 pre-commit neovim isort)
 
 wanted=("${build[@]}")
 [[ "${1:-}" == "test" ]] && wanted+=("${test[@]}")
-command -v npm >/dev/null || wanted+=(npm)  # fetches the pinned grammar at configure time
+command -v npm >/dev/null || wanted+=(npm)  # fetches the pinned grammar (and ruff's wasm build for the tests) at configure time
 
 missing=()
 for p in "${wanted[@]}"; do

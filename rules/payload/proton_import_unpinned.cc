@@ -1,8 +1,10 @@
-// PAY002: a Proton import that isort or ruff will sort back below torch.
+// PAY002: a Proton import that the project's import sorter would move below torch.
 #include <algorithm>
 
+#include "engine/import_sorters.h"
 #include "engine/rule_context.h"
 #include "model/payload.h"
+#include "rules/payload/payload_facts.h"
 
 namespace aortalint {
 namespace {
@@ -11,25 +13,56 @@ constexpr RuleMeta kMeta{
     .id = "PAY002",
     .slug = "proton-import-unpinned",
     .severity = Severity::kWarning,
-    .summary = "a Proton import lacks `# isort: skip` (or `# noqa: I001`), so an import sorter moves it",
-    .what = "Reports each Proton import that runs at module load (`import triton.profiler as proton`, "
-            "`from triton import profiler`, `from triton._C.libproton import proton`, ...) when none of its lines "
-            "carries `isort: skip` or `noqa: I001`. A safe fix appends `  # isort: skip  # noqa: I001` to the "
-            "statement's last line.",
-    .why = "isort and ruff's `I001` sort `torch` before `triton`, so the next `isort .` or `ruff --fix` silently "
-           "undoes the import order that keeps Triton 3.8.0 from hanging at exit (PAY001).",
-    .example = "import triton.profiler as proton\n\nimport torch\n",
-    .fixed = "import triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n",
+    .summary = "the Proton import is not pinned against the import sorter the project runs (isort, ruff's I001)",
+    .what = "Looks at the payload's decisive Proton import (the one PAY001 uses: the first that runs at module "
+            "load; `import triton.profiler as proton`, `from triton import profiler`, ...) and the imports a sorter "
+            "sorts with it: the adjacent imports of its block, up to code or a `# isort: split` comment. When that "
+            "block holds, below the Proton import, an import of torch (or of a package known to import torch), it "
+            "asks which sorters the project runs, from `.pre-commit-config.yaml` hooks, `pyproject.toml` "
+            "(`[tool.isort]`, `[tool.ruff]` selecting the `I` rules), `setup.cfg`, `.isort.cfg`, `ruff.toml`, in the "
+            "payload's directory and those above it up to the repository root; with none found, both. It reports "
+            "the import when one of them would sort torch above it:\n\n"
+            "- isort keeps a `# isort: skip` line in place only while no unpinned import stands above it in its "
+            "block (after `from __future__ import annotations` or `import os` it moves it below the whole block), "
+            "and ignores `# noqa: I001`;\n"
+            "- ruff's I001 keeps a `# isort: skip` line, and a whole block whose first line has `# noqa: I001`;\n"
+            "- both never move an import across a `# isort: split` line, nor inside `# isort: off` ... "
+            "`# isort: on`.\n\n"
+            "It stays silent while PAY001 fires (torch is already first: PAY001's fix moves and pins the import), "
+            "and on the other Proton imports of the file. A safe fix writes the layout that holds under both: "
+            "`  # isort: skip  # noqa: I001` on the import and a `# isort: split` line after the Proton imports "
+            "that follow it.",
+    .why = "isort and ruff's `I001` sort `torch` before `triton`, so the next `isort .` or `ruff check --fix` "
+           "silently undoes the import order that keeps Triton 3.8.0 with ROCm from hanging at exit (PAY001). "
+           "aorta's `# isort: skip  # noqa: I001` alone does not hold under isort when another import stands above "
+           "the Proton import: tried with isort 5.6.4 on real payloads, one run undid most such pins.",
+    .example = "from __future__ import annotations\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n"
+               "import torch\n\n\ndef main():\n    proton.start(\"run\")\n    torch.ones(4, device=\"cuda\")\n"
+               "    proton.finalize()\n    return 0\n\n\nif __name__ == \"__main__\":\n    code = main()\n"
+               "    if code:\n        raise SystemExit(code)\n",
+    .fixed = "from __future__ import annotations\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n"
+             "# isort: split\nimport torch\n\n\ndef main():\n    proton.start(\"run\")\n    torch.ones(4, device=\"cuda\")\n"
+             "    proton.finalize()\n    return 0\n\n\nif __name__ == \"__main__\":\n    code = main()\n"
+             "    if code:\n        raise SystemExit(code)\n",
     .facts = "aorta's own payloads mark every Proton import line with `# isort: skip  # noqa: I001` "
-             "(reference/aorta.md §6.1, the convention its import-order test relies on but does not check).",
+             "(reference/aorta.md §6.1, the convention its import-order test relies on but does not check); "
+             "isort's `skip` and `split` action comments and ruff's isort emulation behave as listed above "
+             "(tests/import_sorters_test.cc runs both sorters on every fixture and a generated set).",
     .fix = FixAvailability::kAlways,
     .example_name = "payload.py",
 };
 
-bool Pinned(std::string_view text) {
-  for (std::string_view marker : {"isort: skip", "isort:skip", "noqa: I001", "noqa:I001"})
-    if (text.find(marker) != std::string_view::npos) return true;
-  return false;
+// Inside an `# isort: off` region (full-line comments before `line`).
+bool SortingOff(const SourceFile& file, uint32_t line) {
+  bool off = false;
+  for (uint32_t l = 1; l < line; ++l) {
+    std::string_view text = file.LineText(l);
+    size_t i = text.find_first_not_of(" \t");
+    if (i == std::string_view::npos || text[i] != '#') continue;
+    if (text.find("isort: off") != std::string_view::npos || text.find("isort:off") != std::string_view::npos) off = true;
+    if (text.find("isort: on") != std::string_view::npos || text.find("isort:on") != std::string_view::npos) off = false;
+  }
+  return off;
 }
 
 class ProtonImportUnpinned final : public Rule {
@@ -37,18 +70,77 @@ class ProtonImportUnpinned final : public Rule {
   const RuleMeta& Meta() const override { return kMeta; }
   void CheckPayload(const Payload& p, RuleContext& ctx) override {
     if (!p.ok()) return;
-    const SourceFile& file = *p.source;
-    for (const ImportStmt& s : p.imports) {
-      if (!s.proton || s.in_function) continue;
-      uint32_t begin = file.LineStart(s.line);
-      uint32_t end = static_cast<uint32_t>(file.LineStart(s.end_line) + file.LineText(s.end_line).size());
-      if (Pinned(file.text().substr(begin, end - begin))) continue;
-      std::string_view statement = file.Slice(s.span);
-      statement = statement.substr(0, std::min(statement.find('\n'), statement.find("  #")));
-      ctx.Report(p.source, s.span, "'{}' is not pinned against import sorting; append '  # isort: skip  # noqa: I001'",
-                 statement)
-          .WithFix("pin the Proton import", Applicability::kSafe, {{p.path(), {end, end}, "  # isort: skip  # noqa: I001"}});
+    const ImportStmt* proton = p.DecisiveProtonImport();
+    if (!proton) return;
+    // PAY001 fires: torch already comes first, and PAY001's fix moves and pins this import.
+    if (const ImportStmt* torch = p.FirstTorchImport(); torch && torch->line <= proton->line) return;
+    size_t index = static_cast<size_t>(proton - p.imports.data());
+    // What a sorter could put above it: a torch import later in its block.
+    const ImportStmt* torch = nullptr;
+    size_t last_proton = index;  // the run of Proton imports that starts with it
+    bool run = true;
+    for (size_t i = index + 1; i < p.imports.size() && p.imports[i].block == proton->block; ++i) {
+      const ImportStmt& s = p.imports[i];
+      run = run && s.proton && !s.torch;
+      if (run) last_proton = i;
+      if (!torch && BringsTorchHere(s)) torch = &s;
     }
+    if (!torch || SortingOff(*p.source, proton->line)) return;
+
+    std::string_view lines = payload::StatementLines(p, *proton);
+    bool skip = payload::HasSkipMarker(lines);
+    bool skipped_above = true;  // every import above it in its block carries `isort: skip`
+    for (size_t i = proton->block; i < index; ++i)
+      skipped_above = skipped_above && payload::HasSkipMarker(payload::StatementLines(p, p.imports[i]));
+    bool ruff_noqa = payload::HasNoqaI001(payload::StatementLines(p, p.imports[proton->block]));
+
+    ImportSorters sorters = FindImportSorters(p.path());
+    std::vector<std::string> moving;
+    if (sorters.runs_isort() && !(skip && skipped_above))
+      moving.push_back(sorters.isort.empty() ? "isort" : "isort (" + sorters.isort + ")");
+    if (sorters.runs_ruff() && !skip && !ruff_noqa)
+      moving.push_back(sorters.ruff.empty() ? "ruff's I001" : "ruff's I001 (" + sorters.ruff + ")");
+    if (moving.empty()) return;
+    std::string who = moving[0] + (moving.size() > 1 ? " and " + moving[1] : "");
+    if (sorters.unknown()) who += " (no import sorter configuration was found, so the pin must hold under both isort and ruff)";
+
+    std::string_view statement = p.source->Slice(proton->span);
+    statement = statement.substr(0, std::min(statement.find('\n'), statement.find("  #")));
+    std::string_view moved = p.source->Slice(torch->span);
+    moved = moved.substr(0, moved.find('\n'));
+    DiagnosticBuilder d = ctx.Report(p.source, proton->span,
+                                     "'{}' is not pinned: {} would sort '{}' (line {}) above it, the order {} "
+                                     "rejects; append '{}' to it and put a '{}' line after the Proton imports",
+                                     statement, who, moved, torch->line, torch->torch ? "PAY001" : "PAY003",
+                                     payload::kPinComment.substr(2),
+                                     payload::kSplitComment);
+    if (std::optional<std::vector<Edit>> edits = PinEdits(p, *proton, p.imports[last_proton]))
+      d.WithFix("pin the Proton import and split the import block after it", Applicability::kSafe, std::move(*edits));
+  }
+
+ private:
+  static bool BringsTorchHere(const ImportStmt& s) { return !s.in_function && !s.type_checking && payload::BringsTorch(s); }
+
+  // The pin on `proton` and a `# isort: split` line after `last` (the end of
+  // the Proton run). Nullopt when another statement shares `last`'s line.
+  static std::optional<std::vector<Edit>> PinEdits(const Payload& p, const ImportStmt& proton, const ImportStmt& last) {
+    const SourceFile& file = *p.source;
+    for (const ImportStmt& s : p.imports)
+      if (&s != &last && s.line <= last.end_line && s.end_line >= last.end_line) return std::nullopt;
+    std::string_view line = file.LineText(proton.line);
+    std::string indent(line.substr(0, line.find_first_not_of(" \t")));
+    auto line_end = [&](uint32_t l) { return static_cast<uint32_t>(file.LineStart(l) + file.LineText(l).size()); };
+    if (file.Slice({last.span.end, line_end(last.end_line)}).find_first_not_of(" \t#") != std::string_view::npos &&
+        file.Slice({last.span.end, line_end(last.end_line)}).find('#') == std::string_view::npos)
+      return std::nullopt;  // code after it on its line (`import a; x = 1`)
+    std::string pin = payload::PinFor(payload::StatementLines(p, proton));
+    std::string split = "\n" + indent + std::string(payload::kSplitComment);
+    uint32_t pin_at = line_end(proton.end_line), split_at = line_end(last.end_line);
+    if (pin_at == split_at) return std::vector<Edit>{{p.path(), {pin_at, pin_at}, pin + split}};
+    std::vector<Edit> edits;
+    if (!pin.empty()) edits.push_back({p.path(), {pin_at, pin_at}, pin});
+    edits.push_back({p.path(), {split_at, split_at}, split});
+    return edits;
   }
 };
 

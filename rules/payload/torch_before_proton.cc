@@ -1,7 +1,10 @@
 // PAY001: torch imported before Proton at module load (aorta's import-order guard).
+#include <algorithm>
+
 #include "engine/rule_context.h"
 #include "model/payload.h"
 #include "model/triton.h"
+#include "rules/payload/payload_facts.h"
 
 namespace aortalint {
 namespace {
@@ -14,21 +17,26 @@ constexpr RuleMeta kMeta{
     .what = "Reports a payload whose first torch import (`import torch`, `import torch.nn.functional as F`, "
             "`from torch import nn`) comes before its Proton import (`import triton.profiler as proton`, "
             "`from triton import profiler`, `from triton.profiler import scope`, `import triton.profiler.language`, "
-            "`from triton._C.libproton import proton`), with aorta's exact semantics: function bodies are skipped; "
+            "`from triton._C.libproton import proton`), with aorta's exact semantics: function bodies are skipped "
+            "(and so are imports under `if TYPE_CHECKING:`, which never run); "
             "imports under `if`, `for`, `while`, `match`, `except` or a `try`'s `else` are conditional; the Proton "
             "line is the first unconditional Proton import, else the last conditional one; the torch line is the "
             "first torch import; both on one line is a failure. Relative imports, `torchvision` and a bare "
             "`import triton` do not count. The position is the torch import, with a note at the Proton import. "
-            "An unsafe fix moves the Proton import, with the comments above it, to just before the torch import; "
-            "a single `import torch, triton.profiler` is split, Proton first. The message names the exit hang "
-            "for the target versions that have it (3.8.0; with no target given, it is the default risk).",
-    .why = "On Triton 3.8.0, a process that imported torch before `triton.profiler` hangs forever at exit when an "
-           "unversioned `librocprofiler-sdk.so` resolves: Proton's shutdown re-enters the rocprofiler-sdk "
-           "registration lock. The run never finishes and nothing is written.",
+            "An unsafe fix moves the Proton import, with the comments above it, to just before the torch import, "
+            "pinned with `# isort: skip  # noqa: I001` and followed by a `# isort: split` line (the layout that "
+            "holds under isort and ruff's I001, see PAY002); a single `import torch, triton.profiler` is split, "
+            "Proton first. The message says what the order costs on the targets in force: on Triton 3.8.0 with "
+            "ROCm it can hang the process at exit (aorta#434), and with no target given that is the risk named; "
+            "on targets without that hang it is aorta's import-order rule, not a known hang.",
+    .why = "On Triton 3.8.0 with ROCm, a process that imported torch before `triton.profiler` can hang forever at "
+           "exit when an unversioned `librocprofiler-sdk.so` resolves: Proton's shutdown re-enters the "
+           "rocprofiler-sdk registration lock (aorta#434). The run never finishes and nothing is written. On other "
+           "versions no hang is known, but aorta's import-order test rejects the payload all the same.",
     .example = "import torch\nimport triton\n\nimport triton.profiler as proton\n\n\ndef main():\n"
                "    proton.start(\"run\")\n    torch.ones(4, device=\"cuda\")\n    proton.finalize()\n    return 0\n\n\n"
                "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
-    .fixed = "import triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\nimport triton\n\n\n"
+    .fixed = "import triton.profiler as proton  # isort: skip  # noqa: I001\n# isort: split\nimport torch\nimport triton\n\n\n"
              "def main():\n    proton.start(\"run\")\n    torch.ones(4, device=\"cuda\")\n    proton.finalize()\n"
              "    return 0\n\n\nif __name__ == \"__main__\":\n    code = main()\n    if code:\n"
              "        raise SystemExit(code)\n",
@@ -68,10 +76,20 @@ std::optional<std::vector<Edit>> MoveBlock(const Payload& p, const ImportStmt& p
   while (first - 1 > torch.end_line && IsCommentLine(file.LineText(first - 1))) --first;
   uint32_t begin = file.LineStart(first);
   uint32_t end = last < file.line_count() ? file.LineStart(last + 1) : static_cast<uint32_t>(file.text().size());
-  std::string block(file.text().substr(begin, end - begin));
-  if (block.back() != '\n') block += '\n';
+  // The block as moved: each Proton import pinned, then a split line, so
+  // that isort and ruff's I001 keep it above torch (PAY002).
+  std::string block;
+  for (uint32_t l = first; l <= last; ++l) {
+    block += file.LineText(l);
+    for (const ImportStmt& s : p.imports)
+      if (s.proton && s.end_line == l && s.line >= first) block += payload::PinFor(payload::StatementLines(p, s));
+    block += '\n';
+  }
+  std::string_view torch_line = file.LineText(torch.line);
+  std::string indent(torch_line.substr(0, torch_line.find_first_not_of(" \t")));
   uint32_t at = file.LineStart(torch.line);
-  return std::vector<Edit>{{p.path(), {at, at}, block + "\n"}, {p.path(), {begin, end}, ""}};
+  return std::vector<Edit>{{p.path(), {at, at}, block + indent + std::string(payload::kSplitComment) + "\n"},
+                           {p.path(), {begin, end}, ""}};
 }
 
 bool IsProtonName(std::string_view name) {
@@ -90,25 +108,34 @@ std::optional<std::vector<Edit>> SplitStatement(const Payload& p, const ImportSt
   for (const ImportedName& n : s.names) {
     std::string name = n.alias.empty() ? n.name : n.name + " as " + n.alias;
     if (IsProtonName(n.name)) {
-      proton += (proton.empty() ? "import " : "\n" + indent + "import ") + name;
+      proton += (proton.empty() ? "import " : "\n" + indent + "import ") + name + std::string(payload::kPinComment);
     } else {
       rest += (rest.empty() ? "" : ", ") + name;
     }
   }
   if (proton.empty() || rest.empty()) return std::nullopt;
-  return std::vector<Edit>{{p.path(), s.span, proton + "\n" + indent + "import " + rest}};
+  return std::vector<Edit>{{p.path(), s.span,
+                            proton + "\n" + indent +
+                                std::string(payload::kSplitComment) + "\n" + indent + "import " + rest}};
 }
 
-// What the order costs on the targets. With none given, the 3.8.0 hang is the
-// default risk; with targets that do not hang, aorta's guard still rejects it.
+// What the order costs on the targets in force. With none given, the 3.8.0
+// hang with ROCm is the risk named; on targets without it, it is aorta's rule.
 std::string Consequence(const std::vector<TritonTarget>& targets) {
-  if (targets.empty()) return "on Triton 3.8.0 this order hangs the process at exit";
+  if (targets.empty())
+    return "on Triton 3.8.0 with ROCm this order can hang the process at exit (aorta#434; no --triton target "
+           "given)";
   std::vector<const TritonTarget*> hang = TargetsWithTorchFirstHang(targets);
-  if (!hang.empty()) return fmt::format("on Triton {} this order hangs the process at exit", JoinNames(hang));
-  std::vector<const TritonTarget*> all;
-  for (const TritonTarget& t : targets) all.push_back(&t);
-  return fmt::format("Triton {} does not hang on it, but aorta's import-order guard still rejects this order",
-                     JoinNames(all));
+  std::vector<const TritonTarget*> safe;
+  for (const TritonTarget& t : targets)
+    if (std::find(hang.begin(), hang.end(), &t) == hang.end()) safe.push_back(&t);
+  std::string out;
+  if (!hang.empty())
+    out = fmt::format("on Triton {} with ROCm this order can hang the process at exit (aorta#434)", JoinNames(hang));
+  if (!safe.empty())
+    out += fmt::format("{}on Triton {} no hang is known: it is aorta's import-order rule, which rejects this order",
+                       out.empty() ? "" : "; ", JoinNames(safe));
+  return out;
 }
 
 class TorchBeforeProton final : public Rule {
