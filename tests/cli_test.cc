@@ -154,7 +154,8 @@ TEST_CASE("cli: a path with nothing to lint is a warning, not a silent pass") {
   r = repo.Run("check --no-cache sub");
   CHECK_FALSE(Has(r.output, "nothing to lint"));
   // A Proton payload alone is something to lint, from the cache too.
-  WriteFile(repo.root / "py/payload.py", "import triton.profiler as proton\n");
+  WriteFile(repo.root / "py/payload.py",
+            "import triton.profiler as proton\n\nif __name__ == \"__main__\":\n    proton.start(\"run\")\n");
   for (int pass = 0; pass < 2; ++pass) {
     r = repo.Run("check py", "AORTALINT_CACHE_DIR=" + ShellQuote((repo.root / "cache").string()));
     CHECK_FALSE(Has(r.output, "nothing to lint"));

@@ -461,7 +461,7 @@ void WarnEmptyPaths(const std::vector<std::string>& paths, const FileSet& files,
     // A cached empty result: whether the payload imports Proton is only known by reading it.
     for (const std::string& f : stats.cached_clean)
       if (!any && under(f, path))
-        if (std::shared_ptr<const Payload> p = LoadPayload(f); p && p->ok() && p->ImportsProton()) any = true;
+        if (std::shared_ptr<const Payload> p = LoadPayload(f); p && p->ok() && WhyNotAnEntryPoint(*p).empty()) any = true;
     if (any) continue;
     size_t yaml = 0, python = 0;
     for (const Candidate& c : files.recipes) yaml += under(c.path, path);
@@ -469,7 +469,8 @@ void WarnEmptyPaths(const std::vector<std::string>& paths, const FileSet& files,
     err << "aortalint: warning: nothing to lint under '" << path << "': no aorta recipe";
     if (yaml || python)
       err << " among its " << yaml << " YAML file" << (yaml == 1 ? "" : "s") << ", and none of its " << python
-          << " Python file" << (python == 1 ? "" : "s") << " is paired with one or imports triton.profiler";
+          << " Python file" << (python == 1 ? "" : "s")
+          << " is paired with one or is an entry point importing triton.profiler (--verbose says why)";
     err << "; name the recipe directory, or check the config's `exclude:`\n";
   }
 }
