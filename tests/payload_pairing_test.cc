@@ -55,6 +55,32 @@ TEST_CASE("payload pairing: a config marks a project root nested in a checkout")
   CHECK(launch->files.size() == 1);
 }
 
+TEST_CASE("payload pairing: without .git or a config, the directory named on the command line is the root") {
+  namespace fs = std::filesystem;
+  fs::path outside = testing::TempDir("aortalint-export");
+  fs::path repo = outside / "repo";
+  testing::WriteFile(repo / "recipes" / "sub" / "r.yaml",
+                     "#   aorta sweep run --recipe recipes/sub/r.yaml -- python scripts/train.py\n"
+                     "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+                     "collect:\n  proton:\n    mode: cli\n");
+  testing::WriteFile(repo / "scripts" / "train.py",
+                     "import triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n\n"
+                     "def main():\n    return 0\n\n\nif __name__ == \"__main__\":\n    code = main()\n"
+                     "    if code:\n        raise SystemExit(code)\n");
+  std::string recipe = (repo / "recipes" / "sub" / "r.yaml").string();
+  CHECK(fs::path(RepositoryRoot(recipe, "", repo.string())) == repo);
+  CHECK(fs::path(RepositoryRoot(recipe, "", (outside / "elsewhere").string())) == repo / "recipes" / "sub");
+  // One answer from outside the exported tree and from inside it; never the current directory.
+  std::string bin = testing::ShellQuote(AORTALINT_BINARY);
+  testing::CommandResult from_outside = testing::RunShell("cd " + testing::ShellQuote(outside.string()) + " && " +
+                                                          bin + " check repo --no-cache --format concise");
+  testing::CommandResult from_inside = testing::RunShell("cd " + testing::ShellQuote(repo.string()) + " && " + bin +
+                                                         " check . --no-cache --format concise");
+  CHECK(from_outside.exit_code == 0);
+  CHECK(from_inside.exit_code == 0);
+  CHECK(from_outside.output == from_inside.output);
+}
+
 TEST_CASE("payload pairing: the command line wins over the header") {
   Config config;
   std::optional<Launch> launch = FindLaunch("r.yaml", "#   aorta sweep run -- python other.py\n",

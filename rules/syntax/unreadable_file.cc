@@ -1,4 +1,6 @@
 // SYN003: a named file that cannot be read as UTF-8 text.
+#include <filesystem>
+
 #include "engine/rule_context.h"
 #include "load/yaml_loader.h"
 #include "model/pairing.h"
@@ -16,7 +18,10 @@ constexpr RuleMeta kMeta{
     .what = "Reports a file aortalint was asked to check but cannot read as text: it does not exist, "
             "cannot be opened, is a directory, holds NUL bytes, is larger than 16 MiB, or is not valid UTF-8 "
             "(the position is that of the first bad byte). Applies to recipes, to payloads, and to the script a "
-            "recipe's launch command names (reported at the command, or at the recipe's first line).",
+            "recipe's launch command names (reported at the command, or at the recipe's first line). A script "
+            "named only in a recipe's header comment that nothing consumes (no `proton` or `rocprof` collector "
+            "wraps the command, so no payload rule reads it) is an info, not an error: templates carry "
+            "placeholders such as `train.py`.",
     .why = "aorta fails such a recipe with `recipe <path>: cannot read file (...)`; a linter that skipped it "
            "silently would report a clean run for a file nobody checked.",
     .facts = "aorta wraps read failures in `RecipeSchemaError` (reference/aorta.md §1.1).",
@@ -40,9 +45,39 @@ class UnreadableFile final : public Rule {
     Span where = pairing.source == LaunchSource::kHeaderComment
                      ? pairing.span
                      : Span{0, static_cast<uint32_t>(recipe.source()->LineText(1).size())};
-    for (const std::string& file : pairing.missing)
+    bool placeholder = pairing.source == LaunchSource::kHeaderComment && !Consumed(recipe);
+    for (const std::string& file : pairing.missing) {
+      if (placeholder) {
+        ctx.Report(recipe.source(), where,
+                   "the launch command from {} runs '{}', which does not exist under '{}'; no proton or rocprof "
+                   "collector wraps it, so it may be a template's placeholder: fix the path if it is meant to run",
+                   LaunchSourceName(pairing.source), file, Shown(pairing.base_dir))
+            .WithSeverity(Severity::kInfo);
+        continue;
+      }
       ctx.Report(recipe.source(), where, "the launch command from {} runs '{}', which does not exist under '{}'; "
-                 "fix the path", LaunchSourceName(pairing.source), file, pairing.base_dir);
+                 "fix the path", LaunchSourceName(pairing.source), file, Shown(pairing.base_dir));
+    }
+  }
+
+ private:
+  // A directory as the user would type it: relative to the working directory when under it.
+  static std::string Shown(const std::string& dir) {
+    std::error_code ec;
+    std::filesystem::path abs = std::filesystem::absolute(dir, ec).lexically_normal();
+    std::filesystem::path rel = abs.lexically_relative(std::filesystem::current_path(ec));
+    if (rel.empty() || *rel.begin() == "..") return dir;
+    std::string out = rel.generic_string();
+    while (out.size() > 1 && out.back() == '/') out.pop_back();
+    return out;
+  }
+
+  // Whether a rule reads the launched script: a proton or rocprof collector wraps the command somewhere.
+  static bool Consumed(const Recipe& recipe) {
+    for (const CollectScope& scope : recipe.scopes())
+      if (scope.Find("proton") || scope.Find("rocprof")) return true;
+    if (const CollectScope* o = recipe.override_scope(); o && (o->Find("proton") || o->Find("rocprof"))) return true;
+    return false;
   }
 };
 

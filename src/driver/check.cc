@@ -220,7 +220,7 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     }
     job.wanted = true;
     job.source = std::make_shared<const SourceFile>(file.path, std::move(read.text));
-    job.launch = FindLaunch(file.path, job.source->text(), options.command, *job.config);
+    job.launch = FindLaunch(file.path, job.source->text(), options.command, *job.config, file.root);
   });
 
   // 2. Count each payload's uses, so it is parsed once and freed after its last one.
@@ -420,7 +420,8 @@ void AddPairedRecipes(FileSet& files, ConfigResolver& configs, const CheckOption
   fs::path cwd = fs::current_path(ec);
   std::set<std::string> roots;
   for (const std::string& payload : named_payloads) {
-    fs::path root = RepositoryRoot(payload, configs.For(payload)->dir);
+    std::shared_ptr<const Config> config = configs.For(payload);
+    fs::path root = RepositoryRoot(payload, config->path.empty() ? "" : config->dir);
     // Relative to the working directory when under it, so reports read as the named files do.
     std::string rel = root.lexically_relative(cwd).generic_string();
     roots.insert(rel.empty() ? "." : rel.rfind("..", 0) == 0 ? root.string() : rel);

@@ -232,9 +232,9 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
       std::string file = p.lexically_normal().string();
       if (IsRecipeSuffix(p)) {
         // Whether it looks like a recipe is decided when it is read, so each file is read once.
-        if (!IsConfigFileName(p.filename().string()) && !excluded(file)) files.recipes.push_back({file, false});
+        if (!IsConfigFileName(p.filename().string()) && !excluded(file)) files.recipes.push_back({file, false, path});
       } else if (IsPython(p) && !excluded(file)) {
-        files.payloads.push_back({file, false});
+        files.payloads.push_back({file, false, path});
       }
     }
   }

@@ -12,6 +12,7 @@ namespace aortalint {
 struct Candidate {
   std::string path;
   bool named = false;  // named on the command line: a recipe whatever it holds
+  std::string root;    // found by walking a directory named on the command line: that directory
   friend bool operator<(const Candidate& a, const Candidate& b) { return a.path < b.path; }
   friend bool operator==(const Candidate& a, const Candidate& b) { return a.path == b.path; }
 };

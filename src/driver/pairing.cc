@@ -131,7 +131,8 @@ std::optional<HeaderCommand> FindHeaderCommand(std::string_view text) {
   return std::nullopt;
 }
 
-std::string RepositoryRoot(const std::string& recipe_path, const std::string& config_dir) {
+std::string RepositoryRoot(const std::string& recipe_path, const std::string& config_dir,
+                           const std::string& named_root) {
   std::error_code ec;
   fs::path dir = fs::absolute(recipe_path, ec).lexically_normal().parent_path();
   for (fs::path d = dir; !d.empty(); d = d.parent_path()) {
@@ -141,11 +142,17 @@ std::string RepositoryRoot(const std::string& recipe_path, const std::string& co
     if (d == d.root_path()) break;
   }
   if (!config_dir.empty()) return config_dir;
+  if (!named_root.empty()) {
+    fs::path root = fs::absolute(named_root, ec).lexically_normal();
+    fs::path rel = dir.lexically_relative(root);
+    if (!rel.empty() && *rel.begin() != "..") return root.string();
+  }
   return dir.string();
 }
 
 std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_view recipe_text,
-                                 const std::vector<std::string>& command_line, const Config& config) {
+                                 const std::vector<std::string>& command_line, const Config& config,
+                                 const std::string& named_root) {
   Launch launch;
   Pairing& p = launch.pairing;
   if (!command_line.empty()) {
@@ -172,7 +179,8 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
     p.source = LaunchSource::kHeaderComment;
     p.argv = std::move(header->argv);
     p.span = header->span;
-    p.base_dir = RepositoryRoot(recipe_path, config.dir);
+    // The defaults (no config file) have no directory of their own: never the current one.
+    p.base_dir = RepositoryRoot(recipe_path, config.path.empty() ? "" : config.dir, named_root);
     ResolveFiles(launch);
     return launch;
   }

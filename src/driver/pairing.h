@@ -21,8 +21,11 @@ struct Launch {
 
 /// Finds the launch of the recipe at `recipe_path` with text `recipe_text`, or
 /// nullopt when nothing pairs it. `command_line`: the argv after `--`.
+/// `named_root`: the directory named on the command line whose walk found the
+/// recipe (see RepositoryRoot).
 std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_view recipe_text,
-                                 const std::vector<std::string>& command_line, const Config& config);
+                                 const std::vector<std::string>& command_line, const Config& config,
+                                 const std::string& named_root = "");
 
 /// `aorta sweep run ... -- <command>` in a recipe's comment lines, `\`
 /// continuations joined: the argv after ` -- ` and the span of the command.
@@ -39,8 +42,12 @@ std::vector<std::string> SplitShellWords(std::string_view text);
 /// above the recipe's that holds `.git` or `.aortalint.yaml` (a config marks a
 /// project root, as pyproject.toml does for ruff, so a recipe repository nested
 /// in another checkout resolves from its own top); else `config_dir` when not
-/// empty; else the recipe's own directory.
-std::string RepositoryRoot(const std::string& recipe_path, const std::string& config_dir);
+/// empty; else `named_root`, the directory named on the command line whose walk
+/// found the file (so `aortalint check repo` from outside an exported tree
+/// answers as `cd repo && aortalint check .` does; never the current
+/// directory); else the recipe's own directory.
+std::string RepositoryRoot(const std::string& recipe_path, const std::string& config_dir,
+                           const std::string& named_root = "");
 
 /// The one spelling of a file used as its identity (relative to the working
 /// directory when below it), so a payload named twice is loaded once.
