@@ -55,6 +55,7 @@ std::unique_ptr<Rule> MakeSanitizerBadValue();
 std::unique_ptr<Rule> MakeSanitizerWrongType();
 std::unique_ptr<Rule> MakeSanitizerInputMissing();
 std::unique_ptr<Rule> MakeSanitizerIgnoredKey();
+std::unique_ptr<Rule> MakeScopeInTritonKernel();
 std::unique_ptr<Rule> MakeSessionStartedBeforeRuntime();
 std::unique_ptr<Rule> MakeSuccessPathSystemExit();
 std::unique_ptr<Rule> MakeTorchBeforeProton();
@@ -105,6 +106,7 @@ constexpr RuleFactory kRules[] = {
     MakeSessionStartedBeforeRuntime,  // PAY008
     MakePayloadSetsVisibleDevices,    // PAY009
     MakeInstrumentationWithoutScopes, // PAY010
+    MakeScopeInTritonKernel,          // PAY011
     MakeRecipeNotMapping,             // RCP001
     MakeUnknownKey,                   // RCP002
     MakeWrongModeKey,                 // RCP003

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <map>
 #include <random>
+#include <set>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -87,17 +88,33 @@ TEST_CASE("proton: every real H200 capture parses to the independently summed nu
       {"runner-h200/cli_auto/proton/proton.hatchet", {380767, 42}},
       {"runner-h200/cli_cupti/proton/proton.hatchet", {382431, 42}},
       {"runner-h200/env_auto/proton/proton.hatchet", {343584, 30}},
+      {"cycles-h200/env_cupti_gluon/proton/proton.hatchet", {14049, 8}},
   };
-  int seen = 0;
+  // Instrumentation captures: jq finds no time leaf (ns and count null), so
+  // aorta's parser reports only the directory (MET002's claim, on real files).
+  const std::set<std::string> kCyclesOnly = {
+      "cycles-h200/env_instrumentation/proton/proton.hatchet",
+      "cycles-h200/env_instrumentation_nested/proton/proton.hatchet",
+      "cycles-h200/jit_scopes/proton/proton.hatchet",
+      "cycles-h200/jit_scopes_enabled/proton/proton.hatchet",
+      "h200-triton-3.6.0/instrumentation/gluon_scopes.hatchet",
+      "h200-triton-3.6.0/instrumentation/no_scopes.hatchet",
+  };
+  int seen = 0, cycles_only = 0;
   for (const auto& entry : fs::recursive_directory_iterator(kCaptures)) {
     if (entry.path().extension() != ".hatchet") continue;
     std::string rel = fs::relative(entry.path(), kCaptures).string();
     CAPTURE(rel);
-    REQUIRE(kJq.count(rel) == 1);  // a new capture needs its expected numbers here
-    ++seen;
     TempDir tmp;
     fs::copy_file(entry.path(), tmp.path / "x.hatchet");
     json got = ParseProtonMetrics(tmp.path);
+    if (kCyclesOnly.count(rel)) {
+      ++cycles_only;
+      CHECK(got == json{{"proton_artifact_dir", tmp.path.string()}});
+      continue;
+    }
+    REQUIRE(kJq.count(rel) == 1);  // a new capture needs its expected numbers here
+    ++seen;
 
     Sums s;
     std::ifstream in(entry.path());
@@ -120,6 +137,7 @@ TEST_CASE("proton: every real H200 capture parses to the independently summed nu
     }
   }
   CHECK(seen == static_cast<int>(kJq.size()));
+  CHECK(cycles_only == static_cast<int>(kCyclesOnly.size()));
 }
 
 TEST_CASE("proton: leaves are summed by name across files, hottest first") {

@@ -1,6 +1,7 @@
 // PAY010: `backend: instrumentation` with no intra-kernel scope in any payload.
 #include "engine/rule_context.h"
 #include "model/recipe.h"
+#include "model/triton.h"
 #include "rules/payload/payload_facts.h"
 #include "rules/version/proton_use.h"
 
@@ -16,17 +17,22 @@ constexpr RuleMeta kMeta{
             "`triton.profiler.language`'s `enter_scope`/`exit_scope` nor Proton's `scope` (as a call, a "
             "`with` or a decorator), recognised through the names the imports bind.",
     .why = "The instrumentation backend measures only the regions a kernel marks; with none, the tree has no "
-           "scopes and the trial reports nothing useful.",
+           "scopes and the trial reports nothing useful. The advice names the API that works on the targets: on "
+           "Triton 3.6.x (and whenever the targets are unset or unread) scopes go in a `@gluon.jit` kernel, since "
+           "a plain `@triton.jit` kernel rejects them unless the payload calls "
+           "`triton.profiler.language.enable_semantic(\"triton\")` (PAY011).",
     .example = "import triton.profiler as proton  # isort: skip  # noqa: I001\nimport triton\n"
                "import triton.language as tl\n\n\n@triton.jit\ndef copy(src, dst, n, BLOCK: tl.constexpr):\n"
                "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n"
                "    x = tl.load(src + offs, mask=offs < n)\n    tl.store(dst + offs, x, mask=offs < n)\n",
     .fixed = "import triton.profiler as proton  # isort: skip  # noqa: I001\n"
-             "import triton.profiler.language as pl  # isort: skip  # noqa: I001\nimport triton\n"
-             "import triton.language as tl\n\n\n@triton.jit\ndef copy(src, dst, n, BLOCK: tl.constexpr):\n"
-             "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n    pl.enter_scope(\"load\")\n"
-             "    x = tl.load(src + offs, mask=offs < n)\n    pl.exit_scope(\"load\")\n"
-             "    tl.store(dst + offs, x, mask=offs < n)\n",
+             "import triton.profiler.language as pl  # isort: skip  # noqa: I001\n"
+             "from triton.experimental import gluon\nfrom triton.experimental.gluon import language as gl\n\n\n"
+             "@gluon.jit\ndef copy(src, dst, n, BLOCK: gl.constexpr):\n"
+             "    layout: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])\n"
+             "    offs = gl.program_id(0) * BLOCK + gl.arange(0, BLOCK, layout=layout)\n"
+             "    pl.enter_scope(\"load\")\n    x = gl.load(src + offs, mask=offs < n)\n    pl.exit_scope(\"load\")\n"
+             "    gl.store(dst + offs, x, mask=offs < n)\n",
     .facts = "aorta's amd-instrumentation example imports `triton.profiler.language` and marks its kernel's "
              "regions (reference/aorta.md §7.3); instrumentation leaves carry cycles, not times (§2.4).",
     .example_name = "payload.py",
@@ -34,6 +40,21 @@ constexpr RuleMeta kMeta{
                   "collect:\n  proton:\n    mode: cli\n    backend: instrumentation\n",
     .example_args = "-- python payload.py",
 };
+
+// The API that marks a region on the targets: on a Triton whose Proton accepts
+// scopes only in Gluon kernels (3.6.x), a plain @triton.jit kernel's scope does
+// not compile (PAY011), so the advice names the Gluon kernel.
+std::string Advice(const std::vector<TritonTarget>& targets) {
+  std::vector<const TritonTarget*> gluon_only = TargetsWithGluonOnlyScopes(targets);
+  bool all_accept = !targets.empty();
+  for (const TritonTarget& t : targets) all_accept = all_accept && t.row->kernel_scopes == "any";
+  if (all_accept)
+    return "mark them inside the kernel with triton.profiler.language's enter_scope(NAME)/exit_scope(NAME)";
+  std::string on = gluon_only.empty() ? std::string("Triton 3.6.x") : "Triton " + JoinNames(gluon_only);
+  return "mark them inside a @gluon.jit kernel (triton.experimental.gluon) with triton.profiler.language's "
+         "enter_scope(NAME)/exit_scope(NAME): on " + on + " a plain @triton.jit kernel accepts them only after "
+         "triton.profiler.language.enable_semantic(\"triton\")";
+}
 
 class InstrumentationWithoutScopes final : public Rule {
  public:
@@ -49,9 +70,8 @@ class InstrumentationWithoutScopes final : public Rule {
     for (const version::ProtonUse& u : version::ProtonUses(recipe)) {
       if (u.Value("backend") != "instrumentation") continue;
       ctx.Report(recipe.source(), u.Where("backend"),
-                 "proton backend 'instrumentation' measures only marked regions, but {} declares none; mark them "
-                 "with triton.profiler.language's enter_scope()/exit_scope() or proton.scope()",
-                 payload::Names(payloads));
+                 "proton backend 'instrumentation' measures only marked regions, but {} declares none; {}",
+                 payload::Names(payloads), Advice(ctx.TritonTargets()));
     }
   }
 };

@@ -90,7 +90,7 @@ class TableParser {
  private:
   static constexpr std::string_view kRowKeys[] = {
       "auto", "available_profilers", "backends", "examples", "failures", "forwards_mode",
-      "mode_errors", "success_exit_lost", "torch_first_hang", "version"};
+      "kernel_scopes", "mode_errors", "success_exit_lost", "torch_first_hang", "version"};
   static constexpr std::string_view kRequired[] = {"auto", "backends", "forwards_mode", "success_exit_lost",
                                                    "torch_first_hang", "version"};
 
@@ -181,6 +181,13 @@ class TableParser {
         ok &= Bool(v, key, row.success_exit_lost);
       } else if (key == "torch_first_hang") {
         ok &= Bool(v, key, row.torch_first_hang);
+      } else if (key == "kernel_scopes") {
+        if (!v.is_str() || (v.text != "gluon" && v.text != "any" && v.text != "unknown")) {
+          Error(v.span, "'kernel_scopes' must be gluon, any or unknown, got " + v.Repr());
+          ok = false;
+          continue;
+        }
+        row.kernel_scopes = v.text;
       } else if (key == "failures") {
         ok &= Failures(v, row);
       }
@@ -354,6 +361,10 @@ std::vector<const TritonTarget*> Where(const std::vector<TritonTarget>& targets,
 
 std::vector<const TritonTarget*> TargetsLosingSuccessExit(const std::vector<TritonTarget>& targets) {
   return Where(targets, [](const TritonRow& r) { return r.success_exit_lost; });
+}
+
+std::vector<const TritonTarget*> TargetsWithGluonOnlyScopes(const std::vector<TritonTarget>& targets) {
+  return Where(targets, [](const TritonRow& r) { return r.kernel_scopes == "gluon"; });
 }
 
 std::vector<const TritonTarget*> TargetsWithTorchFirstHang(const std::vector<TritonTarget>& targets) {

@@ -43,6 +43,10 @@ struct TritonRow {
   bool available_profilers = false;
   bool success_exit_lost = false;
   bool torch_first_hang = false;
+  // Which kernels accept triton.profiler.language scopes under the
+  // instrumentation backend: "gluon" (only @gluon.jit kernels unless the
+  // payload calls enable_semantic("triton")), "any", or "unknown".
+  std::string kernel_scopes = "unknown";
   std::vector<TritonFailure> failures;
 
   /// "3.6.x" for a series, the version otherwise.
@@ -89,6 +93,8 @@ std::vector<TritonTarget> ResolveTargets(const TritonTable& table, const std::ve
 
 /// Targets whose CLI loses the capture on a success-path SystemExit.
 std::vector<const TritonTarget*> TargetsLosingSuccessExit(const std::vector<TritonTarget>& targets);
+/// Targets where only Gluon kernels accept intra-kernel scope calls by default.
+std::vector<const TritonTarget*> TargetsWithGluonOnlyScopes(const std::vector<TritonTarget>& targets);
 /// Targets where importing torch before triton.profiler hangs at exit.
 std::vector<const TritonTarget*> TargetsWithTorchFirstHang(const std::vector<TritonTarget>& targets);
 /// Targets on which `backend` (auto resolved on AMD) is `resolved`, e.g. auto -> roctracer.

@@ -1,0 +1,193 @@
+// PAY011: an intra-kernel scope call inside a plain @triton.jit kernel, under
+// `backend: instrumentation`, on a Triton whose Proton accepts them only in Gluon kernels.
+#include <cstring>
+
+#include <set>
+#include <string>
+#include <utility>
+
+#include "engine/rule_context.h"
+#include "model/pairing.h"
+#include "model/payload.h"
+#include "model/recipe.h"
+#include "model/triton.h"
+#include "rules/payload/payload_facts.h"
+#include "rules/version/proton_use.h"
+
+namespace aortalint {
+namespace {
+
+constexpr RuleMeta kMeta{
+    .id = "PAY011",
+    .slug = "scope-in-triton-kernel",
+    .severity = Severity::kWarning,
+    .summary = "an intra-kernel scope inside a plain `@triton.jit` kernel, where only Gluon kernels accept one",
+    .what = "Reports a call of `triton.profiler.language`'s `enter_scope`, `exit_scope` or `scope` inside a "
+            "function decorated with `@triton.jit` (not `@gluon.jit`) in a payload paired with a recipe whose "
+            "proton collector uses `backend: instrumentation`, unless the payload calls "
+            "`enable_semantic(\"triton\")`. It is an error when a target Triton is one whose Proton accepts scopes "
+            "only in Gluon kernels (`kernel_scopes: gluon` in the Triton table: 3.6.x and current development "
+            "builds); with no target set, or only targets the table has not read, it is a warning.",
+    .why = "On Triton 3.6.0 the kernel does not compile: `TypeError: Unsupported semantic type: <class "
+           "'triton.language.semantic.TritonSemantic'>. Supported semantics are: {<class "
+           "'triton.experimental.gluon.language._semantic.GluonSemantic'>}` (seen on a real H200), so the trial "
+           "fails before any cycle is recorded. Proton enables only the Gluon semantic by default because Triton's "
+           "compiler rewrites (pipelining, reordering, duplication) can make scopes in Triton-language kernels "
+           "misleading; `triton.profiler.language.enable_semantic(\"triton\")` opts in anyway.",
+    .example = "import triton.profiler as proton  # isort: skip  # noqa: I001\n"
+               "import triton.profiler.language as pl  # isort: skip  # noqa: I001\nimport triton\n"
+               "import triton.language as tl\n\n\n@triton.jit\ndef copy(src, dst, n, BLOCK: tl.constexpr):\n"
+               "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n    pl.enter_scope(\"load\")\n"
+               "    x = tl.load(src + offs, mask=offs < n)\n    pl.exit_scope(\"load\")\n"
+               "    tl.store(dst + offs, x, mask=offs < n)\n",
+    .fixed = "import triton.profiler as proton  # isort: skip  # noqa: I001\n"
+             "import triton.profiler.language as pl  # isort: skip  # noqa: I001\n"
+             "from triton.experimental import gluon\nfrom triton.experimental.gluon import language as gl\n\n\n"
+             "@gluon.jit\ndef copy(src, dst, n, BLOCK: gl.constexpr):\n"
+             "    layout: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])\n"
+             "    offs = gl.program_id(0) * BLOCK + gl.arange(0, BLOCK, layout=layout)\n"
+             "    pl.enter_scope(\"load\")\n    x = gl.load(src + offs, mask=offs < n)\n    pl.exit_scope(\"load\")\n"
+             "    gl.store(dst + offs, x, mask=offs < n)\n",
+    .facts = "Seen on an NVIDIA H200 with Triton 3.6.0 through `aortalint run` (fixtures/captures/cycles-h200: "
+             "`jit_scopes` fails to compile, `jit_scopes_enabled` records cycles after `enable_semantic(\"triton\")`, "
+             "the Gluon payload records cycles); Triton 3.6.0's `triton/profiler/language.py` sets "
+             "`_SEMANTICS = {_ALL_SEMANTICS[\"gluon\"]}`. 3.7.x and 3.8.0 are `unknown` in the table.",
+    .example_name = "payload.py",
+    .companion = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+                  "collect:\n  proton:\n    mode: env\n    backend: instrumentation\n",
+    .example_args = "--triton 3.6.0 -- python payload.py",
+};
+
+bool Is(TSNode n, const char* type) { return std::strcmp(ts_node_type(n), type) == 0; }
+
+enum class Kernel { kNone, kTriton, kGluon };
+
+// Local names bound to the triton module (`import triton`, `import triton as tt`)
+// and to triton.jit itself (`from triton import jit`).
+struct TritonNames {
+  std::set<std::string> modules;
+  std::set<std::string> jit;
+};
+
+TritonNames NamesOf(const Payload& p) {
+  TritonNames out;
+  for (const ImportStmt& s : p.imports) {
+    if (s.level) continue;
+    for (const ImportedName& n : s.names) {
+      std::string local = n.alias.empty() ? n.name : n.alias;
+      if (s.from.empty() && n.name == "triton") out.modules.insert(local);
+      if (s.from.empty() && n.alias.empty() && n.name.rfind("triton.", 0) == 0) out.modules.insert("triton");
+      if (s.from == "triton" && n.name == "jit") out.jit.insert(local);
+    }
+  }
+  return out;
+}
+
+// What a decorator makes of the function: `@triton.jit`, `@triton.jit(...)`,
+// `@jit` (from triton) are Triton kernels; anything naming gluon is Gluon.
+Kernel KernelOf(const Payload& p, TSNode decorator, const TritonNames& names) {
+  std::string text(p.Text(decorator));
+  if (!text.empty() && text[0] == '@') text.erase(0, 1);
+  text = text.substr(0, text.find('('));
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\n')) text.pop_back();
+  if (text.find("gluon") != std::string::npos) return Kernel::kGluon;
+  if (names.jit.count(text)) return Kernel::kTriton;
+  size_t dot = text.rfind('.');
+  if (dot != std::string::npos && text.substr(dot + 1) == "jit" && names.modules.count(text.substr(0, dot)))
+    return Kernel::kTriton;
+  return Kernel::kNone;
+}
+
+// The innermost function around `node`, if a plain Triton kernel: its name.
+std::optional<std::string> TritonKernelAround(const Payload& p, TSNode node, const TritonNames& names) {
+  for (TSNode n = ts_node_parent(node); !ts_node_is_null(n); n = ts_node_parent(n)) {
+    if (!Is(n, "function_definition")) continue;
+    TSNode def = ts_node_parent(n);
+    if (ts_node_is_null(def) || !Is(def, "decorated_definition")) return std::nullopt;
+    Kernel kind = Kernel::kNone;
+    for (uint32_t i = 0; i < ts_node_named_child_count(def); ++i) {
+      TSNode d = ts_node_named_child(def, i);
+      if (!Is(d, "decorator")) continue;
+      Kernel k = KernelOf(p, d, names);
+      if (k == Kernel::kGluon) return std::nullopt;
+      if (k == Kernel::kTriton) kind = k;
+    }
+    if (kind != Kernel::kTriton) return std::nullopt;
+    TSNode name = ts_node_child_by_field_name(n, "name", 4);
+    return std::string(ts_node_is_null(name) ? "?" : p.Text(name));
+  }
+  return std::nullopt;
+}
+
+// Whether the payload opts Triton-language kernels in: enable_semantic("triton").
+bool EnablesTritonSemantic(const Payload& p) {
+  for (const CallSite& c : p.calls) {
+    if (p.ProtonFunction(c.callee) != "enable_semantic") continue;
+    std::string_view text = p.Text(c.node);
+    if (text.find("\"triton\"") != std::string_view::npos || text.find("'triton'") != std::string_view::npos)
+      return true;
+  }
+  return false;
+}
+
+class ScopeInTritonKernel final : public Rule {
+ public:
+  const RuleMeta& Meta() const override { return kMeta; }
+  void CheckPairing(const Recipe& recipe, const Pairing& pairing, RuleContext& ctx) override {
+    const version::ProtonUse* instrumented = nullptr;
+    std::vector<version::ProtonUse> uses = version::ProtonUses(recipe);
+    for (const version::ProtonUse& u : uses)
+      if (u.Value("backend") == "instrumentation") instrumented = &u;
+    if (!instrumented) return;
+    std::vector<TritonTarget> targets = ctx.TritonTargets();
+    std::vector<const TritonTarget*> gluon_only = TargetsWithGluonOnlyScopes(targets);
+    bool all_accept = !targets.empty();
+    for (const TritonTarget& t : targets) all_accept = all_accept && t.row->kernel_scopes == "any";
+    if (all_accept) return;
+    std::string where = gluon_only.empty()
+                            ? (targets.empty() ? std::string("no target Triton is set; on 3.6.x")
+                                               : "the table has not read " + JoinNamesOf(targets) + "; on 3.6.x")
+                            : "on " + JoinNames(gluon_only);
+
+    for (const Payload* p : payload::ParsedPayloads(pairing)) {
+      if (EnablesTritonSemantic(*p)) continue;
+      TritonNames names = NamesOf(*p);
+      for (const CallSite& c : p->calls) {
+        std::string f = p->ProtonFunction(c.callee);
+        if (f != "enter_scope" && f != "exit_scope" && f != "scope") continue;
+        // Proton's host-side scope (triton.profiler.scope) is not an intra-kernel scope.
+        size_t dot = c.callee.rfind('.');
+        bool language = dot == std::string::npos ? true : p->language_modules.count(c.callee.substr(0, dot)) > 0;
+        if (dot == std::string::npos && f == "scope") language = false;
+        if (!language) continue;
+        std::optional<std::string> kernel = TritonKernelAround(*p, c.node, names);
+        if (!kernel) continue;
+        if (!reported_.insert({p->path(), c.span.begin}).second) continue;
+        std::string_view text = p->Text(c.node);
+        DiagnosticBuilder d = ctx.Report(
+            p->source, c.span,
+            "'{}' is inside the @triton.jit kernel '{}', and {} Proton accepts intra-kernel scopes only in Gluon "
+            "kernels (the kernel fails to compile: 'Unsupported semantic type ... TritonSemantic'); write '{}' with "
+            "@gluon.jit (triton.experimental.gluon), or call triton.profiler.language.enable_semantic(\"triton\") "
+            "before it compiles",
+            text.substr(0, text.find('\n')), *kernel, where, *kernel);
+        d.Note(recipe.source(), instrumented->Where("backend"), "backend: instrumentation is set here");
+        if (!gluon_only.empty()) d.WithSeverity(Severity::kError);
+      }
+    }
+  }
+
+ private:
+  static std::string JoinNamesOf(const std::vector<TritonTarget>& targets) {
+    std::string out;
+    for (const TritonTarget& t : targets) out += (out.empty() ? "" : ", ") + t.Name();
+    return out;
+  }
+  std::set<std::pair<std::string, uint32_t>> reported_;  // (payload, call offset) already reported
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakeScopeInTritonKernel() { return std::make_unique<ScopeInTritonKernel>(); }
+
+}  // namespace aortalint
