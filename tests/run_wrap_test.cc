@@ -298,9 +298,13 @@ TEST_CASE("ROCPROF_BIN lookup") {
   CHECK(first({}) == (bin.dir / "rocprofv3").string());
   CHECK(first({{"ROCPROF_BIN", ""}}) == (bin.dir / "rocprofv3").string());
   CHECK(first({{"ROCPROF_BIN", "/no/such/rocprofv3"}}) ==
-        "error: ROCPROF_BIN='/no/such/rocprofv3' looks like a path but is not an executable file.");
+        "error: ROCPROF_BIN='/no/such/rocprofv3' looks like a path but does not point to an executable file.");
   CHECK(first({{"ROCPROF_BIN", bin.dir.string()}}).find("looks like a path") != std::string::npos);
-  CHECK(first({{"ROCPROF_BIN", "nope"}}) == "error: ROCPROF_BIN='nope' is not on $PATH.");
+  CHECK(first({{"ROCPROF_BIN", "nope"}}) == "error: ROCPROF_BIN='nope' was not found on $PATH.");
+  // A path is made absolute and normalised (os.path.abspath), as aorta hands it to the child.
+  CHECK(first({{"ROCPROF_BIN", (bin.dir / "x/../myprof").string()}}) == (bin.dir / "myprof").string());
+  CHECK(first({{"ROCPROF_BIN", "~/../" + bin.dir.filename().string() + "/myprof"}, {"HOME", bin.dir.string()}}) ==
+        (bin.dir / "myprof").string());
   CHECK(first({{"PATH", "/nonexistent"}}).find("rocprofv3 not found") != std::string::npos);
 }
 

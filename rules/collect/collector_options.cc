@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "base/pystr.h"
+
 namespace aortalint {
 namespace {
 
@@ -32,17 +34,10 @@ std::string JoinNames(const std::vector<std::string_view>& names) { return Join(
 std::string JoinNames(const std::vector<std::string>& names) { return Join(names); }
 
 std::vector<std::string> SplitTokens(std::string_view text) {
+  // aorta lowercases the whole value, then splits on commas and Python whitespace.
   std::vector<std::string> out;
-  std::string token;
-  auto flush = [&] {
-    if (!token.empty() && !Contains(out, token)) out.push_back(token);
-    token.clear();
-  };
-  for (char c : text) {
-    if (c == ',' || std::isspace(static_cast<unsigned char>(c))) flush();
-    else token += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  }
-  flush();
+  for (std::string& t : PySplitTokens(PyLower(text)))
+    if (!Contains(out, t)) out.push_back(std::move(t));
   return out;
 }
 

@@ -20,6 +20,10 @@ std::string_view LaunchSourceName(LaunchSource source) {
 
 namespace {
 
+bool IsShell(std::string_view name) {
+  return name == "sh" || name == "bash" || name == "dash" || name == "zsh" || name == "ksh";
+}
+
 bool IsPythonFile(std::string_view s) { return s.size() > 3 && s.substr(s.size() - 3) == ".py"; }
 
 // The Python files a launch runs: the script of a python launch, else every
@@ -28,8 +32,14 @@ std::vector<std::string> NamedScripts(const std::vector<std::string>& argv) {
   run::PythonLaunch launch = run::SplitPythonLaunch(argv);
   if (launch.ok() && !launch.script.empty()) return {launch.script};
   std::vector<std::string> out;
-  for (size_t i = 1; i < argv.size(); ++i)
-    if (argv[i][0] != '-' && IsPythonFile(argv[i])) out.push_back(argv[i]);
+  bool shell = IsShell(argv.empty() ? "" : fs::path(argv[0]).filename().string());
+  for (size_t i = 1; i < argv.size(); ++i) {
+    const std::string& a = argv[i];
+    // `sh -c 'python3 x.py'`, `bash -ec ...`, `python -c CODE`: what follows is
+    // a command string or code, not a path.
+    if (a == "-c" || (shell && a.size() > 1 && a[0] == '-' && a[1] != '-' && a.find('c') != std::string::npos)) break;
+    if (!a.empty() && a[0] != '-' && IsPythonFile(a)) out.push_back(a);
+  }
   return out;
 }
 

@@ -1,9 +1,11 @@
 #include "driver/run.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "driver/check.h"
 #include "emit/emitter.h"
@@ -24,6 +26,48 @@ std::optional<run::CollectorOptions> OptionsOf(const CollectScope& scope, std::s
   return options;
 }
 
+
+// Lines [first, last] of a recipe region.
+struct LineRange {
+  uint32_t first = 0, last = 0;
+  bool Has(uint32_t line) const { return first <= line && line <= last; }
+};
+
+LineRange LinesOf(const Recipe& recipe, Span span) {
+  return {recipe.source()->Locate(span.begin).line, recipe.source()->Locate(span.end ? span.end - 1 : 0).line};
+}
+
+// With `--cell X`, the parts of the recipe whose trial-setup rules do not
+// apply to X's trial: the other cells, and the recipe-level collect when X
+// overrides it. aorta wraps X's effective collect only.
+std::vector<LineRange> OtherCellsLines(const Recipe& recipe, const std::string& cell_name) {
+  std::vector<LineRange> out;
+  if (cell_name.empty()) return out;
+  const Cell* chosen = nullptr;
+  for (const Cell& c : recipe.cells())
+    if (c.name == cell_name) chosen = &c;
+  if (!chosen || !chosen->node) return out;
+  for (const Cell& c : recipe.cells())
+    if (&c != chosen && c.node) out.push_back(LinesOf(recipe, c.node->span));
+  const CollectScope* top = recipe.recipe_collect();
+  if (top && top->entry && chosen->collect != top)
+    out.push_back(LinesOf(recipe, Span{top->entry->key->span.begin, top->entry->value->span.end}));
+  return out;
+}
+
+// A trial-setup finding (ATT*) placed in another cell's lines, or placed
+// outside every cell (a header command) with all its notes in other cells.
+bool BelongsElsewhere(const nlohmann::json& d, const std::vector<LineRange>& elsewhere) {
+  if (d.value("rule", "").rfind("ATT", 0) != 0) return false;
+  auto inside = [&](const nlohmann::json& at) {
+    uint32_t line = at.value("line", 0u);
+    return std::any_of(elsewhere.begin(), elsewhere.end(), [&](const LineRange& r) { return r.Has(line); });
+  };
+  if (inside(d)) return true;
+  const nlohmann::json& notes = d.contains("notes") ? d["notes"] : nlohmann::json::array();
+  return !notes.empty() && std::all_of(notes.begin(), notes.end(), inside);
+}
+
 }  // namespace
 
 int RunRecipe(const RunOptions& options, std::ostream& out, std::ostream& err) {
@@ -37,7 +81,7 @@ int RunRecipe(const RunOptions& options, std::ostream& out, std::ostream& err) {
   check.command = options.command;
   check.config = options.config;
   check.no_config = options.no_config;
-  check.format = "text";
+  check.format = "json";
   check.color = "never";
   check.fail_level = "error";
   // A capture that cannot measure is never started: the same lint as `check`, errors refuse.
@@ -47,19 +91,32 @@ int RunRecipe(const RunOptions& options, std::ostream& out, std::ostream& err) {
     err << report.str();
     return lint;
   }
-  if (lint != kExitClean && !options.dry_run) {
-    err << report.str() << "aortalint run: not started; fix the errors above first\n";
-    return kExitUsage;
-  }
-  // --dry-run shows the plan whatever the lint found: the errors first, then exit 1.
-  if (lint != kExitClean) err << report.str() << "aortalint run: the recipe has errors; a real run would refuse to start\n";
-
   YamlDocument doc = LoadYamlFile(options.recipe);
   // The settings `check` used for this recipe: the same function builds both.
   ConfigResolver configs(options.config, options.no_config);
   AnalysisSettings settings = BuildSettings(check.request, *configs.For(options.recipe));
   const Knowledge& knowledge = *settings.rules.knowledge;
   Recipe recipe(doc, knowledge);
+
+  // With --cell X, trial-setup findings of the other cells do not stop X.
+  std::vector<LineRange> elsewhere = OtherCellsLines(recipe, options.cell);
+  nlohmann::json findings = nlohmann::json::parse(report.str(), nullptr, /*allow_exceptions=*/false);
+  int refusals = 0;
+  if (findings.is_array()) {
+    for (const nlohmann::json& d : findings) {
+      if (d.value("severity", "") != "error" || (!elsewhere.empty() && BelongsElsewhere(d, elsewhere))) continue;
+      ++refusals;
+      err << fmt::format("{}:{}:{}: error: {} [{}]\n", d.value("path", ""), d.value("line", 0), d.value("column", 0),
+                         d.value("message", ""), d.value("rule", ""));
+    }
+  }
+  if (refusals && !options.dry_run) {
+    err << "aortalint run: not started; fix the errors above first\n";
+    return kExitUsage;
+  }
+  // --dry-run shows the plan whatever the lint found: the errors first, then exit 1.
+  if (refusals) err << "aortalint run: the recipe has errors; a real run would refuse to start\n";
+
   const CollectScope* scope = recipe.recipe_collect();
   std::string cell_name;
   if (!options.cell.empty()) {
@@ -101,7 +158,7 @@ int RunRecipe(const RunOptions& options, std::ostream& out, std::ostream& err) {
   if (const yaml::Node* timeout = recipe.root().Get("timeout_per_trial"); timeout && timeout->is_number())
     request.timeout_seconds = timeout->kind == yaml::Kind::kInt ? static_cast<double>(timeout->integer) : timeout->number;
   int captured = run::RunCapture(request, out, err);
-  return options.dry_run && captured == 0 && lint != kExitClean ? kExitFindings : captured;
+  return options.dry_run && captured == 0 && refusals ? kExitFindings : captured;
 }
 
 }  // namespace aortalint

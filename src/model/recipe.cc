@@ -1,18 +1,13 @@
 #include "model/recipe.h"
 
+#include "base/pystr.h"
+
 #include <algorithm>
 #include <cctype>
 
 namespace aortalint {
 
-std::string StripLower(std::string_view s) {
-  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
-  while (!s.empty() && space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && space(s.back())) s.remove_suffix(1);
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
+std::string StripLower(std::string_view s) { return PyLower(PyStrip(s)); }
 
 ResolvedOptions ResolveOptions(const CollectorUse& use, const CollectorSpec& spec) {
   ResolvedOptions out;
@@ -20,7 +15,11 @@ ResolvedOptions ResolveOptions(const CollectorUse& use, const CollectorSpec& spe
     if (o.default_value) out[o.name] = {*o.default_value, nullptr};
   if (use.options && use.options->is_map())
     for (const yaml::Entry& e : use.options->entries)
-      if (e.key->is_str() && e.value->is_str()) out[e.key->text] = {StripLower(e.value->text), &e};
+      if (e.key->is_str() && e.value->is_str()) {
+        // aorta lowercases enum values; free text (pmc, kernel_include_regex) reaches the tool as written.
+        const OptionSpec* o = spec.Option(e.key->text);
+        out[e.key->text] = {o && o->any ? e.value->text : StripLower(e.value->text), &e};
+      }
   return out;
 }
 

@@ -1,6 +1,8 @@
 // Argv wrapping with aorta's semantics; reference §4 is the contract.
 #include "run/wrap.h"
 
+#include "base/pystr.h"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -56,7 +58,12 @@ std::vector<std::string> SortedKeptFlags() {
 std::string Expand(const std::string& in, const EnvLookup& env) {
   std::string s = in;
   if (!s.empty() && s[0] == '~' && (s.size() == 1 || s[1] == '/')) {
-    if (auto home = env("HOME")) s = *home + s.substr(1);
+    if (auto home = env("HOME")) {
+      std::string h = *home;
+      while (!h.empty() && h.back() == '/') h.pop_back();
+      s = h + s.substr(1);
+      if (s.empty()) s = "/";
+    }
   }
   static const std::regex kVar(R"(\$(\w+|\{[^}]*\}))");
   std::string out;
@@ -75,6 +82,38 @@ std::string Expand(const std::string& in, const EnvLookup& env) {
 }
 
 std::string Basename(const std::string& p) { return fs::path(p).filename().string(); }
+
+}  // namespace
+
+std::string PyNormPath(const std::string& path) {
+  if (path.empty()) return ".";
+  // POSIX keeps exactly two leading slashes; one or three and more become one.
+  size_t lead = 0;
+  while (lead < path.size() && path[lead] == '/') ++lead;
+  std::string prefix = lead == 0 ? "" : lead == 2 ? "//" : "/";
+  std::vector<std::string> parts;
+  std::istringstream in(path);
+  for (std::string part; std::getline(in, part, '/');) {
+    if (part.empty() || part == ".") continue;
+    if (part != ".." || (prefix.empty() && (parts.empty() || parts.back() == ".."))) {
+      parts.push_back(part);
+    } else if (!parts.empty()) {
+      parts.pop_back();
+    }
+  }
+  std::string out = prefix;
+  for (size_t i = 0; i < parts.size(); ++i) out += (i ? "/" : "") + parts[i];
+  return out.empty() ? "." : out;
+}
+
+std::string PyAbsPath(const std::string& path) {
+  if (!path.empty() && path[0] == '/') return PyNormPath(path);
+  std::error_code ec;
+  std::string cwd = fs::current_path(ec).string();
+  return PyNormPath(cwd + "/" + path);
+}
+
+namespace {
 
 bool IsExecutableFile(const fs::path& p) {
   std::error_code ec;
@@ -286,16 +325,18 @@ void WrapRocprof(const fs::path& rdir, const CollectorOptions& o, const EnvLooku
   if (raw && !raw->empty()) {
     std::string expanded = Expand(*raw, env);
     if (expanded.find('/') != std::string::npos) {
-      if (!IsExecutableFile(expanded)) {
-        result.error = "ROCPROF_BIN='" + *raw +
-                       "' looks like a path but is not an executable file.";
+      // os.path.abspath: joined to the working directory and normalised.
+      std::string absolute = PyAbsPath(expanded);
+      if (!IsExecutableFile(absolute)) {
+        result.error = "ROCPROF_BIN='" + expanded +
+                       "' looks like a path but does not point to an executable file.";
         return;
       }
-      bin = expanded;
+      bin = absolute;
     } else if (auto found = FindOnPath(expanded, path_var)) {
       bin = found->string();
     } else {
-      result.error = "ROCPROF_BIN='" + *raw + "' is not on $PATH.";
+      result.error = "ROCPROF_BIN='" + expanded + "' was not found on $PATH.";
       return;
     }
   } else if (auto found = FindOnPath("rocprofv3", path_var)) {
@@ -315,12 +356,8 @@ void WrapRocprof(const fs::path& rdir, const CollectorOptions& o, const EnvLooku
   std::vector<std::string> out = {bin, "-d", rdir.string(), "-o", "aorta", "--output-format",
                                   Opt(o, "output_format", "csv")};
   // Tokens split on commas and whitespace, lowercased, first occurrence kept.
-  std::string trace = Opt(o, "trace", "kernel");
-  std::replace(trace.begin(), trace.end(), ',', ' ');
-  std::istringstream tokens(trace);
   std::set<std::string> seen;
-  for (std::string t; tokens >> t;) {
-    std::transform(t.begin(), t.end(), t.begin(), ::tolower);
+  for (const std::string& t : PySplitTokens(PyLower(Opt(o, "trace", "kernel")))) {
     if (!seen.insert(t).second) continue;
     if (auto it = kTraceFlags.find(t); it != kTraceFlags.end()) out.push_back(it->second);
   }
@@ -337,10 +374,9 @@ void WrapRocprof(const fs::path& rdir, const CollectorOptions& o, const EnvLooku
     out.push_back(r);
   }
   if (std::string pmc = Opt(o, "pmc"); !pmc.empty()) {
-    std::replace(pmc.begin(), pmc.end(), ',', ' ');
-    std::istringstream counters(pmc);
+    // Counter names as written: case is part of a counter's name.
     out.push_back("--pmc");
-    for (std::string c; counters >> c;) out.push_back(c);
+    for (std::string& c : PySplitTokens(pmc)) out.push_back(std::move(c));
   }
   out.push_back("--");
   out.insert(out.end(), result.argv.begin(), result.argv.end());

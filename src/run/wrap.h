@@ -80,6 +80,10 @@ std::string ShellQuote(const std::vector<std::string>& argv);
 // True for a basename matching ^python(\d+(\.\d+)?)?$.
 bool IsPythonName(const std::string& argv0);
 
+// os.path.normpath and os.path.abspath (POSIX), as aorta resolves $ROCPROF_BIN.
+std::string PyNormPath(const std::string& path);
+std::string PyAbsPath(const std::string& path);
+
 // `which`: the first executable regular file named `name` on `path_var`.
 std::optional<std::filesystem::path> FindOnPath(const std::string& name,
                                                 const std::string& path_var);
