@@ -128,12 +128,13 @@ TEST_CASE("proton: every real H200 capture parses to the independently summed nu
     double top = 0;
     for (const auto& [name, ns] : s.by_name) top = std::max(top, ns);
     CHECK(got["proton_top_kernel_ms"].get<double>() == doctest::Approx(top / 1e6).epsilon(1e-12));
+    // aorta's shape: at most five names, hottest first.
     const json& tk = got["proton_top_kernels"];
     CHECK(tk.size() == std::min<size_t>(5, s.by_name.size()));
     for (size_t i = 0; i < tk.size(); ++i) {
-      CHECK(tk[i]["total_ms"].get<double>() ==
-            doctest::Approx(s.by_name.at(tk[i]["name"].get<std::string>()) / 1e6));
-      if (i) CHECK(tk[i - 1]["total_ms"].get<double>() >= tk[i]["total_ms"].get<double>());
+      REQUIRE(tk[i].is_string());
+      double ms = s.by_name.at(tk[i].get<std::string>()) / 1e6;
+      if (i) CHECK(s.by_name.at(tk[i - 1].get<std::string>()) / 1e6 >= ms);
     }
   }
   CHECK(seen == static_cast<int>(kJq.size()));
@@ -141,14 +142,17 @@ TEST_CASE("proton: every real H200 capture parses to the independently summed nu
 }
 
 TEST_CASE("proton: leaves are summed by name across files, hottest first") {
-  json got = ParseProtonMetrics(kCaptures / "h200-triton-3.6.0");
+  std::vector<aortalint::run::KernelDetail> detail;
+  json got = ParseProtonMetrics(kCaptures / "h200-triton-3.6.0", &detail);
   // Sum of the eight files' jq totals above.
   double ns = 389699 + 389409 + 388799 + 359648 + 357284 + 388896 + 3775 + 40576;
   CHECK(got["proton_gpu_time_ms"].get<double>() == doctest::Approx(ns / 1e6));
   CHECK(got["proton_kernel_count"] == 43 * 4 + 40 * 2 + 3 + 20);
-  CHECK(got["proton_top_kernels"][0]["name"] == "add_kernel");
-  CHECK(got["proton_top_kernels"][0]["count"] == 120);  // 20 launches in six payload runs
-  CHECK(got["proton_top_kernels"][1]["name"] == "scale_kernel");
+  CHECK(got["proton_top_kernels"][0] == "add_kernel");
+  REQUIRE(detail.size() >= 2);
+  CHECK(detail[0].name == "add_kernel");
+  CHECK(detail[0].count == json(120));  // 20 launches in six payload runs
+  CHECK(got["proton_top_kernels"][1] == "scale_kernel");
 }
 
 TEST_CASE("proton: a directory without a .hatchet, or no directory") {
@@ -179,21 +183,27 @@ TEST_CASE("proton: leaf rules") {
                                Leaf("txt", {{"count", 1}, {"time (ns)", "fast"}}),
                                Leaf("str", {{"count", 2}, {"time (ns)", " 1000000 "}}),
                                Leaf("ok", {{"count", 3}, {"time (ns)", 2e6}})}));
-    json m = ParseProtonMetrics(t.path);
+    std::vector<aortalint::run::KernelDetail> detail;
+    json m = ParseProtonMetrics(t.path, &detail);
     CHECK(m["proton_gpu_time_ms"].get<double>() == doctest::Approx(3.0));
     CHECK(m["proton_kernel_count"] == 5);
-    CHECK(m["proton_top_kernels"][0] == json{{"name", "ok"}, {"total_ms", 2.0}, {"count", 3}});
+    CHECK(m["proton_top_kernels"] == json::array({"ok", "str"}));
+    REQUIRE(detail.size() == 2);
+    CHECK(detail[0].total_ms == 2.0);
+    CHECK(detail[0].count == json(3));
   }
   SUBCASE("a bad count anywhere drops kernel_count but keeps the timings") {
     for (json bad : {json(-1), json("x"), json("nan"), json(nullptr)}) {
       CAPTURE(bad.dump());
       t.Write("a.hatchet", Tree({Leaf("a", {{"count", 4}, {"time (ns)", 1e6}}),
                                  Leaf("b", {{"count", bad}, {"time (ns)", 3e6}})}));
-      json m = ParseProtonMetrics(t.path);
+      std::vector<aortalint::run::KernelDetail> detail;
+      json m = ParseProtonMetrics(t.path, &detail);
       CHECK_FALSE(m.contains("proton_kernel_count"));
       CHECK(m["proton_gpu_time_ms"].get<double>() == doctest::Approx(4.0));
-      CHECK(m["proton_top_kernels"][0]["count"].is_null());
-      CHECK(m["proton_top_kernels"][1]["count"] == 4);
+      REQUIRE(detail.size() == 2);
+      CHECK_FALSE(detail[0].count.has_value());
+      CHECK(detail[1].count == json(4));
     }
     t.Write("a.hatchet", Tree({Leaf("a", {{"time (ns)", 1e6}})}));  // missing count
     CHECK_FALSE(ParseProtonMetrics(t.path).contains("proton_kernel_count"));
@@ -214,7 +224,7 @@ TEST_CASE("proton: leaf rules") {
     CHECK(m["proton_gpu_time_ms"].get<double>() == doctest::Approx(2.0));
     CHECK(m["proton_kernel_count"] == 2);
   }
-  SUBCASE("a single-dict root, device metadata ignored, nested files, broken files skipped") {
+  SUBCASE("a single-dict root, every element of a list root walked, nested files, broken files skipped") {
     json root = {{"frame", {{"name", "ROOT"}}}, {"metrics", json::object()},
                  {"children", {Leaf(" k ", {{"count", 1}, {"time (ns)", 1e6}})}}};
     t.Write("one.hatchet", root.dump());
@@ -223,8 +233,11 @@ TEST_CASE("proton: leaf rules") {
     t.Write("broken.hatchet", "[{\"frame\": ");
     t.Write("other.json", root.dump());
     json m = ParseProtonMetrics(t.path);
-    CHECK(m["proton_gpu_time_ms"].get<double>() == doctest::Approx(2.0));
-    CHECK(m["proton_top_kernels"] == json::array({{{"name", "k"}, {"total_ms", 2.0}, {"count", 2}}}));
+    // aorta walks every element of a list root: the second one's leaf counts
+    // too (device metadata has no frame and adds nothing).
+    CHECK(m["proton_gpu_time_ms"].get<double>() == doctest::Approx(7.0));
+    CHECK(m["proton_top_kernels"] == json::array({"meta", "k"}));
+    CHECK(m["proton_kernel_count"] == 3);
   }
   SUBCASE("an empty ROOT gives only the artifact dir; a non-finite total likewise") {
     t.Write("a.hatchet", Tree({}));
@@ -241,7 +254,7 @@ TEST_CASE("proton: leaf rules") {
     t.Write("a.hatchet", Tree(leaves));
     json tk = ParseProtonMetrics(t.path)["proton_top_kernels"];
     std::vector<std::string> names;
-    for (const auto& k : tk) names.push_back(k["name"]);
+    for (const auto& k : tk) names.push_back(k.get<std::string>());
     CHECK(names == std::vector<std::string>{"k6", "k5", "k4", "k3", "k0"});
   }
 }
@@ -266,14 +279,15 @@ TEST_CASE("rocprof: stats files, both layouts, quoted names") {
     CHECK(m["rocprof_kernel_count"] == 14);
     CHECK(m["rocprof_gpu_time_ms"].get<double>() == doctest::Approx(6.25));
     CHECK(m["rocprof_top_kernel_ms"].get<double>() == doctest::Approx(5.0));
-    CHECK(m["rocprof_top_kernels"][0]["name"] == "void gemm<float, 128>(float const*, float*)");
+    CHECK(m["rocprof_top_kernels"] == json::array({"void gemm<float, 128>(float const*, float*)", "add_kernel"}));
   }
   SUBCASE("<d>/<host>/<pid>_kernel_stats.csv, summed across files") {
     t.Write("node1/111_kernel_stats.csv", header + "k,2,1000000,0,0,0,0,0\n");
     t.Write("node1/222_kernel_stats.csv", header + "k,3,2000000,0,0,0,0,0\n");
     json m = ParseRocprofMetrics(t.path);
     CHECK(m["rocprof_kernel_count"] == 5);
-    CHECK(m["rocprof_top_kernels"] == json::array({{{"name", "k"}, {"total_ms", 3.0}, {"count", 5}}}));
+    CHECK(m["rocprof_gpu_time_ms"] == 3.0);
+    CHECK(m["rocprof_top_kernels"] == json::array({"k"}));
   }
   SUBCASE("bad rows skipped; unreadable, negative or fractional Calls drop the count") {
     for (std::string calls : {"x", "-1", "2.5", ""}) {
@@ -303,7 +317,7 @@ TEST_CASE("rocprof: falls back to the kernel trace when the stats yield nothing"
   json m = ParseRocprofMetrics(t.path);
   CHECK(m["rocprof_kernel_count"] == 3);
   CHECK(m["rocprof_gpu_time_ms"].get<double>() == doctest::Approx(0.0035));
-  CHECK(m["rocprof_top_kernels"][0] == json{{"name", "void k<1, 2>(int)"}, {"total_ms", 0.003}, {"count", 2}});
+  CHECK(m["rocprof_top_kernels"] == json::array({"void k<1, 2>(int)", "other"}));
 }
 
 TEST_CASE("rocprof: no usable data gives only the artifact dir; missing dir gives {}") {

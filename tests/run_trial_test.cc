@@ -94,6 +94,12 @@ TEST_CASE("runner-h200: the trial records match what the code computes from the 
     fresh.erase("proton_artifact_dir");
     json recorded = rec["metrics"];
     recorded.erase("proton_artifact_dir");
+    // These records predate aorta's shape for top kernels (names, not objects).
+    if (recorded.contains("proton_top_kernels")) {
+      json names = json::array();
+      for (const json& k : recorded["proton_top_kernels"]) names.push_back(k.is_object() ? k["name"] : k);
+      recorded["proton_top_kernels"] = names;
+    }
     CHECK(fresh == recorded);
     CHECK(fs::exists(kRunner / c.dir / "proton/proton.hatchet") == c.hatchet);
     CHECK(Slurp(kRunner / c.dir / "stdout.log").find(": ok") != std::string::npos);
@@ -173,7 +179,7 @@ TEST_CASE("RunCapture: a whole trial with the rocprofv3 double, output saved, tr
   // The double's fixed kernels: gemm 3+1 ms (2 calls), add_kernel 3 x 0.5 ms.
   CHECK(rec["metrics"]["rocprof_kernel_count"] == 5);
   CHECK(rec["metrics"]["rocprof_gpu_time_ms"].get<double>() == doctest::Approx(5.5));
-  CHECK(rec["metrics"]["rocprof_top_kernels"][0]["name"] == "void gemm<float, 128>(float const*, float*, int)");
+  CHECK(rec["metrics"]["rocprof_top_kernels"] == json::array({"void gemm<float, 128>(float const*, float*, int)", "add_kernel"}));
 
   // The trace fallback agrees with the stats.
   fs::remove(req.output_dir / "rocprof/aorta_kernel_stats.csv");

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,16 +16,28 @@ namespace aortalint::run {
 // How many entries <c>_top_kernels holds.
 inline constexpr int kTopKernels = 5;
 
-// Each <c>_top_kernels element is {"name": str, "total_ms": float,
-// "count": int|null}, hottest first; ties keep first-seen order. count is
-// null when that kernel's count was unreadable.
+// One kernel's totals, for people (`metrics` text output): aorta publishes
+// only the names. count is null when that kernel's count was unreadable.
+struct KernelDetail {
+  std::string name;
+  double total_ms = 0;
+  std::optional<nlohmann::json> count;
+};
+
+// The keys and values aorta's parse_summary gives, computed as it computes
+// them: <c>_top_kernels is a list of at most kTopKernels names, hottest
+// first (ties keep first-seen order); <c>_kernel_count is an exact integer
+// (beyond 2^64 - 1 the nearest double). `kernels`, when given, receives
+// every kernel hottest first.
 //
 // Both functions never throw. A missing path or a non-directory gives {};
-// a directory with no usable data, or whose total is not finite, gives only
-// {"<c>_artifact_dir": dir}. <c>_kernel_count is left out (timings kept)
-// when any count is unreadable.
-nlohmann::json ParseProtonMetrics(const std::filesystem::path& dir);
-nlohmann::json ParseRocprofMetrics(const std::filesystem::path& dir);
+// a directory with no usable data, or whose totals are not finite, gives
+// only {"<c>_artifact_dir": dir}. <c>_kernel_count is left out (timings
+// kept) when any count is unreadable. A .hatchet nested deeper than
+// Python's recursion limit gives {}, as aorta's caller drops a parser that
+// raised.
+nlohmann::json ParseProtonMetrics(const std::filesystem::path& dir, std::vector<KernelDetail>* kernels = nullptr);
+nlohmann::json ParseRocprofMetrics(const std::filesystem::path& dir, std::vector<KernelDetail>* kernels = nullptr);
 
 // A CSV reader in the RFC 4180 manner: quoted fields may hold commas,
 // doubled quotes and newlines; CRLF and LF both end records. Exposed for

@@ -130,22 +130,24 @@ int RunCapture(const RunRequest& request, std::ostream& out, std::ostream& err) 
   return in.child.started ? in.child.exit_code : kExitNotRun;
 }
 
-json CollectMetrics(const fs::path& dir) {
+json CollectMetrics(const fs::path& dir, std::map<std::string, std::vector<KernelDetail>>* kernels) {
   json all = json::object();
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return all;
   struct Part {
     const char* sub;
-    json (*parse)(const fs::path&);
-    const char* key;
+    json (*parse)(const fs::path&, std::vector<KernelDetail>*);
   };
-  for (const Part& p : {Part{"proton", ParseProtonMetrics, "proton_artifact_dir"},
-                        Part{"rocprof", ParseRocprofMetrics, "rocprof_artifact_dir"}}) {
-    bool has_sub = fs::is_directory(dir / p.sub, ec);
-    json m = p.parse(has_sub ? dir / p.sub : dir);
-    // Without a collector subdirectory, only keep a parser that found data.
-    if (!has_sub && m.size() <= 1) continue;
-    all.update(m);
+  // A trial directory is read through its proton/ and rocprof/ only, as
+  // aorta's summarize_collectors reads it; a collector directory itself
+  // (named proton or rocprof) is read as that collector.
+  std::string name = fs::absolute(dir, ec).lexically_normal().filename().string();
+  if (name.empty()) name = fs::absolute(dir, ec).lexically_normal().parent_path().filename().string();
+  for (const Part& p : {Part{"proton", ParseProtonMetrics}, Part{"rocprof", ParseRocprofMetrics}}) {
+    fs::path where = name == p.sub && !fs::is_directory(dir / p.sub, ec) ? dir : dir / p.sub;
+    std::vector<KernelDetail> detail;
+    all.update(p.parse(where, kernels ? &detail : nullptr));
+    if (kernels && !detail.empty()) (*kernels)[p.sub] = std::move(detail);
   }
   return all;
 }
@@ -156,7 +158,8 @@ int MetricsCommand(const fs::path& dir, MetricsFormat format, std::ostream& out,
     err << "aortalint metrics: error: '" << dir.string() << "' is not a directory\n";
     return kExitSetupError;
   }
-  json m = CollectMetrics(dir);
+  std::map<std::string, std::vector<KernelDetail>> kernels;
+  json m = CollectMetrics(dir, &kernels);
   if (format == MetricsFormat::kJson) {
     out << m.dump(2) << "\n";
     return 0;
@@ -168,9 +171,14 @@ int MetricsCommand(const fs::path& dir, MetricsFormat format, std::ostream& out,
       continue;
     }
     out << key << ":\n";
-    for (const auto& k : value) {
-      out << "  " << k.value("total_ms", 0.0) << " ms  x" << k.value("count", json(nullptr)).dump()
-          << "  " << k.value("name", "") << "\n";
+    const auto& detail = kernels[key.substr(0, key.find('_'))];
+    for (size_t i = 0; i < value.size(); ++i) {
+      if (i < detail.size()) {
+        out << "  " << detail[i].total_ms << " ms  x" << (detail[i].count ? detail[i].count->dump() : "null") << "  "
+            << detail[i].name << "\n";
+      } else {
+        out << "  " << value[i].get<std::string>() << "\n";
+      }
     }
   }
   return 0;

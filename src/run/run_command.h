@@ -13,12 +13,15 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "run/metrics.h"
 
 #include "run/wrap.h"
 
@@ -49,10 +52,13 @@ inline constexpr int kExitNotRun = 127;    // the command could not be started
 // <out>/trial.json written. Messages from aortalint itself go to `err`.
 int RunCapture(const RunRequest& request, std::ostream& out, std::ostream& err);
 
-// Metrics of a capture directory: <dir>/proton and <dir>/rocprof when
-// present, otherwise <dir> itself for each parser; a collector with
-// nothing found is left out. Empty object when dir is not a directory.
-nlohmann::json CollectMetrics(const std::filesystem::path& dir);
+// Metrics of a trial directory as aorta's summarize_collectors gives them:
+// <dir>/proton and <dir>/rocprof (a directory that is itself named proton
+// or rocprof is read as that collector's). Empty object when dir is not a
+// directory. `kernels`, when given, receives each collector's per-kernel
+// detail ("proton", "rocprof"), hottest first.
+nlohmann::json CollectMetrics(const std::filesystem::path& dir,
+                              std::map<std::string, std::vector<KernelDetail>>* kernels = nullptr);
 
 enum class MetricsFormat { kText, kJson };
 

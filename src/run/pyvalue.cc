@@ -1,0 +1,574 @@
+#include "run/pyvalue.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+
+#include "base/pystr.h"
+
+namespace aortalint::run {
+namespace {
+
+using Kind = PyValue::Kind;
+
+// CPython's recursion limit is 1000 frames, and json.load starts a few frames
+// down; beyond this depth its scanner raises RecursionError.
+constexpr int kMaxDepth = 980;
+// int() refuses decimal literals longer than this (sys.get_int_max_str_digits()).
+constexpr size_t kMaxIntDigits = 4300;
+
+void AppendUtf8(std::string& out, uint32_t cp) {
+  if (cp >= 0xD800 && cp <= 0xDFFF) cp = 0xFFFD;  // a lone surrogate cannot be UTF-8
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+// The json module's C scanner, strict mode.
+class JsonReader {
+ public:
+  explicit JsonReader(std::string_view s) : s_(s) {}
+
+  std::optional<PyValue> Document() {
+    SkipWs();
+    PyValue v;
+    if (!Value(v, 0)) return std::nullopt;
+    SkipWs();
+    if (i_ != s_.size()) return std::nullopt;  // "Extra data"
+    return v;
+  }
+  bool too_deep = false;
+
+ private:
+  void SkipWs() {
+    while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t' || s_[i_] == '\n' || s_[i_] == '\r')) ++i_;
+  }
+  bool Literal(std::string_view word) {
+    if (s_.substr(i_, word.size()) != word) return false;
+    i_ += word.size();
+    return true;
+  }
+  static int Hex(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  }
+  bool Hex4(size_t at, uint32_t& out) const {
+    if (at + 4 > s_.size()) return false;
+    out = 0;
+    for (size_t k = 0; k < 4; ++k) {
+      int h = Hex(s_[at + k]);
+      if (h < 0) return false;
+      out = out * 16 + static_cast<uint32_t>(h);
+    }
+    return true;
+  }
+  bool String(std::string& out) {
+    ++i_;  // the opening quote
+    while (i_ < s_.size()) {
+      unsigned char c = static_cast<unsigned char>(s_[i_]);
+      if (c == '"') {
+        ++i_;
+        return true;
+      }
+      if (c < 0x20) return false;  // "Invalid control character"
+      if (c != '\\') {
+        out += static_cast<char>(c);
+        ++i_;
+        continue;
+      }
+      if (++i_ >= s_.size()) return false;
+      char e = s_[i_++];
+      switch (e) {
+        case '"': out += '"'; break;
+        case '\\': out += '\\'; break;
+        case '/': out += '/'; break;
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case 'n': out += '\n'; break;
+        case 'r': out += '\r'; break;
+        case 't': out += '\t'; break;
+        case 'u': {
+          uint32_t cp;
+          if (!Hex4(i_, cp)) return false;
+          i_ += 4;
+          uint32_t low;
+          if (cp >= 0xD800 && cp <= 0xDBFF && s_.substr(i_, 2) == "\\u" && Hex4(i_ + 2, low) && low >= 0xDC00 &&
+              low <= 0xDFFF) {
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+            i_ += 6;
+          }
+          AppendUtf8(out, cp);
+          break;
+        }
+        default: return false;  // "Invalid \escape"
+      }
+    }
+    return false;  // "Unterminated string"
+  }
+  static bool Digit(char c) { return c >= '0' && c <= '9'; }
+  bool Number(PyValue& v) {
+    size_t start = i_;
+    if (i_ < s_.size() && s_[i_] == '-') ++i_;
+    if (i_ < s_.size() && s_[i_] >= '1' && s_[i_] <= '9') {
+      while (i_ < s_.size() && Digit(s_[i_])) ++i_;
+    } else if (i_ < s_.size() && s_[i_] == '0') {
+      ++i_;
+    } else {
+      return false;  // "Expecting value"
+    }
+    size_t int_end = i_;
+    bool is_float = false;
+    if (i_ + 1 < s_.size() && s_[i_] == '.' && Digit(s_[i_ + 1])) {
+      i_ += 2;
+      while (i_ < s_.size() && Digit(s_[i_])) ++i_;
+      is_float = true;
+    }
+    if (i_ < s_.size() && (s_[i_] == 'e' || s_[i_] == 'E')) {
+      size_t j = i_ + 1;
+      if (j < s_.size() && (s_[j] == '+' || s_[j] == '-')) ++j;
+      if (j < s_.size() && Digit(s_[j])) {
+        while (j < s_.size() && Digit(s_[j])) ++j;
+        i_ = j;
+        is_float = true;
+      }
+    }
+    std::string literal(s_.substr(start, i_ - start));
+    if (is_float) {
+      v.kind = Kind::kFloat;
+      v.number = std::strtod(literal.c_str(), nullptr);  // 1e400 is inf, as float() makes it
+    } else {
+      if (int_end - start - (literal[0] == '-') > kMaxIntDigits) return false;
+      v.kind = Kind::kInt;
+      v.text = literal == "-0" ? "0" : literal;
+    }
+    return true;
+  }
+  bool Value(PyValue& v, int depth) {
+    if (i_ >= s_.size()) return false;
+    switch (s_[i_]) {
+      case '"':
+        v.kind = Kind::kStr;
+        return String(v.text);
+      case '{': return Object(v, depth + 1);
+      case '[': return Array(v, depth + 1);
+      case 'n':
+        v.kind = Kind::kNone;
+        return Literal("null");
+      case 't':
+        v.kind = Kind::kBool;
+        v.boolean = true;
+        return Literal("true");
+      case 'f':
+        v.kind = Kind::kBool;
+        return Literal("false");
+      case 'N':
+        v.kind = Kind::kFloat;
+        v.number = NAN;
+        return Literal("NaN");
+      case 'I':
+        v.kind = Kind::kFloat;
+        v.number = INFINITY;
+        return Literal("Infinity");
+      case '-':
+        if (Literal("-Infinity")) {
+          v.kind = Kind::kFloat;
+          v.number = -INFINITY;
+          return true;
+        }
+        return Number(v);
+      default: return Number(v);
+    }
+  }
+  bool Object(PyValue& v, int depth) {
+    if (depth > kMaxDepth) {
+      too_deep = true;
+      return false;
+    }
+    v.kind = Kind::kDict;
+    ++i_;
+    SkipWs();
+    if (i_ < s_.size() && s_[i_] == '}') {
+      ++i_;
+      return true;
+    }
+    while (true) {
+      if (i_ >= s_.size() || s_[i_] != '"') return false;
+      std::string key;
+      if (!String(key)) return false;
+      SkipWs();
+      if (i_ >= s_.size() || s_[i_] != ':') return false;
+      ++i_;
+      SkipWs();
+      PyValue item;
+      if (!Value(item, depth)) return false;
+      // dict assignment: a repeated key keeps its first place and takes the last value.
+      bool replaced = false;
+      for (size_t k = 0; k < v.keys.size() && !replaced; ++k) {
+        if (v.keys[k] == key) {
+          v.items[k] = std::move(item);
+          replaced = true;
+        }
+      }
+      if (!replaced) {
+        v.keys.push_back(std::move(key));
+        v.items.push_back(std::move(item));
+      }
+      SkipWs();
+      if (i_ < s_.size() && s_[i_] == '}') {
+        ++i_;
+        return true;
+      }
+      if (i_ >= s_.size() || s_[i_] != ',') return false;
+      ++i_;
+      SkipWs();
+    }
+  }
+  bool Array(PyValue& v, int depth) {
+    if (depth > kMaxDepth) {
+      too_deep = true;
+      return false;
+    }
+    v.kind = Kind::kList;
+    ++i_;
+    SkipWs();
+    if (i_ < s_.size() && s_[i_] == ']') {
+      ++i_;
+      return true;
+    }
+    while (true) {
+      PyValue item;
+      if (!Value(item, depth)) return false;
+      v.items.push_back(std::move(item));
+      SkipWs();
+      if (i_ < s_.size() && s_[i_] == ']') {
+        ++i_;
+        return true;
+      }
+      if (i_ >= s_.size() || s_[i_] != ',') return false;
+      ++i_;
+      SkipWs();
+    }
+  }
+
+  std::string_view s_;
+  size_t i_ = 0;
+};
+
+// Python's str.isprintable() for one code point, for repr(): what it shows as an escape.
+bool Printable(uint32_t cp) {
+  if (cp < 0x20 || cp == 0x7F) return false;
+  if (cp < 0x7F) return true;
+  if (cp <= 0xA0 || cp == 0xAD || cp == 0x061C || cp == 0x1680 || cp == 0x180E || cp == 0x3000 || cp == 0xFEFF)
+    return false;
+  if ((cp >= 0x2000 && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202F) || (cp >= 0x205F && cp <= 0x206F)) return false;
+  if ((cp >= 0xD800 && cp <= 0xF8FF) || (cp >= 0xFFF9 && cp <= 0xFFFB)) return false;
+  return true;
+}
+
+std::string HexEscape(char kind, uint32_t cp, int width) {
+  static const char* digits = "0123456789abcdef";
+  std::string out = {'\\', kind};
+  for (int shift = (width - 1) * 4; shift >= 0; shift -= 4) out += digits[(cp >> shift) & 0xF];
+  return out;
+}
+
+std::string StrRepr(std::string_view s) {
+  bool single = s.find('\'') != std::string_view::npos, dbl = s.find('"') != std::string_view::npos;
+  char quote = single && !dbl ? '"' : '\'';
+  std::string out(1, quote);
+  for (size_t i = 0; i < s.size();) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    size_t n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    uint32_t cp = n == 1 ? c : n == 2 ? (c & 0x1F) : n == 3 ? (c & 0x0F) : (c & 0x07);
+    for (size_t k = 1; k < n && i + k < s.size(); ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    if (cp == '\\' || cp == static_cast<uint32_t>(quote)) {
+      out += '\\';
+      out += static_cast<char>(cp);
+    } else if (cp == '\t') {
+      out += "\\t";
+    } else if (cp == '\n') {
+      out += "\\n";
+    } else if (cp == '\r') {
+      out += "\\r";
+    } else if (!Printable(cp)) {
+      out += cp <= 0xFF ? HexEscape('x', cp, 2) : cp <= 0xFFFF ? HexEscape('u', cp, 4) : HexEscape('U', cp, 8);
+    } else {
+      out.append(s.substr(i, n));
+    }
+    i += n;
+  }
+  return out + quote;
+}
+
+std::string Repr(const PyValue& v) { return v.kind == Kind::kStr ? StrRepr(v.text) : PyStr(v); }
+
+}  // namespace
+
+const PyValue* PyValue::Get(std::string_view key) const {
+  if (kind != Kind::kDict) return nullptr;
+  for (size_t k = 0; k < keys.size(); ++k)
+    if (keys[k] == key) return &items[k];
+  return nullptr;
+}
+
+bool PyValue::Truthy() const {
+  switch (kind) {
+    case Kind::kNone: return false;
+    case Kind::kBool: return boolean;
+    case Kind::kInt: return text != "0";
+    case Kind::kFloat: return number != 0;  // NaN is true
+    case Kind::kStr: return !text.empty();
+    case Kind::kList:
+    case Kind::kDict: return !items.empty();
+  }
+  return false;
+}
+
+std::optional<size_t> Utf8ErrorOffset(std::string_view b, size_t* lead) {
+  for (size_t i = 0; i < b.size();) {
+    unsigned char c = static_cast<unsigned char>(b[i]);
+    if (lead) *lead = i;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t n;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) {
+      n = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      n = 3;
+      if (c == 0xE0) lo = 0xA0;  // overlong
+      if (c == 0xED) hi = 0x9F;  // surrogates
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      n = 4;
+      if (c == 0xF0) lo = 0x90;
+      if (c == 0xF4) hi = 0x8F;
+    } else {
+      return i;
+    }
+    for (size_t k = 1; k < n; ++k) {
+      if (i + k >= b.size()) return b.size();  // truncated at the end
+      unsigned char cc = static_cast<unsigned char>(b[i + k]);
+      unsigned char min = k == 1 ? lo : 0x80, max = k == 1 ? hi : 0xBF;
+      if (cc < min || cc > max) return i + k;
+    }
+    i += n;
+  }
+  return std::nullopt;
+}
+
+std::optional<PyValue> PyJsonLoad(std::string_view bytes, bool* too_deep) {
+  if (too_deep) *too_deep = false;
+  if (Utf8ErrorOffset(bytes)) return std::nullopt;        // UnicodeDecodeError
+  if (bytes.substr(0, 3) == "\xEF\xBB\xBF") return std::nullopt;  // "Unexpected UTF-8 BOM"
+  JsonReader reader(bytes);
+  std::optional<PyValue> v = reader.Document();
+  if (too_deep) *too_deep = reader.too_deep;
+  return v;
+}
+
+std::optional<double> PyFloatOfText(std::string_view text) {
+  std::string_view s = PyStrip(text);
+  if (s.empty()) return std::nullopt;
+  std::string body(s);
+  bool neg = false;
+  size_t at = 0;
+  if (body[0] == '+' || body[0] == '-') {
+    neg = body[0] == '-';
+    at = 1;
+  }
+  std::string word = PyLower(std::string_view(body).substr(at));
+  if (word == "inf" || word == "infinity") return neg ? -INFINITY : INFINITY;
+  if (word == "nan") return NAN;
+  // digitpart: digit (["_"] digit)*, in the integer part, fraction and exponent.
+  std::string clean = neg ? "-" : "";
+  auto digitpart = [&](size_t& i) {
+    size_t start = i;
+    while (i < body.size()) {
+      if (body[i] >= '0' && body[i] <= '9') {
+        clean += body[i++];
+      } else if (body[i] == '_' && i > start && i + 1 < body.size() && body[i + 1] >= '0' && body[i + 1] <= '9' &&
+                 body[i - 1] != '_') {
+        ++i;
+      } else {
+        break;
+      }
+    }
+    return i > start;
+  };
+  size_t i = at;
+  bool whole = digitpart(i), frac = false;
+  if (i < body.size() && body[i] == '.') {
+    clean += '.';
+    ++i;
+    frac = digitpart(i);
+  }
+  if (!whole && !frac) return std::nullopt;
+  if (i < body.size() && (body[i] == 'e' || body[i] == 'E')) {
+    clean += 'e';
+    ++i;
+    if (i < body.size() && (body[i] == '+' || body[i] == '-')) clean += body[i++];
+    if (!digitpart(i)) return std::nullopt;
+  }
+  if (i != body.size()) return std::nullopt;
+  return std::strtod(clean.c_str(), nullptr);
+}
+
+std::optional<double> PyFloat(const PyValue& v) {
+  switch (v.kind) {
+    case Kind::kBool: return v.boolean ? 1.0 : 0.0;
+    case Kind::kInt: {
+      double d = std::strtod(v.text.c_str(), nullptr);
+      if (std::isinf(d)) return std::nullopt;  // OverflowError: int too large to convert to float
+      return d;
+    }
+    case Kind::kFloat: return v.number;
+    case Kind::kStr: return PyFloatOfText(v.text);
+    default: return std::nullopt;
+  }
+}
+
+std::string PyFloatRepr(double d) {
+  if (std::isnan(d)) return "nan";
+  if (std::isinf(d)) return d < 0 ? "-inf" : "inf";
+  char buf[64];
+  auto res = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific);
+  std::string sci(buf, res.ptr);
+  std::string sign;
+  if (sci[0] == '-') {
+    sign = "-";
+    sci.erase(0, 1);
+  }
+  size_t e = sci.find('e');
+  int exp = std::stoi(sci.substr(e + 1));
+  std::string digits = sci.substr(0, e);
+  digits.erase(std::remove(digits.begin(), digits.end(), '.'), digits.end());
+  int n = static_cast<int>(digits.size());
+  std::string out;
+  if (exp >= -4 && exp < 16) {
+    if (exp >= n - 1) {
+      out = digits + std::string(exp - (n - 1), '0') + ".0";
+    } else if (exp >= 0) {
+      out = digits.substr(0, exp + 1) + "." + digits.substr(exp + 1);
+    } else {
+      out = "0." + std::string(-exp - 1, '0') + digits;
+    }
+  } else {
+    out = digits.substr(0, 1);
+    if (n > 1) out += "." + digits.substr(1);
+    std::string ee = std::to_string(std::abs(exp));
+    if (ee.size() < 2) ee = "0" + ee;
+    out += std::string("e") + (exp < 0 ? "-" : "+") + ee;
+  }
+  return sign + out;
+}
+
+std::string PyStr(const PyValue& v) {
+  switch (v.kind) {
+    case Kind::kNone: return "None";
+    case Kind::kBool: return v.boolean ? "True" : "False";
+    case Kind::kInt: return v.text;
+    case Kind::kFloat: return PyFloatRepr(v.number);
+    case Kind::kStr: return v.text;
+    case Kind::kList: {
+      std::string out = "[";
+      for (size_t k = 0; k < v.items.size(); ++k) out += (k ? ", " : "") + Repr(v.items[k]);
+      return out + "]";
+    }
+    case Kind::kDict: {
+      std::string out = "{";
+      for (size_t k = 0; k < v.items.size(); ++k) out += (k ? ", " : "") + StrRepr(v.keys[k]) + ": " + Repr(v.items[k]);
+      return out + "}";
+    }
+  }
+  return "";
+}
+
+BigCount BigCount::FromU64(uint64_t v) {
+  BigCount b;
+  while (v) {
+    b.limbs_.push_back(static_cast<uint32_t>(v));
+    v >>= 32;
+  }
+  return b;
+}
+
+BigCount BigCount::FromDouble(double d) {
+  d = std::trunc(d);
+  if (!(d >= 1)) return {};
+  int exp = 0;
+  double frac = std::frexp(d, &exp);  // d = frac * 2^exp, frac in [0.5, 1)
+  uint64_t mantissa = static_cast<uint64_t>(std::ldexp(frac, 53));
+  int shift = exp - 53;
+  if (shift <= 0) return FromU64(mantissa >> -shift);
+  BigCount b = FromU64(mantissa);
+  // Shift left by `shift` bits.
+  size_t words = static_cast<size_t>(shift) / 32;
+  int bits = shift % 32;
+  std::vector<uint32_t> out(words, 0);
+  uint32_t carry = 0;
+  for (uint32_t limb : b.limbs_) {
+    out.push_back(bits ? (limb << bits) | carry : limb);
+    carry = bits ? limb >> (32 - bits) : 0;
+  }
+  if (carry) out.push_back(carry);
+  b.limbs_ = std::move(out);
+  return b;
+}
+
+void BigCount::Add(const BigCount& other) {
+  if (other.limbs_.size() > limbs_.size()) limbs_.resize(other.limbs_.size(), 0);
+  uint64_t carry = 0;
+  for (size_t k = 0; k < limbs_.size(); ++k) {
+    uint64_t sum = static_cast<uint64_t>(limbs_[k]) + (k < other.limbs_.size() ? other.limbs_[k] : 0) + carry;
+    limbs_[k] = static_cast<uint32_t>(sum);
+    carry = sum >> 32;
+  }
+  if (carry) limbs_.push_back(static_cast<uint32_t>(carry));
+}
+
+nlohmann::json BigCount::ToJson() const {
+  if (limbs_.size() <= 2) {
+    uint64_t v = 0;
+    for (size_t k = limbs_.size(); k-- > 0;) v = (v << 32) | limbs_[k];
+    return v;
+  }
+  return std::strtod(ToString().c_str(), nullptr);  // correctly rounded
+}
+
+std::string BigCount::ToString() const {
+  if (limbs_.empty()) return "0";
+  std::vector<uint32_t> n = limbs_;
+  std::string digits;
+  while (!n.empty()) {
+    uint64_t rem = 0;
+    for (size_t k = n.size(); k-- > 0;) {
+      uint64_t cur = (rem << 32) | n[k];
+      n[k] = static_cast<uint32_t>(cur / 1000000000u);
+      rem = cur % 1000000000u;
+    }
+    while (!n.empty() && n.back() == 0) n.pop_back();
+    std::string chunk = std::to_string(rem);
+    if (!n.empty()) chunk = std::string(9 - chunk.size(), '0') + chunk;
+    digits = chunk + digits;
+  }
+  return digits;
+}
+
+}  // namespace aortalint::run

@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""Seeded capture directories: aortalint's `metrics` beside aorta's own parsers.
+
+usage: metrics_parity.py AORTALINT AORTA_SRC CASES SEED [WORKDIR]
+
+AORTA_SRC is a directory holding aorta's `aorta` package (read from ROCm/aorta
+into a scratch directory; never committed here). The comparison calls aorta's
+proton and rocprof `parse_summary` the way `summarize_collectors` does (each
+collector's result merged, an exception dropping that collector) and runs
+`AORTALINT metrics DIR --format json` on the same absolute DIR. A case agrees
+when the two dicts are equal in Python (`==`, floats compared exactly).
+Prints the agreement rate and the first disagreements with their inputs.
+"""
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+
+NAMES = ["add_kernel", "scale_kernel", "gemm", "void k<1, 2>(int)", "attn_fwd", " pad ", "a,b", "k\u00e9"]
+
+
+def rnd_number(r):
+    return r.choice([
+        r.randint(0, 10**6), r.random() * 1e6, 0, -5, 2.5, "12.5", " 4 ", "1_000", "x", None, True, False,
+        [1], {"v": 1}, float("nan"), float("inf"), 10**20, 2**63, 9.2e18, 1e308, "1e400", "NaN",
+    ])
+
+
+def rnd_leaf(r):
+    metrics = {}
+    keys = ["time (ns)", "time (us)", "time (ms)", "time (s)", "Time (NS)", "time(ns)", "time (ns",
+            "cpu_time (ns)", "time (ns) (inc)", "time  ( us )", "flops"]
+    for _ in range(r.randint(0, 3)):
+        k = r.choice(keys)
+        metrics[k] = rnd_number(r) if r.random() < 0.35 else r.choice([1000, 2500.5, 3, 17.25, 4096])
+    if r.random() < 0.85:
+        metrics["count"] = r.choice([1, 2, 6, 20]) if r.random() < 0.7 else rnd_number(r)
+    name = r.choice(NAMES) if r.random() < 0.9 else r.choice([1, True, 0, "", None, 2.5, ["x"], {"a": "b"}])
+    node = {"frame": {"name": name, "type": "function"}, "metrics": metrics, "children": []}
+    if r.random() < 0.03:
+        node["children"] = "none"
+    return node
+
+
+def rnd_tree(r, depth):
+    if depth == 0 or r.random() < 0.4:
+        return rnd_leaf(r)
+    node = {"frame": {"name": r.choice(["ROOT", "outer", "step"])}, "metrics": {},
+            "children": [rnd_tree(r, depth - 1) for _ in range(r.randint(0, 4))]}
+    if r.random() < 0.1:
+        node["metrics"] = {"time (ns)": 9e9, "count": 9}
+    return node
+
+
+def hatchet_text(r):
+    root = rnd_tree(r, r.randint(1, 4))
+    shape = r.random()
+    if shape < 0.7:
+        doc = [root, {"CUDA": {"0": {"arch": "90"}}}]
+        if r.random() < 0.2:
+            doc.insert(1, rnd_tree(r, 2))
+    elif shape < 0.85:
+        doc = root
+    elif shape < 0.95:
+        doc = [{"frame": {"name": "ROOT"}, "metrics": {}, "children": []}, rnd_leaf(r)]
+    else:
+        doc = r.choice([[], {}, "junk", 3, [[root]]])
+    text = json.dumps(doc)  # NaN / Infinity tokens, as Python writes them
+    damage = r.random()
+    if damage < 0.03:
+        text = "\ufeff" + text
+    elif damage < 0.05:
+        text = text[: len(text) // 2]
+    elif damage < 0.07:
+        text = text + " trailing"
+    return text
+
+
+def write(path, text, binary=False):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(text if binary else text.encode("utf-8", "surrogatepass"))
+
+
+def rnd_cell(r):
+    return str(r.choice(["2", "2.0", "2.5", "1e2", "inf", "NaN", "-5", "1e308", "1_000", "", " 3 ", "x",
+                         "5000000", "1250000", "100000000.1", "200000000.2", "7", "10"]))
+
+
+def csv_field(r, v):
+    if "," in v or r.random() < 0.3:
+        return '"' + v.replace('"', '""') + '"'
+    return v
+
+
+def stats_text(r):
+    cols = ["Name", "Calls", "TotalDurationNs", "AverageNs", "Percentage"]
+    if r.random() < 0.2:
+        r.shuffle(cols)
+    if r.random() < 0.05:
+        cols[r.randrange(len(cols))] = "name"
+    if r.random() < 0.05:
+        cols.pop(r.randrange(len(cols)))
+    lines = [",".join(csv_field(r, c) for c in cols)]
+    for _ in range(r.randint(0, 6)):
+        row = []
+        for c in cols:
+            if c == "Name":
+                row.append(r.choice(NAMES + [""]))
+            elif c in ("Calls", "TotalDurationNs"):
+                row.append(rnd_cell(r) if r.random() < 0.4 else str(r.choice([1, 2, 10, 1000000, 2500000])))
+            else:
+                row.append("0")
+        if r.random() < 0.05:
+            row = row[:-1]
+        if r.random() < 0.05:
+            row.append("extra")
+        lines.append(",".join(csv_field(r, v) for v in row))
+    nl = r.choice(["\n", "\r\n", "\n", "\r"])
+    text = nl.join(lines) + (nl if r.random() < 0.8 else "")
+    if r.random() < 0.03:
+        text = "\ufeff" + text
+    return text
+
+
+def trace_text(r):
+    cols = ["Kind", "Agent_Id", "Kernel_Name", "Start_Timestamp", "End_Timestamp"]
+    if r.random() < 0.2:
+        r.shuffle(cols)
+    lines = [",".join(csv_field(r, c) for c in cols)]
+    for _ in range(r.randint(0, 6)):
+        start = r.choice([1000, 5000, 1700000000000000000, 0])
+        vals = {"Kind": r.choice(["KERNEL_DISPATCH", "", " KERNEL_DISPATCH ", "MEMORY_COPY", "kernel_dispatch"]),
+                "Agent_Id": "1", "Kernel_Name": r.choice(NAMES),
+                "Start_Timestamp": str(start), "End_Timestamp": str(start + r.choice([100, 2000, -5, 256]))}
+        lines.append(",".join(csv_field(r, vals[c]) for c in cols))
+    return "\n".join(lines) + "\n"
+
+
+def make_case(r, d):
+    if r.random() < 0.85:
+        for _ in range(r.randint(0, 3)):
+            sub = r.choice(["", "", "rank0/", "a/b/"])
+            write(os.path.join(d, "proton", sub + r.choice(["proton", "p1", "p2"]) + ".hatchet"), hatchet_text(r))
+        os.makedirs(os.path.join(d, "proton"), exist_ok=True)
+        if r.random() < 0.03:
+            os.makedirs(os.path.join(d, "proton", "dir.hatchet"), exist_ok=True)
+        if r.random() < 0.03:
+            write(os.path.join(d, "proton", "bad.hatchet"), b'[{"frame": {"name": "\xff"}}]', binary=True)
+    if r.random() < 0.7:
+        host = r.choice(["", "node1/"])
+        if r.random() < 0.8:
+            write(os.path.join(d, "rocprof", host + "aorta_kernel_stats.csv"), stats_text(r))
+        if r.random() < 0.5:
+            write(os.path.join(d, "rocprof", host + "aorta_kernel_trace.csv"), trace_text(r))
+        os.makedirs(os.path.join(d, "rocprof"), exist_ok=True)
+    if r.random() < 0.03:
+        write(os.path.join(d, "stray.hatchet"), hatchet_text(r))
+
+
+def aorta_metrics(d):
+    from aorta.instrumentation.proton import _parse as proton
+    from aorta.instrumentation.rocprof import _parse as rocprof
+    out = {}
+    for sub, mod in (("rocprof", rocprof), ("proton", proton)):  # WRAP_ORDER; keys never collide
+        try:
+            out.update(mod.parse_summary(os.path.join(d, sub)))
+        except Exception:  # summarize_collectors' catch-all
+            pass
+    return out
+
+
+def main():
+    binary, aorta_src, cases, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    work = sys.argv[5] if len(sys.argv) > 5 else tempfile.mkdtemp(prefix="metrics_parity_")
+    sys.path.insert(0, aorta_src)
+    r = random.Random(seed)
+    agree = 0
+    shown = 0
+    for i in range(cases):
+        d = os.path.abspath(os.path.join(work, "t%05d" % i))
+        shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(d)
+        make_case(r, d)
+        want = aorta_metrics(d)
+        res = subprocess.run([binary, "metrics", d, "--format", "json"], capture_output=True, text=True)
+        try:
+            got = json.loads(res.stdout)
+        except ValueError:
+            got = {"<unparsed>": res.stdout + res.stderr}
+        if got == want:
+            agree += 1
+        elif shown < 8:
+            shown += 1
+            print("DIFF", d)
+            print("  aorta    ", want)
+            print("  aortalint", got)
+    print("metrics: %d/%d agree (%.1f%%)" % (agree, cases, 100.0 * agree / cases))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,253 @@
+// aortalint beside aorta's own code: one test per class of disagreement found
+// by running aorta's loader, wrapper and parsers on the same inputs
+// (tests/parity/README.md). Expected values are what aorta's Python gives.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <fstream>
+#include <limits>
+
+#include <nlohmann/json.hpp>
+
+#include "run/metrics.h"
+#include "run/pyvalue.h"
+#include "run/wrap.h"
+#include "test_util.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using namespace aortalint::run;
+using aortalint::testing::RunAortalint;
+using aortalint::testing::ShellQuote;
+using aortalint::testing::TempDir;
+using aortalint::testing::WriteFile;
+
+// One .hatchet in <dir>/proton, parsed through the `metrics` command's path.
+json Proton(const fs::path& dir, const std::string& text) {
+  WriteFile(dir / "proton/p.hatchet", text);
+  json m = ParseProtonMetrics(dir / "proton");
+  m.erase("proton_artifact_dir");
+  return m;
+}
+
+std::string Leaf(const std::string& name_json, const std::string& metrics) {
+  return R"j({"frame":{"name":)j" + name_json + R"j(},"metrics":{)j" + metrics + R"j(},"children":[]})j";
+}
+std::string Tree(const std::string& leaves) {
+  return R"j([{"frame":{"name":"ROOT"},"metrics":{},"children":[)j" + leaves + R"j(]},{"CUDA":{}}])j";
+}
+
+}  // namespace
+
+TEST_CASE("parity metrics: NaN, Infinity and 1e400 tokens skip only their leaf (D2)") {
+  fs::path d = TempDir("parity_d2");
+  json m = Proton(d, Tree(Leaf(R"j("k")j", R"j("time (ns)":1000,"count":1)j") + "," +
+                          Leaf(R"j("j")j", R"j("time (ns)":NaN,"count":1)j") + "," +
+                          Leaf(R"j("i")j", R"j("time (ns)":-Infinity,"count":1)j") + "," +
+                          Leaf(R"j("h")j", R"j("time (ns)":1e400,"count":1)j")));
+  CHECK(m == json{{"proton_kernel_count", 1}, {"proton_gpu_time_ms", 0.001}, {"proton_top_kernel_ms", 0.001},
+                  {"proton_top_kernels", {"k"}}});
+  fs::remove_all(d);
+}
+
+TEST_CASE("parity metrics: a leaf that overflows after unit conversion is skipped alone (D3)") {
+  fs::path d = TempDir("parity_d3");
+  json m = Proton(d, Tree(Leaf(R"j("k")j", R"j("time (ns)":1000,"count":1)j") + "," +
+                          Leaf(R"j("j")j", R"j("time (s)":1e308,"count":1)j")));
+  CHECK(m["proton_gpu_time_ms"] == 0.001);
+  CHECK(m["proton_top_kernels"] == json{"k"});
+  fs::remove_all(d);
+}
+
+TEST_CASE("parity metrics: counts of 2^63 and more are exact, never negative (D4, R30)") {
+  fs::path d = TempDir("parity_d4");
+  json m = Proton(d, Tree(Leaf(R"j("k")j", R"j("time (ns)":1000,"count":9.2e18)j") + "," +
+                          Leaf(R"j("k")j", R"j("time (ns)":1000,"count":9.2e18)j")));
+  CHECK(m["proton_kernel_count"].is_number_unsigned());
+  CHECK(m["proton_kernel_count"].get<uint64_t>() == 18400000000000000000ull);
+  m = Proton(d, Tree(Leaf(R"j("k")j", R"j("time (ns)":1000,"count":1e+20)j")));
+  CHECK(m["proton_kernel_count"].get<double>() == 1e20);
+  m = Proton(d, Tree(Leaf(R"j("k")j", R"j("time (ns)":1000,"count":10000000000000000000000000)j")));
+  CHECK(m["proton_kernel_count"].get<double>() == 1e25);
+  // rocprof Calls of 1e300 is an exact (huge) integer in Python, published as the nearest double.
+  WriteFile(d / "rocprof/aorta_kernel_stats.csv", "Name,Calls,TotalDurationNs\nk,1e300,1000\n");
+  json r = ParseRocprofMetrics(d / "rocprof");
+  CHECK(r["rocprof_kernel_count"].get<double>() == 1e300);
+  CHECK(BigCount::FromDouble(1e20).ToString() == "100000000000000000000");
+  CHECK(BigCount::FromDouble(1e25).ToString() == "10000000000000000905969664");
+  fs::remove_all(d);
+}
+
+TEST_CASE("parity metrics: booleans are numbers, the first readable time key wins (D1, D5)") {
+  fs::path d = TempDir("parity_d1");
+  json m = Proton(d, Tree(Leaf(R"j("k")j", R"j("time (ns)":false,"count":1)j")));
+  CHECK(m == json{{"proton_kernel_count", 1}, {"proton_gpu_time_ms", 0.0}, {"proton_top_kernel_ms", 0.0},
+                  {"proton_top_kernels", {"k"}}});
+  m = Proton(d, Tree(Leaf(R"j("k")j", R"j("time (ns)":1000,"count":true)j")));
+  CHECK(m["proton_kernel_count"] == 1);
+  for (std::string first : {R"j("x")j", "null", "[1]", R"j("-5")j"}) {
+    CAPTURE(first);
+    m = Proton(d, Tree(Leaf(R"j("k")j", R"j("time (ns)":)j" + first + R"j(,"time (us)":2,"count":1)j")));
+    CHECK(m["proton_gpu_time_ms"] == 0.002);
+  }
+  fs::remove_all(d);
+}
+
+TEST_CASE("parity metrics: names are str() of any truthy value; every top-level element is walked (D6, D7)") {
+  fs::path d = TempDir("parity_d6");
+  json m = Proton(d, Tree(Leaf("1", R"j("time (ns)":3000)j") + "," + Leaf("true", R"j("time (ns)":2000)j") + "," +
+                          Leaf("2.5", R"j("time (ns)":1500)j") + "," + Leaf(R"j(["a",1,null])j", R"j("time (ns)":1000)j") +
+                          "," + Leaf(R"j({"x":1e20})j", R"j("time (ns)":500)j") + "," + Leaf("0", R"j("time (ns)":9e9)j") +
+                          "," + Leaf("false", R"j("time (ns)":9e9)j") + "," + Leaf(R"j("")j", R"j("time (ns)":9e9)j")));
+  CHECK(m["proton_top_kernels"] == json{"1", "True", "2.5", "['a', 1, None]", "{'x': 1e+20}"});
+  m = Proton(d, R"j([{"frame":{"name":"ROOT"},"metrics":{},"children":[]},)j" + Leaf(R"j("k")j", R"j("time (ns)":1000)j") + "]");
+  CHECK(m["proton_top_kernels"] == json{"k"});
+  fs::remove_all(d);
+}
+
+TEST_CASE("parity metrics: Python float() syntax and time keys as str.partition reads them (D8, D9)") {
+  fs::path d = TempDir("parity_d8");
+  json m = Proton(d, Tree(Leaf(R"j("k")j", R"j("time (ns":"1_000")j")));
+  CHECK(m["proton_gpu_time_ms"] == 0.001);
+  CHECK(PyFloatOfText(" 1_000.5e1_0 ") == 1000.5e10);
+  CHECK_FALSE(PyFloatOfText("1__0"));
+  CHECK_FALSE(PyFloatOfText("_1"));
+  CHECK(std::isinf(*PyFloatOfText("-Infinity")));
+  CHECK(std::isnan(*PyFloatOfText("nan")));
+  CHECK(PyFloatOfText("\u3000" "5") == 5.0);  // Unicode whitespace is stripped
+  WriteFile(d / "rocprof/aorta_kernel_stats.csv", "Name,Calls,TotalDurationNs\nk,2,1_000\n");
+  CHECK(ParseRocprofMetrics(d / "rocprof")["rocprof_gpu_time_ms"] == 0.001);
+  fs::remove_all(d);
+}
+
+TEST_CASE("parity metrics: a BOM, invalid UTF-8 or deep nesting as Python's json treats them (D10)") {
+  fs::path d = TempDir("parity_d10");
+  json m = Proton(d, "\xEF\xBB\xBF" + Tree(Leaf(R"j("k")j", R"j("time (ns)":1000)j")));
+  CHECK(m.empty());  // json.load refuses a BOM: no numbers
+  bool deep = false;
+  CHECK_FALSE(PyJsonLoad(std::string(5000, '[') + std::string(5000, ']'), &deep));
+  CHECK(deep);
+  CHECK(PyJsonLoad("[[1]]"));
+  // A RecursionError escapes aorta's parser, and summarize_collectors drops the collector.
+  WriteFile(d / "proton/deep.hatchet", std::string(2000, '[') + std::string(2000, ']'));
+  CHECK(ParseProtonMetrics(d / "proton") == json::object());
+  fs::remove_all(d);
+}
+
+TEST_CASE("parity metrics: a trial directory is read through proton/ and rocprof/ only (D11)") {
+  fs::path d = TempDir("parity_d11");
+  WriteFile(d / "stray.hatchet", Tree(Leaf(R"j("k")j", R"j("time (ns)":1000)j")));
+  WriteFile(d / "other/x_kernel_stats.csv", "Name,Calls,TotalDurationNs\nk,1,1000\n");
+  auto r = RunAortalint("metrics " + ShellQuote(d.string()) + " --format json", false);
+  CHECK(json::parse(r.output) == json::object());
+  fs::remove_all(d);
+}
+
+TEST_CASE("parity metrics: rocprof totals in ns, divided once, overflow degrades (D12)") {
+  fs::path d = TempDir("parity_d12");
+  WriteFile(d / "rocprof/aorta_kernel_stats.csv",
+            "Name,Calls,TotalDurationNs\na,1,100000000.1\nb,1,200000000.2\nc,1,300000000.3\n");
+  CHECK(ParseRocprofMetrics(d / "rocprof")["rocprof_gpu_time_ms"] ==
+        (100000000.1 + 200000000.2 + 300000000.3) / 1e6);
+  WriteFile(d / "rocprof/aorta_kernel_stats.csv", "Name,Calls,TotalDurationNs\nk,1,1e308\nj,1,1e308\n");
+  CHECK(ParseRocprofMetrics(d / "rocprof") == json{{"rocprof_artifact_dir", (d / "rocprof").string()}});
+  fs::remove_all(d);
+}
+
+TEST_CASE("parity metrics: csv as Python's csv.DictReader reads it") {
+  fs::path d = TempDir("parity_csv");
+  // A later duplicate column wins; a short row leaves Calls missing (None -> unreadable count).
+  WriteFile(d / "rocprof/aorta_kernel_stats.csv",
+            "Name,Calls,TotalDurationNs,Name\nx,2,1000,k\n\nj,1\n\"q,1\",\"3\",\"2000\",\"q,1\"\n");
+  json m = ParseRocprofMetrics(d / "rocprof");
+  CHECK(m["rocprof_top_kernels"] == json{"q,1", "k"});
+  CHECK(m["rocprof_kernel_count"] == 5);
+  fs::remove_all(d);
+}
+
+TEST_CASE("parity: Python repr of floats") {
+  CHECK(PyFloatRepr(1e20) == "1e+20");
+  CHECK(PyFloatRepr(1e16) == "1e+16");
+  CHECK(PyFloatRepr(123456789012345.0) == "123456789012345.0");
+  CHECK(PyFloatRepr(0.0001) == "0.0001");
+  CHECK(PyFloatRepr(0.00001) == "1e-05");
+  CHECK(PyFloatRepr(2.5) == "2.5");
+  CHECK(PyFloatRepr(-0.0) == "-0.0");
+  CHECK(PyFloatRepr(std::nan("")) == "nan");
+}
+
+TEST_CASE("parity run: ROCPROF_BIN is made absolute and normalised as os.path.abspath does (C3)") {
+  CHECK(PyNormPath("a/../b/./c//d") == "b/c/d");
+  CHECK(PyNormPath("/../x") == "/x");
+  CHECK(PyNormPath("//x/../y") == "//y");
+  CHECK(PyNormPath("../../x") == "../../x");
+  CHECK(PyNormPath("") == ".");
+  CHECK(PyAbsPath("/a/./b/../c") == "/a/c");
+  CHECK(PyAbsPath("bin/rocprofv3") == PyNormPath(fs::current_path().string() + "/bin/rocprofv3"));
+}
+
+namespace {
+
+// A scratch project: a fake rocprofv3, a payload, a recipe.
+struct RunProject {
+  fs::path dir = TempDir("parity_run");
+  RunProject() {
+    WriteFile(dir / "bin/rocprofv3", "#!/bin/sh\nexit 0\n");
+    fs::permissions(dir / "bin/rocprofv3", fs::perms::owner_all);
+    WriteFile(dir / "train.py", "def main():\n    return 0\n\n\nif __name__ == \"__main__\":\n    main()\n");
+  }
+  ~RunProject() { fs::remove_all(dir); }
+  // `run --dry-run` from the project directory, with ROCPROF_BIN as given.
+  aortalint::testing::CommandResult DryRun(const std::string& recipe, const std::string& args,
+                                           const std::string& rocprof_bin = "bin/rocprofv3") {
+    WriteFile(dir / "r.yaml", recipe);
+    return aortalint::testing::RunShell("cd " + ShellQuote(dir.string()) + " && ROCPROF_BIN=" + ShellQuote(rocprof_bin) +
+                                        " " + ShellQuote(AORTALINT_BINARY) +
+                                        " run --dry-run --no-config --recipe r.yaml --output out " + args +
+                                        " 2>&1");
+  }
+};
+
+const char kProbeHead[] = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n";
+
+}  // namespace
+
+TEST_CASE("parity run: pmc and kernel_include_regex reach rocprofv3 as written (C1, C2, C3)") {
+  RunProject p;
+  auto r = p.DryRun(std::string(kProbeHead) +
+                        "collect:\n  rocprof:\n    pmc: SQ_WAVES, GRBM_COUNT\n    kernel_include_regex: \"[A-Z]+Gemm\"\n",
+                    "-- python3 train.py");
+  REQUIRE(r.exit_code == 0);
+  std::string abs = PyNormPath((fs::canonical(p.dir) / "bin/rocprofv3").string());
+  CHECK(r.output.find(abs + " -d ") == 0);
+  CHECK(r.output.find("--kernel-include-regex '[A-Z]+Gemm' --pmc SQ_WAVES GRBM_COUNT -- python3 train.py") !=
+        std::string::npos);
+  r = p.DryRun(std::string(kProbeHead) + "collect:\n  rocprof:\n    kernel_include_regex: \" attn \"\n",
+               "-- python3 train.py", "./bin/../bin/rocprofv3");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.output.find(abs + " -d ") == 0);
+  CHECK(r.output.find("--kernel-include-regex ' attn ' --") != std::string::npos);
+}
+
+TEST_CASE("parity run: --cell X is judged on X's own trial-setup rules (C4)") {
+  RunProject p;
+  std::string recipe =
+      "schema_version: 1\nworkload: w\ntrials: 1\nsteps: 1\ncells:\n"
+      "  - {name: base, mitigations: [none], environment: local}\n"
+      "  - {name: prof, mitigations: [none], environment: local, collect: {proton: {}}}\n";
+  auto r = p.DryRun(recipe, "--cell base -- ./a.out");
+  CHECK(r.exit_code == 0);
+  CHECK(r.output == "./a.out\n");
+  r = p.DryRun(recipe, "--cell prof -- ./a.out");
+  CHECK(r.exit_code == 2);
+  CHECK(r.output.find("[ATT002]") != std::string::npos);
+}
+
+TEST_CASE("parity run: `sh -c '...'` is a command string, not a payload path (C5)") {
+  RunProject p;
+  auto r = p.DryRun(std::string(kProbeHead) + "collect: {rocprof: {}}\n", "-- sh -c 'python3 missing.py'");
+  CHECK(r.exit_code == 0);
+  CHECK(r.output.find("-- sh -c 'python3 missing.py'") != std::string::npos);
+}
