@@ -19,7 +19,8 @@ constexpr RuleMeta kMeta{
             "ECMAScript grammar, and reports a pattern that does not compile, with the compiler's reason.",
     .why = "aorta only checks that the value is not empty; the pattern reaches rocprofv3 unchanged and the trial "
            "fails there, after the recipe has loaded and the run has started. Python-only syntax such as "
-           "`(?P<name>...)` or `(?i)` does not compile in ECMAScript.",
+           "`(?P<name>...)` or `(?i)` does not compile in ECMAScript. Reporting it is a deliberate difference from "
+           "aorta, which accepts the recipe; `severity: {COL009: warning}` keeps aorta's verdict.",
     .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
                "collect:\n  rocprof:\n    kernel_include_regex: \"(gemm|matmul\"\n",
     .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"

@@ -1,4 +1,5 @@
-// RCP014: an `extra_env` name that is not an identifier, or a value with NUL.
+// RCP014: an `extra_env` (or inline environment `env`) name that is not an
+// identifier, or a value with NUL.
 #include <cctype>
 #include <regex>
 
@@ -13,7 +14,8 @@ constexpr RuleMeta kMeta{
     .slug = "bad-extra-env",
     .severity = Severity::kError,
     .summary = "an `extra_env` variable name that is not an identifier, or a value containing NUL",
-    .what = "Reports, in the recipe's and each cell's `extra_env`, a string name that does not match "
+    .what = "Reports, in the recipe's and each cell's `extra_env` and in a cell's inline `environment: {env: ...}`, "
+            "a string name that does not match "
             "`[A-Za-z_][A-Za-z0-9_]*` and a string value that contains a NUL character. Names and values of the "
             "wrong type are RCP007's.",
     .why = "The names and values are exported into the trial's environment; a name such as `HIP-VISIBLE` or "
@@ -35,9 +37,15 @@ class BadExtraEnv final : public Rule {
     Check(recipe, ctx, recipe_schema::TopInMode(recipe, "extra_env"), "recipe.extra_env");
     const yaml::Node* cells = recipe_schema::TriageCellList(recipe);
     if (!cells) return;
-    for (size_t i = 0; i < cells->items.size(); ++i)
-      if (cells->items[i]->is_map())
-        Check(recipe, ctx, cells->items[i]->Find("extra_env"), "cells[" + std::to_string(i) + "].extra_env");
+    for (size_t i = 0; i < cells->items.size(); ++i) {
+      const yaml::Node& cell = *cells->items[i];
+      if (!cell.is_map()) continue;
+      std::string label = "cells[" + std::to_string(i) + "]";
+      Check(recipe, ctx, cell.Find("extra_env"), label + ".extra_env");
+      // An inline environment's variables are exported the same way.
+      if (const yaml::Node* env = cell.Get("environment"); env && env->is_map())
+        Check(recipe, ctx, env->Find("env"), label + ".environment.env");
+    }
   }
 
  private:

@@ -1,5 +1,5 @@
-// RCP012: a `stop_after` block aorta refuses: no `max_trials`, `max_trials`
-// below `events`, a bad `event_verdict`, or per-cell `trials` beside it.
+// RCP012: a `stop_after` block aorta refuses: no `events` or `max_trials`,
+// `max_trials` below `events`, a bad `event_verdict`, or per-cell `trials` beside it.
 #include <algorithm>
 
 #include "base/edit_distance.h"
@@ -15,9 +15,9 @@ constexpr RuleMeta kMeta{
     .id = "RCP012",
     .slug = "bad-stop-after",
     .severity = Severity::kError,
-    .summary = "`stop_after` without `max_trials`, with `max_trials < events`, a bad verdict, or beside per-cell "
-               "`trials`",
-    .what = "Reports a `stop_after` mapping that lacks `max_trials`; a `max_trials` smaller than `events` (both "
+    .summary = "`stop_after` without `events` or `max_trials`, with `max_trials < events`, a bad verdict, or beside "
+               "per-cell `trials`",
+    .what = "Reports a `stop_after` mapping that lacks `events` or `max_trials`; a `max_trials` smaller than `events` (both "
             "valid ints; their types are RCP007's); an `event_verdict` other than `fail`, `pass` or `error`; and, "
             "in a triage recipe, `stop_after` together with cells that set their own `trials` (with a note at "
             "each).",
@@ -42,6 +42,10 @@ class BadStopAfter final : public Rule {
     const SourcePtr& src = recipe.source();
     const yaml::Entry* events = sa.Find("events");
     const yaml::Entry* max_trials = sa.Find("max_trials");
+    if (!events)
+      ctx.Report(src, entry->key->span,
+                 "stop_after has no 'events'; say how many trials with the verdict end a cell early (events: 1 or "
+                 "more), or remove the block");
     if (!max_trials) {
       ctx.Report(src, entry->key->span,
                  "stop_after has no 'max_trials'; add a hard cap on trials per cell (at least 'events')");

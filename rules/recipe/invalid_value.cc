@@ -1,7 +1,11 @@
 // RCP007: a known key whose value has the wrong type or is out of its domain.
 #include <algorithm>
+#include <map>
+
+#include <fmt/ranges.h>
 
 #include "base/edit_distance.h"
+#include "base/pystr.h"
 #include "base/python_regex.h"
 #include "engine/rule_context.h"
 #include "rules/recipe/recipe_schema.h"
@@ -25,7 +29,17 @@ constexpr RuleMeta kMeta{
             "`mitigations`), the shape of `extra_env` ({str: str}), `workload_config` (a mapping with str keys), "
             "`confound`/`stop_after`/`retain`/`redaction` (mappings), a cell's `environment` (a name, or an inline "
             "`{docker: non-empty str, env: {str: str}}`), and that `step_time_regex` compiles as a Python `re` "
-            "pattern. Ints reject booleans and `1e3` is a string, as in PyYAML. Other rules own the remaining "
+            "pattern. It checks inside `redaction` (`scrub_env_keys` a list of str, `scrub_paths` and "
+            "`scrub_ip_addresses` booleans), each `custom_patterns` entry (a non-empty list; a unique non-empty "
+            "`id`; `match.regex` non-empty and compiling as Python `re`; `on_match` fail, warn or info; "
+            "`required_for_pass` a boolean that needs `on_match: fail`), and the tokens of `disable_detector_tiers` "
+            "(tier1..tier5, any case) and `disable_detectors` (`<tier>:<id>` from aorta's detector catalogue, or "
+            "`custom:<id>`). As in aorta, an explicit null counts as absent for `hang_window_sec`, "
+            "`hang_grace_period_at_start`, `timeout_per_trial`, `trial_isolation`, `env_passthrough_mode`, "
+            "`confound.baseline_cell` and a cell's `trials`/`steps`, and `.nan` passes the `> 0` bounds (aorta "
+            "tests `x <= 0`, which is false for NaN). A custom pattern's `condition` is not checked (aorta compiles "
+            "it in its own sandbox), nor is `category` against aorta's autopsy categories. Ints reject booleans and "
+            "`1e3` is a string, as in PyYAML. Other rules own the remaining "
             "checks: `schema_version` (RCP005), `mode` (RCP006), `cells` and cell names (RCP008), `collect` (COL), "
             "`event_verdict` and stop_after's bounds (RCP012), `extra_env` names and NULs (RCP014), empty "
             "mitigation lists (RCP016).",
@@ -67,8 +81,10 @@ class InvalidValue final : public Rule {
     Bool(top("save_logs"), "recipe.save_logs");
     Bool(top("tier3_vram_growth"), "recipe.tier3_vram_growth");
     ExtraEnv(top("extra_env"), "recipe.extra_env");
+    // An explicit null is the default to aorta (`data.get(key) or default`).
     for (std::string_view key : {"trial_isolation", "env_passthrough_mode"})
-      Enum(top(key), "recipe." + std::string(key), BuiltinRecipeKeys().TopLevel(key)->Domain());
+      if (const yaml::Entry* e = top(key); e && !e->value->is_null())
+        Enum(e, "recipe." + std::string(key), BuiltinRecipeKeys().TopLevel(key)->Domain());
     StringList(top("mitigation_axis"), "recipe.mitigation_axis", false);
     StringList(top("diagnostic_axis"), "recipe.diagnostic_axis", false);
     StringList(top("collect_paths"), "recipe.collect_paths", true);
@@ -76,12 +92,13 @@ class InvalidValue final : public Rule {
     StringList(top("disable_detector_tiers"), "recipe.disable_detector_tiers", true);
     StepTimeRegex(top("step_time_regex"));
     Number(top("timeout_per_trial"), "recipe.timeout_per_trial", /*allow_zero=*/false, /*allow_null=*/true);
-    Number(top("hang_window_sec"), "recipe.hang_window_sec", false, false);
-    Number(top("hang_grace_period_at_start"), "recipe.hang_grace_period_at_start", true, false);
+    Number(top("hang_window_sec"), "recipe.hang_window_sec", false, true);
+    Number(top("hang_grace_period_at_start"), "recipe.hang_grace_period_at_start", true, true);
     Retain(top("retain"));
-    if (const yaml::Entry* e = top("redaction"); e && !e->value->is_map())
-      Bad(*e, "recipe.redaction must be a mapping of redaction settings, got {}; remove the key to keep the defaults",
-          Got(*e->value));
+    Redaction(top("redaction"));
+    CustomPatterns(top("custom_patterns"));
+    DetectorTiers(top("disable_detector_tiers"));
+    DetectorIds(top("disable_detectors"));
 
     if (const yaml::Node* cells = rs::TriageCellList(recipe))
       for (size_t i = 0; i < cells->items.size(); ++i)
@@ -100,8 +117,8 @@ class InvalidValue final : public Rule {
     ctx_->Report(recipe_->source(), n.span, fmt::vformat(format, fmt::make_format_args(args...)));
   }
 
-  void PositiveInt(const yaml::Entry* e, std::string_view label) {
-    if (e && !rs::IsPositiveInt(*e->value))
+  void PositiveInt(const yaml::Entry* e, std::string_view label, bool allow_null = false) {
+    if (e && !(allow_null && e->value->is_null()) && !rs::IsPositiveInt(*e->value))
       Bad(*e, "{} must be a positive integer, got {}; write a whole number such as 3, unquoted", label,
           Got(*e->value));
   }
@@ -120,9 +137,11 @@ class InvalidValue final : public Rule {
       Bad(*e, "{} must be a number {}{}, got {}{}", label, bound, allow_null ? " or null" : "", Got(v),
           v.is_str() ? "; write a plain unquoted number such as 1000 or 1.0e+3 (PyYAML reads 1e3 as a string)"
                      : "");
-    else if (!(allow_zero ? x >= 0 : x > 0))
+    else if (allow_zero ? x < 0 : x <= 0)  // as aorta compares: NaN passes
       Bad(*e, "{} must be {}, got {}{}", label, bound, v.Repr(),
-          allow_null ? "; use null (or remove the key) for no limit" : "");
+          !allow_null                                   ? ""
+          : label.ends_with("timeout_per_trial") ? "; use null (or remove the key) for no limit"
+                                                        : "; use null (or remove the key) for aorta's default");
   }
 
   void Enum(const yaml::Entry* e, std::string_view label, std::span<const std::string_view> domain) {
@@ -157,7 +176,7 @@ class InvalidValue final : public Rule {
       return;
     }
     Number(e->value->Find("threshold"), "recipe.confound.threshold", false, false);
-    if (const yaml::Entry* b = e->value->Find("baseline_cell"); b && !b->value->is_str())
+    if (const yaml::Entry* b = e->value->Find("baseline_cell"); b && !b->value->is_null() && !b->value->is_str())
       Bad(*b, "recipe.confound.baseline_cell must be a cell name (a string), got {}", Got(*b->value));
   }
 
@@ -182,6 +201,159 @@ class InvalidValue final : public Rule {
     for (std::string_view key : KeyNames(retain.keys))
       Enum(e->value->Find(key), "recipe.retain." + std::string(key), retain.Key(key)->Domain());
   }
+
+  // parse_redaction: a mapping (null included is an error), a list of str, two booleans.
+  void Redaction(const yaml::Entry* e) {
+    if (!e) return;
+    if (!e->value->is_map()) {
+      Bad(*e, "recipe.redaction must be a mapping of redaction settings, got {}; remove the key to keep the defaults",
+          Got(*e->value));
+      return;
+    }
+    if (const yaml::Entry* keys = e->value->Find("scrub_env_keys")) {
+      bool ok = keys->value->is_seq() &&
+                std::ranges::all_of(keys->value->items, [](const yaml::NodePtr& i) { return i->is_str(); });
+      if (!ok)
+        Bad(*keys, "recipe.redaction.scrub_env_keys must be a list of name globs (strings), got {}; write ['*TOKEN*']",
+            Got(*keys->value));
+    }
+    for (std::string_view flag : {"scrub_paths", "scrub_ip_addresses"})
+      Bool(e->value->Find(flag), "recipe.redaction." + std::string(flag));
+  }
+
+  // tier5_custom.validate_custom_patterns: a non-empty list of patterns with
+  // unique non-empty ids, a match mapping whose regex compiles, an on_match
+  // in {fail, warn, info}, and required_for_pass a bool that needs fail.
+  // Unknown keys are RCP002's; the `condition` sandbox is not modelled.
+  void CustomPatterns(const yaml::Entry* e) {
+    if (!e || e->value->is_null()) return;
+    const yaml::Node& v = *e->value;
+    if (!v.is_seq() || v.items.empty()) {
+      Bad(*e, "recipe.custom_patterns must be a non-empty list of patterns, got {}; remove the key for none",
+          Got(v));
+      return;
+    }
+    const KeyDoc& doc = *BuiltinRecipeKeys().TopLevel("custom_patterns");
+    std::vector<std::string_view> on_match_domain = doc.Key("on_match")->Domain();
+    std::map<std::string, const yaml::Node*> seen;
+    for (size_t i = 0; i < v.items.size(); ++i) {
+      const yaml::Node& item = *v.items[i];
+      std::string label = "recipe.custom_patterns[" + std::to_string(i) + "]";
+      if (!item.is_map()) {
+        BadNode(item, "{} must be a mapping {{id: NAME, match: {{regex: PATTERN}}}}, got {}", label, Got(item));
+        continue;
+      }
+      const yaml::Entry* id = item.Find("id");
+      if (!id || !id->value->is_str() || id->value->text.empty()) {
+        std::string got = id ? Got(*id->value) : "nothing";
+        if (id) Bad(*id, "{}.id must be a non-empty string (the detector is reported as custom:<id>), got {}", label, got);
+        else BadNode(item, "{}.id must be a non-empty string (the detector is reported as custom:<id>); add one", label);
+      } else if (auto [first, inserted] = seen.emplace(id->value->text, id->value.get()); !inserted) {
+        ctx_->Report(recipe_->source(), id->value->span,
+                     "{}.id {} repeats an earlier pattern's id; custom-pattern ids must be unique in a recipe, rename "
+                     "one",
+                     label, id->value->Repr())
+            .Note(recipe_->source(), first->second->span, "first used here");
+      }
+      const yaml::Entry* match = item.Find("match");
+      if (!match || !match->value->is_map()) {
+        std::string got = match ? Got(*match->value) : "nothing";
+        if (match) Bad(*match, "{}.match must be a mapping with 'regex' (and optional 'condition'), got {}", label, got);
+        else BadNode(item, "{}.match is missing; add match: {{regex: PATTERN}}", label);
+      } else {
+        const yaml::Entry* regex = match->value->Find("regex");
+        if (!regex || !regex->value->is_str() || regex->value->text.empty()) {
+          if (regex) Bad(*regex, "{}.match.regex must be a non-empty string, got {}", label, Got(*regex->value));
+          else Bad(*match, "{}.match needs 'regex', the pattern searched in the trial's log", label);
+        } else if (auto error = PythonRegexError(regex->value->text)) {
+          Bad(*regex, "{}.match.regex {} is not a valid Python regular expression: {}", label, regex->value->Repr(),
+              *error);
+        }
+        if (const yaml::Entry* cond = match->value->Find("condition");
+            cond && !cond->value->is_null() && !cond->value->is_str())
+          Bad(*cond, "{}.match.condition must be an expression (a string), got {}", label, Got(*cond->value));
+      }
+      std::string on_match = "fail";
+      if (const yaml::Entry* om = item.Find("on_match")) {
+        on_match = om->value->is_str() ? om->value->text : "";
+        Enum(om, label + ".on_match", on_match_domain);
+      }
+      if (const yaml::Entry* req = item.Find("required_for_pass")) {
+        if (req->value->kind != yaml::Kind::kBool)
+          Bad(*req, "{}.required_for_pass must be a boolean, got {}; write true or false, unquoted", label,
+              Got(*req->value));
+        else if (req->value->boolean && on_match != "fail" &&
+                 std::ranges::find(on_match_domain, on_match) != on_match_domain.end())
+          Bad(*req, "{}.required_for_pass is only meaningful with on_match 'fail' (this one is '{}'); remove it or "
+                    "set on_match: fail",
+              label, on_match);
+      }
+      if (const yaml::Entry* cat = item.Find("category"); cat && !cat->value->is_str())
+        Bad(*cat, "{}.category must be an autopsy category name (a string), got {}", label, Got(*cat->value));
+    }
+  }
+
+  // detectors.normalize_tier: strip().lower() in tier1..tier5.
+  void DetectorTiers(const yaml::Entry* e) {
+    if (!e || !e->value->is_seq()) return;  // the shape is StringList's
+    std::vector<std::string_view> tiers;
+    const nlohmann::json& schema = BuiltinRecipeKeys().TopLevel("disable_detector_tiers")->schema;
+    for (const nlohmann::json& t : schema.at("items").at("enum")) tiers.push_back(t.get_ref<const std::string&>());
+    for (const yaml::NodePtr& item : e->value->items) {
+      if (!item->is_str()) continue;
+      std::string tier = StripLower(item->text);
+      if (std::ranges::find(tiers, tier) != tiers.end()) continue;
+      std::string hint = DidYouMean(tier, tiers);
+      if (hint.empty() && tier.find(':') != std::string::npos) hint = "; a single detector goes under disable_detectors";
+      BadNode(*item, "recipe.disable_detector_tiers: unknown tier {}; use one of {}{}", item->Repr(),
+              fmt::join(tiers, ", "), hint);
+    }
+  }
+
+  // detectors.normalize_detector_id: '<prefix>:<id>', the prefix lowered and
+  // both halves stripped; built-in ids come from aorta's catalogue, custom ones are free.
+  void DetectorIds(const yaml::Entry* e) {
+    if (!e || !e->value->is_seq()) return;
+    std::vector<std::string_view> known, prefixes;
+    const nlohmann::json& schema = BuiltinRecipeKeys().TopLevel("disable_detectors")->schema;
+    for (const nlohmann::json& id : schema.at("items").at("anyOf").at(0).at("enum")) {
+      std::string_view s = id.get_ref<const std::string&>();
+      known.push_back(s);
+      std::string_view prefix = s.substr(0, s.find(':'));
+      if (std::ranges::find(prefixes, prefix) == prefixes.end()) prefixes.push_back(prefix);
+    }
+    prefixes.push_back("custom");
+    for (const yaml::NodePtr& item : e->value->items) {
+      if (!item->is_str()) continue;
+      std::string_view cleaned = PyStrip(item->text);
+      size_t colon = cleaned.find(':');
+      std::string_view rest = colon == std::string_view::npos ? std::string_view() : PyStrip(cleaned.substr(colon + 1));
+      if (rest.empty()) {
+        bool tier = std::ranges::find(prefixes, PyLower(PyStrip(cleaned))) != prefixes.end();
+        BadNode(*item, "recipe.disable_detectors: malformed detector id {}; write '<tier>:<id>' such as 'tier2:hang'{}",
+                item->Repr(), tier ? " (a whole tier goes under disable_detector_tiers)" : "");
+        continue;
+      }
+      std::string prefix = PyLower(PyStrip(cleaned.substr(0, colon)));
+      if (std::ranges::find(prefixes, prefix) == prefixes.end()) {
+        BadNode(*item, "recipe.disable_detectors: unknown detector prefix {} in {}; use one of {}{}",
+                Quoted(std::string(PyStrip(cleaned.substr(0, colon)))), item->Repr(), fmt::join(prefixes, ", "),
+                DidYouMean(prefix, prefixes));
+        continue;
+      }
+      if (prefix == "custom") continue;
+      std::string id = prefix + ":" + std::string(rest);
+      if (std::ranges::find(known, id) != known.end()) continue;
+      std::vector<std::string_view> same_tier;
+      for (std::string_view k : known)
+        if (k.starts_with(prefix + ":")) same_tier.push_back(k);
+      std::string hint = DidYouMean(id, same_tier);
+      BadNode(*item, "recipe.disable_detectors: unknown detector id '{}'{}", id,
+              hint.empty() ? "; " + prefix + " has " + fmt::format("{}", fmt::join(same_tier, ", ")) : hint);
+    }
+  }
+
+  static std::string Quoted(const std::string& s) { return "'" + s + "'"; }
 
   void WorkloadConfig(const yaml::Entry* e, const std::string& label) {
     if (!e || e->value->is_null()) return;
@@ -221,8 +393,8 @@ class InvalidValue final : public Rule {
   }
 
   void Cell(const yaml::Node& cell, const std::string& label) {
-    PositiveInt(cell.Find("trials"), label + ".trials");
-    PositiveInt(cell.Find("steps"), label + ".steps");
+    PositiveInt(cell.Find("trials"), label + ".trials", /*allow_null=*/true);
+    PositiveInt(cell.Find("steps"), label + ".steps", /*allow_null=*/true);
     WorkloadConfig(cell.Find("workload_config"), label + ".workload_config");
     ExtraEnv(cell.Find("extra_env"), label + ".extra_env");
     if (const yaml::Entry* m = cell.Find("mitigations")) {

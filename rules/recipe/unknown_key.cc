@@ -16,11 +16,12 @@ constexpr RuleMeta kMeta{
     .id = "RCP002",
     .slug = "unknown-key",
     .severity = Severity::kError,
-    .summary = "a key aorta does not know, at the top level or in a cell, confound, stop_after, retain or an inline "
-               "environment",
+    .summary = "a key aorta does not know, at the top level or in a cell, confound, stop_after, retain, redaction, a "
+               "custom pattern or an inline environment",
     .what = "Reports every key that is not in the table of its mapping: the recipe's top level (both modes' keys "
             "together), a triage cell, `confound`, `stop_after`, `retain`, and a cell's inline `environment`. It "
-            "suggests the nearest valid key. A key that only belongs to the other mode is RCP003's, and `condition` "
+            "suggests the nearest valid key. `redaction` and each `custom_patterns` entry (and its `match`) are checked "
+            "the same way. A key that only belongs to the other mode is RCP003's, and `condition` "
             "is RCP010's; a mapping under a key that is itself wrong (a `retain` in a triage recipe) is not looked "
             "into.",
     .why = "aorta refuses the whole recipe on the first unknown key (`recipe: unknown top-level keys [...]`, "
@@ -67,13 +68,30 @@ class UnknownKey final : public Rule {
   }
 
  private:
+  // A mapping with a key table, or a list of such mappings (custom_patterns);
+  // nested tables (custom_patterns[i].match) are checked in turn.
   static void CheckSection(const Recipe& recipe, RuleContext& ctx, const yaml::Entry* entry, const std::string& label,
                            const std::vector<KeyDoc>& keys) {
-    if (!entry || !entry->value->is_map()) return;
+    if (!entry) return;
+    if (entry->value->is_seq()) {
+      for (size_t i = 0; i < entry->value->items.size(); ++i)
+        CheckMapping(recipe, ctx, *entry->value->items[i], label + "[" + std::to_string(i) + "]", keys);
+      return;
+    }
+    CheckMapping(recipe, ctx, *entry->value, label, keys);
+  }
+
+  static void CheckMapping(const Recipe& recipe, RuleContext& ctx, const yaml::Node& map, const std::string& label,
+                           const std::vector<KeyDoc>& keys) {
+    if (!map.is_map()) return;
     std::vector<std::string_view> allowed = KeyNames(keys);
-    for (const yaml::Entry& e : entry->value->entries)
-      if (!e.key->is_str() || std::ranges::find(allowed, e.key->text) == allowed.end())
-        ReportKey(recipe, ctx, e, label, allowed);
+    for (const yaml::Entry& e : map.entries) {
+      const KeyDoc* doc = nullptr;
+      for (const KeyDoc& k : keys)
+        if (e.key->is_str() && k.name == e.key->text) doc = &k;
+      if (!doc) ReportKey(recipe, ctx, e, label, allowed);
+      else if (!doc->keys.empty() && e.value->is_map()) CheckMapping(recipe, ctx, *e.value, label + "." + doc->name, doc->keys);
+    }
   }
 
   static void ReportKey(const Recipe& recipe, RuleContext& ctx, const yaml::Entry& e, std::string_view label,

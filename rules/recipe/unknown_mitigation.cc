@@ -23,7 +23,9 @@ constexpr RuleMeta kMeta{
     .why = "aorta resolves every name in its registry at load and refuses the recipe on one it cannot find "
            "(`UnknownMitigationError`, `UnknownEnvironmentError`). Plugins (`aorta.mitigations` entry points) and "
            "`--mitigations-file` sidecars add names that aortalint cannot see, hence a warning: declare such names "
-           "in the config to silence it, so a real typo still stands out.",
+           "in the config to silence it, so a real typo still stands out. A repository whose names are all built in "
+           "or declared can say so with `mitigations-closed: true` in `.aortalint.yaml`: then an unknown name is an "
+           "error, as it is in aorta. The warning by default is a deliberate difference from aorta.",
     .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none, tf32off]\ndiagnostic_axis: [none]\n",
     .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none, tf32_off]\ndiagnostic_axis: [none]\n",
     .facts = "Registry resolution in reference/aorta.md §1.4 (built-in mitigations from REG; `local` is the usual "
@@ -47,6 +49,16 @@ class UnknownMitigation final : public Rule {
       if (!n.is_str() || n.text.empty() || std::ranges::find(known, n.text) != known.end()) return;
       std::string hint;
       if (auto s = Suggest(n.text, std::span<const std::string>(known))) hint = "did you mean '" + *s + "'? ";
+      if (settings.mitigations_closed) {
+        // The config says the registry is closed: aorta's own refusal.
+        ctx.Report(recipe.source(), n.span,
+                   "unknown {} {}; {}aorta refuses the recipe ({}); the config's 'mitigations-closed: true' says no "
+                   "plugin or sidecar adds names, so fix the name or declare it under '{}:'",
+                   what, n.Repr(), hint, what == "mitigation" ? "UnknownMitigationError" : "UnknownEnvironmentError",
+                   config_key)
+            .WithSeverity(Severity::kError);
+        return;
+      }
       ctx.Report(recipe.source(), n.span,
                  "unknown {} {}; {}if a plugin or sidecar provides it, declare it under '{}:' in .aortalint.yaml",
                  what, n.Repr(), hint, config_key);

@@ -12,7 +12,9 @@ constexpr RuleMeta kMeta{
     .summary = "a mapping repeats a key, so one of its values is silently lost",
     .what = "Reports every key written twice in the same mapping, at the second one, with a note at the first.",
     .why = "PyYAML's `safe_load` keeps the last value without a word, so the first block (often a whole "
-           "`collect:` or a cell's options) is ignored while it still reads as configured.",
+           "`collect:` or a cell's options) is ignored while it still reads as configured. aorta itself loads such a "
+           "recipe: making it an error is a deliberate difference (a lost value is never intended); "
+           "`severity: {SYN004: warning}` in `.aortalint.yaml` keeps the finding without failing the gate.",
     .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
                "collect:\n  proton: {mode: env}\ntrials: 5\n",
     .fixed = "schema_version: 1\nmode: probe\ntrials: 5\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"

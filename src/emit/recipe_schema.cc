@@ -1,5 +1,6 @@
 #include "emit/recipe_schema.h"
 
+#include <algorithm>
 #include <set>
 #include <stdexcept>
 
@@ -99,7 +100,13 @@ json KeySchema(const KeyDoc& key, const Knowledge& k) {
   json j = key.schema.is_string()  ? NamedSchema(key.schema.get<std::string>(), key, k)
            : key.schema.is_null() ? json::object()
                                   : key.schema;
-  if (!key.schema.is_string() && !key.keys.empty()) j.update(MappingSchema(key.keys, k));
+  if (!key.schema.is_string() && !key.keys.empty()) {
+    // A list of mappings (custom_patterns) describes its items; a mapping itself.
+    json type = j.value("type", json());
+    bool list = type == "array" || (type.is_array() && std::ranges::find(type, "array") != type.end());
+    if (list) j["items"] = MappingSchema(key.keys, k);
+    else j.update(MappingSchema(key.keys, k));
+  }
   if (!key.doc.empty()) j["description"] = key.doc;
   return j;
 }

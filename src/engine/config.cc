@@ -15,8 +15,8 @@ namespace {
 
 constexpr std::string_view kKeys[] = {"allow-suppressions", "environments", "exclude", "extend-ignore",
                                       "extend-select", "extends", "ignore", "knowledge",
-                                      "mitigations", "pairs", "per-file-ignores", "select",
-                                      "severity", "triton"};
+                                      "mitigations", "mitigations-closed", "pairs", "per-file-ignores",
+                                      "select", "severity", "triton"};
 
 void Append(std::vector<std::string>& to, const std::vector<std::string>& more) {
   for (const std::string& s : more)
@@ -87,8 +87,8 @@ class ConfigParser {
       if (!e.key->is_str() || std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys)) {
         Error(e.key->span, "unknown config key " + e.key->Repr() + DidYouMean(key, kKeys) +
                                " (valid: select, extend-select, ignore, extend-ignore, per-file-ignores, severity, "
-                               "triton, mitigations, environments, exclude, pairs, extends, allow-suppressions, "
-                               "knowledge)");
+                               "triton, mitigations, mitigations-closed, environments, exclude, pairs, extends, "
+                               "allow-suppressions, knowledge)");
         continue;
       }
       if (key == "extends") continue;  // handled by LoadConfig
@@ -118,6 +118,9 @@ class ConfigParser {
       } else if (key == "allow-suppressions") {
         if (v.kind == yaml::Kind::kBool) c.allow_suppressions = v.boolean;
         else Error(v.span, "'allow-suppressions' must be true or false, got " + v.Repr());
+      } else if (key == "mitigations-closed") {
+        if (v.kind == yaml::Kind::kBool) c.mitigations_closed = v.boolean;
+        else Error(v.span, "'mitigations-closed' must be true or false, got " + v.Repr());
       } else if (key == "severity") {
         ParseSeverity(e, c);
       } else if (key == "pairs") {

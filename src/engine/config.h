@@ -51,6 +51,7 @@ struct Config {
   std::vector<std::string> exclude;
   std::vector<PairSpec> pairs;
   bool allow_suppressions = true;
+  bool mitigations_closed = false;  // no plugin or sidecar adds names: an unknown one is an error, as in aorta
   std::string knowledge;  // a Triton knowledge table that replaces or extends the built-in one
   std::shared_ptr<const TritonTable> triton_table;  // `knowledge:` loaded; null: the built-in table
 

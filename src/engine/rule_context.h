@@ -23,6 +23,7 @@ struct RuleSettings {
   const TritonTable* triton_table = &BuiltinTritonTable();  // the config's `knowledge:` table, else the built-in
   std::set<std::string> mitigations;                 // declared beyond the built-ins
   std::set<std::string> environments;                // declared beyond the built-ins
+  bool mitigations_closed = false;                   // the config says no plugin or sidecar adds names
   std::optional<std::vector<std::string>> collect;   // `--collect`
 };
 

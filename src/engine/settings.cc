@@ -47,6 +47,7 @@ AnalysisSettings BuildSettings(const SettingsRequest& request, const Config& con
   if (config.triton_table) s.rules.triton_table = config.triton_table.get();
   s.rules.mitigations.insert(config.mitigations.begin(), config.mitigations.end());
   s.rules.environments.insert(config.environments.begin(), config.environments.end());
+  s.rules.mitigations_closed = config.mitigations_closed;
   s.rules.collect = request.collect;
   s.allow_suppressions = config.allow_suppressions;
   s.config_path = config.path;
@@ -73,6 +74,7 @@ nlohmann::json ToJson(const AnalysisSettings& s) {
           {"knowledge", s.knowledge_path.empty() ? "(built-in)" : s.knowledge_path},
           {"mitigations", s.rules.mitigations},
           {"environments", s.rules.environments},
+          {"mitigations-closed", s.rules.mitigations_closed},
           {"collect", s.rules.collect ? nlohmann::json(*s.rules.collect) : nlohmann::json(nullptr)},
           {"allow-suppressions", s.allow_suppressions},
           {"config", s.config_path.empty() ? "(none)" : s.config_path},
