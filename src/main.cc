@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "base/edit_distance.h"
+#include "driver/cli_reference.h"
 
 #include "driver/check.h"
 #include "driver/docs_command.h"
@@ -140,6 +141,14 @@ int main(int argc, char** argv) {
   CLI::App* help_cmd = app.add_subcommand("help", "show the help of aortalint or of one command: help [COMMAND]");
   help_cmd->add_option("command", help_topic, "the command")->expected(0, 1);
 
+  // For the build: aortalint(1) and the shell completions, from this very command line.
+  std::string generate_what;
+  CLI::App* generate_cmd = app.add_subcommand("generate", "print the man page or a shell completion script");
+  generate_cmd->group("");  // hidden: the build runs it, users get the installed files
+  generate_cmd->add_option("what", generate_what, "man, bash, zsh or fish")
+      ->required()
+      ->check(CLI::IsMember({"man", "bash", "zsh", "fish"}));
+
   // Everything after the first `--` is the launch command, passed through untouched.
   int own_args = argc;
   for (int i = 1; i < argc; ++i)
@@ -165,13 +174,16 @@ int main(int argc, char** argv) {
 
   // The subcommand, checked before CLI11 sees it: a typo gets the nearest name,
   // not "A subcommand is required".
-  std::vector<std::string> names;
-  for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+  std::vector<std::string> names, shown;
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    names.push_back(sub->get_name());
+    if (!sub->get_group().empty()) shown.push_back(sub->get_name());
+  }
   auto unknown_command = [&](const std::string& word) {
     std::cerr << "aortalint: unknown command '" << word << "'";
-    if (std::optional<std::string> near = Suggest(word, names)) std::cerr << "; did you mean '" << *near << "'?";
+    if (std::optional<std::string> near = Suggest(word, shown)) std::cerr << "; did you mean '" << *near << "'?";
     std::cerr << " (commands: ";
-    for (size_t i = 0; i < names.size(); ++i) std::cerr << (i ? ", " : "") << names[i];
+    for (size_t i = 0; i < shown.size(); ++i) std::cerr << (i ? ", " : "") << shown[i];
     std::cerr << "; `aortalint help COMMAND` for one)\n";
     return kExitUsage;
   };
@@ -191,6 +203,10 @@ int main(int argc, char** argv) {
   if (app.get_subcommands().empty()) {
     std::cerr << app.help();
     return kExitUsage;
+  }
+  if (*generate_cmd) {
+    std::cout << (generate_what == "man" ? ManPage(app) : Completion(app, generate_what));
+    return kExitClean;
   }
   if (*help_cmd) {
     // App::help() would show the help of `help` itself, the subcommand parsed: ask the formatter.

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# The installed aortalint, through the real tools: `cmake --install` into a
+# scratch prefix and `cpack -G DEB`, the package unpacked with dpkg-deb -x and
+# installed with dpkg --root into a scratch root; from there `aortalint
+# --version` and a check run, its dependencies are what dpkg-shlibdeps read
+# off the binary and apt can satisfy them, the man page renders, and the bash
+# completion completes. Exits 77 (skipped) without dpkg-deb.
+# Usage: package_test.sh BUILD_DIR SOURCE_DIR
+set -uo pipefail
+build=$1 src=$2
+command -v dpkg-deb >/dev/null || { echo "SKIPPED: dpkg-deb is not installed (apt-get install dpkg-dev)"; exit 77; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+# 1. cmake --install: binary, man page, completions, docs.
+cmake --install "$build" --prefix "$work/prefix" >/dev/null || fail "cmake --install failed"
+for f in bin/aortalint share/man/man1/aortalint.1 share/bash-completion/completions/aortalint \
+         share/zsh/vendor-completions/_aortalint share/fish/vendor_completions.d/aortalint.fish \
+         share/doc/aortalint/LICENSE share/doc/aortalint/ci.md share/doc/aortalint/rules/COL003.md; do
+  [[ -f $work/prefix/$f ]] || fail "cmake --install did not install $f"
+done
+grep -q '^\.TH AORTALINT 1' "$work/prefix/share/man/man1/aortalint.1" || fail "the man page has no .TH header"
+for id in $("$build/aortalint" rules | awk 'NR>1 && $1 ~ /^[A-Z]+[0-9]+$/ {print $1}'); do
+  grep -q "fB$id\\\\fR" "$work/prefix/share/man/man1/aortalint.1" || fail "the man page lacks rule $id"
+done
+grep -q 'extend\\-select' "$work/prefix/share/man/man1/aortalint.1" || fail "the man page lacks check's --extend-select"
+if command -v man >/dev/null; then
+  warnings=$(MANWIDTH=80 man --warnings -l "$work/prefix/share/man/man1/aortalint.1" 2>&1 >/dev/null)
+  [[ -z $warnings ]] || fail "man reports: $warnings"
+fi
+# The bash completion completes subcommands and check's options.
+got=$(bash -c 'source "$1"; COMP_WORDS=(aortalint ch); COMP_CWORD=1; _aortalint; echo "${COMPREPLY[*]}"' _ \
+      "$work/prefix/share/bash-completion/completions/aortalint")
+[[ $got == check ]] || fail "bash completion of 'aortalint ch' gave '$got'"
+got=$(bash -c 'source "$1"; COMP_WORDS=(aortalint check --extend-s); COMP_CWORD=2; _aortalint; echo "${COMPREPLY[*]}"' _ \
+      "$work/prefix/share/bash-completion/completions/aortalint")
+[[ $got == --extend-select ]] || fail "bash completion of 'check --extend-s' gave '$got'"
+if command -v zsh >/dev/null; then zsh -n "$work/prefix/share/zsh/vendor-completions/_aortalint" || fail "zsh -n"; fi
+if command -v fish >/dev/null; then fish -n "$work/prefix/share/fish/vendor_completions.d/aortalint.fish" || fail "fish -n"; fi
+
+# 2. cpack -G DEB, from a copy of the build's CPack config so the suite leaves no package behind.
+(cd "$build" && cpack -G DEB -B "$work/cpack" >"$work/cpack.log" 2>&1) || { cat "$work/cpack.log"; fail "cpack -G DEB failed"; }
+deb=$(ls "$work"/cpack/aortalint_*.deb 2>/dev/null | head -1)
+[[ -n $deb ]] || fail "cpack made no .deb"
+depends=$(dpkg-deb -f "$deb" Depends)
+echo "Depends: $depends"
+for lib in libyaml-cpp libtree-sitter libfmt libstdc++6 libc6; do
+  [[ $depends == *"$lib"* ]] || fail "Depends lacks $lib: $depends"
+done
+dpkg-deb -c "$deb" >"$work/contents" || fail "dpkg-deb -c failed"
+grep -q './usr/share/man/man1/aortalint.1' "$work/contents" || fail "the package lacks the man page"
+# apt, the real client, can satisfy those dependencies here (a simulation: nothing is installed).
+if command -v apt-get >/dev/null && [[ $(id -u) -eq 0 ]]; then
+  apt-get -s -q install "$deb" >"$work/apt.log" 2>&1 || { cat "$work/apt.log"; fail "apt-get cannot install the package"; }
+fi
+
+# 3. Unpacked (dpkg-deb -x) and installed (dpkg --root) into scratch roots; run from there.
+dpkg-deb -x "$deb" "$work/x" || fail "dpkg-deb -x failed"
+root=$work/root
+mkdir -p "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates" && touch "$root/var/lib/dpkg/status"
+dpkg --root="$root" --force-depends --force-not-root --log=/dev/null -i "$deb" >"$work/dpkg.log" 2>&1 \
+  || { cat "$work/dpkg.log"; fail "dpkg --root -i failed"; }
+dpkg --root="$root" -s aortalint | grep -q '^Status: install ok installed' || fail "dpkg --root does not list it installed"
+for bin in "$work/x/usr/bin/aortalint" "$root/usr/bin/aortalint"; do
+  version=$("$bin" --version) || fail "$bin --version failed"
+  [[ $version == "aortalint "*grammar:*build:* ]] || fail "--version says: $version"
+  mkdir -p "$work/repo"
+  printf 'schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  rocprof:\n    stats: true\n' > "$work/repo/r.yaml"
+  out=$(cd "$work/repo" && "$bin" check --no-cache --format concise . 2>&1); rc=$?
+  [[ $rc == 1 && $out == *"r.yaml:8:12: error:"*"[COL003]"* ]] || fail "$bin check gave rc=$rc: $out"
+done
+# The editor's link to a rule's page points at the installed copy.
+echo "package ok: $(basename "$deb")"
