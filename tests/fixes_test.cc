@@ -114,7 +114,15 @@ size_t SyntaxErrors(const nlohmann::json& found) {
 
 TEST_CASE("every fixture whose rule has a fix: fixed, it stops firing and still parses") {
   fs::path fixtures = fs::path(AORTALINT_SOURCE_DIR) / "fixtures" / "rules";
-  int checked = 0;
+  // Every rule declared fixable has a fixture folder, and it exercises the fix.
+  std::set<std::string> fixable_rules;
+  for (const RuleMeta* m : AllRuleMetas())
+    if (m->fix != FixAvailability::kNone) {
+      fixable_rules.insert(std::string(m->id));
+      CHECK_MESSAGE(fs::is_directory(fixtures / std::string(m->id)), m->id << " is fixable but has no fixture folder");
+    }
+  REQUIRE(fixable_rules.size() >= 9);
+  std::set<std::string> exercised;
   for (const auto& entry : fs::directory_iterator(fixtures)) {
     std::string id = entry.path().filename().string();
     const RuleMeta* meta = FindRule(id);
@@ -133,15 +141,16 @@ TEST_CASE("every fixture whose rule has a fix: fixed, it stops firing and still 
                        " check . --color never --select " + id + ",SYN001,SYN002 " + before;
     nlohmann::json first = nlohmann::json::parse(RunShell(base + " --format json" + after + " 2>/dev/null").output);
     size_t fixable = Fixable(first, id, true).size();
+    CHECK_MESSAGE(fixable > 0, id << " is declared fixable, but no finding of its fixture folder has a fix");
     if (fixable == 0) continue;
     RunShell(base + " --fix --unsafe-fixes --format json" + after + " >/dev/null 2>&1");
     nlohmann::json fixed = nlohmann::json::parse(RunShell(base + " --format json" + after + " 2>/dev/null").output);
     CHECK(Fixable(fixed, id, true).empty());
     CHECK(Fixable(fixed, id, false).size() <= Fixable(first, id, false).size());
     CHECK(SyntaxErrors(fixed) <= SyntaxErrors(first));
-    ++checked;
+    exercised.insert(id);
   }
-  MESSAGE(checked << " fixture folders with fixes checked");
+  CHECK(exercised == fixable_rules);
 }
 
 }  // namespace

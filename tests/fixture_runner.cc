@@ -50,7 +50,7 @@ int RunFixtureFolder(const std::string& dir_arg) {
   for (const auto& entry : fs::recursive_directory_iterator(dir)) {
     if (!entry.is_regular_file()) continue;
     std::string name = entry.path().filename().string();
-    if (name == "expected.txt" || name == "ARGS" || name == "EXPECT") continue;
+    if (name == "expected.txt" || name == "expected.diff" || name == "ARGS" || name == "EXPECT") continue;
     AddAnnotations(dir, entry.path(), expected, todo);
   }
   if (fs::exists(dir / "EXPECT")) {
@@ -78,9 +78,12 @@ int RunFixtureFolder(const std::string& dir_arg) {
     return 1;
   }
   Expectations actual;
-  for (const auto& d : nlohmann::json::parse(json.output))
+  bool fixes = false;
+  for (const auto& d : nlohmann::json::parse(json.output)) {
+    fixes = fixes || d.contains("fix");
     actual[RelativeToFolder(d["path"].get<std::string>()) + ":" + std::to_string(d["line"].get<int>()) + ": " +
            d["rule"].get<std::string>()]++;
+  }
 
   int failures = 0;
   for (const auto& [key, count] : actual) {
@@ -112,6 +115,24 @@ int RunFixtureFolder(const std::string& dir_arg) {
     std::cerr << id << ": WRONG: the rendered output differs from expected.txt "
               << "(review, then rerun with AORTALINT_UPDATE_SNAPSHOTS=1)\n--- expected.txt\n"
               << ReadFile(snapshot) << "--- actual\n" << text.output;
+    ++failures;
+  }
+  // What the fixes write, safe and unsafe, pinned beside the findings.
+  fs::path diff_snapshot = dir / "expected.diff";
+  if (fixes) {
+    std::string diffs = "# check --diff (safe fixes)\n" + RunShell(base + " --diff" + after + " 2>/dev/null").output +
+                        "# check --diff --unsafe-fixes (safe and unsafe fixes)\n" +
+                        RunShell(base + " --diff --unsafe-fixes" + after + " 2>/dev/null").output;
+    if (std::getenv("AORTALINT_UPDATE_SNAPSHOTS")) {
+      std::ofstream(diff_snapshot, std::ios::binary) << diffs;
+    } else if (ReadFile(diff_snapshot) != diffs) {
+      std::cerr << id << ": WRONG: what the fixes write differs from expected.diff "
+                << "(review, then rerun with AORTALINT_UPDATE_SNAPSHOTS=1)\n--- expected.diff\n"
+                << ReadFile(diff_snapshot) << "--- actual\n" << diffs;
+      ++failures;
+    }
+  } else if (fs::exists(diff_snapshot)) {
+    std::cerr << id << ": WRONG: expected.diff is there but no finding has a fix; remove it\n";
     ++failures;
   }
   if (failures == 0) std::cout << id << ": " << actual.size() << " findings as annotated\n";

@@ -7,8 +7,9 @@
 // comments (binary, not UTF-8); `ARGS` holds extra command-line words (one
 // line, e.g. `--triton 3.8.0 -- python app.py`). Only the folder's rule runs.
 // An unannotated finding or an annotation that did not fire fails, and the
-// rendered text output must match `expected.txt` (AORTALINT_UPDATE_SNAPSHOTS=1
-// rewrites it).
+// rendered text output must match `expected.txt`, and when a finding has a fix,
+// what `--diff` and `--diff --unsafe-fixes` print must match `expected.diff`
+// (AORTALINT_UPDATE_SNAPSHOTS=1 rewrites both).
 #pragma once
 
 #include <string>

@@ -34,22 +34,27 @@ TEST_CASE("schema: the shipped example recipes validate") {
   json schema = Schema();
   CHECK(schema["$schema"] == "http://json-schema.org/draft-07/schema#");
   testing::JsonSchemaValidator validator(schema);
-  int checked = 0;
+  int checked = 0, yaml_files = 0;
   fs::path examples = fs::path(AORTALINT_SOURCE_DIR) / "examples";
-  if (fs::exists(examples))
-    for (const auto& entry : fs::recursive_directory_iterator(examples)) {
-      std::string path = entry.path().generic_string();
-      if (!entry.is_regular_file() || path.find("/broken/") != std::string::npos) continue;
-      if (entry.path().extension() != ".yaml" && entry.path().extension() != ".yml") continue;
-      std::string text = testing::ReadFile(entry.path());
-      if (!LooksLikeRecipe(text)) continue;
-      CAPTURE(path);
-      std::vector<std::string> problems = validator.Validate(Parse(text));
-      for (const std::string& p : problems) MESSAGE(p);
-      CHECK(problems.empty());
-      ++checked;
-    }
-  MESSAGE(checked << " example recipes validated");
+  REQUIRE(fs::is_directory(examples));
+  for (const auto& entry : fs::recursive_directory_iterator(examples)) {
+    std::string path = entry.path().generic_string();
+    if (!entry.is_regular_file() || path.find("/broken/") != std::string::npos) continue;
+    if (entry.path().extension() != ".yaml" && entry.path().extension() != ".yml") continue;
+    // Configuration beside the recipes (.aortalint.yaml, .pre-commit-config.yaml, .github/) is not one.
+    if (fs::relative(entry.path(), examples).generic_string().find("/.") != std::string::npos) continue;
+    ++yaml_files;
+    std::string text = testing::ReadFile(entry.path());
+    if (!LooksLikeRecipe(text)) continue;
+    CAPTURE(path);
+    std::vector<std::string> problems = validator.Validate(Parse(text));
+    for (const std::string& p : problems) MESSAGE(p);
+    CHECK(problems.empty());
+    ++checked;
+  }
+  // Every YAML file of examples/ (outside broken/ and dot-named configuration) is a recipe, validated.
+  CHECK(checked == yaml_files);
+  CHECK(checked >= 5);
 }
 
 TEST_CASE("schema: it flags unknown keys, out-of-domain options and missing required keys") {

@@ -106,8 +106,10 @@ class SuccessPathSystemExit final : public Rule {
     if (!p.ok() || !p.main_guard) return;
     TSNode body = p.main_guard->body;
     if (ts_node_is_null(body)) return;
-    uint32_t statements = ts_node_named_child_count(body);
-    for (uint32_t i = 0; i < statements; ++i) {
+    uint32_t children = ts_node_named_child_count(body);
+    uint32_t statements = 0;  // comments are named children too, but not statements
+    for (uint32_t i = 0; i < children; ++i) statements += !Is(ts_node_named_child(body, i), "comment");
+    for (uint32_t i = 0; i < children; ++i) {
       TSNode stmt = ts_node_named_child(body, i);
       TSNode args;
       if (!SuccessExit(p, stmt, &args)) continue;
