@@ -40,7 +40,7 @@ constexpr RuleMeta kMeta{
              "    proton.start(\"run\")\n    proton.finalize()\n    return 0\n\n\nif __name__ == \"__main__\":\n"
              "    code = main()\n    if code:\n        raise SystemExit(code)\n",
     .facts = "aorta's SystemExit test runs the guard with `main` returning 0, 1 and 2 and requires no exit on 0 "
-             "(reference/aorta.md §6.2); the lost capture is in §3 and `captures/h200-triton-3.6.0/`.",
+             "(reference/aorta.md §6.2); the lost capture is in §3 and in this repository's `fixtures/captures/h200-triton-3.6.0/`.",
     .fix = FixAvailability::kSometimes,
     .example_name = "payload.py",
     .companion = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"

@@ -4,7 +4,12 @@
 #include <filesystem>
 #include <vector>
 
+#include <algorithm>
+#include <cctype>
+#include <initializer_list>
+
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace aortalint {
 namespace {
@@ -26,6 +31,113 @@ std::string Trim(std::string_view s) {
   while (!s.empty() && (s.front() == '\n')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.remove_suffix(1);
   return std::string(s);
+}
+
+// The aorta files the rules' facts were read from, so a page cites what a user
+// can open: a path in ROCm/aorta and the commit it was read at ("" when the
+// newest version read had no recorded commit: then the link is to main).
+struct UpstreamFile {
+  std::string_view path, commit;
+};
+
+constexpr UpstreamFile kRecipeLoader{"src/aorta/triage/recipe.py", ""};
+constexpr UpstreamFile kProbeBuilder{"src/aorta/probe/recipe_builder.py", ""};
+constexpr UpstreamFile kCollectors{"src/aorta/run/collectors.py", "ac6e42eaa939b35f87e79c59e36ad063aed9625c"};
+constexpr UpstreamFile kProbeCli{"src/aorta/probe/cli_helpers.py", ""};
+constexpr UpstreamFile kTriageCli{"src/aorta/cli/triage.py", ""};
+constexpr UpstreamFile kRocprofOptions{"src/aorta/instrumentation/rocprof/_options.py", ""};
+constexpr UpstreamFile kRocprofWrap{"src/aorta/instrumentation/rocprof/__init__.py", "92a7b3783bb8399885ce6da66522124fe00dc4d5"};
+constexpr UpstreamFile kProtonOptions{"src/aorta/instrumentation/proton/_options.py", "c141f9836375cd3728dfb1e70aec64c6abf50e77"};
+constexpr UpstreamFile kProtonWrap{"src/aorta/instrumentation/proton/__init__.py", "c6f5573aa4038771d1c9e37f631fd2ff179ee670"};
+constexpr UpstreamFile kProtonParse{"src/aorta/instrumentation/proton/_parse.py", "95a993ad65a772531ad48db787c389acbdcada91"};
+constexpr UpstreamFile kRocprofParse{"src/aorta/instrumentation/rocprof/_parse.py", "95a993ad65a772531ad48db787c389acbdcada91"};
+constexpr UpstreamFile kCollectorsDoc{"docs/profiling-collectors.md", "dfd84b61ed46c0e9efb81fb4da523cfc4459302f"};
+constexpr UpstreamFile kBackendsDoc{"docs/proton-backends.md", "c6f5573aa4038771d1c9e37f631fd2ff179ee670"};
+constexpr UpstreamFile kExamplesReadme{"examples/profiling/README.md", "df5572406aa8e83c688b5e250be63e47f57c7403"};
+constexpr UpstreamFile kExampleTests{"tests/test_examples.py", "4b4553ef14af08e7ee2d68a888b68cd6a88803f7"};
+
+// Sections of the facts' source notes, by what they cover, to the files they were read from.
+struct SectionSources {
+  std::string_view section;  // "2.4"; a prefix covers its subsections ("5" covers "5.1")
+  std::initializer_list<UpstreamFile> files;
+};
+const SectionSources kSections[] = {
+    {"1.5", {kProbeBuilder}},
+    {"1.6", {kRecipeLoader, kCollectors}},
+    {"1.7", {kProbeCli, kTriageCli}},
+    {"1.8", {kRecipeLoader, kCollectorsDoc}},
+    {"1", {kRecipeLoader, kProbeBuilder}},
+    {"2.1", {kRocprofOptions, kRocprofWrap}},
+    {"2.2", {kProtonOptions}},
+    {"2.3", {kCollectors}},
+    {"2.4", {kProtonWrap}},
+    {"2.5", {kProtonWrap}},
+    {"3", {kCollectorsDoc, kBackendsDoc, kExamplesReadme}},
+    {"4.3", {kRocprofWrap}},
+    {"4.4", {kCollectors}},
+    {"4", {kProtonWrap}},
+    {"5", {kProtonParse, kRocprofParse}},
+    {"6", {kExampleTests, kExamplesReadme}},
+    {"7", {kExampleTests, kExamplesReadme}},
+};
+
+const SectionSources* SectionOf(std::string_view number) {
+  for (const SectionSources& s : kSections)
+    if (number == s.section || (number.size() > s.section.size() && number.substr(0, s.section.size()) == s.section &&
+                                number[s.section.size()] == '.'))
+      return &s;
+  return nullptr;
+}
+
+std::string FileLabel(const UpstreamFile& f) {
+  return f.commit.empty() ? fmt::format("`{}`", f.path) : fmt::format("`{}` at {}", f.path, f.commit.substr(0, 8));
+}
+
+// Rewrites "reference/aorta.md §2.4, §4.1" (notes of the maintainers, not
+// shipped) into the aorta files those sections were read from; collects them.
+std::string CiteUpstream(std::string_view facts, std::vector<UpstreamFile>& used) {
+  std::string text(facts);
+  for (size_t at; (at = text.find("reference/aorta.md ")) != std::string::npos;) text.erase(at, 19);
+  for (size_t at; (at = text.find("reference/aorta.md")) != std::string::npos;) text.replace(at, 18, "aorta's sources");
+  std::string out;
+  size_t i = 0;
+  while (i < text.size()) {
+    size_t mark = text.find("§", i);
+    if (mark == std::string::npos) {
+      out += text.substr(i);
+      break;
+    }
+    out += text.substr(i, mark - i);
+    // A run of section marks: "§2.4, §4.1" or "§1.3 and §1.4".
+    std::vector<UpstreamFile> files;
+    size_t j = mark;
+    while (text.compare(j, 2, "§") == 0) {
+      size_t k = j + 2;
+      while (k < text.size() && (std::isdigit(static_cast<unsigned char>(text[k])) ||
+                                 (text[k] == '.' && k + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[k + 1])))))
+        ++k;
+      if (const SectionSources* s = SectionOf(std::string_view(text).substr(j + 2, k - j - 2)))
+        for (const UpstreamFile& f : s->files)
+          if (std::none_of(files.begin(), files.end(), [&](const UpstreamFile& g) { return g.path == f.path; }))
+            files.push_back(f);
+      size_t next = k;
+      for (std::string_view sep : {", ", " and ", "; "})
+        if (text.compare(k, sep.size(), sep) == 0 && text.compare(k + sep.size(), 2, "§") == 0) next = k + sep.size();
+      if (next == k) {
+        j = k;
+        break;
+      }
+      j = next;
+    }
+    std::vector<std::string> labels;
+    for (const UpstreamFile& f : files) {
+      labels.push_back(FileLabel(f));
+      if (std::none_of(used.begin(), used.end(), [&](const UpstreamFile& g) { return g.path == f.path; })) used.push_back(f);
+    }
+    out += labels.empty() ? "aorta's sources" : "aorta " + fmt::format("{}", fmt::join(labels, ", "));
+    i = j;
+  }
+  return out;
 }
 
 }  // namespace
@@ -79,7 +191,17 @@ std::string RuleDoc(const RuleMeta& m) {
   }
   if (!m.fixed.empty())
     out += fmt::format("## Use instead\n\n```{}\n{}\n```\n\n", Fence(m.example_name), Trim(m.fixed));
-  if (!m.facts.empty()) out += "## Facts it rests on\n\n" + Trim(m.facts) + "\n";
+  if (!m.facts.empty()) {
+    std::vector<UpstreamFile> used;
+    out += "## Facts it rests on\n\n" + CiteUpstream(Trim(m.facts), used) + "\n";
+    if (!used.empty()) {
+      out += "\n### Sources\n\nIn [ROCm/aorta](https://github.com/ROCm/aorta):\n\n";
+      for (const UpstreamFile& f : used)
+        out += f.commit.empty()
+                   ? fmt::format("- [`{}`](https://github.com/ROCm/aorta/blob/main/{}) (the newest version read; its commit was not recorded)\n", f.path, f.path)
+                   : fmt::format("- [`{}` at {}](https://github.com/ROCm/aorta/blob/{}/{})\n", f.path, f.commit.substr(0, 8), f.commit, f.path);
+    }
+  }
   return out;
 }
 
