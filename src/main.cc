@@ -1,5 +1,8 @@
 // The command line: CLI11 flags -> options -> one call into the driver.
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <string_view>
 
@@ -13,6 +16,7 @@
 #include "driver/explain.h"
 #include "lsp/server.h"
 #include "driver/run.h"
+#include "engine/cache.h"
 #include "run/run_command.h"
 
 namespace {
@@ -149,6 +153,8 @@ int main(int argc, char** argv) {
       ->required()
       ->check(CLI::IsMember({"man", "bash", "zsh", "fish"}));
 
+  CLI::App* clean_cmd = app.add_subcommand("clean", "remove the result cache ($AORTALINT_CACHE_DIR, default ~/.cache/aortalint)");
+
   // Everything after the first `--` is the launch command, passed through untouched.
   int own_args = argc;
   for (int i = 1; i < argc; ++i)
@@ -163,6 +169,7 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--recipe", run.recipe, "the recipe")->required();
   run_cmd->add_option("--cell", run.cell, "the cell whose collectors to use");
   run_cmd->add_option("--output", run.output, "the trial directory (default ./aortalint-run/<cell>)");
+  run_cmd->add_flag("--force", run.force, "write into a non-empty --output that is not a previous trial (its proton/ and rocprof/ are emptied)");
   run_cmd->add_flag("--dry-run", run.dry_run, "print the wrapped command and its environment; run nothing");
   run_cmd->add_option("--config", run.config, "use this config file");
   run_cmd->add_flag("--no-config", run.no_config, "ignore .aortalint.yaml files");
@@ -220,7 +227,17 @@ int main(int argc, char** argv) {
     return kExitClean;
   }
 
+  // Every report goes to stdout: one that could not be written (a full disk,
+  // /dev/full, a closed pipe) is an error, not a silent success.
+  auto flushed = [](int rc) {
+    errno = 0;
+    if (std::cout.flush()) return rc;
+    std::cerr << "aortalint: cannot write to standard output" << (errno ? std::string(" (") + std::strerror(errno) + ")" : "")
+              << "\n";
+    return static_cast<int>(kExitUsage);
+  };
   try {
+    if (*clean_cmd) return flushed(ResultCache::Clean(ResultCache::DefaultDir(), std::cout, std::cerr));
     if (*check_cmd) {
       if (check.paths.empty()) check.paths = {"."};
       check.respect_gitignore = !no_respect_gitignore;
@@ -229,24 +246,30 @@ int main(int argc, char** argv) {
       check.request.ignore = SplitList(ignore);
       check.request.triton = SplitList(triton);
       if (*collect_opt) check.request.collect = SplitList(collect);
-      return RunCheck(check, std::cout, std::cerr);
+      return RunCheck(check, std::cout, std::cerr);  // checks its own report was written
     }
     if (*run_cmd) {
       run.command = check.command;
       return RunRecipe(run, std::cout, std::cerr);
     }
     if (*metrics_cmd)
-      return run::MetricsCommand(metrics_dir, metrics_format == "json" ? run::MetricsFormat::kJson : run::MetricsFormat::kText,
-                                 std::cout, std::cerr);
+      return flushed(run::MetricsCommand(metrics_dir, metrics_format == "json" ? run::MetricsFormat::kJson : run::MetricsFormat::kText,
+                                 std::cout, std::cerr));
     if (*explain_cmd) {
       explain.command = check.command;
       explain.triton = SplitList(explain_triton);
-      return RunExplain(explain, std::cout, std::cerr);
+      return flushed(RunExplain(explain, std::cout, std::cerr));
     }
-    if (*rules_cmd) return docs_dir.empty() ? PrintRules(std::cout) : WriteRuleDocs(docs_dir, docs_check, std::cout, std::cerr);
-    if (*rule_cmd) return PrintRule(rule_id, std::cout, std::cerr);
-    if (*schema_cmd) return PrintRecipeSchema(std::cout);
+    if (*rules_cmd)
+      return flushed(docs_dir.empty() ? PrintRules(std::cout) : WriteRuleDocs(docs_dir, docs_check, std::cout, std::cerr));
+    if (*rule_cmd) return flushed(PrintRule(rule_id, std::cout, std::cerr));
+    if (*schema_cmd) return flushed(PrintRecipeSchema(std::cout));
     if (*lsp_cmd) return lsp::RunLanguageServer(lsp_options);
+  } catch (const std::filesystem::filesystem_error& e) {
+    // A path the user gave that the system refuses (rules --docs /proc/x): their environment, not a bug.
+    std::cerr << "aortalint: " << e.code().message() << ": '" << e.path1().string()
+              << "'; check the path and its permissions\n";
+    return kExitUsage;
   } catch (const std::exception& e) {
     std::cerr << "aortalint: internal error: " << e.what() << "\n";
     return kExitInternal;

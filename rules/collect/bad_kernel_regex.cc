@@ -1,6 +1,8 @@
 // COL009: a rocprof kernel_include_regex that does not compile.
 #include <cctype>
 #include <regex>
+
+#include "base/regex_bounds.h"
 #include <string>
 
 #include "engine/rule_context.h"
@@ -52,8 +54,18 @@ class BadKernelRegex final : public Rule {
     for (const CheckedCollector& c : CollectorsNamed(recipe, "rocprof")) {
       const yaml::Entry* e = OptionEntry(*c.use, "kernel_include_regex");
       if (!e || !e->value->is_str() || StripLower(e->value->text).empty()) continue;  // COL003 / COL005
+      const std::string& pattern = e->value->text;
+      if (!SafeForStdRegex(pattern)) {
+        // rocprofv3's own std::regex would overflow its stack on this pattern, as aortalint's would.
+        ctx.Report(recipe.source(), e->value->span,
+                   "rocprof option 'kernel_include_regex' is {} characters long with groups nested {} deep; "
+                   "rocprofv3 compiles it with C++ std::regex, which recurses per character and per group and "
+                   "can overflow the stack past {} characters or {} levels; write a shorter pattern",
+                   pattern.size(), RegexGroupDepth(pattern), kMaxStdRegexLength, kMaxStdRegexDepth);
+        continue;
+      }
       try {
-        std::regex compiled(e->value->text, std::regex::ECMAScript);
+        std::regex compiled(pattern, std::regex::ECMAScript);
       } catch (const std::regex_error& error) {
         ctx.Report(recipe.source(), e->value->span,
                    "rocprof option 'kernel_include_regex' {} does not compile as an ECMAScript regex (rocprofv3 "

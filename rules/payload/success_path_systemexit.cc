@@ -125,9 +125,20 @@ class SuccessPathSystemExit final : public Rule {
       if (statements != 1 || ts_node_is_null(args) || ts_node_named_child_count(args) != 1) continue;
       TSNode call = ts_node_named_child(args, 0);
       if (!Is(call, "call")) continue;
-      std::string indent(ts_node_start_point(stmt).column, ' ');
-      std::string fixed = "code = " + std::string(p.Text(call)) + "\n" + indent + "if code:\n" + indent +
-                          "    raise SystemExit(code)";
+      // The statement's own indentation (spaces or tabs, as written); a body on the
+      // guard's line (`if ...: sys.exit(main())`) has none to copy, so no fix there.
+      std::string_view text_all = p.source->text();
+      uint32_t at = p.SpanOf(stmt).begin;
+      size_t line_start = text_all.rfind('\n', at == 0 ? 0 : at - 1);
+      line_start = line_start == std::string_view::npos || at == 0 ? 0 : line_start + 1;
+      std::string indent(text_all.substr(line_start, at - line_start));
+      if (indent.find_first_not_of(" \t") != std::string::npos) continue;
+      std::string step = indent.find('\t') != std::string::npos ? "\t" : "    ";
+      // The file's own line ending, so a CRLF file stays CRLF.
+      size_t eol = text_all.find('\n');
+      std::string newline = eol != std::string_view::npos && eol > 0 && text_all[eol - 1] == '\r' ? "\r\n" : "\n";
+      std::string fixed = "code = " + std::string(p.Text(call)) + newline + indent + "if code:" + newline + indent +
+                          step + "raise SystemExit(code)";
       d.WithFix("exit only on failure", Applicability::kSafe, {{p.path(), p.SpanOf(stmt), fixed}});
     }
   }

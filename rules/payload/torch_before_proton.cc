@@ -53,6 +53,13 @@ bool IsCommentLine(std::string_view line) {
 }
 
 // True when nothing but indentation precedes the statement on its line.
+// The file's line ending, so a fix keeps a CRLF file CRLF.
+std::string NewlineOf(const SourceFile& file) {
+  std::string_view text = file.text();
+  size_t eol = text.find('\n');
+  return eol != std::string_view::npos && eol > 0 && text[eol - 1] == '\r' ? "\r\n" : "\n";
+}
+
 bool StartsLine(const SourceFile& file, const ImportStmt& s) {
   size_t indent = file.LineText(s.line).find_first_not_of(" \t");
   return indent != std::string_view::npos && file.LineStart(s.line) + indent == s.span.begin;
@@ -78,17 +85,18 @@ std::optional<std::vector<Edit>> MoveBlock(const Payload& p, const ImportStmt& p
   uint32_t end = last < file.line_count() ? file.LineStart(last + 1) : static_cast<uint32_t>(file.text().size());
   // The block as moved: each Proton import pinned, then a split line, so
   // that isort and ruff's I001 keep it above torch (PAY002).
+  std::string newline = NewlineOf(file);
   std::string block;
   for (uint32_t l = first; l <= last; ++l) {
     block += file.LineText(l);
     for (const ImportStmt& s : p.imports)
       if (s.proton && s.end_line == l && s.line >= first) block += payload::PinFor(payload::StatementLines(p, s));
-    block += '\n';
+    block += newline;
   }
   std::string_view torch_line = file.LineText(torch.line);
   std::string indent(torch_line.substr(0, torch_line.find_first_not_of(" \t")));
   uint32_t at = file.LineStart(torch.line);
-  return std::vector<Edit>{{p.path(), {at, at}, block + indent + std::string(payload::kSplitComment) + "\n"},
+  return std::vector<Edit>{{p.path(), {at, at}, block + indent + std::string(payload::kSplitComment) + newline},
                            {p.path(), {begin, end}, ""}};
 }
 
@@ -108,15 +116,15 @@ std::optional<std::vector<Edit>> SplitStatement(const Payload& p, const ImportSt
   for (const ImportedName& n : s.names) {
     std::string name = n.alias.empty() ? n.name : n.name + " as " + n.alias;
     if (IsProtonName(n.name)) {
-      proton += (proton.empty() ? "import " : "\n" + indent + "import ") + name + std::string(payload::kPinComment);
+      proton += (proton.empty() ? "import " : NewlineOf(file) + indent + "import ") + name + std::string(payload::kPinComment);
     } else {
       rest += (rest.empty() ? "" : ", ") + name;
     }
   }
   if (proton.empty() || rest.empty()) return std::nullopt;
   return std::vector<Edit>{{p.path(), s.span,
-                            proton + "\n" + indent +
-                                std::string(payload::kSplitComment) + "\n" + indent + "import " + rest}};
+                            proton + NewlineOf(file) + indent +
+                                std::string(payload::kSplitComment) + NewlineOf(file) + indent + "import " + rest}};
 }
 
 // What the order costs on the targets in force. With none given, the 3.8.0

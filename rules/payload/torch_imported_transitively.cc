@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "base/file_reader.h"
 #include "engine/rule_context.h"
 #include "load/payload_loader.h"
 #include "model/recipe.h"
@@ -63,6 +64,10 @@ std::vector<fs::path> ModuleFiles(const fs::path& base, const std::string& dotte
     std::string part = dotted.substr(at, dot == std::string::npos ? std::string::npos : dot - at);
     if (part.empty()) break;
     fs::path package = dir / part;
+    // Both candidates are dependencies even when absent: creating one later
+    // changes what the import runs, so a cached result must not outlive it.
+    NoteProbe((package / "__init__.py").string());
+    if (dot == std::string::npos) NoteProbe(package.string() + ".py");
     if (fs::is_regular_file(package / "__init__.py", ec)) {
       out.push_back(package / "__init__.py");
     } else if (dot == std::string::npos && fs::is_regular_file(fs::path(package.string() + ".py"), ec)) {

@@ -1,8 +1,8 @@
 // RCP008: `cells` that is not a non-empty list of mappings, or a cell name that
 // is not a usable, unique directory name.
 #include <map>
-#include <regex>
 
+#include "base/names.h"
 #include "engine/rule_context.h"
 #include "rules/recipe/recipe_schema.h"
 
@@ -49,7 +49,6 @@ class BadCell final : public Rule {
                  "cells is empty; a triage recipe needs at least one cell (for example a 'none' baseline)");
       return;
     }
-    static const std::regex kName(R"(^[A-Za-z0-9_][A-Za-z0-9_.\-]*$)");
     std::map<std::string, const yaml::Node*> seen;
     for (size_t i = 0; i < cells.items.size(); ++i) {
       const yaml::Node& cell = *cells.items[i];
@@ -67,7 +66,7 @@ class BadCell final : public Rule {
       } else if (v.text == "." || v.text == ".." || v.text == "matrix.md" || v.text == "matrix.json") {
         ctx.Report(src, v.span, "cell name {} is reserved (it would clash with the run's own files); rename the cell",
                    v.Repr());
-      } else if (!std::regex_match(v.text, kName)) {
+      } else if (!IsCellName(v.text)) {
         ctx.Report(src, v.span,
                    "cell name {} must start with a letter, digit or '_' and hold only letters, digits, '_', '.' "
                    "and '-'; it names the cell's output directory",

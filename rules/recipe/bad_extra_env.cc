@@ -1,8 +1,8 @@
 // RCP014: an `extra_env` (or inline environment `env`) name that is not an
 // identifier, or a value with NUL.
 #include <cctype>
-#include <regex>
 
+#include "base/names.h"
 #include "engine/rule_context.h"
 #include "rules/recipe/recipe_schema.h"
 
@@ -51,10 +51,9 @@ class BadExtraEnv final : public Rule {
  private:
   static void Check(const Recipe& recipe, RuleContext& ctx, const yaml::Entry* e, const std::string& label) {
     if (!e || !e->value->is_map()) return;
-    static const std::regex kIdentifier("[A-Za-z_][A-Za-z0-9_]*");
     for (const yaml::Entry& k : e->value->entries) {
       if (!k.key->is_str()) continue;
-      if (!std::regex_match(k.key->text, kIdentifier)) {
+      if (!IsIdentifier(k.key->text)) {
         std::string fixed;
         for (char c : k.key->text) fixed += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
         if (fixed.empty() || std::isdigit(static_cast<unsigned char>(fixed[0]))) fixed.insert(fixed.begin(), '_');

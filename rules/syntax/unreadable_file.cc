@@ -21,7 +21,10 @@ constexpr RuleMeta kMeta{
             "recipe's launch command names (reported at the command, or at the recipe's first line). A script "
             "named only in a recipe's header comment that nothing consumes (no `proton` or `rocprof` collector "
             "wraps the command, so no payload rule reads it) is an info, not an error: templates carry "
-            "placeholders such as `train.py`.",
+            "placeholders such as `train.py`. A FIFO, device or socket is refused as not a regular file, never "
+            "opened to wait on. A script that a header comment or a config's `pairs:` names outside the project "
+            "root (an absolute path, or `..` that leaves it) is reported and never read, so a recipe cannot make "
+            "aortalint print or rewrite a file outside the project.",
     .why = "aorta fails such a recipe with `recipe <path>: cannot read file (...)`; a linter that skipped it "
            "silently would report a clean run for a file nobody checked.",
     .facts = "aorta wraps read failures in `RecipeSchemaError` (reference/aorta.md §1.1).",
@@ -46,6 +49,12 @@ class UnreadableFile final : public Rule {
                      ? pairing.span
                      : Span{0, static_cast<uint32_t>(recipe.source()->LineText(1).size())};
     bool placeholder = pairing.source == LaunchSource::kHeaderComment && !Consumed(recipe);
+    for (const std::string& file : pairing.outside)
+      ctx.Report(recipe.source(), where,
+                 "the launch command from {} runs '{}', which is outside the project root '{}'; aortalint reads no "
+                 "file outside the project from a command written in a file: move the script into the project, or "
+                 "give the launch on the command line after `--`",
+                 LaunchSourceName(pairing.source), file, Shown(pairing.base_dir));
     for (const std::string& file : pairing.missing) {
       if (placeholder) {
         ctx.Report(recipe.source(), where,

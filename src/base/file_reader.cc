@@ -7,7 +7,10 @@
 #include <map>
 #include <mutex>
 #include <shared_mutex>
+#include <climits>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <fmt/format.h>
 
@@ -89,9 +92,79 @@ thread_local ScopedReadLog* read_log = nullptr;
 ScopedReadLog::ScopedReadLog() : outer_(read_log) { read_log = this; }
 ScopedReadLog::~ScopedReadLog() { read_log = outer_; }
 
+uint64_t ContentHash(std::string_view bytes) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : bytes) h = (h ^ c) * 0x100000001b3ull;
+  return h;
+}
+
+namespace {
+
+FileIdentity IdentityFromStat(const struct stat& st) {
+  FileIdentity id;
+  id.exists = true;
+  id.size = st.st_size;
+  id.mtime_ns = static_cast<int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
+  id.ctime_ns = static_cast<int64_t>(st.st_ctim.tv_sec) * 1'000'000'000 + st.st_ctim.tv_nsec;
+  id.inode = st.st_ino;
+  id.device = st.st_dev;
+  return id;
+}
+
+std::string FileTypeName(mode_t mode) {
+  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+// Reads all of `fd` up to max_bytes + 1 bytes.
+bool ReadFd(int fd, std::string& text, size_t max_bytes) {
+  char buf[65536];
+  for (;;) {
+    ssize_t got = ::read(fd, buf, sizeof buf);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) return false;
+    if (got == 0) return true;
+    text.append(buf, static_cast<size_t>(got));
+    if (text.size() > max_bytes) return true;
+  }
+}
+
+}  // namespace
+
+FileIdentity IdentityOf(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  struct stat st;
+  if (fd < 0) {
+    // Unreadable but present still has an identity (without a hash).
+    if (::stat(path.c_str(), &st) != 0) return {};
+    return IdentityFromStat(st);
+  }
+  FileIdentity id;
+  if (::fstat(fd, &st) == 0) {
+    id = IdentityFromStat(st);
+    std::string text;
+    if (S_ISREG(st.st_mode) && static_cast<size_t>(st.st_size) <= kIdentityHashBytes &&
+        ReadFd(fd, text, kIdentityHashBytes))
+      id.hash = ContentHash(text);
+  }
+  ::close(fd);
+  return id;
+}
+
+void NoteProbe(const std::string& path) {
+  if (!read_log) return;
+  FileIdentity id = IdentityOf(path);
+  for (ScopedReadLog* log = read_log; log; log = log->outer_) log->reads_.emplace_back(path, id);
+}
+
 ReadResult ReadTextFile(const std::string& path, size_t max_bytes) {
-  for (ScopedReadLog* log = read_log; log; log = log->outer_) log->paths_.push_back(path);
   ReadResult r;
+  auto log = [&] {
+    for (ScopedReadLog* l = read_log; l; l = l->outer_) l->reads_.emplace_back(path, r.identity);
+  };
   {
     std::shared_lock lock(overlay_mutex);
     if (!overlay.empty()) {
@@ -102,30 +175,53 @@ ReadResult ReadTextFile(const std::string& path, size_t max_bytes) {
       }
     }
   }
-  struct stat st;
-  if (::stat(path.c_str(), &st) != 0) {
-    r.error = errno == ENOENT ? "file does not exist" : fmt::format("cannot read file ({})", std::strerror(errno));
+  if (path.size() >= PATH_MAX) {
+    r.error = fmt::format("the path is {} bytes long; the system allows {}", path.size(), PATH_MAX - 1);
+    log();
     return r;
   }
+  // Never block: a FIFO or a device named as a file is refused, not opened for reading.
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0) {
+    int e = errno;
+    struct stat st;
+    if (e == ENOENT) r.error = "file does not exist";
+    else if (e == ENAMETOOLONG) r.error = "the path (or one of its names) is too long for the system";
+    else if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) r.error = "path is a directory, not a file";
+    else r.error = fmt::format("cannot read file ({})", std::strerror(e));
+    if (::stat(path.c_str(), &st) == 0) r.identity = IdentityFromStat(st);
+    log();
+    return r;
+  }
+  struct stat st;
+  if (::fstat(fd, &st) != 0) {
+    r.error = fmt::format("cannot read file ({})", std::strerror(errno));
+    ::close(fd);
+    log();
+    return r;
+  }
+  r.identity = IdentityFromStat(st);
   if (S_ISDIR(st.st_mode)) {
     r.error = "path is a directory, not a file";
-    return r;
-  }
-  if (static_cast<size_t>(st.st_size) > max_bytes) {
+  } else if (!S_ISREG(st.st_mode)) {
+    r.error = fmt::format("path is {}, not a regular file; aortalint reads only regular files", FileTypeName(st.st_mode));
+  } else if (static_cast<size_t>(st.st_size) > max_bytes) {
     r.error = fmt::format("file is {:.1f} MiB; aortalint reads files up to {} MiB",
                           st.st_size / 1048576.0, max_bytes >> 20);
-    return r;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  } else if (int flags = ::fcntl(fd, F_GETFL); flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0 ||
+                                                !ReadFd(fd, r.text, max_bytes)) {
     r.error = fmt::format("cannot read file ({})", std::strerror(errno));
-    return r;
+  } else if (r.text.size() > max_bytes) {
+    r.error = fmt::format("file grew past {} MiB while it was read; aortalint reads files up to {} MiB",
+                          max_bytes >> 20, max_bytes >> 20);
+    r.text.clear();
+  } else {
+    if (r.text.size() <= kIdentityHashBytes && static_cast<size_t>(st.st_size) <= kIdentityHashBytes)
+      r.identity.hash = ContentHash(r.text);
+    r.ok = CheckText(r.text, &r.error, &r.error_offset);
   }
-  r.text.resize(static_cast<size_t>(st.st_size));
-  in.read(r.text.data(), static_cast<std::streamsize>(r.text.size()));
-  r.text.resize(static_cast<size_t>(in.gcount()));
-  if (!CheckText(r.text, &r.error, &r.error_offset)) return r;
-  r.ok = true;
+  ::close(fd);
+  log();
   return r;
 }
 

@@ -3,13 +3,33 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace aortalint {
 
+/// What a file was when it was read: enough to tell any later change apart
+/// (`touch -r` or `cp -p` can restore an mtime, not a ctime or an inode).
+struct FileIdentity {
+  bool exists = false;
+  int64_t size = 0, mtime_ns = 0, ctime_ns = 0;
+  uint64_t inode = 0, device = 0;
+  uint64_t hash = 0;  // of the contents, for files up to kIdentityHashBytes; else 0
+  friend bool operator==(const FileIdentity&, const FileIdentity&) = default;
+};
+inline constexpr size_t kIdentityHashBytes = 64u << 10;
+
+/// The identity of `path` now (stat, and the contents hashed when small); `exists` false when absent.
+FileIdentity IdentityOf(const std::string& path);
+/// 64-bit FNV-1a of `bytes`.
+uint64_t ContentHash(std::string_view bytes);
+
 struct ReadResult {
   bool ok = false;
+  FileIdentity identity;  // as it was read (from the open file); not set for overlay texts
   std::string text;     // the contents when ok
   std::string error;    // why not, in a diagnostic's words: "file is binary (NUL byte at offset 12)"
   size_t error_offset = 0;  // where in the file, when it is about a byte
@@ -35,13 +55,19 @@ class ScopedReadLog {
   ~ScopedReadLog();
   ScopedReadLog(const ScopedReadLog&) = delete;
   ScopedReadLog& operator=(const ScopedReadLog&) = delete;
-  const std::vector<std::string>& paths() const { return paths_; }
+  /// Each file read or probed, with its identity as it was then.
+  const std::vector<std::pair<std::string, FileIdentity>>& reads() const { return reads_; }
 
  private:
   friend ReadResult ReadTextFile(const std::string&, size_t);
-  std::vector<std::string> paths_;
+  friend void NoteProbe(const std::string&);
+  std::vector<std::pair<std::string, FileIdentity>> reads_;
   ScopedReadLog* outer_;
 };
+
+/// Records in the read logs that an analysis looked for `path` (a module that
+/// may not exist): creating it later must invalidate the cached result.
+void NoteProbe(const std::string& path);
 
 /// Checks `text` is valid UTF-8 without NUL bytes; fills `error` and the offset when not.
 bool CheckText(const std::string& text, std::string* error, size_t* offset);

@@ -4,6 +4,8 @@
 #include <map>
 #include <mutex>
 #include <regex>
+
+#include "base/regex_bounds.h"
 #include <set>
 #include <unordered_map>
 #include <vector>
@@ -329,8 +331,16 @@ class Translator {
 namespace {
 
 std::optional<std::string> Check(std::string_view pattern) {
+  // CPython's re parser recurses twice per nested group and fails with
+  // RecursionError at about 496 levels (3.11, from a shallow caller).
+  if (size_t depth = RegexGroupDepth(pattern); depth > 400)
+    return "groups nested " + std::to_string(depth) +
+           " deep: Python's re compiler recurses per group and fails with RecursionError (maximum recursion depth "
+           "exceeded) at about 500 levels";
   Translator t(pattern);
   if (auto err = t.Run()) return err;
+  // Past std::regex's safe bounds only the translator's own checks apply.
+  if (!SafeForStdRegex(t.out())) return std::nullopt;
   try {
     auto flags = std::regex::ECMAScript;
     if (t.icase()) flags |= std::regex::icase;

@@ -12,11 +12,47 @@ uint32_t Utf16Units(unsigned char c) { return c >= 0xF0 ? 2 : 1; }
 
 }  // namespace
 
-SourceFile::SourceFile(std::string path, std::string text)
-    : path_(std::move(path)), text_(std::move(text)) {
-  line_starts_.push_back(0);
+SourceFile::SourceFile(std::string path, std::string text, FileIdentity identity)
+    : path_(std::move(path)), text_(std::move(text)), identity_(identity) {
+  // A UTF-8 byte order mark is not part of the first line: columns, line text
+  // and insertions at the start of line 1 all begin after it.
+  line_starts_.push_back(text_.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0);
   for (uint32_t i = 0; i < text_.size(); ++i)
     if (text_[i] == '\n') line_starts_.push_back(i + 1);
+  // Code points and UTF-16 units before each block, so a column costs at most
+  // one block's scan however long its line is.
+  uint32_t points = 0, units = 0;
+  for (uint32_t i = 0; i < text_.size(); ++i) {
+    if (i % kBlock == 0) {
+      points_before_.push_back(points);
+      units_before_.push_back(units);
+    }
+    unsigned char c = text_[i];
+    if (!IsContinuationByte(c)) {
+      ++points;
+      units += Utf16Units(c);
+    }
+  }
+}
+
+uint32_t SourceFile::PointsBefore(uint32_t offset) const {
+  if (points_before_.empty()) return 0;
+  uint32_t block = std::min<uint32_t>(offset / kBlock, static_cast<uint32_t>(points_before_.size() - 1));
+  uint32_t n = points_before_[block];
+  for (uint32_t i = block * kBlock; i < offset; ++i)
+    if (!IsContinuationByte(text_[i])) ++n;
+  return n;
+}
+
+uint32_t SourceFile::UnitsBefore(uint32_t offset) const {
+  if (units_before_.empty()) return 0;
+  uint32_t block = std::min<uint32_t>(offset / kBlock, static_cast<uint32_t>(units_before_.size() - 1));
+  uint32_t n = units_before_[block];
+  for (uint32_t i = block * kBlock; i < offset; ++i) {
+    unsigned char c = text_[i];
+    if (!IsContinuationByte(c)) n += Utf16Units(c);
+  }
+  return n;
 }
 
 std::string_view SourceFile::Slice(Span span) const {
@@ -27,24 +63,16 @@ std::string_view SourceFile::Slice(Span span) const {
 }
 
 LineCol SourceFile::Locate(uint32_t offset) const {
-  offset = std::min<uint32_t>(offset, text_.size());
+  offset = std::clamp<uint32_t>(offset, std::min<uint32_t>(line_starts_[0], text_.size()), text_.size());
   auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
   uint32_t line0 = static_cast<uint32_t>(it - line_starts_.begin()) - 1;
-  uint32_t column = 1;
-  for (uint32_t i = line_starts_[line0]; i < offset; ++i)
-    if (!IsContinuationByte(text_[i])) ++column;
-  return {line0 + 1, column};
+  return {line0 + 1, PointsBefore(offset) - PointsBefore(line_starts_[line0]) + 1};
 }
 
 uint32_t SourceFile::Utf16Column(uint32_t offset) const {
-  offset = std::min<uint32_t>(offset, text_.size());
+  offset = std::clamp<uint32_t>(offset, std::min<uint32_t>(line_starts_[0], text_.size()), text_.size());
   uint32_t start = LineStart(Locate(offset).line);
-  uint32_t units = 0;
-  for (uint32_t i = start; i < offset; ++i) {
-    unsigned char c = text_[i];
-    if (!IsContinuationByte(c)) units += Utf16Units(c);
-  }
-  return units;
+  return UnitsBefore(offset) - UnitsBefore(start);
 }
 
 uint32_t SourceFile::OffsetOf(uint32_t line0, uint32_t column0, bool utf16) const {
@@ -63,7 +91,7 @@ uint32_t SourceFile::OffsetOf(uint32_t line0, uint32_t column0, bool utf16) cons
 }
 
 uint32_t SourceFile::LineStart(uint32_t line) const {
-  if (line == 0) return 0;
+  if (line == 0) return line_starts_[0];
   if (line > line_starts_.size()) return static_cast<uint32_t>(text_.size());
   return line_starts_[line - 1];
 }

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/file_reader.h"
 #include "base/span.h"
 
 namespace aortalint {
@@ -21,9 +22,11 @@ struct LineCol {
 
 class SourceFile {
  public:
-  SourceFile(std::string path, std::string text);
+  /// `identity`: the file as it was when `text` was read (the cache records it).
+  SourceFile(std::string path, std::string text, FileIdentity identity = {});
 
   const std::string& path() const { return path_; }
+  const FileIdentity& identity() const { return identity_; }
   std::string_view text() const { return text_; }
   std::string_view Slice(Span span) const;
 
@@ -41,9 +44,15 @@ class SourceFile {
   std::string_view LineText(uint32_t line) const;
 
  private:
+  static constexpr uint32_t kBlock = 256;
+  uint32_t PointsBefore(uint32_t offset) const;  // code points in text_[0, offset)
+  uint32_t UnitsBefore(uint32_t offset) const;   // UTF-16 units in text_[0, offset)
+
   std::string path_;
   std::string text_;
-  std::vector<uint32_t> line_starts_;
+  FileIdentity identity_;
+  std::vector<uint32_t> line_starts_;  // line 1 starts after a byte order mark
+  std::vector<uint32_t> points_before_, units_before_;  // per kBlock bytes
 };
 
 using SourcePtr = std::shared_ptr<const SourceFile>;

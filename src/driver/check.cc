@@ -1,6 +1,9 @@
 #include "driver/check.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <sstream>
 #include <atomic>
 #include <filesystem>
 #include <fstream>
@@ -17,6 +20,7 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include "base/atomic_file.h"
 #include "base/file_reader.h"
 #include "driver/discover.h"
 #include "driver/entry_point.h"
@@ -29,6 +33,7 @@
 #include "model/pairing.h"
 #include "model/payload.h"
 #include "engine/cache.h"
+#include "engine/fix_guard.h"
 #include "engine/fixes.h"
 #include "engine/rule.h"
 #include "load/payload_loader.h"
@@ -167,6 +172,8 @@ struct LintStats {
   }
 };
 
+using Dependencies = std::vector<std::pair<std::string, FileIdentity>>;
+
 // One recipe between reading and analysis.
 struct RecipeJob {
   std::shared_ptr<const Config> config;
@@ -219,7 +226,7 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       }
     }
     job.wanted = true;
-    job.source = std::make_shared<const SourceFile>(file.path, std::move(read.text));
+    job.source = std::make_shared<const SourceFile>(file.path, std::move(read.text), read.identity);
     job.launch = FindLaunch(file.path, job.source->text(), options.command, *job.config, file.root);
   });
 
@@ -282,9 +289,9 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       } else if (payload->ok() && payload->UsesProton()) {
         why_skipped[i - recipe_jobs.size()] = path + ": no payload rules: " + why;
       }
-      std::vector<std::string> deps = read.paths();
-      deps.push_back(path);
-      deps.insert(deps.end(), settings.dependencies.begin(), settings.dependencies.end());
+      Dependencies deps = {{path, payload->source->identity()}};  // its own file first (Save drops the entry when gone)
+      deps.insert(deps.end(), read.reads().begin(), read.reads().end());
+      for (const std::string& dep : settings.dependencies) deps.emplace_back(dep, IdentityOf(dep));
       cache.Put(key, deps, per_file[i]);
       store.Release(path);
       return;
@@ -307,24 +314,30 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       return;
     }
     if (cache.enabled()) ++stats.misses;
+    // Each file with its identity as read: an edit during the analysis is
+    // never cached as the state the findings belong to.
+    Dependencies deps;
+    deps.emplace_back(recipe_path, job.source ? job.source->identity() : IdentityOf(recipe_path));
+    for (const std::string& dep : settings.dependencies) deps.emplace_back(dep, IdentityOf(dep));
+    if (job.launch)
+      for (const std::string& missing : job.launch->pairing.missing) {
+        std::string p = (std::filesystem::path(job.launch->pairing.base_dir) / missing).string();
+        deps.emplace_back(p, IdentityOf(p));
+      }
     ScopedReadLog read;
-    std::vector<std::string> deps = {recipe_path};
-    deps.insert(deps.end(), settings.dependencies.begin(), settings.dependencies.end());
-    if (job.launch) {
-      deps.insert(deps.end(), job.launch->files.begin(), job.launch->files.end());
-      for (const std::string& missing : job.launch->pairing.missing)
-        deps.push_back((std::filesystem::path(job.launch->pairing.base_dir) / missing).string());
-    }
     unit.recipe = job.source ? ParseYaml(std::move(job.source)) : LoadYamlFile(recipe_path);
     if (job.launch) {
       auto pairing = std::make_shared<Pairing>(std::move(job.launch->pairing));
-      for (const std::string& path : job.launch->files) pairing->payloads.push_back(store.Acquire(path));
+      for (const std::string& path : job.launch->files) {
+        pairing->payloads.push_back(store.Acquire(path));
+        deps.emplace_back(path, pairing->payloads.back()->source->identity());
+      }
       for (const std::string& path : job.own_payloads) unit.payloads.push_back(store.Acquire(path));
       unit.pairing = std::move(pairing);
     }
     per_file[i] = Analyze(unit, settings);
     unit = AnalysisUnit();
-    deps.insert(deps.end(), read.paths().begin(), read.paths().end());
+    deps.insert(deps.end(), read.reads().begin(), read.reads().end());
     cache.Put(key, deps, per_file[i]);
     if (job.launch)
       for (const std::string& path : job.launch->files) store.Release(path);
@@ -365,11 +378,20 @@ void EmitAppliedFixes(const std::vector<Diagnostic>& before, const std::vector<D
   }
 }
 
-// After the fix passes: --diff prints what would change, stdin gets its fixed
-// text back, files are written. Returns the exit code when the run ends here.
-std::optional<int> FinishFixes(const CheckOptions& options, const FileTexts& originals, const FileTexts& current,
-                               size_t fixed, const std::vector<Diagnostic>& remaining, std::ostream& out,
-                               std::ostream& err) {
+// What FinishFixes did when the run goes on.
+struct FixOutcome {
+  std::optional<int> exit;             // the run ends here with this code
+  std::vector<std::string> unwritten;  // fixed files that could not be saved (reported)
+};
+
+// After the fix passes: --diff prints what would change, stdin gets its text
+// back (fixed or not), files are replaced atomically. A file that cannot be
+// written, or that changed on disk since it was read, is left as it was and
+// reported; the others are still written.
+FixOutcome FinishFixes(const CheckOptions& options, const FileTexts& originals, const FileTexts& current,
+                       size_t fixed, const std::vector<Diagnostic>& remaining, const std::string& stdin_text,
+                       std::ostream& out, std::ostream& err) {
+  FixOutcome outcome;
   if (options.diff) {
     bool changed = false;
     for (const auto& [path, before] : originals) {
@@ -377,27 +399,91 @@ std::optional<int> FinishFixes(const CheckOptions& options, const FileTexts& ori
       changed |= !diff.empty();
       out << diff;
     }
-    return changed ? kExitFindings : kExitClean;
+    outcome.exit = changed ? kExitFindings : kExitClean;
+    return outcome;
   }
-  if (!options.fix) return std::nullopt;
+  if (!options.fix) return outcome;
   if (!options.stdin_filename.empty()) {
-    // As ruff does: the fixed source on stdout, the findings left on stderr.
+    // As ruff does: the source on stdout, fixed when it could be, else as it came
+    // (an editor replaces its buffer with it); the findings left on stderr.
     auto it = current.find(options.stdin_filename);
-    if (it != current.end()) out << it->second;
-    else if (ReadResult r = ReadTextFile(options.stdin_filename); r.ok) out << r.text;
+    out << (it != current.end() ? it->second : stdin_text);
     EmitText(remaining, err, false, true);
-    return std::nullopt;
+    return outcome;
   }
+  size_t written = 0;
   for (const auto& [path, text] : current) {
-    if (text == originals.at(path)) continue;
-    std::ofstream file(path, std::ios::binary | std::ios::trunc);
-    if (!file || !(file << text)) {
-      err << "aortalint: cannot write the fixed '" << path << "'\n";
-      return kExitInternal;
+    const std::string& before = originals.at(path);
+    if (text == before) continue;
+    if (std::optional<std::string> why = WriteFileAtomically(path, text, &before)) {
+      err << "aortalint: did not write the fixed '" << path << "': " << *why << "; the file is unchanged\n";
+      outcome.unwritten.push_back(path);
+      continue;
     }
+    ++written;
   }
-  if (fixed) err << "aortalint: applied " << fixed << (fixed == 1 ? " fix" : " fixes") << "\n";
-  return std::nullopt;
+  if (fixed && outcome.unwritten.empty())
+    err << "aortalint: applied " << fixed << (fixed == 1 ? " fix" : " fixes") << "\n";
+  else if (fixed)
+    err << "aortalint: fixed " << written << " of " << written + outcome.unwritten.size()
+        << " files; the findings below are those of the files as they are on disk\n";
+  return outcome;
+}
+
+// Fixes the user refused to lose: a fix whose result would not parse, by a key
+// that survives the offsets moving (rule, file, replaced text and replacement).
+std::string FixKey(const Diagnostic& d, const FileTexts& texts) {
+  std::string key = d.rule;
+  for (const Edit& e : d.fix->edits) {
+    auto it = texts.find(e.path);
+    key += '\0' + e.path + '\0' + e.replacement + '\0';
+    if (it != texts.end() && e.span.end <= it->second.size())
+      key += it->second.substr(e.span.begin, e.span.end - e.span.begin);
+  }
+  return key;
+}
+
+// Applies this pass's fixes, then parses each changed file again: a file whose
+// fixed text has a syntax error the original did not is rebuilt fix by fix,
+// keeping those that parse; the others are dropped for good, with a message.
+size_t ApplyCheckedFixes(const std::vector<Diagnostic>& all, bool unsafe, FileTexts& current,
+                         std::set<std::string>& rejected, std::ostream& err) {
+  std::vector<Diagnostic> wanted;
+  for (const Diagnostic& d : all)
+    if (d.fix && !d.fix->edits.empty() && !rejected.count(FixKey(d, current))) wanted.push_back(d);
+  FileTexts prior = current;
+  size_t applied = ApplyFixes(wanted, unsafe, current);
+  for (auto& [path, text] : current) {
+    if (text == prior.at(path) || !NewSyntaxError(path, prior.at(path), text)) continue;
+    // Rebuild this file: the fixes touching only it, one at a time.
+    std::vector<Diagnostic> kept;
+    std::string good = prior.at(path);
+    for (const Diagnostic& d : wanted) {
+      bool here = false, elsewhere = false;
+      for (const Edit& e : d.fix->edits) (e.path == path ? here : elsewhere) = true;
+      if (!here) continue;
+      kept.push_back(d);
+      FileTexts trial = {{path, prior.at(path)}};
+      size_t n = elsewhere ? 0 : ApplyFixes(kept, unsafe, trial);
+      std::optional<std::string> error =
+          elsewhere ? std::optional<std::string>("it also edits another file") : NewSyntaxError(path, prior.at(path), trial[path]);
+      if (n == 0 && !error) {  // not applicable on this pass (overlap): try again next pass
+        kept.pop_back();
+        continue;
+      }
+      if (error) {
+        kept.pop_back();
+        --applied;
+        rejected.insert(FixKey(d, prior));
+        err << "aortalint: not applying the " << d.rule << " fix '" << d.fix->title << "' to '" << path
+            << "': the fixed file would not parse (" << *error << "); make this change by hand\n";
+        continue;
+      }
+      good = trial[path];
+    }
+    text = good;
+  }
+  return applied;
 }
 
 }  // namespace
@@ -496,10 +582,16 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
       return kExitUsage;
     }
   std::vector<std::string> paths = options.paths;
+  std::string stdin_text;
   if (!options.stdin_filename.empty()) {
+    if (std::error_code ec; std::filesystem::is_directory(options.stdin_filename, ec)) {
+      err << "aortalint: --stdin-filename '" << options.stdin_filename
+          << "' is a directory; give the path of the file that stdin stands for\n";
+      return kExitUsage;
+    }
     // stdin stands in for the named file: discovery, config and loaders all see the name.
-    std::string text(std::istreambuf_iterator<char>(std::cin), {});
-    SetFileOverlay(options.stdin_filename, std::move(text));
+    stdin_text.assign(std::istreambuf_iterator<char>(std::cin), {});
+    SetFileOverlay(options.stdin_filename, stdin_text);
     paths = {options.stdin_filename};
   }
   if (std::optional<std::string> grammar = CheckPythonGrammar()) {
@@ -542,9 +634,23 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
       }
     return kExitClean;
   }
+  if (!options.output.empty()) {
+    // The report must never replace a file it reports on.
+    std::vector<std::string> inputs = paths;
+    for (const Candidate& c : files.recipes) inputs.push_back(c.path);
+    for (const Candidate& c : files.payloads) inputs.push_back(c.path);
+    for (const std::string& input : inputs)
+      if (SameFile(options.output, input)) {
+        err << "aortalint: --output '" << options.output << "' is one of the files being checked ('" << input
+            << "'); write the report to another file\n";
+        ClearFileOverlay();
+        return kExitUsage;
+      }
+  }
   LintStats stats;
   bool fixing = options.fix || options.diff;
   FileTexts originals, current;  // the files fixes touched: before, and as now linted
+  std::set<std::string> rejected;  // fixes whose result would not parse
   size_t fixed = 0;
   std::vector<Diagnostic> all, config_findings, first_pass;
   for (int pass = 0;; ++pass) {
@@ -575,19 +681,22 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
             current.emplace(e.path, std::move(r.text));
           }
     FileTexts prior = current;
-    size_t applied = ApplyFixes(all, options.unsafe_fixes, current);
+    size_t applied = ApplyCheckedFixes(all, options.unsafe_fixes, current, rejected, err);
     if (applied == 0 || current == prior) break;  // a fix that changes nothing would loop
     fixed += applied;
     for (const auto& [path, text] : current) SetFileOverlay(path, text);
   }
-  all.insert(all.end(), config_findings.begin(), config_findings.end());
-  std::stable_sort(all.begin(), all.end(), DiagnosticLess);
-  all.erase(std::unique(all.begin(), all.end(),
-                        [](const Diagnostic& a, const Diagnostic& b) {
-                          return a.rule == b.rule && a.where.path() == b.where.path() &&
-                                 a.where.span == b.where.span && a.message == b.message;
-                        }),
-            all.end());
+  auto tidy = [&config_findings](std::vector<Diagnostic>& found) {
+    found.insert(found.end(), config_findings.begin(), config_findings.end());
+    std::stable_sort(found.begin(), found.end(), DiagnosticLess);
+    found.erase(std::unique(found.begin(), found.end(),
+                            [](const Diagnostic& a, const Diagnostic& b) {
+                              return a.rule == b.rule && a.where.path() == b.where.path() &&
+                                     a.where.span == b.where.span && a.message == b.message;
+                            }),
+                found.end());
+  };
+  tidy(all);
   if (!options.quiet && options.stdin_filename.empty()) WarnEmptyPaths(paths, files, stats, err);
   if (options.verbose)
     for (const auto& [path, why] : stats.skipped) err << "aortalint: skipped " << path << ": not a recipe: " << why << "\n";
@@ -595,21 +704,36 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
     err << "aortalint: " << stats.linted.size() << " files linted; cache: " << stats.hits << " hits, " << stats.misses
         << " misses" << (options.no_cache ? " (--no-cache)" : "") << "\n";
   if (options.show_fixes && options.fix && fixed) EmitAppliedFixes(first_pass, all, err);
-  std::optional<int> finished = FinishFixes(options, originals, current, fixed, all, out, err);
+  FixOutcome outcome = FinishFixes(options, originals, current, fixed, all, stdin_text, out, err);
+  if (!outcome.unwritten.empty()) {
+    // The findings of the files as they stayed on disk, not as they were fixed in memory.
+    for (const std::string& path : outcome.unwritten) SetFileOverlay(path, originals.at(path));
+    LintStats again;
+    all = LintFiles(files, configs, options, again);
+    tidy(all);
+  }
   ClearFileOverlay();
-  if (finished) return *finished;
+  if (outcome.exit) return *outcome.exit;
   if (options.fix && !options.stdin_filename.empty()) return ExitStatus(options, *fail_level, all);
 
   if (!options.output.empty()) {
-    std::ofstream file(options.output);
-    if (!file) {
-      err << "aortalint: cannot write --output '" << options.output << "'\n";
+    // Rendered whole, then swapped in atomically: a failed write leaves no half report.
+    std::ostringstream report;
+    Emit(options, all, report);
+    if (std::optional<std::string> why = WriteFileAtomically(options.output, report.str())) {
+      err << "aortalint: cannot write the report to --output '" << options.output << "': " << *why << "\n";
       return kExitUsage;
     }
-    Emit(options, all, file);
   } else {
+    errno = 0;
     Emit(options, all, out);
+    if (!out.flush()) {
+      err << "aortalint: cannot write the report to standard output"
+          << (errno ? std::string(" (") + std::strerror(errno) + ")" : "") << "\n";
+      return kExitUsage;
+    }
   }
+  if (!outcome.unwritten.empty()) return kExitUsage;
   return ExitStatus(options, *fail_level, all);
 }
 

@@ -43,11 +43,27 @@ std::vector<std::string> NamedScripts(const std::vector<std::string>& argv) {
   return out;
 }
 
-void ResolveFiles(Launch& launch) {
+// Whether `path` (symlinks resolved) lies at or below `root` (resolved too).
+bool Within(const fs::path& path, const fs::path& root) {
+  std::error_code ec;
+  fs::path p = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  fs::path r = fs::weakly_canonical(fs::absolute(root, ec), ec);
+  if (ec) return false;
+  fs::path rel = p.lexically_relative(r);
+  return !rel.empty() && *rel.begin() != "..";
+}
+
+// `root`: where a command written in a file (a header comment, a config's
+// pairs:) may reach; empty for the command line, which the user typed. A
+// script outside it is never read: a recipe in a pull request could otherwise
+// make CI print (and --fix rewrite) any file the runner can read.
+void ResolveFiles(Launch& launch, const std::string& root = "") {
   for (const std::string& script : NamedScripts(launch.pairing.argv)) {
     fs::path p = fs::path(script).is_absolute() ? fs::path(script) : fs::path(launch.pairing.base_dir) / script;
     std::error_code ec;
-    if (fs::is_regular_file(p, ec)) launch.files.push_back(NormalizePath(p.string()));
+    if (!root.empty() && !Within(p, root)) launch.pairing.outside.push_back(script);
+    // A FIFO or device exists: it is loaded, and refused as not a regular file (SYN003), not called missing.
+    else if (fs::exists(p, ec) && !fs::is_directory(p, ec)) launch.files.push_back(NormalizePath(p.string()));
     else launch.pairing.missing.push_back(script);
   }
 }
@@ -181,7 +197,7 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
       p.source = LaunchSource::kConfig;
       p.argv = SplitShellWords(spec.command);
       p.base_dir = config.dir.empty() ? "." : config.dir;
-      ResolveFiles(launch);
+      ResolveFiles(launch, p.base_dir);
       return launch;
     }
   }
@@ -191,7 +207,7 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
     p.span = header->span;
     // The defaults (no config file) have no directory of their own: never the current one.
     p.base_dir = RepositoryRoot(recipe_path, config.path.empty() ? "" : config.dir, named_root);
-    ResolveFiles(launch);
+    ResolveFiles(launch, p.base_dir);
     return launch;
   }
   fs::path recipe(recipe_path);

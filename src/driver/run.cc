@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "base/names.h"
 #include "driver/check.h"
 #include "emit/emitter.h"
 #include "engine/analyze.h"
@@ -147,7 +148,15 @@ int RunRecipe(const RunOptions& options, std::ostream& out, std::ostream& err) {
   request.argv = options.command;
   request.recipe = options.recipe;
   request.cell = cell_name;
+  request.force = options.force;
   request.dry_run = options.dry_run;
+  // The cell's name becomes a directory: checked here whatever the recipe's
+  // suppressions say (a suppressed RCP008 must not let `../../x` escape).
+  if (!cell_name.empty() && !IsCellName(cell_name)) {
+    err << fmt::format("aortalint run: cell name '{}' is not a directory name aorta accepts (letters, digits, '_', "
+                       "'.' and '-', not starting with '.' or '-'); rename the cell\n", cell_name);
+    return kExitUsage;
+  }
   std::string stem = cell_name.empty() ? std::filesystem::path(options.recipe).stem().string() : cell_name;
   request.output_dir = options.output.empty() ? std::filesystem::path("aortalint-run") / stem
                                              : std::filesystem::path(options.output);

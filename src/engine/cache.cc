@@ -1,6 +1,10 @@
 #include "engine/cache.h"
 
 #include <algorithm>
+#include <cctype>
+#include <ctime>
+#include <set>
+#include <stdexcept>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -17,19 +21,33 @@ namespace {
 
 nlohmann::json SpanJson(const Location& where) { return {where.path(), where.span.begin, where.span.end}; }
 
-// What a file looked like: [size, mtime in ns], or null when it does not exist.
-nlohmann::json FileState(const std::string& path) {
-  struct stat st;
-  if (::stat(path.c_str(), &st) != 0) return nullptr;
-  return {static_cast<int64_t>(st.st_size),
-          static_cast<int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec};
+// What a file was like: [size, mtime ns, ctime ns, inode, content hash], or
+// null when it does not exist (a module looked for and absent is a dependency too).
+nlohmann::json StateJson(const FileIdentity& id) {
+  if (!id.exists) return nullptr;
+  return {id.size, id.mtime_ns, id.ctime_ns, id.inode, id.hash};
+}
+nlohmann::json FileState(const std::string& path) { return StateJson(IdentityOf(path)); }
+
+// Days since the epoch: when an entry was last used, for eviction.
+int64_t Today() { return static_cast<int64_t>(std::time(nullptr) / 86400); }
+
+// A rule ID as rules write them (COL003, SYN001, ...): anything else is not ours.
+bool IsRuleId(const std::string& s) {
+  return !s.empty() && s.size() <= 32 && std::all_of(s.begin(), s.end(), [](char c) {
+           return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+         });
 }
 
-// Sources by path: those in memory, then files read on demand.
+// Sources by path: those in memory, then files read on demand. Only the
+// files the entry was computed from may be read: a cached path is never
+// trusted to open anything else (a poisoned entry could point at any file).
 class Sources {
  public:
-  explicit Sources(const std::map<std::string, SourcePtr>& known) : map_(known) {}
+  Sources(const std::map<std::string, SourcePtr>& known, std::set<std::string> allowed)
+      : map_(known), allowed_(std::move(allowed)) {}
   SourcePtr Get(const std::string& path) {
+    if (!allowed_.count(path)) throw std::runtime_error("cached diagnostic names a file outside its entry");
     if (auto it = map_.find(path); it != map_.end()) return it->second;
     // As the loaders do: an unreadable file keeps its readable prefix, so its diagnostic keeps its line.
     ReadResult r = ReadTextFile(path);
@@ -39,9 +57,11 @@ class Sources {
 
  private:
   std::map<std::string, SourcePtr> map_;
+  std::set<std::string> allowed_;
 };
 
 Location LocationFrom(const nlohmann::json& j, Sources& sources) {
+  if (!j.is_array() || j.size() != 3) throw std::runtime_error("bad location");
   return Location{sources.Get(j.at(0).get<std::string>()), {j.at(1).get<uint32_t>(), j.at(2).get<uint32_t>()}};
 }
 
@@ -57,18 +77,29 @@ nlohmann::json ToJson(const Diagnostic& d) {
   return j;
 }
 
+// Every field is checked: an entry that does not hold what ToJson writes is dropped.
 Diagnostic FromJson(const nlohmann::json& j, Sources& sources) {
   Diagnostic d;
-  d.rule = j.at("rule");
-  d.severity = static_cast<Severity>(j.at("severity").get<int>());
+  d.rule = j.at("rule").get<std::string>();
+  if (!IsRuleId(d.rule)) throw std::runtime_error("bad rule ID");
+  int severity = j.at("severity").get<int>();
+  if (severity < static_cast<int>(Severity::kInfo) || severity > static_cast<int>(Severity::kError))
+    throw std::runtime_error("bad severity");
+  d.severity = static_cast<Severity>(severity);
   d.where = LocationFrom(j.at("at"), sources);
-  d.message = j.at("message");
-  for (const nlohmann::json& n : j.at("notes")) d.notes.push_back({LocationFrom(n.at("at"), sources), n.at("message")});
+  d.message = j.at("message").get<std::string>();
+  for (const nlohmann::json& n : j.at("notes"))
+    d.notes.push_back({LocationFrom(n.at("at"), sources), n.at("message").get<std::string>()});
   if (j.contains("fix")) {
     const nlohmann::json& f = j["fix"];
-    Fix fix{f.at("title"), f.at("safe").get<bool>() ? Applicability::kSafe : Applicability::kUnsafe, {}};
-    for (const nlohmann::json& e : f.at("edits"))
-      fix.edits.push_back({e.at(0), {e.at(1).get<uint32_t>(), e.at(2).get<uint32_t>()}, e.at(3)});
+    Fix fix{f.at("title").get<std::string>(), f.at("safe").get<bool>() ? Applicability::kSafe : Applicability::kUnsafe, {}};
+    for (const nlohmann::json& e : f.at("edits")) {
+      std::string path = e.at(0).get<std::string>();
+      sources.Get(path);  // an edit may only touch a file of the entry
+      uint32_t begin = e.at(1).get<uint32_t>(), end = e.at(2).get<uint32_t>();
+      if (begin > end) throw std::runtime_error("reversed edit");
+      fix.edits.push_back({path, {begin, end}, e.at(3).get<std::string>()});
+    }
     d.fix = std::move(fix);
   }
   return d;
@@ -135,53 +166,141 @@ std::optional<std::vector<Diagnostic>> ResultCache::Get(const std::string& key,
   }
   try {
     const nlohmann::json& entry = *it;
-    for (const nlohmann::json& dep : entry.at("read"))
-      if (FileState(dep.at(0).get<std::string>()) != dep.at(1)) return std::nullopt;
-    Sources sources(known);
+    if (entry.value("bin", std::string()) != BinaryTag()) return std::nullopt;
+    std::set<std::string> files;
+    for (const nlohmann::json& dep : entry.at("read")) {
+      std::string path = dep.at(0).get<std::string>();
+      if (FileState(path) != dep.at(1)) return std::nullopt;
+      files.insert(std::move(path));
+    }
+    Sources sources(known, std::move(files));
     std::vector<Diagnostic> out;
     for (const nlohmann::json& j : entry.at("diagnostics")) out.push_back(FromJson(j, sources));
+    if (entry.value("used", int64_t{0}) != Today()) {
+      std::lock_guard lock(mutex_);
+      used_today_.insert(key);
+    }
     return out;
   } catch (const std::exception&) {
     return std::nullopt;
   }
 }
 
-void ResultCache::Put(const std::string& key, const std::vector<std::string>& dependencies,
+void ResultCache::Put(const std::string& key, const std::vector<std::pair<std::string, FileIdentity>>& dependencies,
                       const std::vector<Diagnostic>& diagnostics) {
   if (!enabled()) return;
   nlohmann::json read = nlohmann::json::array();
-  for (const std::string& path : dependencies) read.push_back({path, FileState(path)});
+  std::set<std::string> seen;
+  for (const auto& [path, as_read] : dependencies) {
+    if (!seen.insert(path).second) continue;
+    // A file that changed since the analysis read it (an edit during the run)
+    // would be cached with findings of a text that is no longer there.
+    nlohmann::json state = StateJson(as_read);
+    if (FileState(path) != state) return;
+    read.push_back({path, std::move(state)});
+  }
   nlohmann::json all = nlohmann::json::array();
   for (const Diagnostic& d : diagnostics) all.push_back(ToJson(d));
   std::lock_guard lock(mutex_);
   Shard& shard = ShardOf(key);
-  shard.entries[key] = {{"read", std::move(read)}, {"diagnostics", std::move(all)}};
+  shard.entries[key] = nlohmann::json{{"read", std::move(read)}, {"diagnostics", std::move(all)},
+                                      {"bin", BinaryTag()}, {"used", Today()}};
   shard.dirty = true;
+}
+
+std::string ResultCache::BinaryTag() {
+  static const std::string tag = CacheKey().Add(BinaryStamp()).Hex();
+  return tag;
 }
 
 void ResultCache::Save() {
   std::error_code ec;
+  int64_t today = Today();
+  for (const std::string& key : used_today_) {
+    Shard& shard = ShardOf(key);
+    if (auto it = shard.entries.find(key); it != shard.entries.end()) {
+      (*it)["used"] = today;
+      shard.dirty = true;
+    }
+  }
   for (size_t i = 0; i < shards_.size(); ++i) {
     Shard& shard = shards_[i];
     if (!shard.dirty) continue;
-    // Entries whose own file is gone would only grow the cache.
+    // Entries that can never be used again only grow the cache: those of
+    // another build (the key holds the binary's stamp), those whose own file
+    // is gone, and those unused for kMaxIdleDays.
+    std::vector<std::pair<int64_t, std::string>> by_use;
     for (auto it = shard.entries.begin(); it != shard.entries.end();) {
-      const nlohmann::json& read = (*it)["read"];
-      bool gone = read.empty() || FileState(read[0][0].get<std::string>()).is_null();
+      const nlohmann::json& entry = *it;
+      bool gone = !entry.is_object() || !entry.contains("read") || !entry["read"].is_array() || entry["read"].empty() ||
+                  !entry["read"][0].is_array() || entry["read"][0].empty() || !entry["read"][0][0].is_string() ||
+                  entry.value("bin", std::string()) != BinaryTag() ||
+                  today - entry.value("used", int64_t{0}) > kMaxIdleDays ||
+                  FileState(entry["read"][0][0].get<std::string>()).is_null();
+      if (!gone) by_use.emplace_back(entry.value("used", int64_t{0}), it.key());
       it = gone ? shard.entries.erase(it) : std::next(it);
     }
+    // A cap per shard, least recently used out first (other settings' entries
+    // live on only while they are used).
+    if (by_use.size() > kMaxEntriesPerShard) {
+      std::sort(by_use.begin(), by_use.end());
+      for (size_t k = 0; k < by_use.size() - kMaxEntriesPerShard; ++k) shard.entries.erase(by_use[k].second);
+    }
     fs::create_directories(dir_, ec);
-    // Write then rename, so a concurrent reader never sees half a shard.
+    // Write then rename, so a concurrent reader never sees half a shard; a
+    // temporary file that could not be written whole is removed, never renamed.
     fs::path file = fs::path(dir_) / fmt::format("{:02x}.json", i);
     fs::path tmp = file.string() + ".tmp" + std::to_string(::getpid());
+    bool written;
     {
       std::ofstream out(tmp, std::ios::binary);
       out << shard.entries.dump();
-      if (!out) continue;
+      out.close();
+      written = !out.fail();
+    }
+    if (!written) {
+      fs::remove(tmp, ec);
+      continue;
     }
     fs::rename(tmp, file, ec);
+    if (ec) fs::remove(tmp, ec);
     shard.dirty = false;
   }
+}
+
+int ResultCache::Clean(const std::string& dir, std::ostream& out, std::ostream& err) {
+  if (dir.empty()) {
+    err << "aortalint: no cache directory: set AORTALINT_CACHE_DIR, XDG_CACHE_HOME or HOME\n";
+    return 2;
+  }
+  std::error_code ec;
+  if (!fs::exists(dir, ec)) {
+    out << "aortalint: no cache at '" << dir << "'\n";
+    return 0;
+  }
+  // Only what the cache itself writes: <32 hex digits>/<2 hex digits>.json (and
+  // their temporary files). $AORTALINT_CACHE_DIR may name a directory that
+  // holds other things; those are never touched.
+  auto hex = [](const std::string& s) {
+    return std::all_of(s.begin(), s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
+  };
+  size_t files = 0, failed = 0;
+  for (const fs::directory_entry& sub : fs::directory_iterator(dir, ec)) {
+    std::string name = sub.path().filename().string();
+    if (name.size() != 32 || !hex(name) || sub.is_symlink(ec) || !sub.is_directory(ec)) continue;
+    for (const fs::directory_entry& f : fs::directory_iterator(sub.path(), ec)) {
+      std::string fname = f.path().filename().string();
+      bool shard = fname.size() >= 7 && hex(fname.substr(0, 2)) && fname.compare(2, 5, ".json") == 0 &&
+                   (fname.size() == 7 || fname.compare(7, 4, ".tmp") == 0);
+      if (!shard || !f.is_regular_file(ec)) continue;
+      std::error_code rec;
+      if (fs::remove(f.path(), rec)) ++files;
+      else ++failed, err << "aortalint: cannot remove '" << f.path().string() << "': " << rec.message() << "\n";
+    }
+    fs::remove(sub.path(), ec);  // only when now empty
+  }
+  out << "aortalint: removed " << files << " cache file" << (files == 1 ? "" : "s") << " from '" << dir << "'\n";
+  return failed ? 2 : 0;
 }
 
 }  // namespace aortalint

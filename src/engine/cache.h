@@ -11,12 +11,16 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <ostream>
+#include <set>
+#include <utility>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "base/file_reader.h"
 #include "model/diagnostic.h"
 
 namespace aortalint {
@@ -49,11 +53,21 @@ class ResultCache {
   std::optional<std::vector<Diagnostic>> Get(const std::string& key,
                                              const std::map<std::string, SourcePtr>& known) const;
   /// Records `diagnostics` with the files they were computed from. Thread-safe.
-  void Put(const std::string& key, const std::vector<std::string>& dependencies,
+  /// `dependencies`: each file the analysis read or looked for, with its
+  /// identity as it was read; nothing is stored when one has changed since.
+  void Put(const std::string& key, const std::vector<std::pair<std::string, FileIdentity>>& dependencies,
            const std::vector<Diagnostic>& diagnostics);
-  /// Writes the shards that changed (atomically), dropping entries whose files are gone.
+  /// Writes the shards that changed (atomically), dropping entries of other
+  /// builds, entries whose files are gone or unused for kMaxIdleDays, and the
+  /// least recently used past kMaxEntriesPerShard.
   void Save();
 
+  /// `aortalint clean`: removes the cache files under `dir` (only those the
+  /// cache writes). Returns an exit code.
+  static int Clean(const std::string& dir, std::ostream& out, std::ostream& err);
+
+  static constexpr int64_t kMaxIdleDays = 30;
+  static constexpr size_t kMaxEntriesPerShard = 2048;
  private:
   struct Shard {
     bool loaded = false;
@@ -63,7 +77,10 @@ class ResultCache {
   /// The shard of `key`, read from disk on first use. Call with mutex_ held.
   Shard& ShardOf(const std::string& key) const;
 
+  static std::string BinaryTag();  // BinaryStamp() hashed, stored in each entry
+
   std::string dir_;  // this working directory's shards; empty: disabled
+  mutable std::set<std::string> used_today_;  // hits whose "used" day is stale
   mutable std::array<Shard, 256> shards_;
   mutable std::mutex mutex_;
 };

@@ -60,10 +60,6 @@ std::string UnifiedDiff(const std::string& path, std::string_view before, std::s
   size_t tail = 0;
   while (tail < a.size() - head && tail < b.size() - head && a[a.size() - 1 - tail] == b[b.size() - 1 - tail]) ++tail;
   size_t n = a.size() - head - tail, m = b.size() - head - tail;
-  std::vector<std::vector<uint32_t>> lcs(n + 1, std::vector<uint32_t>(m + 1, 0));
-  for (size_t i = n; i-- > 0;)
-    for (size_t j = m; j-- > 0;)
-      lcs[i][j] = a[head + i] == b[head + j] ? lcs[i + 1][j + 1] + 1 : std::max(lcs[i + 1][j], lcs[i][j + 1]);
 
   struct Op {
     char kind;  // ' ', '-', '+'
@@ -71,11 +67,53 @@ std::string UnifiedDiff(const std::string& path, std::string_view before, std::s
   };
   std::vector<Op> ops;
   for (size_t i = 0; i < head; ++i) ops.push_back({' ', a[i]});
-  for (size_t i = 0, j = 0; i < n || j < m;) {
-    if (i < n && j < m && a[head + i] == b[head + j]) ops.push_back({' ', a[head + i++]}), ++j;
-    else if (i < n && (j == m || lcs[i + 1][j] >= lcs[i][j + 1])) ops.push_back({'-', a[head + i++]});
-    else ops.push_back({'+', b[head + j++]});
+  // Myers' greedy diff of the middle: O((n + m) * d) time and O(d^2) memory for
+  // d differing lines (fixes change a few), where an LCS table was O(n * m).
+  // Past kMaxDistance the middle is shown as removed, then added: still a
+  // correct diff, only a longer one.
+  constexpr long kMaxDistance = 2000;
+  long N = static_cast<long>(n), M = static_cast<long>(m);
+  long max_d = std::min<long>(N + M, kMaxDistance);
+  std::vector<std::vector<long>> trace;  // V before each step d, indexed k + d
+  std::vector<long> v(2 * max_d + 3, 0);
+  const long offset = max_d + 1;
+  long found = -1;
+  auto A = [&](long i) { return a[head + static_cast<size_t>(i)]; };
+  auto B = [&](long j) { return b[head + static_cast<size_t>(j)]; };
+  for (long d = 0; d <= max_d && found < 0; ++d) {
+    trace.emplace_back(v.begin() + (offset - d), v.begin() + (offset + d + 1));
+    for (long k = -d; k <= d; k += 2) {
+      long x = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? v[offset + k + 1] : v[offset + k - 1] + 1;
+      long y = x - k;
+      while (x < N && y < M && A(x) == B(y)) ++x, ++y;
+      v[offset + k] = x;
+      if (x >= N && y >= M) {
+        found = d;
+        break;
+      }
+    }
   }
+  std::vector<Op> middle;
+  if (found < 0) {
+    for (long i = 0; i < N; ++i) middle.push_back({'-', A(i)});
+    for (long j = 0; j < M; ++j) middle.push_back({'+', B(j)});
+  } else {
+    // Walk back through the saved frontiers, collecting the edit script in reverse.
+    long x = N, y = M;
+    for (long d = found; d > 0; --d) {
+      const std::vector<long>& prev = trace[static_cast<size_t>(d)];  // V after step d - 1, keys -(d-1)..(d-1) at +d... see below
+      auto at = [&](long k) { return prev[static_cast<size_t>(k + d)]; };
+      long k = x - y;
+      long prev_k = (k == -d || (k != d && at(k - 1) < at(k + 1))) ? k + 1 : k - 1;
+      long prev_x = at(prev_k), prev_y = prev_x - prev_k;
+      while (x > prev_x && y > prev_y) middle.push_back({' ', A(--x)}), --y;
+      if (x == prev_x) middle.push_back({'+', B(--y)});
+      else middle.push_back({'-', A(--x)});
+    }
+    while (x > 0 && y > 0) middle.push_back({' ', A(--x)}), --y;
+    std::reverse(middle.begin(), middle.end());
+  }
+  ops.insert(ops.end(), middle.begin(), middle.end());
   for (size_t i = a.size() - tail; i < a.size(); ++i) ops.push_back({' ', a[i]});
 
   std::string out = fmt::format("--- a/{}\n+++ b/{}\n", path, path);

@@ -834,11 +834,12 @@ std::shared_ptr<const Payload> LoadPayload(const std::string& path) {
   if (!read.ok) {
     // Keep the readable prefix so SYN003 points at the offending byte.
     auto payload = std::make_shared<Payload>();
-    payload->source = std::make_shared<const SourceFile>(path, read.text.substr(0, std::min(read.error_offset, read.text.size())));
+    payload->source = std::make_shared<const SourceFile>(
+        path, read.text.substr(0, std::min(read.error_offset, read.text.size())), read.identity);
     payload->read_error = read.error;
     return payload;
   }
-  return ParsePayload(std::make_shared<const SourceFile>(path, std::move(read.text)));
+  return ParsePayload(std::make_shared<const SourceFile>(path, std::move(read.text), read.identity));
 }
 
 }  // namespace aortalint

@@ -1,4 +1,5 @@
 #include "load/python_parser.h"
+#include <cstdint>
 
 #include <fmt/format.h>
 
@@ -40,6 +41,13 @@ PythonParser::PythonParser() {
 
 TreePtr PythonParser::Parse(std::string_view text, const TSTree* old_tree) {
   if (!parser_) return nullptr;
+  // A byte order mark is no Python token: parse from after it, offsets unchanged.
+  if (text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0) {
+    TSRange range{{0, 3}, {UINT32_MAX, UINT32_MAX}, 3, UINT32_MAX};
+    ts_parser_set_included_ranges(parser_.get(), &range, 1);
+  } else {
+    ts_parser_set_included_ranges(parser_.get(), nullptr, 0);
+  }
   return TreePtr(ts_parser_parse_string_encoding(parser_.get(), old_tree, text.data(),
                                                  static_cast<uint32_t>(text.size()), TSInputEncodingUTF8));
 }

@@ -556,14 +556,14 @@ YamlDocument LoadYamlFile(const std::string& path) {
     // Keep the readable prefix so the diagnostic lands on the offending byte's line and column.
     YamlDocument doc;
     std::string prefix = r.text.substr(0, std::min(r.error_offset, r.text.size()));
-    doc.source = std::make_shared<SourceFile>(path, std::move(prefix));
+    doc.source = std::make_shared<SourceFile>(path, std::move(prefix), r.identity);
     doc.failure = YamlDocument::Failure::kUnreadable;
     doc.failure_message = r.error;
     uint32_t at = static_cast<uint32_t>(doc.source->text().size());
     doc.failure_span = {at, at};
     return doc;
   }
-  return ParseYaml(std::make_shared<SourceFile>(path, std::move(r.text)));
+  return ParseYaml(std::make_shared<SourceFile>(path, std::move(r.text), r.identity));
 }
 
 }  // namespace aortalint

@@ -31,6 +31,7 @@ struct Pairing {
   std::string base_dir;           // relative paths in argv are resolved from here
   std::vector<std::shared_ptr<const Payload>> payloads;  // the Python files it runs
   std::vector<std::string> missing;  // files the command names that do not exist (as written)
+  std::vector<std::string> outside;  // files a header comment or config names outside the project (as written): never read
 
   bool has_command() const { return source != LaunchSource::kDirectory; }
 };

@@ -113,19 +113,25 @@ ChildResult RunChild(const ChildOptions& options, bool capture_output) {
                                        POSIX_SPAWN_SETSIGMASK);
 
   // Install forwarding before the spawn so no signal is lost in between.
-  struct sigaction sa {}, old_int {}, old_term {};
+  // SIGHUP (a closed terminal or ssh session) and SIGQUIT are passed on like
+  // SIGINT and SIGTERM, so the capture is stopped and its record still written;
+  // SIGPIPE (stdout closed: `run ... | head`) is ignored, the logs go on.
+  constexpr int kForwarded[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+  struct sigaction sa {}, old[4] {}, old_pipe {}, ignore {};
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
+  sigaction(SIGPIPE, &ignore, &old_pipe);
   if (options.forward_signals) {
     g_signal_pipe_write.store(sig_w.get());
     sa.sa_handler = OnSignal;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESTART;
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
+    for (int k = 0; k < 4; ++k) sigaction(kForwarded[k], &sa, &old[k]);
   }
   auto restore = [&] {
+    sigaction(SIGPIPE, &old_pipe, nullptr);
     if (options.forward_signals) {
-      sigaction(SIGINT, &old_int, nullptr);
-      sigaction(SIGTERM, &old_term, nullptr);
+      for (int k = 0; k < 4; ++k) sigaction(kForwarded[k], &old[k], nullptr);
       g_signal_pipe_write.store(-1);
     }
   };
@@ -177,6 +183,15 @@ ChildResult RunChild(const ChildOptions& options, bool capture_output) {
     if (reaped && !kill_sent && now - exited_at >= std::chrono::milliseconds(1000)) {
       kill_sent = true;
       signal_group(SIGKILL);
+    }
+    // A daemon that left the group (setsid) cannot be killed from here and may
+    // hold the pipes for its whole life: stop reading a while after the leader
+    // is gone, so the run (and its timeout) ends when the payload does.
+    if (reaped && now - exited_at >= std::chrono::milliseconds(3000) && (out_r.get() >= 0 || err_r.get() >= 0)) {
+      result.pipes_held_open = true;
+      out_r.Close();
+      err_r.Close();
+      break;
     }
     pollfd fds[3] = {{out_r.get(), POLLIN, 0}, {err_r.get(), POLLIN, 0}, {sig_r.get(), POLLIN, 0}};
     int n = ::poll(fds, 3, 50);

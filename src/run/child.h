@@ -31,6 +31,7 @@ struct ChildResult {
   int signal = 0;            // the terminating signal, 0 if it exited
   int forwarded_signal = 0;  // the last SIGINT/SIGTERM we passed on
   double wall_seconds = 0;
+  bool pipes_held_open = false;  // something outside the group kept the output open after the leader exited
   std::string error;
   std::string captured_stdout;  // only when capture_output is set
   std::string captured_stderr;

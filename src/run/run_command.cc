@@ -2,10 +2,15 @@
 #include "run/run_command.h"
 
 #include <chrono>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <unistd.h>
 #include <ctime>
 #include <fstream>
 #include <system_error>
 
+#include "base/atomic_file.h"
 #include "run/child.h"
 #include "run/metrics.h"
 #include "run/trial.h"
@@ -76,10 +81,39 @@ int RunCapture(const RunRequest& request, std::ostream& out, std::ostream& err) 
   }
   std::string error;
   std::error_code ec;
+  // Only a directory this runner made (a previous trial: it has trial.json)
+  // or an empty one is reset: `--output .` must not empty ./proton.
+  if (fs::is_directory(dir, ec) && !fs::is_empty(dir, ec) && !fs::exists(dir / "trial.json", ec) && !request.force) {
+    err << "aortalint run: error: '" << dir.string() << "' is not empty and holds no trial.json, so it is not a "
+        << "previous trial; the run would replace its proton/, rocprof/ and log files: choose another --output, "
+        << "or add --force\n";
+    return kExitSetupError;
+  }
   fs::create_directories(dir, ec);
   if (ec) {
     err << "aortalint run: error: cannot create '" << dir.string() << "': " << ec.message() << "\n";
     return kExitSetupError;
+  }
+  // Everything the record needs is writable before the payload runs (a GPU run
+  // that cannot be recorded is wasted): the logs and a file beside trial.json.
+  for (const fs::path& file : {dir / "stdout.log", dir / "stderr.log"}) {
+    std::ofstream probe(file, std::ios::binary | std::ios::trunc);
+    if (!probe) {
+      err << "aortalint run: error: cannot write '" << file.string() << "' (" << std::strerror(errno)
+          << "); choose a writable --output\n";
+      return kExitSetupError;
+    }
+  }
+  {
+    std::string probe = (dir / ".trial.json.XXXXXX").string();
+    int fd = ::mkstemp(probe.data());
+    if (fd < 0) {
+      err << "aortalint run: error: cannot create files in '" << dir.string() << "' (" << std::strerror(errno)
+          << "); choose a writable --output\n";
+      return kExitSetupError;
+    }
+    ::close(fd);
+    ::unlink(probe.c_str());
   }
   if ((request.proton && !ResetDir(ProtonDir(dir), error)) ||
       (request.rocprof && !ResetDir(RocprofDir(dir), error))) {
@@ -90,7 +124,10 @@ int RunCapture(const RunRequest& request, std::ostream& out, std::ostream& err) 
 
   ChildOptions copts;
   copts.argv = wrap.argv;
-  if (request.timeout_seconds) {
+  // As Python's subprocess: an infinite or astronomically large limit is no limit
+  // (converting it to milliseconds would overflow into an instant kill).
+  if (request.timeout_seconds && std::isfinite(*request.timeout_seconds) && *request.timeout_seconds > 0 &&
+      *request.timeout_seconds < kNoTimeoutAbove) {
     copts.timeout = std::chrono::milliseconds(static_cast<long long>(*request.timeout_seconds * 1000));
   }
   copts.kill_grace = std::chrono::milliseconds(static_cast<long long>(request.kill_grace_seconds * 1000));
@@ -110,6 +147,9 @@ int RunCapture(const RunRequest& request, std::ostream& out, std::ostream& err) 
   in.child = RunChild(copts);
   if (!in.child.started) err << "aortalint run: error: " << in.child.error << "\n";
   if (in.child.timed_out) err << "aortalint run: the trial timed out and was stopped\n";
+  if (in.child.pipes_held_open)
+    err << "aortalint run: warning: a process outside the payload's process group (a daemon started with setsid) "
+           "still held its output open 3 s after the payload exited; it was not waited for and may still be running\n";
 
   in.metrics = json::object();
   if (request.proton) in.metrics.update(ParseProtonMetrics(ProtonDir(dir)));
@@ -120,14 +160,20 @@ int RunCapture(const RunRequest& request, std::ostream& out, std::ostream& err) 
   for (const auto& note : record["capture_notes"]) {
     err << "aortalint run: note: " << note.get<std::string>() << "\n";
   }
-  std::ofstream f(dir / "trial.json");
-  f << record.dump(2) << "\n";
-  if (!f) {
-    err << "aortalint run: error: cannot write " << (dir / "trial.json").string() << "\n";
+  if (std::optional<std::string> why = WriteFileAtomically((dir / "trial.json").string(), record.dump(2) + "\n")) {
+    err << "aortalint run: error: cannot write " << (dir / "trial.json").string() << ": " << *why << "\n";
     return kExitSetupError;
   }
   err << "aortalint run: trial record " << (dir / "trial.json").string() << "\n";
-  return in.child.started ? in.child.exit_code : kExitNotRun;
+  if (!in.child.started) return kExitNotRun;
+  // aortalint's exit code keeps its meaning (2 and 3 are its own); the
+  // payload's status is in the record and said here.
+  if (in.child.forwarded_signal) return 128 + in.child.forwarded_signal;
+  if (in.child.exit_code == 0) return 0;
+  if (in.child.timed_out) err << "aortalint run: the payload was stopped at the timeout\n";
+  else if (in.child.signal) err << "aortalint run: the payload was killed by signal " << in.child.signal << "\n";
+  else err << "aortalint run: the payload exited with status " << in.child.exit_code << "\n";
+  return kExitPayloadFailed;
 }
 
 json CollectMetrics(const fs::path& dir, std::map<std::string, std::vector<KernelDetail>>* kernels) {

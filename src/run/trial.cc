@@ -7,7 +7,7 @@
 #include "run/trial.h"
 
 #include <fstream>
-#include <regex>
+#include <cctype>
 #include <sstream>
 
 namespace aortalint::run {
@@ -54,12 +54,16 @@ const char kVersionScript[] =
 
 std::optional<int> Minor(const json& triton_version, int* major) {
   if (!triton_version.is_string()) return std::nullopt;
-  static const std::regex kVer(R"(^(\d+)\.(\d+))");
-  std::smatch m;
+  // ^(\d+)\.(\d+) by hand.
   std::string v = triton_version.get<std::string>();
-  if (!std::regex_search(v, m, kVer)) return std::nullopt;
-  *major = std::stoi(m[1]);
-  return std::stoi(m[2]);
+  size_t a = 0;
+  while (a < v.size() && std::isdigit(static_cast<unsigned char>(v[a]))) ++a;
+  if (a == 0 || a > 9 || a >= v.size() || v[a] != '.') return std::nullopt;
+  size_t b = a + 1;
+  while (b < v.size() && std::isdigit(static_cast<unsigned char>(v[b]))) ++b;
+  if (b == a + 1 || b - a - 1 > 9) return std::nullopt;
+  *major = std::stoi(v.substr(0, a));
+  return std::stoi(v.substr(a + 1, b - a - 1));
 }
 
 // The script a launch runs, if it is a python or pytest launch.
@@ -72,13 +76,47 @@ std::optional<fs::path> ScriptOf(const std::vector<std::string>& argv) {
   return std::nullopt;
 }
 
+}  // namespace
+
+// (sys\.exit|SystemExit|\bexit)\(\s*main\(\s*\)\s*\) by hand: one pass, no recursion
+// (std::regex overflowed the stack on `exit(` followed by 50,000 spaces).
+bool HasSuccessPathExitText(std::string_view text) {
+  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (size_t at = text.find("exit("); at != std::string_view::npos; at = text.find("exit(", at + 1)) {
+    if (at > 0 && word(text[at - 1])) continue;  // \bexit; sys.exit has '.' before it
+    size_t i = at + 5;
+    while (i < text.size() && space(text[i])) ++i;
+    if (text.substr(i, 5) != "main(") continue;
+    i += 5;
+    while (i < text.size() && space(text[i])) ++i;
+    if (i >= text.size() || text[i] != ')') continue;
+    ++i;
+    while (i < text.size() && space(text[i])) ++i;
+    if (i < text.size() && text[i] == ')') return true;
+  }
+  for (size_t at = text.find("SystemExit("); at != std::string_view::npos; at = text.find("SystemExit(", at + 1)) {
+    size_t i = at + 11;
+    while (i < text.size() && space(text[i])) ++i;
+    if (text.substr(i, 5) != "main(") continue;
+    i += 5;
+    while (i < text.size() && space(text[i])) ++i;
+    if (i >= text.size() || text[i] != ')') continue;
+    ++i;
+    while (i < text.size() && space(text[i])) ++i;
+    if (i < text.size() && text[i] == ')') return true;
+  }
+  return false;
+}
+
+namespace {
+
 bool HasSuccessPathExit(const fs::path& script) {
   std::ifstream in(script);
   if (!in) return false;
   std::stringstream ss;
   ss << in.rdbuf();
-  static const std::regex kExit(R"((sys\.exit|SystemExit|\bexit)\(\s*main\(\s*\)\s*\))");
-  return std::regex_search(ss.str(), kExit);
+  return HasSuccessPathExitText(ss.str());
 }
 
 }  // namespace

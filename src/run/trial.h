@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -50,5 +51,9 @@ struct TrialInputs {
 
 // The trial.json document; keys are documented in trial.cc.
 nlohmann::json MakeTrialRecord(const TrialInputs& in);
+
+// Whether a script's text calls sys.exit(main()), SystemExit(main()) or
+// exit(main()) (whitespace allowed inside), scanned in one linear pass.
+bool HasSuccessPathExitText(std::string_view text);
 
 }  // namespace aortalint::run

@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
-#include <regex>
 #include <set>
 #include <sstream>
 
@@ -65,20 +64,33 @@ std::string Expand(const std::string& in, const EnvLookup& env) {
       if (s.empty()) s = "/";
     }
   }
-  static const std::regex kVar(R"(\$(\w+|\{[^}]*\}))");
+  // posixpath's \$(\w+|\{[^}]*\}) (re.ASCII), scanned by hand: linear on any input.
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
   std::string out;
-  auto begin = std::sregex_iterator(s.begin(), s.end(), kVar);
-  size_t last = 0;
-  for (auto it = begin; it != std::sregex_iterator(); ++it) {
-    const auto& m = *it;
-    out += s.substr(last, m.position() - last);
-    std::string name = m[1].str();
-    if (name.front() == '{') name = name.substr(1, name.size() - 2);
+  for (size_t i = 0; i < s.size();) {
+    if (s[i] != '$' || i + 1 >= s.size()) {
+      out += s[i++];
+      continue;
+    }
+    size_t end;
+    std::string name;
+    if (word(s[i + 1])) {
+      end = i + 1;
+      while (end < s.size() && word(s[end])) ++end;
+      name = s.substr(i + 1, end - i - 1);
+    } else if (s[i + 1] == '{' && s.find('}', i + 2) != std::string::npos) {
+      size_t close = s.find('}', i + 2);
+      name = s.substr(i + 2, close - i - 2);
+      end = close + 1;
+    } else {
+      out += s[i++];
+      continue;
+    }
     auto value = env(name);
-    out += value ? *value : m.str();
-    last = m.position() + m.length();
+    out += value ? *value : s.substr(i, end - i);
+    i = end;
   }
-  return out + s.substr(last);
+  return out;
 }
 
 std::string Basename(const std::string& p) { return fs::path(p).filename().string(); }
@@ -460,8 +472,16 @@ fs::path ProtonDir(const fs::path& output_dir) { return output_dir / "proton"; }
 fs::path RocprofDir(const fs::path& output_dir) { return output_dir / "rocprof"; }
 
 bool IsPythonName(const std::string& argv0) {
-  static const std::regex kPython(R"(^python(\d+(\.\d+)?)?$)");
-  return std::regex_match(Basename(argv0), kPython);
+  // ^python(\d+(\.\d+)?)?$ by hand.
+  std::string name = Basename(argv0);
+  if (name.rfind("python", 0) != 0) return false;
+  std::string_view v = std::string_view(name).substr(6);
+  auto digits = [](std::string_view d) {
+    return !d.empty() && std::all_of(d.begin(), d.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (v.empty()) return true;
+  size_t dot = v.find('.');
+  return dot == std::string_view::npos ? digits(v) : digits(v.substr(0, dot)) && digits(v.substr(dot + 1));
 }
 
 std::optional<fs::path> FindOnPath(const std::string& name, const std::string& path_var) {
