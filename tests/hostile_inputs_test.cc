@@ -19,6 +19,8 @@
 #include "base/source_file.h"
 #include "engine/fix_guard.h"
 #include "engine/fixes.h"
+#include "lsp/protocol.h"
+#include "lsp/transport.h"
 #include "run/trial.h"
 
 namespace aortalint::testing {
@@ -484,6 +486,44 @@ TEST_CASE("R15: a daemon holding the output pipes does not hold the run") {
   CHECK(fs::exists(dir / "o/trial.json"));
   RunShell(In(dir) + "kill $(cat daemon.pid) 2>/dev/null; true");  // the daemon this test started, by its pid
   fs::remove_all(dir);
+}
+
+// ---------------------------------------------------------------- the language server
+
+TEST_CASE("R12: a message nested 200,000 deep is refused, not a crash") {
+  lsp::Deframer d;
+  std::string body = std::string(200000, '[') + std::string(200000, ']');
+  d.Append("Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body);
+  std::optional<lsp::Incoming> in = d.Next();
+  REQUIRE(in);
+  CHECK(in->kind == lsp::Incoming::Kind::kMalformed);
+  CHECK(in->error.find("nested 200000 levels deep") != std::string::npos);
+}
+
+TEST_CASE("R34: an endless Content-Length and header-less garbage do not swallow the stream") {
+  lsp::Deframer d;
+  std::string next = "{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}";
+  d.Append("Content-Length: 18446744073709551615\r\n\r\n{}");
+  std::optional<lsp::Incoming> huge = d.Next();
+  REQUIRE(huge);
+  CHECK(huge->kind == lsp::Incoming::Kind::kMalformed);
+  CHECK(huge->error.find("over the limit") != std::string::npos);
+  lsp::Deframer g;
+  g.Append(std::string(1u << 20, 'x'));
+  std::optional<lsp::Incoming> garbage = g.Next();
+  REQUIRE(garbage);
+  CHECK(garbage->kind == lsp::Incoming::Kind::kMalformed);
+  g.Append("Content-Length: " + std::to_string(next.size()) + "\r\n\r\n" + next);
+  std::optional<lsp::Incoming> after = g.Next();
+  REQUIRE(after);
+  CHECK(after->kind == lsp::Incoming::Kind::kMessage);
+}
+
+TEST_CASE("R48: float and negative LSP positions are clamped, never converted with undefined behaviour") {
+  SourceFile file("r.yaml", "ab\ncd\n");
+  CHECK(lsp::FromPosition(file, nlohmann::json{{"line", 1}, {"character", 1e30}}, lsp::PositionEncoding::kUtf16) == 5);
+  CHECK(lsp::FromPosition(file, nlohmann::json{{"line", -4}, {"character", -1.5}}, lsp::PositionEncoding::kUtf16) == 0);
+  CHECK(lsp::FromPosition(file, nlohmann::json{{"line", 1.0}, {"character", 1}}, lsp::PositionEncoding::kUtf16) == 4);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "lsp/protocol.h"
 
+#include <cstdint>
 #include <algorithm>
 #include <map>
 
@@ -88,8 +89,24 @@ Json ToRange(const SourceFile& file, Span span, PositionEncoding encoding) {
 }
 
 uint32_t FromPosition(const SourceFile& file, const Json& position, PositionEncoding encoding) {
-  uint32_t line = position.value("line", 0u);
-  uint32_t character = position.value("character", 0u);
+  // A uinteger as LSP defines it; anything else (a float such as 1e30, a
+  // negative or a string) is clamped here, never converted with undefined behaviour.
+  auto uinteger = [&](const char* key) -> uint32_t {
+    auto it = position.find(key);
+    if (it == position.end()) return 0;
+    if (it->is_number_unsigned()) return static_cast<uint32_t>(std::min<uint64_t>(it->get<uint64_t>(), UINT32_MAX));
+    if (it->is_number_integer()) {
+      int64_t v = it->get<int64_t>();
+      return v <= 0 ? 0 : static_cast<uint32_t>(std::min<int64_t>(v, UINT32_MAX));
+    }
+    if (it->is_number_float()) {
+      double v = it->get<double>();
+      return v > 0 && v < 4294967295.0 ? static_cast<uint32_t>(v) : (v >= 4294967295.0 ? UINT32_MAX : 0);
+    }
+    return 0;
+  };
+  uint32_t line = uinteger("line");
+  uint32_t character = uinteger("character");
   uint32_t offset = file.OffsetOf(line, character, encoding == PositionEncoding::kUtf16);
   // A UTF-8 column inside a character means the character's start.
   std::string_view text = file.text();

@@ -4,7 +4,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <charconv>
+#include <string>
 
 namespace aortalint::lsp {
 
@@ -56,8 +58,35 @@ std::string Frame(std::string_view body) {
 
 namespace {
 
+// The deepest nesting of arrays and objects in `body` (strings skipped): a
+// message nested deeper than kMaxJsonDepth is refused before it is parsed, as
+// nlohmann's copies and destruction recurse per level.
+size_t JsonDepth(std::string_view body) {
+  size_t depth = 0, deepest = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < body.size(); ++i) {
+    char c = body[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
 Incoming Parse(std::string_view body) {
   Incoming in;
+  if (size_t depth = JsonDepth(body); depth > kMaxJsonDepth) {
+    in.kind = Incoming::Kind::kMalformed;
+    in.error = "message nested " + std::to_string(depth) + " levels deep; at most " + std::to_string(kMaxJsonDepth);
+    return in;
+  }
   try {
     in.message = Json::parse(body);
     in.kind = Incoming::Kind::kMessage;
@@ -78,8 +107,31 @@ bool IEquals(std::string_view a, std::string_view b) {
 }  // namespace
 
 std::optional<Incoming> Deframer::Next() {
-  size_t header_end = buffer_.find("\r\n\r\n");
-  if (header_end == std::string::npos) return std::nullopt;
+  // The rest of a body too large to keep: dropped as it arrives.
+  if (skip_ > 0) {
+    size_t n = std::min(skip_, buffer_.size());
+    buffer_.erase(0, n);
+    skip_ -= n;
+    if (skip_ > 0) return std::nullopt;
+  }
+  // Headers are a few dozen bytes: look only at what is new (no rescans), and
+  // drop bytes that never reach a header end instead of buffering them forever.
+  size_t header_end = buffer_.find("\r\n\r\n", scanned_ > 3 ? scanned_ - 3 : 0);
+  if (header_end == std::string::npos) {
+    scanned_ = buffer_.size();
+    if (buffer_.size() > kMaxHeaderBytes) {
+      // Keep only a tail that could start a header end split across reads.
+      size_t keep = 3;
+      while (keep > 0 && buffer_.compare(buffer_.size() - keep, keep, std::string_view("\r\n\r\n").substr(0, keep)) != 0) --keep;
+      size_t dropped = buffer_.size() - keep;
+      buffer_.erase(0, dropped);
+      scanned_ = buffer_.size();
+      return Incoming{Incoming::Kind::kMalformed, Json(),
+                      std::to_string(dropped) + " bytes without a header end (\\r\\n\\r\\n) dropped"};
+    }
+    return std::nullopt;
+  }
+  scanned_ = 0;
   std::string_view headers(buffer_.data(), header_end);
   std::optional<size_t> length;
   while (!headers.empty()) {
@@ -95,6 +147,15 @@ std::optional<Incoming> Deframer::Next() {
     if (ec == std::errc() && end != value.data()) length = n;
   }
   size_t body_start = header_end + 4;
+  if (length && *length > kMaxMessageBytes) {
+    // Skip the body (it may never come whole: Content-Length 2^64-1) and go on with the next message.
+    size_t have = std::min(buffer_.size() - body_start, *length);
+    skip_ = *length - have;
+    buffer_.erase(0, body_start + have);
+    return Incoming{Incoming::Kind::kMalformed, Json(),
+                    "Content-Length " + std::to_string(*length) + " is over the limit of " +
+                        std::to_string(kMaxMessageBytes) + " bytes; message skipped"};
+  }
   if (!length) {
     // No usable length: drop the header block so the stream can recover.
     buffer_.erase(0, body_start);
@@ -109,7 +170,7 @@ std::optional<Incoming> Deframer::Next() {
 Incoming FdTransport::Read(std::optional<std::chrono::milliseconds> timeout) {
   auto deadline = std::chrono::steady_clock::now() + timeout.value_or(std::chrono::milliseconds(0));
   while (true) {
-    if (std::optional<Incoming> in = deframer_.Next()) return *in;
+    if (std::optional<Incoming> in = deframer_.Next()) return std::move(*in);  // a copy of the JSON recursed per level
     if (eof_) return Incoming{Incoming::Kind::kClosed, Json(), ""};
     int wait_ms = -1;
     if (timeout) {

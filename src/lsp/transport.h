@@ -70,6 +70,12 @@ std::string Frame(std::string_view body);
 
 /// Splits framed messages off the front of a byte buffer. Header parsing
 /// follows the spec: `Content-Length` is required, other headers are skipped.
+/// Bounds on what a client may send: a message body (larger ones are skipped
+/// as they arrive), a header block, and the nesting of a message's JSON.
+inline constexpr size_t kMaxMessageBytes = 64u << 20;
+inline constexpr size_t kMaxHeaderBytes = 64u << 10;
+inline constexpr size_t kMaxJsonDepth = 512;
+
 class Deframer {
  public:
   void Append(std::string_view bytes) { buffer_.append(bytes); }
@@ -78,6 +84,8 @@ class Deframer {
 
  private:
   std::string buffer_;
+  size_t scanned_ = 0;  // bytes of buffer_ already searched for a header end
+  size_t skip_ = 0;     // bytes of an over-long body still to drop
 };
 
 /// Reads and writes file descriptors (stdin/stdout for `aortalint lsp`).

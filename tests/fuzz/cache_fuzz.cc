@@ -1,0 +1,40 @@
+// libFuzzer target: arbitrary bytes as a cache shard, read back for a key the
+// seeds use. A shard is untrusted (a cache restored from another CI run):
+// whatever it holds, a lookup may only miss or return validated diagnostics
+// about the entry's own files, and never crash.
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+#include "engine/cache.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  namespace fs = std::filesystem;
+  using namespace aortalint;
+  static const fs::path root = [] {
+    fs::path d = fs::temp_directory_path() / ("aortalint-cache-fuzz-" + std::to_string(::getpid()));
+    fs::create_directories(d);
+    std::ofstream(d / "r.yaml") << "schema_version: 1\n";
+    return d;
+  }();
+  static const std::string shard_dir = [] {
+    std::error_code ec;
+    return (root / "c" / CacheKey().Add(fs::current_path(ec).string()).Hex()).string();
+  }();
+  fs::create_directories(shard_dir);
+  {
+    std::ofstream out(fs::path(shard_dir) / "00.json", std::ios::binary);
+    out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
+  }
+  ResultCache cache((root / "c").string());
+  std::optional<std::vector<Diagnostic>> hit = cache.Get("00000000000000000000000000000000", {});
+  if (hit)
+    for (const Diagnostic& d : *hit) {
+      if (static_cast<int>(d.severity) < 0 || static_cast<int>(d.severity) > 2) __builtin_trap();
+      (void)d.where.file->Locate(d.where.span.begin);
+    }
+  return 0;
+}
