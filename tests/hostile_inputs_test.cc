@@ -526,5 +526,17 @@ TEST_CASE("R48: float and negative LSP positions are clamped, never converted wi
   CHECK(lsp::FromPosition(file, nlohmann::json{{"line", 1.0}, {"character", 1}}, lsp::PositionEncoding::kUtf16) == 4);
 }
 
+TEST_CASE("R22: terminal control characters in excerpts and messages are shown escaped, never raw") {
+  fs::path dir = TempDir("aortalint-r22");
+  WriteFile(dir / "e.yaml", "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+                            "collect: [rocprf\x1b[2K\x1b[1A\x1b]0;pwned\x07]\n");
+  CommandResult r = RunShell(In(dir) + kBin + " check --no-config --no-cache --color never e.yaml 2>&1");
+  CHECK(r.exit_code == 1);
+  CHECK(r.output.find('\x1b') == std::string::npos);
+  CHECK(r.output.find('\x07') == std::string::npos);
+  CHECK(r.output.find("\\x1b[2K") != std::string::npos);
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace aortalint::testing

@@ -25,6 +25,27 @@ std::string_view SeverityColor(Severity s) {
   return "1";
 }
 
+// Terminal control characters (C0 but tab, DEL, C1) as escapes: a recipe's
+// text must never move the cursor, clear lines or retitle the terminal.
+bool IsControl(char32_t c) { return (c < 0x20 && c != '\t') || c == 0x7f || (c >= 0x80 && c <= 0x9f); }
+
+std::string Escaped(char32_t c) {
+  return c < 0x80 ? fmt::format("\\x{:02x}", static_cast<unsigned>(c)) : fmt::format("\\u{:04x}", static_cast<unsigned>(c));
+}
+
+std::string EscapeControls(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t at = 0; at < text.size();) {
+    size_t from = at;
+    char32_t c = DecodeUtf8(text, at);
+    if (at == from) ++at;  // never stall on a bad byte
+    if (IsControl(c)) out += Escaped(c);
+    else out.append(text.substr(from, at - from));
+  }
+  return out;
+}
+
 // The source line under `where` with a caret under its span (first line only).
 void Excerpt(const Location& where, const Style& style, std::ostream& out) {
   if (!where.file || where.file->text().empty()) return;
@@ -39,7 +60,7 @@ void Excerpt(const Location& where, const Style& style, std::ostream& out) {
   for (size_t at = 0; at < line.size();) {
     if (end.line == start.line && col >= end.column) break;
     char32_t c = DecodeUtf8(line, at);
-    int w = c == '\t' ? 1 : CodePointWidth(c);
+    int w = c == '\t' ? 1 : IsControl(c) ? static_cast<int>(Escaped(c).size()) : CodePointWidth(c);
     if (col < start.column) underline += c == '\t' ? std::string("\t") : std::string(w, ' ');
     else carets += w;
     ++col;
@@ -47,14 +68,14 @@ void Excerpt(const Location& where, const Style& style, std::ostream& out) {
   if (end.line == start.line && end.column > col) carets += end.column - col;  // past the line's end
   std::string gutter = std::to_string(start.line);
   std::string pad(gutter.size(), ' ');
-  out << style.Paint("1;34", fmt::format(" {} |", gutter)) << ' ' << line << '\n';
+  out << style.Paint("1;34", fmt::format(" {} |", gutter)) << ' ' << EscapeControls(line) << '\n';
   out << style.Paint("1;34", fmt::format(" {} |", pad)) << ' ' << underline
       << style.Paint("1;32", std::string(std::max<size_t>(1, carets), '^')) << '\n';
 }
 
 std::string Header(const Location& where, std::string_view level, std::string_view color, const Style& style) {
   LineCol start = where.start();
-  return fmt::format("{}: {}:", style.Paint("1", fmt::format("{}:{}:{}", where.path(), start.line, start.column)),
+  return fmt::format("{}: {}:", style.Paint("1", fmt::format("{}:{}:{}", EscapeControls(where.path()), start.line, start.column)),
                      style.Paint(color, level));
 }
 
@@ -63,12 +84,12 @@ std::string Header(const Location& where, std::string_view level, std::string_vi
 void EmitText(std::span<const Diagnostic> diagnostics, std::ostream& out, bool color, bool concise) {
   Style style{color};
   for (const Diagnostic& d : diagnostics) {
-    out << Header(d.where, SeverityName(d.severity), SeverityColor(d.severity), style) << ' ' << d.message << ' '
+    out << Header(d.where, SeverityName(d.severity), SeverityColor(d.severity), style) << ' ' << EscapeControls(d.message) << ' '
         << style.Paint("2", "[" + d.rule + "]") << '\n';
     if (concise) continue;
     Excerpt(d.where, style, out);
     for (const Note& n : d.notes) {
-      out << Header(n.where, "note", "1;36", style) << ' ' << n.message << '\n';
+      out << Header(n.where, "note", "1;36", style) << ' ' << EscapeControls(n.message) << '\n';
       Excerpt(n.where, style, out);
     }
     if (d.fix)
