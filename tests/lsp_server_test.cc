@@ -375,6 +375,25 @@ TEST_CASE("lsp server: payloads, pairing across files, config changes") {
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("lsp server: an unpaired test module or library module gets no payload rules, an entry point does") {
+  std::filesystem::path dir = testing::TempDir("lsp-entry");
+  std::string order = "import torch\nimport triton.profiler as proton\n\n\ndef run():\n    proton.start(\"t\")\n";
+  std::string test_module = (dir / "test_order.py").string();
+  std::string library = (dir / "helpers.py").string();
+  std::string script = (dir / "script.py").string();
+  for (const std::string& path : {test_module, library, script}) testing::WriteFile(path, order);
+  Session s;
+  s.Initialize();
+  s.Open(test_module, order + "\n\nif __name__ == \"__main__\":\n    run()\n", "python");
+  CHECK(s.Codes(test_module).empty());
+  s.Open(library, order, "python");
+  CHECK(s.Codes(library).empty());
+  s.Open(script, order + "\n\nif __name__ == \"__main__\":\n    run()\n", "python");
+  std::vector<std::string> codes = s.Codes(script);
+  CHECK(std::find(codes.begin(), codes.end(), "PAY001") != codes.end());
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("lsp server: edits in a burst are analysed once the debounce allows") {
   ServerOptions options;
   options.debounce = std::chrono::hours(1);

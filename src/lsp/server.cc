@@ -8,6 +8,7 @@
 
 #include "base/file_reader.h"
 #include "driver/discover.h"
+#include "driver/entry_point.h"
 #include "driver/pairing.h"
 #include "emit/docs.h"
 #include "load/payload_edit.h"
@@ -427,11 +428,12 @@ void Server::Analyse(Document& doc) {
     }
     found = options_.analyze(unit, SettingsFor(doc.path));
   } else if (doc.kind == DocumentKind::kPayload) {
-    // As `check`: a payload alone is checked when it imports Proton or an open recipe runs it.
+    // As `check`: a payload alone is checked when it is an entry point that
+    // imports Proton (driver/entry_point.h), or when an open recipe runs it.
     std::shared_ptr<const Payload> payload = CurrentPayload(doc);
     bool paired = std::any_of(documents_.begin(), documents_.end(),
                               [&](const auto& open) { return open.second->reads.count(doc.path) > 0; });
-    if (!payload->ok() || payload->ImportsProton() || paired) {
+    if (!payload->ok() || WhyNotAnEntryPoint(*payload).empty() || paired) {
       AnalysisUnit unit;
       unit.payloads.push_back(payload);
       found = options_.analyze(unit, SettingsFor(doc.path));
