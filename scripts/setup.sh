@@ -6,7 +6,7 @@ set -euo pipefail
 
 build=(cmake ninja-build g++ pkg-config libyaml-cpp-dev libtree-sitter-dev libfmt-dev
        libcli11-dev nlohmann-json3-dev doctest-dev dpkg-dev)  # dpkg-dev: dpkg-shlibdeps for `cpack -G DEB`
-test=(git python3 pre-commit neovim isort)
+test=(git python3 pre-commit neovim isort zsh fish)  # zsh, fish: the completions are checked in them
 
 wanted=("${build[@]}")
 [[ "${1:-}" == "test" ]] && wanted+=("${test[@]}")

@@ -432,8 +432,18 @@ void AddPairedRecipes(FileSet& files, ConfigResolver& configs, const CheckOption
     for (const Candidate& recipe : walked.recipes) {
       if (have.count(NormalizePath(recipe.path))) continue;
       ReadResult read = ReadTextFile(recipe.path);
-      if (!read.ok || !LooksLikeRecipe(read.text)) continue;
-      std::optional<Launch> launch = FindLaunch(recipe.path, read.text, options.command, *configs.For(recipe.path));
+      if (!read.ok) continue;
+      // Cheap first: a recipe can run a payload only through its text naming it (header comment),
+      // the directory convention (beside it), the config's pairs: or the command given.
+      std::shared_ptr<const Config> config = configs.For(recipe.path);
+      fs::path recipe_dir = fs::absolute(recipe.path, ec).parent_path().lexically_normal();
+      bool may_run = !config->pairs.empty() || !options.command.empty() ||
+                     std::any_of(named_payloads.begin(), named_payloads.end(), [&](const std::string& p) {
+                       return read.text.find(fs::path(p).filename().string()) != std::string::npos ||
+                              fs::absolute(p, ec).parent_path().lexically_normal() == recipe_dir;
+                     });
+      if (!may_run || !LooksLikeRecipe(read.text)) continue;
+      std::optional<Launch> launch = FindLaunch(recipe.path, read.text, options.command, *config);
       if (!launch) continue;
       bool runs_named = std::any_of(launch->files.begin(), launch->files.end(),
                                     [&](const std::string& f) { return named_payloads.count(NormalizePath(f)) > 0; });
