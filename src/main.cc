@@ -107,6 +107,9 @@ int main(int argc, char** argv) {
   check_cmd->add_option("--stdin-filename", check.stdin_filename, "read the file from stdin, linted as if it were this path");
   check_cmd->add_flag("--skip-non-recipes", check.skip_non_recipes,
                      "skip named YAML files that do not look like recipes (for hooks given every changed file)");
+  check_cmd->add_flag("--full-parse", check.full_parse,
+                      "parse every payload whole, not only the statements rules read (slower; finds syntax "
+                      "errors everywhere)");
   check_cmd->add_option("--jobs,-j", check.jobs, "parallel jobs (default: one per core)")->check(kJobs);
 
   CLI::App* rules_cmd = app.add_subcommand("rules", "list every rule");

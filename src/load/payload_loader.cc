@@ -1,6 +1,7 @@
 #include "load/payload_loader.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cstdint>
 #include <cstring>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "base/file_reader.h"
+#include "load/python_scan.h"
 
 namespace aortalint {
 namespace {
@@ -815,12 +817,18 @@ class Builder {
   TSTreeCursor cursor_;
 };
 
+std::atomic<PayloadParse> default_parse{PayloadParse::kSelective};
+
 }  // namespace
 
-std::shared_ptr<const Payload> ParsePayload(SourcePtr source, const TSTree* old_tree) {
+void SetDefaultPayloadParse(PayloadParse mode) { default_parse = mode; }
+PayloadParse DefaultPayloadParse() { return default_parse; }
+
+std::shared_ptr<const Payload> ParsePayload(SourcePtr source, const TSTree* old_tree, PayloadParse mode) {
   auto payload = std::make_shared<Payload>();
   payload->source = std::move(source);
-  payload->tree = ThreadPythonParser().Parse(payload->source->text(), old_tree);
+  if (mode == PayloadParse::kSelective && !old_tree) payload->tree = ParseStatements(payload->source->text());
+  else payload->tree = ThreadPythonParser().Parse(payload->source->text(), old_tree);
   if (!payload->tree) {
     payload->read_error = "the tree-sitter-python grammar did not load";
     return payload;
@@ -838,7 +846,7 @@ std::shared_ptr<const Payload> LoadPayload(const std::string& path) {
     payload->read_error = read.error;
     return payload;
   }
-  return ParsePayload(std::make_shared<const SourceFile>(path, std::move(read.text)));
+  return ParsePayload(std::make_shared<const SourceFile>(path, std::move(read.text)), nullptr, DefaultPayloadParse());
 }
 
 }  // namespace aortalint
