@@ -152,7 +152,7 @@ class Scanner {
         continue;
       }
       if (c == '#') {
-        while (i_ < n_ && t_[i_] != '\n' && t_[i_] != '\r') ++i_;
+        SkipComment();
         continue;
       }
       if (i_ == line_begin) {
@@ -196,6 +196,14 @@ class Scanner {
     open_ = false;
   }
 
+  // To the end of the line (its break stays for the caller).
+  void SkipComment() {
+    const void* nl = std::memchr(t_.data() + i_, '\n', n_ - i_);
+    size_t end = nl ? static_cast<size_t>(static_cast<const char*>(nl) - t_.data()) : n_;
+    const void* cr = std::memchr(t_.data() + i_, '\r', end - i_);
+    i_ = cr ? static_cast<size_t>(static_cast<const char*>(cr) - t_.data()) : end;
+  }
+
   // One logical line, from its first token through the newline that ends it
   // outside brackets.
   void LogicalLine() {
@@ -203,12 +211,12 @@ class Scanner {
     simple_import_ = false;
     const unsigned char* d = reinterpret_cast<const unsigned char*>(t_.data());
     while (i_ < n_) {
-      uint8_t k = kClasses.code[d[i_]];
-      if (k == kPlain) {
-        ++i_;
-        continue;
-      }
-      char c = t_[i_];
+      size_t i = i_;
+      while (i < n_ && kClasses.code[d[i]] == kPlain) ++i;  // a local: no store per byte
+      i_ = i;
+      if (i == n_) break;
+      uint8_t k = kClasses.code[d[i]];
+      char c = t_[i];
       switch (k) {
         case kNewline:
           Newline();
@@ -218,7 +226,7 @@ class Scanner {
           }
           break;
         case kHash:
-          while (i_ < n_ && t_[i_] != '\n' && t_[i_] != '\r') ++i_;
+          SkipComment();
           break;
         case kBackslash:
           if (At(i_ + 1) == '\n' || At(i_ + 1) == '\r') {
@@ -252,7 +260,8 @@ class Scanner {
           Word(0);
           break;
         case kDigit:
-          while (i_ < n_ && (kClasses.word[d[i_]] || t_[i_] == '.')) ++i_;
+          while (i < n_ && (kClasses.word[d[i]] || d[i] == '.')) ++i;
+          i_ = i;
           break;
         default:  // kComma
           ++i_;
@@ -265,9 +274,10 @@ class Scanner {
   // An identifier, or the prefix of a string.
   void Word(int nesting) {
     const unsigned char* d = reinterpret_cast<const unsigned char*>(t_.data());
-    size_t b = i_;
-    while (i_ < n_ && kClasses.word[d[i_]]) ++i_;
-    std::string_view w = t_.substr(b, i_ - b);
+    size_t b = i_, i = i_;
+    while (i < n_ && kClasses.word[d[i]]) ++i;
+    i_ = i;
+    std::string_view w(t_.data() + b, i - b);
     if (i_ < n_ && (t_[i_] == '"' || t_[i_] == '\'') && w.size() <= 2) {
       bool raw, f;
       if (IsStringPrefix(w, raw, f)) {
@@ -293,7 +303,9 @@ class Scanner {
     const bool* stop = kClasses.stop[q == '"'][f];
     const unsigned char* d = reinterpret_cast<const unsigned char*>(t_.data());
     for (;;) {
-      while (i_ < n_ && !stop[d[i_]]) ++i_;
+      size_t i = i_;
+      while (i < n_ && !stop[d[i]]) ++i;
+      i_ = i;
       if (i_ >= n_) Fail("a string that is never closed");
       char c = t_[i_];
       if (c == '\\') {
