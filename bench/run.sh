@@ -13,7 +13,8 @@
 #  - `aortalint --version` against /bin/true;
 #  - the per-stage CPU profile (read, recipes, scan, parse, facts; rules and
 #    output are check's total less those).
-# REPEAT=N takes the best of N runs of each timing (default 3). The machine's
+# REPEAT=N takes the best of N runs of each timing (default 3); KEEP=1 reuses
+# the repositories of an earlier run in $BENCH_DIR. The machine's
 # load shows in the times: compare the ratios, which come from one run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,10 +24,14 @@ bin=${AORTALINT:-build/aortalint}
 work=${BENCH_DIR:-/tmp/aortalint-bench}
 parse_only=${PARSE_ONLY:-build/aortalint_parse_only}
 [[ -x $parse_only ]] || cmake --build build --target aortalint_parse_only >/dev/null
-rm -rf "$work"
-mkdir -p "$work"
-python3 bench/generate.py "$work/repo" --recipes "$recipes" --payload-lines "$payload_lines"
-python3 bench/generate.py "$work/recipes" --recipes "$recipes"
+if [[ -n ${KEEP:-} && -d $work/repo && -d $work/recipes ]]; then  # KEEP=1 reuses the repositories generated before
+  rm -rf "$work/cache" "$work/one"
+else
+  rm -rf "$work"
+  mkdir -p "$work"
+  python3 bench/generate.py "$work/repo" --recipes "$recipes" --payload-lines "$payload_lines"
+  python3 bench/generate.py "$work/recipes" --recipes "$recipes"
+fi
 echo "repository: $recipes recipes, payloads of $payload_lines lines, $(du -sh "$work/repo" | cut -f1);" \
      "recipe-only repository: $(du -sh "$work/recipes" | cut -f1); load average now: $(cut -d' ' -f1-3 /proc/loadavg)"
 cat "$work"/repo/team00/project000/*/* > /dev/null  # warm the page cache
