@@ -32,7 +32,7 @@ std::string Facts(const Payload& p) {
   for (const ImportStmt& s : p.imports) {
     o << "import " << s.span.begin << '-' << s.span.end << " l" << s.line << '-' << s.end_line << " lv" << s.level
       << " from=" << s.from << " c" << s.certain << " f" << s.in_function << " t" << s.top_level << " p" << s.proton
-      << " T" << s.torch << " :";
+      << " T" << s.torch << " tc" << s.type_checking << " b" << s.block << " :";
     for (const ImportedName& n : s.names) o << ' ' << n.name << '/' << n.alias;
     for (const std::string& m : s.modules) o << " m=" << m;
     o << '\n';
@@ -42,6 +42,7 @@ std::string Facts(const Payload& p) {
     if (!f.empty()) o << "call " << c.callee << '=' << f << ' ' << c.span.begin << '-' << c.span.end << " l" << c.line
                       << " f" << c.in_function << '\n';
   }
+  o << "work at load: line " << p.module_call_line << '\n';
   if (p.main_guard) o << "guard " << p.main_guard->span.begin << '-' << p.main_guard->span.end << '\n';
   for (const std::string& s : p.strings)
     if (s.find("AORTA") != std::string::npos || s.find("PROTON_") != std::string::npos) o << "string " << s << '\n';
@@ -384,17 +385,25 @@ TEST_CASE("python scan: statements, clauses, decorators and what makes it give u
   REQUIRE(s.statements.size() == 4);
   CHECK(s.statements[0].trigger);        // import
   CHECK_FALSE(s.statements[1].trigger);  // the decorated def, string included
-  CHECK(s.statements[1].row == 2);
-  CHECK(s.statements[2].row == 8);       // if ... else: one statement
+  CHECK(s.statements[1].row == 1);       // from the blank line after the import
+  CHECK(s.statements[2].row == 7);       // if ... else: one statement
   CHECK(s.statements[2].end_row == 12);
-  CHECK_FALSE(s.statements[3].trigger);
+  CHECK_FALSE(s.statements[2].trigger);
+  CHECK(s.statements[3].trigger);        // a simple statement: work at load
   // An alias is what the module binds: `go` triggers, `start` does not.
-  CHECK(ScanPython("from triton.profiler import start as go\nx = 1\ngo()\nstart()\n").triggered == 3);
-  CHECK(ScanPython("import triton.profiler as p\nfoo()\np.start()\n").statements[2].trigger);
-  CHECK_FALSE(ScanPython("import triton.profiler as p\nfoo()\np.start()\n").statements[1].trigger);
+  CHECK(ScanPython("from triton.profiler import start as go\ndef a():\n    go()\ndef b():\n    start()\n").triggered == 2);
+  PyScan alias = ScanPython("import triton.profiler as p\ndef f():\n    foo()\ndef g():\n    p.start()\n");
+  CHECK_FALSE(alias.statements.at(1).trigger);
+  CHECK(alias.statements.at(2).trigger);
   CHECK(ScanPython("def f():\n    return f\"{a}NAME\"\n").statements[0].trigger);
   CHECK(ScanPython("def f():\n    return E + 'NAME'\nE = 'AORTA_PROTON_'\n").statements[0].trigger);
   CHECK_FALSE(ScanPython("def f():\n    return E + 'NAME'\nE = 'x'\n").statements[0].trigger);
+  // A module's own function called at load, and the statement before an import.
+  CHECK(ScanPython("def add(a, b):\n    return a\nout = add(1, 2)\n").statements[0].trigger);
+  CHECK_FALSE(ScanPython("def add(a, b):\n    return a\nout = sub(1, 2)\n").statements[0].trigger);
+  PyScan split = ScanPython("import a\ndef f():\n    pass\n# isort: split\nimport b\n");
+  CHECK(split.statements.at(1).trigger);
+  CHECK(split.statements.at(2).row == 3);  // the comment above an import is in its range
   CHECK_FALSE(ScanPython("x = (1,\n").ok);
   CHECK_FALSE(ScanPython("x = 'abc\n").ok);
   CHECK_FALSE(ScanPython("x = \"\"\"abc\n").ok);

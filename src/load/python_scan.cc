@@ -124,6 +124,9 @@ class Scanner {
     bool assignment = false;      // top-level `NAME = ...` / `NAME: T = ...`
     bool string_trigger = false;  // AORTA / PROTON_ / VISIBLE_DEVICES in a string, or an f-string
     std::string_view target;      // the assigned name
+    bool simple = false;          // not a compound statement (def, class, if, for, while, try, with, async, @)
+    bool import = false;          // starts with `import` or `from`
+    std::string_view def_name;    // a top-level function's name (`def f`, `async def f`, decorated)
   };
 
   [[noreturn]] static void Fail(const char* why) { throw Failure{why}; }
@@ -174,12 +177,24 @@ class Scanner {
     std::string_view word = t_.substr(i_, j - i_);
     bool clause = word == "else" || word == "elif" || word == "except" || word == "finally";
     bool continues = open_ && (decorated_ || clause);
-    decorated_ = t_[i_] == '@';
-    if (continues) return;
+    bool decorator = t_[i_] == '@';
+    decorated_ = decorator;
+    std::string_view def = DefName(j, word);
+    if (continues) {
+      if (!def.empty()) extra_.def_name = def;
+      return;
+    }
+    (void)line_begin;
     Close();
     open_ = true;
-    cur_ = PyStatement{static_cast<uint32_t>(line_begin), static_cast<uint32_t>(line_begin), row_, row_, false};
+    // The blank and comment lines before a statement belong to it (an
+    // `# isort: split` above an import is the import's business).
+    cur_ = PyStatement{gap_begin_, gap_begin_, gap_row_, gap_row_, false};
     extra_ = Extra{};
+    extra_.def_name = def;
+    extra_.import = word == "import" || word == "from";
+    static constexpr std::string_view kCompound[] = {"def", "class", "if", "for", "while", "try", "with", "async"};
+    extra_.simple = !decorator && std::find(std::begin(kCompound), std::end(kCompound), word) == std::end(kCompound);
     if (!word.empty() && IsWordStart(static_cast<unsigned char>(word[0])) && !IsKeyword(word)) {
       while (j < n_ && (t_[j] == ' ' || t_[j] == '\t')) ++j;
       if ((At(j) == '=' && At(j + 1) != '=') || At(j) == ':') {
@@ -193,7 +208,21 @@ class Scanner {
     if (!open_) return;
     out_.statements.push_back(cur_);
     extras_.push_back(extra_);
+    gap_begin_ = cur_.end;
+    gap_row_ = cur_.end_row;
     open_ = false;
+  }
+
+  // The name a `def NAME` / `async def NAME` line defines (`j`: the end of its first word).
+  std::string_view DefName(size_t j, std::string_view word) const {
+    auto next_word = [&](size_t& k) {
+      while (k < n_ && (t_[k] == ' ' || t_[k] == '\t')) ++k;
+      size_t b = k;
+      while (k < n_ && kClasses.word[static_cast<unsigned char>(t_[k])]) ++k;
+      return t_.substr(b, k - b);
+    };
+    if (word == "async") word = next_word(j);
+    return word == "def" ? next_word(j) : std::string_view();
   }
 
   // To the end of the line (its break stays for the caller).
@@ -458,6 +487,19 @@ class Scanner {
     }
     std::sort(names.begin(), names.end());
     names.erase(std::unique(names.begin(), names.end()), names.end());
+    // Every simple statement: module constants, and the work a module does at
+    // load (a bare call, `x = f(...)`), which tells an entry point.
+    for (size_t k = 0; k < s.size(); ++k) s[k].trigger = s[k].trigger || extras_[k].simple;
+    // The statement before an import decides its sorter block (another import, or code).
+    for (size_t k = 1; k < s.size(); ++k)
+      if (extras_[k].import) s[k - 1].trigger = true;
+    // A function a simple statement may call at load (`out = add(x, y)` is work only for the module's own `def add`).
+    for (size_t k = 0; k < s.size(); ++k) {
+      if (extras_[k].def_name.empty() || s[k].trigger) continue;
+      for (size_t m = 0; m < s.size() && !s[k].trigger; ++m)
+        if (extras_[m].simple && HasWord(t_.substr(s[m].begin, s[m].end - s[m].begin), extras_[k].def_name))
+          s[k].trigger = true;
+    }
     for (size_t k = 0; k < s.size(); ++k) {
       PyStatement& st = s[k];
       st.trigger = st.trigger || extras_[k].assignment || extras_[k].string_trigger;
@@ -481,6 +523,8 @@ class Scanner {
   PyStatement cur_;
   Extra extra_;
   std::vector<char> brackets_;
+  uint32_t gap_begin_ = 0;  // where the next statement's range starts: the end of the last one
+  uint32_t gap_row_ = 0;
   size_t simple_begin_ = 0;    // where the simple statement being read began
   bool simple_import_ = false;  // it holds the word `import`
   std::vector<std::string_view> bound_;  // names bound by imports that concern Proton

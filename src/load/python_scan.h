@@ -11,17 +11,22 @@
 // indentation) it gives up (ok == false) and the caller parses in full.
 //
 // The triggers are those of the facts the rules read (model/payload.h):
-//  - `import`: every import statement (PAY001-005, the Proton names);
+//  - `import`: every import statement (the import-order rules, Proton's names);
 //  - `profiler`, and the names that import statements mentioning `profiler`
-//    or `proton` bind (aliases, imported names): calls of Proton's functions
-//    (PAY007-010);
-//  - `__name__`: the `__main__` guard (PAY004/PAY005, SystemExit);
-//  - `environ`, `putenv`: environment writes (ATT004, PAY008);
-//  - `AORTA`, `PROTON_`, `VISIBLE_DEVICES` anywhere (strings included), and
-//    any f-string: the constant strings and f-string tails PAY006 reads;
-//  - every top-level assignment `NAME = ...` / `NAME: T = ...`, so the
-//    module constants that strings resolve through are the same as a full
-//    parse's.
+//    or `proton` bind (aliases, imported names): calls of Proton's functions;
+//  - `__name__`: the `__main__` guard;
+//  - `environ`, `putenv`: environment writes;
+//  - `AORTA`, `PROTON_`, `VISIBLE_DEVICES` in a string, and any f-string:
+//    the constant strings and f-string tails PAY006 reads, and module
+//    constants bound to such strings (by name, transitively);
+//  - every simple top-level statement (not def, class, if, for, while, try,
+//    with, async or decorated): the module constants strings resolve through,
+//    and the work a module does at load (entry points);
+//  - a top-level function whose name a simple statement mentions (`out =
+//    add(x)` is work at load only for the module's own `def add`);
+//  - the statement before a top-level import (it decides the import's sorter
+//    block); and a statement's range starts right after the one before, so
+//    the comments above it (`# isort: split`) are parsed with it.
 // Triggers may over-approximate (a comment that says `import` parses its
 // statement); they must never miss: tests/selective_parse_test.cc holds the
 // facts and diagnostics of a selective parse equal to a full one.
