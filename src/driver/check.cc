@@ -22,6 +22,7 @@
 #include "driver/entry_point.h"
 #include "driver/pairing.h"
 #include "driver/payload_store.h"
+#include "load/payload_loader.h"
 #include "emit/emitter.h"
 #include "engine/analyze.h"
 #include "engine/config.h"
@@ -142,7 +143,7 @@ std::string UnitKey(const AnalysisSettings& settings, const CheckOptions& option
   key.Add(ResultCache::BinaryStamp()).Add(std::filesystem::current_path(ec).string()).Add(SettingsFingerprint(settings));
   key.Add("command");
   for (const std::string& word : options.command) key.Add(word);
-  key.Add("unit").Add(path);
+  key.Add("unit").Add(path).Add(options.full_parse ? "full parse" : "selective parse");
   if (launch) {
     key.Add(std::to_string(static_cast<int>(launch->pairing.source))).Add(launch->pairing.base_dir);
     for (const std::string& word : launch->pairing.argv) key.Add(word);
@@ -505,6 +506,7 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
           << "' is not a Triton version; write it as pip shows it (3.7.1, 3.6.0+rocm7.2.4, 3.8) or main\n";
       return kExitUsage;
     }
+  SetDefaultPayloadParse(options.full_parse ? PayloadParse::kFull : PayloadParse::kSelective);
   std::vector<std::string> paths = options.paths;
   if (!options.stdin_filename.empty()) {
     // stdin stands in for the named file: discovery, config and loaders all see the name.

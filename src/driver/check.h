@@ -37,6 +37,7 @@ struct CheckOptions {
   bool diff = false;          // print the fixes as a unified diff; change nothing
   std::string stdin_filename;  // lint stdin as if it were this file
   bool skip_non_recipes = false;  // named YAML that does not look like a recipe is skipped (hooks)
+  bool full_parse = false;  // parse every payload whole (load/payload_loader.h PayloadParse)
 };
 
 int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err);

@@ -16,6 +16,7 @@
 
 #include "base/embedded.h"
 #include "base/file_reader.h"
+#include "load/yaml_image.h"
 
 namespace aortalint {
 namespace {
@@ -543,6 +544,20 @@ YamlDocument ParseYaml(SourcePtr source) {
 }
 
 YamlDocument ParseEmbedded(std::string_view name) {
+  std::optional<std::string_view> text = FindEmbedded(name);
+  if (!text) throw std::logic_error("missing embedded table " + std::string(name));
+  // The build's pre-parsed image, when there is one: no YAML parse at start-up.
+  if (std::optional<std::string_view> image = FindEmbeddedImage(name)) {
+    YamlDocument doc;
+    doc.source = std::make_shared<SourceFile>(std::string(name), std::string(*text));
+    doc.root = yaml::DecodeImage(*image);
+    if (!doc.root) throw std::logic_error("embedded image of " + std::string(name) + " is damaged; rebuild");
+    return doc;
+  }
+  return ParseEmbeddedYaml(name);
+}
+
+YamlDocument ParseEmbeddedYaml(std::string_view name) {
   std::optional<std::string_view> text = FindEmbedded(name);
   if (!text) throw std::logic_error("missing embedded table " + std::string(name));
   YamlDocument doc = ParseYaml(std::make_shared<SourceFile>(std::string(name), std::string(*text)));

@@ -12,6 +12,7 @@
 #include "driver/pairing.h"
 #include "emit/docs.h"
 #include "load/payload_edit.h"
+#include "load/payload_loader.h"
 #include "model/pairing.h"
 #include "model/payload.h"
 #include "lsp/recipe_assist.h"
@@ -74,6 +75,8 @@ struct Server::Document {
 Server::Server(Transport& transport, ServerOptions options)
     : transport_(transport), options_(std::move(options)), configs_(std::make_unique<ConfigResolver>("", false)) {
   if (!options_.doc_url) options_.doc_url = [](std::string_view rule) { return RuleDocLink(rule); };
+  // An editor shows every syntax error: payloads read from disk are parsed whole too.
+  SetDefaultPayloadParse(PayloadParse::kFull);
 }
 
 Server::~Server() = default;
