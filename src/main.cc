@@ -145,6 +145,9 @@ int main(int argc, char** argv) {
   bool lsp_stdio = true;
   lsp_cmd->add_flag("--stdio", lsp_stdio, "talk on stdin/stdout (the default and only transport; editors pass it)");
   lsp_cmd->add_option("--log", lsp_options.log_file, "append a trace of every message to this file")->type_name("FILE");
+  // vscode-languageclient may add the editor's pid; the server ends on `exit` or end of input either way.
+  int client_pid = 0;
+  lsp_cmd->add_option("--clientProcessId", client_pid, "the editor's process ID (accepted, not used)")->group("");
 
   std::vector<std::string> help_topic;
   CLI::App* help_cmd = app.add_subcommand("help", "show the help of aortalint or of one command: help [COMMAND]");
