@@ -54,9 +54,23 @@ deb=$(ls "$work"/cpack/aortalint_*.deb 2>/dev/null | head -1)
 [[ -n $deb ]] || fail "cpack made no .deb"
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
-for lib in libyaml-cpp libtree-sitter libfmt libstdc++6 libc6; do
-  [[ $depends == *"$lib"* ]] || fail "Depends lacks $lib: $depends"
-done
+if grep -q '^AORTALINT_STATIC:BOOL=ON' "$build/CMakeCache.txt"; then
+  # The portable build: no third-party shared library, in the package or in the binary.
+  [[ $depends == *libc6* ]] || fail "Depends lacks libc6: $depends"
+  for lib in libyaml-cpp libtree-sitter libfmt libstdc++ libgcc; do
+    [[ $depends != *"$lib"* ]] || fail "a static build's package depends on $lib: $depends"
+  done
+  needed=$(objdump -p "$build/aortalint" | awk '/NEEDED/ {print $2}' | tr '\n' ' ')
+  for lib in $needed; do
+    case $lib in libc.so.*|libm.so.*|ld-linux*|libpthread.so.*|libdl.so.*|librt.so.*) ;;
+      *) fail "the static build needs $lib (all: $needed)" ;;
+    esac
+  done
+else
+  for lib in libyaml-cpp libtree-sitter libfmt libstdc++6 libc6; do
+    [[ $depends == *"$lib"* ]] || fail "Depends lacks $lib: $depends"
+  done
+fi
 dpkg-deb -c "$deb" >"$work/contents" || fail "dpkg-deb -c failed"
 grep -q './usr/share/man/man1/aortalint.1.gz' "$work/contents" || fail "the package lacks the man page"
 # apt, the real client, can satisfy those dependencies here (a simulation: nothing is installed).
