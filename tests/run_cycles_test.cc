@@ -251,11 +251,16 @@ TEST_CASE("metrics A B: kernel by kernel, and warnings where the comparison woul
   CHECK(mixed.exit_code == 0);
   CHECK(mixed.output.find("measure different things") != std::string::npos);
   CHECK(mixed.output.find("B/A") == std::string::npos);
-  // A capture with no trial.json: its backend is unknown.
-  auto unknown = json::parse(RunAortalint("metrics --format json " + dir("h200-triton-3.6.0") + " " + dir("runner-h200/cli_auto"), false).output);
+  // A capture with no trial.json (the probe's files, gathered as one collector directory): its backend is unknown.
+  fs::path probe = aortalint::testing::TempDir("cmp_probe") / "proton";
+  fs::create_directories(probe);
+  for (const auto& e : fs::directory_iterator(kCaptures / "h200-triton-3.6.0"))
+    if (e.path().extension() == ".hatchet") fs::copy_file(e.path(), probe / e.path().filename());
+  std::string probe_dir = ShellQuote(probe.parent_path().string());
+  auto unknown = json::parse(RunAortalint("metrics --format json " + probe_dir + " " + dir("runner-h200/cli_auto"), false).output);
   REQUIRE(unknown["warnings"].size() >= 1);
   // Template instances that shorten alike stay distinct rows in the table.
-  auto table = RunAortalint("metrics " + dir("h200-triton-3.6.0") + " " + dir("runner-h200/cli_auto"), false);
+  auto table = RunAortalint("metrics " + probe_dir + " " + dir("runner-h200/cli_auto"), false);
   CHECK(table.output.find("at::native::vectorized_elementwise_kernel<> (2)") != std::string::npos);
   CHECK(unknown["warnings"][0].get<std::string>().find("does not say which backend") != std::string::npos);
   // Two instrumentation captures compare scope by scope.
@@ -293,6 +298,12 @@ TEST_CASE("metrics A B: `auto` across Triton 3.8.0 on AMD, and different resolve
   auto missing = RunAortalint("metrics " + n37 + " " + ShellQuote((root / "nope").string()));
   CHECK(missing.exit_code == 2);
   CHECK(missing.output.find("is not a directory") != std::string::npos);
+  // No proton/ or rocprof/ here: aorta's empty object, and the table says where aorta looks.
+  fs::path stray = aortalint::testing::TempDir("cmp_stray");
+  fs::copy_file(kCaptures / "runner-h200/cli_auto/proton/proton.hatchet", stray / "x.hatchet");
+  CHECK(RunAortalint("metrics --format json " + ShellQuote(stray.string()), false).output == "{}\n");
+  CHECK(RunAortalint("metrics " + ShellQuote(stray.string())).output.find("no proton/ or rocprof/ directory") !=
+        std::string::npos);
 }
 
 TEST_CASE("PAY010, PAY011 and MET002 on the recipe and payloads of the H200 cycle captures") {

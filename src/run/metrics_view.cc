@@ -374,19 +374,29 @@ CaptureView LoadCapture(const fs::path& dir) {
   c.dir = dir;
   try {
     c.aorta = CollectMetrics(dir);
-    if (c.aorta.contains("proton_artifact_dir")) c.collector = "proton";
-    else if (c.aorta.contains("rocprof_artifact_dir")) c.collector = "rocprof";
-    RowTotals rows;
+    // Where aorta looks (run_command.cc's CollectMetrics): a trial directory's proton/ and rocprof/, or a
+    // collector directory itself when it is named so. Nothing else is read.
     std::error_code ec;
-    fs::path pdir = fs::is_directory(dir / "proton", ec) ? dir / "proton" : dir;
-    fs::path rdir = fs::is_directory(dir / "rocprof", ec) ? dir / "rocprof" : dir;
-    if (c.collector == "proton" || c.collector.empty()) {
-      HatchetRows(pdir, rows);
-      c.cycles = ReadCycles(pdir);
-      c.trace = ReadChromeTraces(pdir);
-      if (c.collector.empty() && (c.cycles || c.trace || !rows.rows.empty())) c.collector = "proton";
+    fs::path norm = fs::absolute(dir, ec).lexically_normal();
+    std::string name = norm.filename().string();
+    if (name.empty()) name = norm.parent_path().filename().string();
+    auto where = [&](const char* sub) -> std::optional<fs::path> {
+      if (fs::is_directory(dir / sub, ec)) return dir / sub;
+      if (name == sub) return dir;
+      return std::nullopt;
+    };
+    RowTotals rows;
+    if (auto pdir = where("proton")) {
+      HatchetRows(*pdir, rows);
+      c.cycles = ReadCycles(*pdir);
+      c.trace = ReadChromeTraces(*pdir);
+      c.collector = "proton";
     }
-    if (c.collector == "rocprof") RocprofRows(rdir, rows);
+    // A trial with both collectors is shown by its Proton numbers; rocprof's stay in aorta's keys.
+    if (auto rdir = where("rocprof"); rdir && rows.rows.empty() && !c.cycles && !c.trace) {
+      RocprofRows(*rdir, rows);
+      c.collector = "rocprof";
+    }
     c.kernels = rows.Ranked();
     // Times first: a directory holding both (a folder of captures) is compared by its times.
     c.kind = !c.kernels.empty() ? "timing" : c.cycles ? "cycles" : c.trace ? "trace" : "empty";
@@ -399,6 +409,7 @@ CaptureView LoadCapture(const fs::path& dir) {
 
 json CaptureJson(const CaptureView& c) {
   json out = c.aorta;
+  if (c.collector.empty()) return out;  // no collector directory: aorta's empty object, unchanged
   json capture = {{"dir", c.dir.string()},
                   {"collector", Nullable(c.collector)},
                   {"kind", c.kind},
@@ -428,7 +439,7 @@ void PrintCapture(const CaptureView& c, std::ostream& out) {
   out << "capture   " << c.dir.string() << "\n";
   out << "measured  " << Measured(c) << (c.trial ? "  (from " + c.trial->string() + ")" : std::string()) << "\n";
   if (c.kind == "empty") {
-    out << "kernels   none: " << (c.collector.empty() ? "no .hatchet, chrome trace or rocprof CSV found here"
+    out << "kernels   none: " << (c.collector.empty() ? "no proton/ or rocprof/ directory here (aorta reads a trial directory through them)"
                                                       : "the artifacts hold no timed kernel and no cycles")
         << "\n";
     return;
