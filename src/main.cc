@@ -1,6 +1,7 @@
 // The command line: CLI11 flags -> options -> one call into the driver.
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <string_view>
 
@@ -14,6 +15,7 @@
 #include "driver/explain.h"
 #include "lsp/server.h"
 #include "driver/run.h"
+#include "run/metrics_view.h"
 #include "run/run_command.h"
 
 namespace {
@@ -179,10 +181,15 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--config", run.config, "use this config file");
   run_cmd->add_flag("--no-config", run.no_config, "ignore .aortalint.yaml files");
 
-  std::string metrics_dir, metrics_format = "json";
-  CLI::App* metrics_cmd = app.add_subcommand("metrics", "parse a capture directory into aorta's metric keys");
-  metrics_cmd->add_option("dir", metrics_dir, "the trial or collector directory")->required();
-  metrics_cmd->add_option("--format", metrics_format, "output format")->check(CLI::IsMember({"json", "text"}));
+  std::vector<std::string> metrics_dirs;
+  std::string metrics_format = "text";
+  CLI::App* metrics_cmd = app.add_subcommand(
+      "metrics", "a capture's kernels as a ranked table (aorta's metric keys with --format json); two captures: compared kernel by kernel");
+  metrics_cmd->add_option("dirs", metrics_dirs, "the trial or collector directory; a second one to compare with")
+      ->required()
+      ->expected(1, 2);
+  metrics_cmd->add_option("--format", metrics_format, "text: a table for people; json: aorta's keys plus aortalint_* keys")
+      ->check(CLI::IsMember({"json", "text"}));
 
   // The subcommand, checked before CLI11 sees it: a typo gets the nearest name,
   // not "A subcommand is required".
@@ -247,9 +254,10 @@ int main(int argc, char** argv) {
       run.command = check.command;
       return RunRecipe(run, std::cout, std::cerr);
     }
-    if (*metrics_cmd)
-      return run::MetricsCommand(metrics_dir, metrics_format == "json" ? run::MetricsFormat::kJson : run::MetricsFormat::kText,
-                                 std::cout, std::cerr);
+    if (*metrics_cmd) {
+      std::vector<std::filesystem::path> dirs(metrics_dirs.begin(), metrics_dirs.end());
+      return run::MetricsMain(dirs, metrics_format == "json", std::cout, std::cerr);
+    }
     if (*explain_cmd) {
       explain.command = check.command;
       explain.triton = SplitList(explain_triton);
