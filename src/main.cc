@@ -85,6 +85,9 @@ int main(int argc, char** argv) {
   check_cmd->add_option("--output-format,--format", check.format, "output format")
       ->check(CLI::IsMember({"text", "concise", "json", "sarif", "github", "gitlab"}));
   check_cmd->add_option("--output,-o", check.output, "write the report to a file");
+  check_cmd->add_option("--mitigations-file", check.mitigation_files,
+                        "aorta's JSON sidecar of ad-hoc mitigations/environments (repeatable): its names count as "
+                        "declared, as `aorta sweep run --mitigations-file` makes them");
   check_cmd->add_option("--color", check.color, "colour the text output (NO_COLOR, FORCE_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured)")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   std::vector<std::string> select, extend_select, ignore, triton, collect;

@@ -15,8 +15,10 @@ uint32_t Utf16Units(unsigned char c) { return c >= 0xF0 ? 2 : 1; }
 SourceFile::SourceFile(std::string path, std::string text)
     : path_(std::move(path)), text_(std::move(text)) {
   line_starts_.push_back(0);
+  // LF, CRLF, and a lone CR (old Mac files): PyYAML, Python and editors break lines at each.
   for (uint32_t i = 0; i < text_.size(); ++i)
-    if (text_[i] == '\n') line_starts_.push_back(i + 1);
+    if (text_[i] == '\n' || (text_[i] == '\r' && (i + 1 == text_.size() || text_[i + 1] != '\n')))
+      line_starts_.push_back(i + 1);
 }
 
 std::string_view SourceFile::Slice(Span span) const {

@@ -21,6 +21,7 @@
 #include "driver/discover.h"
 #include "driver/entry_point.h"
 #include "driver/pairing.h"
+#include "engine/sidecar.h"
 #include "driver/payload_store.h"
 #include "load/payload_loader.h"
 #include "emit/emitter.h"
@@ -294,6 +295,14 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     if (!job.wanted) return;
     const std::string& recipe_path = files.recipes[i].path;
     AnalysisSettings settings = BuildSettings(options.request, *job.config);
+    // aorta's `--mitigations-file` sidecars: given to `check`, or in the recipe's header command.
+    std::vector<std::string> sidecar_paths = options.mitigation_files;
+    if (job.launch)
+      sidecar_paths.insert(sidecar_paths.end(), job.launch->pairing.sidecars.begin(), job.launch->pairing.sidecars.end());
+    for (const std::string& path : sidecar_paths) {
+      AddSidecar(LoadSidecar(path), settings.rules);
+      settings.dependencies.push_back(path);
+    }
     stats.Linted(recipe_path);
     if (job.launch)
       for (const std::string& path : job.launch->files) stats.Linted(path);
@@ -496,6 +505,11 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
     err << "aortalint: --fail-level must be error, warning or info, got '" << options.fail_level << "'\n";
     return kExitUsage;
   }
+  for (const std::string& path : options.mitigation_files)
+    if (Sidecar sidecar = LoadSidecar(path); !sidecar.error.empty()) {
+      err << "aortalint: " << sidecar.error << "\n";
+      return kExitUsage;
+    }
   if (std::optional<std::string> problem = options.request.NormalizeAndCheck()) {
     err << "aortalint: " << *problem << "\n";
     return kExitUsage;

@@ -15,6 +15,7 @@ enum ExitCode { kExitClean = 0, kExitFindings = 1, kExitUsage = 2, kExitInternal
 struct CheckOptions {
   std::vector<std::string> paths{"."};
   std::vector<std::string> command;  // the launch argv after `--`
+  std::vector<std::string> mitigation_files;  // aorta's `--mitigations-file` sidecars, for every recipe
   std::string format = "text";       // text | concise | json | sarif | github
   std::string output;                // a file instead of stdout
   std::string color = "auto";        // auto | always | never

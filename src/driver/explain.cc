@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "driver/check.h"
+#include "driver/pairing.h"
+#include "engine/sidecar.h"
 #include "engine/config.h"
 #include "load/yaml_loader.h"
 #include "model/recipe.h"
@@ -77,8 +79,16 @@ json ExplainProton(const run::CollectorOptions& o, const std::vector<TritonTarge
   return p;
 }
 
+// The variables a mitigation exports: the built-in table, then the sidecars (`--mitigations-file`).
+const std::map<std::string, std::string>* MitigationVars(const std::string& name, const Knowledge& knowledge,
+                                                         const RuleSettings& settings) {
+  if (auto it = knowledge.mitigations.find(name); it != knowledge.mitigations.end()) return &it->second;
+  if (auto it = settings.mitigation_env.find(name); it != settings.mitigation_env.end()) return &it->second;
+  return nullptr;
+}
+
 json ExplainCell(const Recipe& recipe, const Cell* cell, const std::vector<TritonTarget>& targets,
-                 const std::vector<std::string>& command, bool placeholder) {
+                 const std::vector<std::string>& command, bool placeholder, const RuleSettings& settings) {
   const CollectScope* scope = cell ? cell->collect : recipe.recipe_collect();
   std::string name = cell ? cell->name : "(recipe)";
   json j{{"cell", name}, {"collectors", json::array()}};
@@ -112,6 +122,11 @@ json ExplainCell(const Recipe& recipe, const Cell* cell, const std::vector<Trito
   j["wrap"] = {{"argv", wrapped.argv}, {"placeholder_command", placeholder}};
   if (!wrapped.ok()) j["wrap"]["error"] = "aorta refuses this at trial setup: " + wrapped.error;
   j["wrap"]["env_set"] = json::object();
+  // The cell's mitigations export their variables (aorta stamps them on the child's environment).
+  if (cell)
+    for (const auto& [m, node] : cell->mitigations)
+      if (const auto* vars = MitigationVars(m, recipe.knowledge(), settings))
+        for (const auto& [k, v] : *vars) j["wrap"]["env_set"][k] = v;
   for (const auto& [k, v] : wrapped.env_set) j["wrap"]["env_set"][k] = v;
   j["wrap"]["env_unset"] = wrapped.env_unset;
   j["wrap"]["warnings"] = wrapped.warnings;
@@ -159,7 +174,10 @@ void PrintText(const json& doc, std::ostream& out) {
       << doc["cells"].size() << (doc["cells"].size() == 1 ? " cell" : " cells") << "\n";
   out << "targets: " << Join(doc["targets"]) << (doc["targets_given"] ? "" : " (every row of the table)") << "\n";
   out << "command: " << run::ShellQuote(doc["command"].get<std::vector<std::string>>())
-      << (doc["placeholder_command"] ? " (placeholder; pass -- COMMAND)" : "") << "\n";
+      << (doc["placeholder_command"] ? " (placeholder: no command on the command line, in the config's pairs or in "
+                                       "the recipe's header comment; pass -- COMMAND)"
+                                     : " (from " + doc["command_from"].get<std::string>() + ")")
+      << "\n";
   for (const json& c : doc["cells"]) {
     out << "\ncell " << c["cell"].get<std::string>();
     if (c.contains("mitigations")) out << " (mitigations: " << Join(c["mitigations"]) << ")";
@@ -306,8 +324,19 @@ int RunExplain(const ExplainOptions& options, std::ostream& out, std::ostream& e
     for (const TritonRow& row : table.rows) written.push_back(row.Label() == row.version ? row.version : row.version + ".0");
   std::vector<TritonTarget> targets = ResolveTargets(table, written);
 
-  bool placeholder = options.command.empty();
-  std::vector<std::string> command = placeholder ? std::vector<std::string>{"python", "<payload.py>"} : options.command;
+  // The launch command from the same places `check` takes it: the command line, the config's pairs, the header.
+  std::vector<std::string> command = options.command;
+  std::string command_from = command.empty() ? "" : std::string(LaunchSourceName(LaunchSource::kCommandLine));
+  std::optional<Launch> launch = FindLaunch(options.recipe, doc.source->text(), options.command,
+                                            *configs.For(options.recipe), RecipeDirectory(options.recipe));
+  if (command.empty() && launch && launch->pairing.has_command()) {
+    command = launch->pairing.argv;
+    command_from = std::string(LaunchSourceName(launch->pairing.source));
+  }
+  if (launch)
+    for (const std::string& path : launch->pairing.sidecars) AddSidecar(LoadSidecar(path), settings.rules);
+  bool placeholder = command.empty();
+  if (placeholder) command = {"python", "<payload.py>"};
   Recipe recipe(doc, *settings.rules.knowledge);
   if (recipe.mode() == RecipeMode::kSanitizer) {
     json result{{"recipe", options.recipe}, {"mode", "sanitizer"}, {"plan", ExplainSanitizer(recipe, options.recipe)}};
@@ -326,10 +355,11 @@ int RunExplain(const ExplainOptions& options, std::ostream& out, std::ostream& e
               {"targets_given", given},
               {"command", command},
               {"placeholder_command", placeholder},
+              {"command_from", command_from},
               {"cells", json::array()}};
   for (const TritonTarget& t : targets) result["targets"].push_back(t.Name());
-  if (recipe.cells().empty()) result["cells"].push_back(ExplainCell(recipe, nullptr, targets, command, placeholder));
-  for (const Cell& cell : recipe.cells()) result["cells"].push_back(ExplainCell(recipe, &cell, targets, command, placeholder));
+  if (recipe.cells().empty()) result["cells"].push_back(ExplainCell(recipe, nullptr, targets, command, placeholder, settings.rules));
+  for (const Cell& cell : recipe.cells()) result["cells"].push_back(ExplainCell(recipe, &cell, targets, command, placeholder, settings.rules));
 
   if (options.format == "json") {
     result["problems"] = report.str().empty() ? json::array() : json::parse(report.str());

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "engine/sidecar.h"
 #include "run/wrap.h"
 
 namespace aortalint {
@@ -126,13 +127,17 @@ std::optional<HeaderCommand> FindHeaderCommand(std::string_view text) {
       }
       size_t sweep = joined.find("aorta ");
       size_t dashes = joined.find(" -- ", sweep);
-      if (sweep != std::string::npos && dashes != std::string::npos &&
-          joined.substr(sweep, dashes - sweep).find(" run") != std::string::npos) {
-        std::vector<std::string> argv = SplitShellWords(joined.substr(dashes + 4));
-        if (!argv.empty()) {
+      size_t run = sweep == std::string::npos ? std::string::npos : joined.find(" run", sweep);
+      if (run != std::string::npos && (dashes == std::string::npos || run < dashes)) {
+        std::vector<std::string> argv =
+            dashes == std::string::npos ? std::vector<std::string>{} : SplitShellWords(joined.substr(dashes + 4));
+        size_t stop = dashes == std::string::npos ? joined.size() : dashes;
+        std::vector<std::string> aorta_args = SplitShellWords(joined.substr(run + 4, stop - run - 4));
+        // A command after ` -- `, or (a triage run takes none) aorta's own `--mitigations-file`.
+        if (!argv.empty() || !MitigationFiles(aorta_args).empty()) {
           std::string_view raw = text.substr(begin, end - begin);
           uint32_t lead = static_cast<uint32_t>(raw.find_first_not_of(" \t"));
-          return HeaderCommand{std::move(argv), {begin + lead, end}};
+          return HeaderCommand{std::move(argv), {begin + lead, end}, std::move(aorta_args)};
         }
       }
     }
@@ -191,6 +196,8 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
     p.span = header->span;
     // The defaults (no config file) have no directory of their own: never the current one.
     p.base_dir = RepositoryRoot(recipe_path, config.path.empty() ? "" : config.dir, named_root);
+    for (const std::string& file : MitigationFiles(header->aorta_args))
+      p.sidecars.push_back(NormalizePath(fs::path(file).is_absolute() ? file : (fs::path(p.base_dir) / file).string()));
     ResolveFiles(launch);
     return launch;
   }

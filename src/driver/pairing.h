@@ -32,6 +32,7 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
 struct HeaderCommand {
   std::vector<std::string> argv;
   Span span;
+  std::vector<std::string> aorta_args;  // aorta's own options, before ` -- ` (`--mitigations-file x.json`)
 };
 std::optional<HeaderCommand> FindHeaderCommand(std::string_view text);
 

@@ -31,8 +31,11 @@ struct Pairing {
   std::string base_dir;           // relative paths in argv are resolved from here
   std::vector<std::shared_ptr<const Payload>> payloads;  // the Python files it runs
   std::vector<std::string> missing;  // files the command names that do not exist (as written)
+  std::vector<std::string> sidecars;  // kHeaderComment: aorta's `--mitigations-file` paths, resolved from base_dir
 
-  bool has_command() const { return source != LaunchSource::kDirectory; }
+  /// A header comment may name only aorta's options (`aorta sweep run --recipe r.yaml --mitigations-file s.json`,
+  /// a triage run takes no command): then the launch shape is unknown too.
+  bool has_command() const { return source != LaunchSource::kDirectory && !argv.empty(); }
 };
 
 }  // namespace aortalint
