@@ -340,6 +340,8 @@ TEST_CASE("run says what measured it, and metrics reads the instrumentation tria
   std::ostringstream out, err;
   REQUIRE(RunCapture(req, out, err) == 0);
   CHECK(err.str().find("aortalint run: measured by proton backend instrumentation, Triton unknown") != std::string::npos);
+  CHECK(err.str().find("empty ROOT") == std::string::npos);  // the tree holds cycles, not times
+  CHECK(err.str().find("holds no scope") == std::string::npos);
   CaptureView v = LoadCapture(req.output_dir);
   CHECK(v.kind == "cycles");
   CHECK(v.backend_resolved == "instrumentation");
@@ -349,4 +351,10 @@ TEST_CASE("run says what measured it, and metrics reads the instrumentation tria
   std::ostringstream table;
   PrintCapture(v, table);
   CHECK(table.str().find("measured  proton instrumentation, Triton version unknown") != std::string::npos);
+  // The failed compile's bare ROOT: the note names PAY010 and PAY011.
+  req.argv = {"/bin/sh", "-c", "cp " + ShellQuote((kCaptures / "cycles-h200/jit_scopes/proton/proton.hatchet").string()) +
+                                   " \"$AORTA_PROTON_DIR/proton.hatchet\""};
+  std::ostringstream out2, err2;
+  REQUIRE(RunCapture(req, out2, err2) == 0);
+  CHECK(err2.str().find("the instrumentation tree holds no scope") != std::string::npos);
 }
