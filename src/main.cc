@@ -16,6 +16,7 @@
 #include "lsp/server.h"
 #include "driver/run.h"
 #include "run/metrics_view.h"
+#include "load/hip_loader.h"
 #include "run/run_command.h"
 
 namespace {
@@ -63,7 +64,9 @@ const CLI::Validator kJobs(
 
 std::string VersionText() {
   return std::string("aortalint ") + AORTALINT_VERSION + "\n  grammar: " + AORTALINT_GRAMMAR_VERSION +
-         "\n  yaml-cpp: " + AORTALINT_YAML_CPP_VERSION + "\n  build: " + AORTALINT_BUILD_OPTIONS;
+         "\n  yaml-cpp: " + AORTALINT_YAML_CPP_VERSION + "\n  build: " + AORTALINT_BUILD_OPTIONS +
+         // The HIP line looks for the analyser module on disk (a readlink and a stat), never opens it.
+         "\n  " + aortalint::HipSupportSummary();
 }
 
 }  // namespace
@@ -76,7 +79,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   CLI::App app{"aortalint: lint aorta profiling recipes and the payloads they launch", "aortalint"};
-  app.set_version_flag("--version", VersionText());
+  app.set_version_flag("--version", [] { return VersionText(); });
   app.require_subcommand(0, 1);
 
   CheckOptions check;

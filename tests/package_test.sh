@@ -20,6 +20,13 @@ for f in bin/aortalint share/man/man1/aortalint.1.gz share/bash-completion/compl
          share/doc/aortalint/LICENSE share/doc/aortalint/ci.md share/doc/aortalint/rules/COL003.md; do
   [[ -f $work/prefix/$f ]] || fail "cmake --install did not install $f"
 done
+# The HIP analyser module, installed where the installed binary looks for it (../lib/aortalint/hip/).
+if grep -q '^AORTALINT_WITH_CLANG:BOOL=ON' "$build/CMakeCache.txt"; then
+  module=$work/prefix/lib/aortalint/hip/libaortalint_hip.so
+  [[ -f $module ]] || fail "cmake --install did not install lib/aortalint/hip/libaortalint_hip.so"
+  env -u AORTALINT_HIP_MODULE "$work/prefix/bin/aortalint" --version | grep -qF "$module" ||
+    fail "the installed aortalint does not find its HIP module: $("$work/prefix/bin/aortalint" --version)"
+fi
 man_page=$work/man.1
 gzip -dc "$work/prefix/share/man/man1/aortalint.1.gz" > "$man_page" || fail "the man page is not gzip"
 grep -q '^\.TH AORTALINT 1' "$man_page" || fail "the man page has no .TH header"

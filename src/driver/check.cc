@@ -20,6 +20,7 @@
 #include "base/file_reader.h"
 #include "driver/discover.h"
 #include "driver/entry_point.h"
+#include "driver/hip_sources.h"
 #include "driver/pairing.h"
 #include "engine/sidecar.h"
 #include "driver/payload_store.h"
@@ -28,6 +29,8 @@
 #include "engine/analyze.h"
 #include "engine/config.h"
 #include "load/python_parser.h"
+#include "model/hip.h"
+#include "model/sanitizer_plan.h"
 #include "model/pairing.h"
 #include "model/payload.h"
 #include "engine/cache.h"
@@ -152,6 +155,8 @@ std::string UnitKey(const AnalysisSettings& settings, const CheckOptions& option
     for (const std::string& file : launch->files) key.Add(file);
     key.Add("own");
     for (const std::string& file : own_payloads) key.Add(file);
+    key.Add("hip");
+    for (const std::string& file : launch->hip_files) key.Add(file);
   }
   return key.Hex();
 }
@@ -176,7 +181,14 @@ struct RecipeJob {
   SourcePtr source;                 // its text, read once; null when unreadable
   std::optional<Launch> launch;     // what it runs
   std::vector<std::string> own_payloads;  // paired payloads whose own checks run in this unit
+  std::vector<std::string> own_hip;       // likewise for HIP payloads
 };
+
+// What a HIP payload's analysis read besides the payload: its headers and compile database.
+void AddHipDeps(const HipPayload& hip, std::vector<std::string>& deps) {
+  deps.insert(deps.end(), hip.includes.begin(), hip.includes.end());
+  if (!hip.flags_from.empty()) deps.push_back(hip.flags_from);
+}
 
 // Runs fn(0..n-1) on `jobs` threads, the calling one included.
 void ParallelFor(size_t n, unsigned jobs, const std::function<void(size_t)>& fn) {
@@ -229,13 +241,26 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
   //    A paired payload gets its own checks in the first unit that pairs it;
   //    the others are checked alone when they import Proton (decided once parsed).
   PayloadStore store;
-  std::set<std::string> paired;
+  HipStore hip_store;
+  std::set<std::string> paired, paired_hip;
   for (RecipeJob& job : recipe_jobs) {
     if (!job.launch) continue;
     for (const std::string& path : job.launch->files) {
       store.AddUse(path);
       if (paired.insert(path).second) job.own_payloads.push_back(path);
     }
+    for (const std::string& path : job.launch->hip_files) {
+      hip_store.AddUse(path);
+      if (paired_hip.insert(path).second) job.own_hip.push_back(path);
+    }
+  }
+  // HIP sources named on the command line and paired with no recipe: checked alone.
+  std::vector<std::string> hip_alone;
+  for (const Candidate& file : files.hip) {
+    std::string path = NormalizePath(file.path);
+    if (paired_hip.count(path) || std::find(hip_alone.begin(), hip_alone.end(), path) != hip_alone.end()) continue;
+    hip_alone.push_back(path);
+    hip_store.AddUse(path);
   }
   std::vector<std::string> alone;
   std::set<std::string> named_payloads;
@@ -248,10 +273,40 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
   }
 
   // 3. Analyse: recipes with their pairings, then payloads on their own.
-  std::vector<std::vector<Diagnostic>> per_file(recipe_jobs.size() + alone.size());
+  std::vector<std::vector<Diagnostic>> per_file(recipe_jobs.size() + alone.size() + hip_alone.size());
   std::vector<std::string> why_skipped(alone.size());
   ParallelFor(per_file.size(), jobs, [&](size_t i) {
     AnalysisUnit unit;
+    if (i >= recipe_jobs.size() + alone.size()) {
+      // A HIP/C++ source named on the command line and paired with no recipe: its own checks.
+      const std::string& path = hip_alone[i - recipe_jobs.size() - alone.size()];
+      AnalysisSettings settings = BuildSettings(options.request, *configs.For(path));
+      stats.Linted(path);
+      std::string key = cache.enabled() ? UnitKey(settings, options, path + " (hip)", {}, {}) : "";
+      if (auto hit = cache.Get(key, {})) {
+        ++stats.hits;
+        per_file[i] = std::move(*hit);
+        hip_store.Release(path);
+        return;
+      }
+      if (cache.enabled()) ++stats.misses;
+      ScopedReadLog read;
+      std::shared_ptr<const HipPayload> hip = hip_store.Acquire(path);
+      std::vector<std::string> deps = {path};
+      deps.insert(deps.end(), settings.dependencies.begin(), settings.dependencies.end());
+      if (!hip->read_error.empty()) {
+        // SYN003 names an unreadable file through the loader that reads recipes.
+        unit.recipe = LoadYamlFile(path);
+      } else {
+        unit.hip_payloads.push_back(hip);
+        AddHipDeps(*hip, deps);
+      }
+      per_file[i] = Analyze(unit, settings);
+      deps.insert(deps.end(), read.paths().begin(), read.paths().end());
+      cache.Put(key, deps, per_file[i]);
+      hip_store.Release(path);
+      return;
+    }
     if (i >= recipe_jobs.size()) {
       const std::string& path = alone[i - recipe_jobs.size()];
       const Config& config = *configs.For(path);
@@ -312,8 +367,10 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     if (auto hit = cache.Get(key, known)) {
       ++stats.hits;
       per_file[i] = std::move(*hit);
-      if (job.launch)
+      if (job.launch) {
         for (const std::string& path : job.launch->files) store.Release(path);
+        for (const std::string& path : job.launch->hip_files) hip_store.Release(path);
+      }
       return;
     }
     if (cache.enabled()) ++stats.misses;
@@ -330,14 +387,35 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       auto pairing = std::make_shared<Pairing>(std::move(job.launch->pairing));
       for (const std::string& path : job.launch->files) pairing->payloads.push_back(store.Acquire(path));
       for (const std::string& path : job.own_payloads) unit.payloads.push_back(store.Acquire(path));
+      for (const std::string& path : job.launch->hip_files) {
+        std::shared_ptr<const HipPayload> hip = hip_store.Acquire(path);
+        pairing->hip_payloads.push_back(hip);
+        deps.push_back(path);
+        AddHipDeps(*hip, deps);
+      }
+      for (const std::string& path : job.own_hip) unit.hip_payloads.push_back(hip_store.Acquire(path));
       unit.pairing = std::move(pairing);
     }
+    // A sanitizer plan's `hip:` source (the ConSan reproducer) is one of the recipe's HIP payloads.
+    if (unit.recipe->ok())
+      if (std::string hip = SanitizerHipSource(*unit.recipe->root, recipe_path); !hip.empty()) {
+        std::shared_ptr<const HipPayload> payload = LoadHipPayload(hip);
+        auto pairing = unit.pairing ? std::make_shared<Pairing>(*unit.pairing) : std::make_shared<Pairing>();
+        if (!unit.pairing) pairing->base_dir = RecipeDirectory(recipe_path);  // no command: as the directory convention
+        pairing->hip_payloads.push_back(payload);
+        unit.pairing = std::move(pairing);
+        unit.hip_payloads.push_back(payload);
+        deps.push_back(hip);
+        AddHipDeps(*payload, deps);
+      }
     per_file[i] = Analyze(unit, settings);
     unit = AnalysisUnit();
     deps.insert(deps.end(), read.paths().begin(), read.paths().end());
     cache.Put(key, deps, per_file[i]);
-    if (job.launch)
+    if (job.launch) {
       for (const std::string& path : job.launch->files) store.Release(path);
+      for (const std::string& path : job.launch->hip_files) hip_store.Release(path);
+    }
   });
 
   cache.Save();

@@ -7,10 +7,12 @@
 #include <nlohmann/json.hpp>
 
 #include "driver/check.h"
+#include "driver/hip_sources.h"
 #include "driver/pairing.h"
 #include "engine/sidecar.h"
 #include "engine/config.h"
 #include "load/yaml_loader.h"
+#include "model/hip.h"
 #include "model/recipe.h"
 #include "model/triton.h"
 #include "run/wrap.h"
@@ -163,10 +165,74 @@ json ExplainCell(const Recipe& recipe, const Cell* cell, const std::vector<Trito
   return j;
 }
 
+// A HIP payload's kernels and launches, as the HIP rules see them.
+json ExplainHip(const HipPayload& hip) {
+  json j{{"path", hip.path()}, {"analysed", hip.ok()}, {"kernels", json::array()}, {"launches", json::array()}};
+  if (!hip.ok()) j["why_not"] = hip.read_error.empty() ? hip.status_detail : hip.read_error;
+  for (const HipKernel& k : hip.kernels)
+    j["kernels"].push_back({{"name", k.qualified},
+                            {"line", hip.source->Locate(k.span.begin).line},
+                            {"extern_c", k.extern_c},
+                            {"template", k.is_template},
+                            {"rocprof_names", k.RocprofNames()}});
+  for (const HipLaunch& l : hip.launches) {
+    json launch{{"api", l.api}, {"kernel", l.kernel}, {"line", hip.source->Locate(l.span.begin).line}};
+    if (!l.macro.empty()) launch["macro"] = l.macro;
+    j["launches"].push_back(launch);
+  }
+  j["roctx_calls"] = hip.roctx_calls.size();
+  for (const HipMissingHeader& m : hip.missing_headers) j["missing_headers"].push_back(m.header);
+  return j;
+}
+
+// Which kernels a cell's rocprof kernel_include_regex keeps, as rocprofv3 filters them.
+void ExplainKernelFilter(json& cell, const std::vector<std::shared_ptr<const HipPayload>>& hips) {
+  if (!cell.contains("rocprof") || !cell["rocprof"]["options"].contains("kernel_include_regex")) return;
+  std::string pattern = cell["rocprof"]["options"]["kernel_include_regex"].get<std::string>();
+  std::optional<KernelFilter> filter = KernelFilter::Compile(pattern);
+  json& out = cell["rocprof"]["kernel_filter"];
+  out = {{"pattern", pattern}, {"kept", json::array()}, {"dropped", json::array()}};
+  if (!filter) {
+    out["error"] = "does not compile as an ECMAScript regex (COL009)";
+    return;
+  }
+  for (const auto& hip : hips)
+    for (const HipKernel& k : hip->kernels) {
+      std::vector<std::string> names = k.RocprofNames();
+      if (names.empty()) names.push_back(k.qualified);
+      for (const std::string& name : names) out[filter->Keeps(name) ? "kept" : "dropped"].push_back(name);
+    }
+}
+
 std::string Join(const json& list, std::string_view sep = ", ") {
   std::string out;
   for (const json& item : list) out += (out.empty() ? "" : std::string(sep)) + item.get<std::string>();
   return out;
+}
+
+// The HIP payloads of the recipe: kernels, launches, roctx calls, headers not found.
+void PrintHip(const json& doc, std::ostream& out) {
+  if (!doc.contains("hip_payloads")) return;
+  for (const json& h : doc["hip_payloads"]) {
+    out << "hip payload " << h["path"].get<std::string>();
+    if (!h["analysed"]) {
+      out << ": not analysed: " << h["why_not"].get<std::string>() << "\n";
+      continue;
+    }
+    out << ": " << h["kernels"].size() << (h["kernels"].size() == 1 ? " kernel, " : " kernels, ") << h["launches"].size()
+        << (h["launches"].size() == 1 ? " launch, " : " launches, ") << h["roctx_calls"].get<size_t>() << " roctx call(s)\n";
+    for (const json& k : h["kernels"]) {
+      out << "  kernel " << k["name"].get<std::string>() << " (line " << k["line"].get<uint32_t>() << ")"
+          << (k["extern_c"] ? " extern \"C\"" : "");
+      if (!k["rocprof_names"].empty()) out << ": rocprofv3 names it " << Join(k["rocprof_names"], "; ");
+      out << "\n";
+    }
+    for (const json& l : h["launches"])
+      out << "  launch " << l["api"].get<std::string>() << " " << (l["kernel"].get<std::string>().empty() ? "(kernel known at run time)" : l["kernel"].get<std::string>())
+          << " (line " << l["line"].get<uint32_t>() << (l.contains("macro") ? ", through macro " + l["macro"].get<std::string>() : "")
+          << ")\n";
+    if (h.contains("missing_headers")) out << "  headers not found: " << Join(h["missing_headers"]) << "\n";
+  }
 }
 
 void PrintText(const json& doc, std::ostream& out) {
@@ -178,6 +244,7 @@ void PrintText(const json& doc, std::ostream& out) {
                                        "the recipe's header comment; pass -- COMMAND)"
                                      : " (from " + doc["command_from"].get<std::string>() + ")")
       << "\n";
+  PrintHip(doc, out);
   for (const json& c : doc["cells"]) {
     out << "\ncell " << c["cell"].get<std::string>();
     if (c.contains("mitigations")) out << " (mitigations: " << Join(c["mitigations"]) << ")";
@@ -191,6 +258,13 @@ void PrintText(const json& doc, std::ostream& out) {
       out << "  " << name << ": " << opts;
       if (!p["defaults"].empty()) out << " (defaults: " << Join(p["defaults"]) << ")";
       out << "\n";
+      if (p.contains("kernel_filter")) {
+        const json& f = p["kernel_filter"];
+        if (f.contains("error")) out << "    kernel_include_regex: " << f["error"].get<std::string>() << "\n";
+        else
+          out << "    kernel_include_regex keeps: " << (f["kept"].empty() ? "no kernel of the paired sources" : Join(f["kept"], "; "))
+              << (f["dropped"].empty() ? "" : "; drops: " + Join(f["dropped"], "; ")) << "\n";
+      }
       if (!p.contains("attach")) continue;
       out << "    attach: " << p["attach"].get<std::string>() << ": " << p["attach_means"].get<std::string>() << "\n";
       for (const json& v : p["backend_on"]) {
@@ -340,12 +414,18 @@ int RunExplain(const ExplainOptions& options, std::ostream& out, std::ostream& e
   Recipe recipe(doc, *settings.rules.knowledge);
   if (recipe.mode() == RecipeMode::kSanitizer) {
     json result{{"recipe", options.recipe}, {"mode", "sanitizer"}, {"plan", ExplainSanitizer(recipe, options.recipe)}};
+    // The ConSan reproducer's HIP source: its kernels and launches.
+    result["hip_payloads"] = json::array();
+    if (std::string hip = SanitizerHipSource(*doc.root, options.recipe); !hip.empty())
+      if (std::shared_ptr<const HipPayload> payload = LoadHipPayload(hip); payload->hip)
+        result["hip_payloads"].push_back(ExplainHip(*payload));
     if (options.format == "json") {
       result["problems"] = report.str().empty() ? json::array() : json::parse(report.str());
       out << result.dump(2) << "\n";
     } else {
       if (!report.str().empty()) out << report.str() << "\n";
       PrintSanitizer(result, out);
+      PrintHip(result, out);
     }
     return lint == kExitFindings ? kExitFindings : kExitClean;
   }
@@ -360,6 +440,20 @@ int RunExplain(const ExplainOptions& options, std::ostream& out, std::ostream& e
   for (const TritonTarget& t : targets) result["targets"].push_back(t.Name());
   if (recipe.cells().empty()) result["cells"].push_back(ExplainCell(recipe, nullptr, targets, command, placeholder, settings.rules));
   for (const Cell& cell : recipe.cells()) result["cells"].push_back(ExplainCell(recipe, &cell, targets, command, placeholder, settings.rules));
+
+  // The HIP sources the recipe's program is built from: kernels, launches, what the regex keeps.
+  std::vector<std::shared_ptr<const HipPayload>> hips;
+  result["hip_payloads"] = json::array();
+  if (std::optional<Launch> launch =
+          FindLaunch(options.recipe, doc.source->text(), options.command, *configs.For(options.recipe)))
+    for (const std::string& path : launch->hip_files) {
+      std::shared_ptr<const HipPayload> hip = LoadHipPayload(path);
+      if (!hip->hip) continue;
+      hips.push_back(hip);
+      result["hip_payloads"].push_back(ExplainHip(*hip));
+    }
+  if (!hips.empty())
+    for (json& cell : result["cells"]) ExplainKernelFilter(cell, hips);
 
   if (options.format == "json") {
     result["problems"] = report.str().empty() ? json::array() : json::parse(report.str());

@@ -4,6 +4,8 @@
 #include <filesystem>
 
 #include "engine/sidecar.h"
+#include "driver/hip_sources.h"
+#include "load/hip_loader.h"
 #include "run/wrap.h"
 
 namespace aortalint {
@@ -44,13 +46,29 @@ std::vector<std::string> NamedScripts(const std::vector<std::string>& argv) {
   return out;
 }
 
-void ResolveFiles(Launch& launch) {
+void AddHipFile(Launch& launch, const std::string& path) {
+  if (std::find(launch.hip_files.begin(), launch.hip_files.end(), path) == launch.hip_files.end())
+    launch.hip_files.push_back(path);
+}
+
+// `root`: where a binary's sources are looked for (the project root).
+void ResolveFiles(Launch& launch, const std::string& root) {
   for (const std::string& script : NamedScripts(launch.pairing.argv)) {
     fs::path p = fs::path(script).is_absolute() ? fs::path(script) : fs::path(launch.pairing.base_dir) / script;
     std::error_code ec;
     if (fs::is_regular_file(p, ec)) launch.files.push_back(NormalizePath(p.string()));
     else launch.pairing.missing.push_back(script);
   }
+  // HIP/C++ payloads: sources the command names, and those that build the binary it runs.
+  std::error_code ec;
+  for (const std::string& word : launch.pairing.argv) {
+    if (word.empty() || word[0] == '-' || !HasHipExtension(word)) continue;
+    fs::path p = fs::path(word).is_absolute() ? fs::path(word) : fs::path(launch.pairing.base_dir) / word;
+    if (fs::is_regular_file(p, ec)) AddHipFile(launch, NormalizePath(p.string()));
+  }
+  std::string binary = LaunchedBinary(launch.pairing.argv);
+  if (!binary.empty())
+    for (const std::string& source : SourcesBuilding(binary, launch.pairing.base_dir, root)) AddHipFile(launch, source);
 }
 
 }  // namespace
@@ -174,7 +192,7 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
     p.source = LaunchSource::kCommandLine;
     p.argv = command_line;
     p.base_dir = ".";
-    ResolveFiles(launch);
+    ResolveFiles(launch, RepositoryRoot(recipe_path, config.path.empty() ? "" : config.dir, named_root));
     return launch;
   }
   if (!config.pairs.empty()) {
@@ -186,7 +204,12 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
       p.source = LaunchSource::kConfig;
       p.argv = SplitShellWords(spec.command);
       p.base_dir = config.dir.empty() ? "." : config.dir;
-      ResolveFiles(launch);
+      for (const std::string& source : spec.sources) {
+        fs::path file = fs::path(source).is_absolute() ? fs::path(source) : fs::path(p.base_dir) / source;
+        if (fs::is_regular_file(file, ec)) AddHipFile(launch, NormalizePath(file.string()));
+        else p.missing.push_back(source);
+      }
+      ResolveFiles(launch, RepositoryRoot(recipe_path, config.path.empty() ? "" : config.dir, named_root));
       return launch;
     }
   }
@@ -198,17 +221,22 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
     p.base_dir = RepositoryRoot(recipe_path, config.path.empty() ? "" : config.dir, named_root);
     for (const std::string& file : MitigationFiles(header->aorta_args))
       p.sidecars.push_back(NormalizePath(fs::path(file).is_absolute() ? file : (fs::path(p.base_dir) / file).string()));
-    ResolveFiles(launch);
+    ResolveFiles(launch, p.base_dir);
     return launch;
   }
   fs::path recipe(recipe_path);
   if (recipe.filename() == "recipe.yaml" || recipe.filename() == "recipe.yml") {
     std::error_code ec;
     fs::path dir = recipe.parent_path().empty() ? fs::path(".") : recipe.parent_path();
-    for (const fs::directory_entry& e : fs::directory_iterator(dir, ec))
-      if (e.is_regular_file(ec) && e.path().extension() == ".py") launch.files.push_back(NormalizePath(e.path().string()));
-    if (launch.files.empty()) return std::nullopt;
+    for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
+      if (!e.is_regular_file(ec)) continue;
+      if (e.path().extension() == ".py") launch.files.push_back(NormalizePath(e.path().string()));
+      // HIP sources beside it too (a .cpp that is not HIP is dropped when it is read).
+      else if (HasHipExtension(e.path().filename().string())) launch.hip_files.push_back(NormalizePath(e.path().string()));
+    }
+    if (launch.files.empty() && launch.hip_files.empty()) return std::nullopt;
     std::sort(launch.files.begin(), launch.files.end());
+    std::sort(launch.hip_files.begin(), launch.hip_files.end());
     p.source = LaunchSource::kDirectory;
     p.base_dir = dir.string();
     return launch;

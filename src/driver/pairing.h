@@ -17,6 +17,7 @@ namespace aortalint {
 struct Launch {
   Pairing pairing;                  // payloads still empty
   std::vector<std::string> files;   // payload paths to load, normalised (see NormalizePath)
+  std::vector<std::string> hip_files;  // HIP/C++ sources to load, normalised
 };
 
 /// Finds the launch of the recipe at `recipe_path` with text `recipe_text`, or
