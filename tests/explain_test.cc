@@ -79,5 +79,15 @@ TEST_CASE("explain takes the command from the header like check, and each cell's
   CHECK(r.output.find("RCP015") == std::string::npos);                           // declared by the sidecar
 }
 
+TEST_CASE("explain never says an AMD-only backend runs on NVIDIA") {
+  std::filesystem::path dir = TempDir("aortalint-explain-vendor");
+  WriteFile(dir / "r.yaml", "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\n"
+                            "diagnostic_axis: [none]\ncollect:\n  proton: {mode: env, backend: roctracer}\n");
+  CommandResult r = RunShell("cd " + ShellQuote(dir.string()) + " && " + ShellQuote(AORTALINT_BINARY) +
+                             " explain r.yaml --no-config --triton 3.8.0 -- python x.py 2>&1");
+  CHECK(r.output.find("roctracer on NVIDIA") == std::string::npos);
+  CHECK(r.output.find("nothing (roctracer is AMD-only) on NVIDIA") != std::string::npos);
+}
+
 }  // namespace
 }  // namespace aortalint::testing

@@ -48,7 +48,15 @@ void Metrics(std::string_view c, const std::string& why_none, json& cell) {
   }
 }
 
-json ExplainProton(const run::CollectorOptions& o, const std::vector<TritonTarget>& targets, json defaults) {
+json ExplainProton(const run::CollectorOptions& o, const std::vector<TritonTarget>& targets, json defaults,
+                   const Knowledge& knowledge) {
+  // A pinned backend that only one vendor's GPUs run (collectors.yaml backend_vendors): never "runs X on" the other.
+  auto on = [&](const std::string& backend, std::string_view vendor) -> std::string {
+    auto it = knowledge.backend_vendors.find(backend);
+    if (it != knowledge.backend_vendors.end() && it->second != vendor)
+      return "nothing (" + backend + " is " + it->second + "-only)";
+    return backend;
+  };
   json p{{"options", o}, {"defaults", std::move(defaults)}, {"attach", o.at("mode")}};
   p["attach_means"] = o.at("mode") == "cli"
                           ? "aorta wraps the script in Proton's front end (python -m triton.profiler.proton)"
@@ -58,8 +66,8 @@ json ExplainProton(const run::CollectorOptions& o, const std::vector<TritonTarge
     has_knob |= o.count(k) && !o.at(k).empty();
   for (const TritonTarget& t : targets) {
     json v{{"version", t.Name()},
-           {"amd", t.row->Resolve(o.at("backend"), Vendor::kAmd)},
-           {"nvidia", t.row->Resolve(o.at("backend"), Vendor::kNvidia)}};
+           {"amd", on(t.row->Resolve(o.at("backend"), Vendor::kAmd), "AMD")},
+           {"nvidia", on(t.row->Resolve(o.at("backend"), Vendor::kNvidia), "NVIDIA")}};
     json caveats = json::array();
     if (!t.note.empty()) caveats.push_back(t.note);
     if (o.at("backend") != "auto" && !t.row->HasBackend(o.at("backend")))
@@ -105,7 +113,7 @@ json ExplainCell(const Recipe& recipe, const Cell* cell, const std::vector<Trito
   json proton_defaults, rocprof_defaults;
   std::optional<run::CollectorOptions> proton = OptionsOf(scope, "proton", recipe.knowledge(), proton_defaults);
   std::optional<run::CollectorOptions> rocprof = OptionsOf(scope, "rocprof", recipe.knowledge(), rocprof_defaults);
-  if (proton) j["proton"] = ExplainProton(*proton, targets, proton_defaults);
+  if (proton) j["proton"] = ExplainProton(*proton, targets, proton_defaults, recipe.knowledge());
   if (rocprof) j["rocprof"] = {{"options", *rocprof}, {"defaults", rocprof_defaults}};
   j["metrics"] = {{"reported", json::array()}, {"not_reported", json::array()}};
 
