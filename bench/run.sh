@@ -1,46 +1,99 @@
 #!/usr/bin/env bash
-# aortalint's benchmark: generates a repository (bench/generate.py) and
-# measures whole-process wall time and peak memory of `aortalint check` on it
-# at --jobs 1 and --jobs 2, plus the one-recipe case of a pre-commit hook.
-#   bench/run.sh [RECIPES] [PAYLOAD_LINES]     e.g. bench/run.sh 10000 200:2000
-# REPEAT=N takes the best of N runs of each measurement (default 3).
+# aortalint's benchmark, everything side by side in one run:
+#   bench/run.sh [RECIPES] [PAYLOAD_LINES]     default: 10000 recipes, payloads of 400:460 lines
+# It generates a repository (bench/generate.py) into $BENCH_DIR (default
+# /tmp/aortalint-bench; never inside the repository) and prints:
+#  - the cold full run, --jobs 1, CPU, against bench/aorta_baseline.py (aorta's
+#    own checks done aorta's way: PyYAML safe_load, the collector checks,
+#    ast.parse and the import-order walk), with --full-parse beside it;
+#  - check / floor: the same files read and pre-scanned (and recipes parsed);
+#  - peak memory at the default --jobs;
+#  - the warm run on a recipe-only repository against its cold run;
+#  - one recipe with a 1,000-line payload, whole process, no cache;
+#  - `aortalint --version` against /bin/true;
+#  - the per-stage CPU profile (read, recipes, scan, parse, facts; rules and
+#    output are check's total less those).
+# REPEAT=N takes the best of N runs of each timing (default 3); KEEP=1 reuses
+# the repositories of an earlier run in $BENCH_DIR. The machine's
+# load shows in the times: compare the ratios, which come from one run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 recipes=${1:-10000}
-payload_lines=${2:-}
+payload_lines=${2:-400:460}
 bin=${AORTALINT:-build/aortalint}
 work=${BENCH_DIR:-/tmp/aortalint-bench}
-rm -rf "$work"
-python3 bench/generate.py "$work/repo" --recipes "$recipes" ${payload_lines:+--payload-lines "$payload_lines"}
-echo "repository: $recipes recipes$([[ -n $payload_lines ]] && echo ", payloads of $payload_lines lines"), $(du -sh "$work/repo" | cut -f1)"
-
-measure() {  # label, then the command
-  local label=$1; shift
-  local best=""
-  for _ in $(seq "${REPEAT:-3}"); do
-    /usr/bin/time -f "%e %M" -o "$work/time" "$@" >/dev/null 2>&1 || true
-    read -r secs kb < <(tail -1 "$work/time")
-    if [[ -z $best ]] || (( $(echo "$secs < ${best%% *}" | awk '{print ($1 < $3)}') )); then best="$secs $kb"; fi
-  done
-  printf '%-34s %8.3f s  %7.1f MB peak\n' "$label" "${best%% *}" "$(echo "${best##* } / 1024" | bc -l)"
-}
-
 parse_only=${PARSE_ONLY:-build/aortalint_parse_only}
 [[ -x $parse_only ]] || cmake --build build --target aortalint_parse_only >/dev/null
-cat "$work"/repo/team00/project000/*/recipe.yaml > /dev/null  # warm the page cache
-for jobs in 1 2; do
-  measure "read and parse only, --jobs $jobs" "$parse_only" --jobs $jobs "$work/repo"
-  measure "check --jobs $jobs --no-cache" "$bin" check --jobs $jobs --no-cache "$work/repo"
-done
+if [[ -n ${KEEP:-} && -d $work/repo && -d $work/recipes ]]; then  # KEEP=1 reuses the repositories generated before
+  rm -rf "$work/cache" "$work/one"
+else
+  rm -rf "$work"
+  mkdir -p "$work"
+  python3 bench/generate.py "$work/repo" --recipes "$recipes" --payload-lines "$payload_lines"
+  python3 bench/generate.py "$work/recipes" --recipes "$recipes"
+fi
+echo "repository: $recipes recipes, payloads of $payload_lines lines, $(du -sh "$work/repo" | cut -f1);" \
+     "recipe-only repository: $(du -sh "$work/recipes" | cut -f1); load average now: $(cut -d' ' -f1-3 /proc/loadavg)"
+cat "$work"/repo/team00/project000/*/* > /dev/null  # warm the page cache
 
-# The result cache: a first run fills it, a repeated run over unchanged files reads it.
+declare -A CPU WALL MEM
+measure() {  # key, label, then the command; best of REPEAT by CPU (user + sys)
+  local key=$1 label=$2; shift 2
+  local best_cpu="" best_wall="" best_mem=""
+  for _ in $(seq "${REPEAT:-3}"); do
+    /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" >/dev/null 2>&1 || true
+    read -r wall user sys kb < <(tail -1 "$work/time")
+    local cpu
+    cpu=$(echo "$user + $sys" | bc -l)
+    if [[ -z $best_cpu ]] || (( $(echo "$cpu < $best_cpu" | bc -l) )); then
+      best_cpu=$cpu; best_wall=$wall; best_mem=$kb
+    fi
+  done
+  CPU[$key]=$best_cpu; WALL[$key]=$best_wall; MEM[$key]=$best_mem
+  printf '%-46s %8.3f s CPU %8.3f s wall %7.1f MB peak\n' "$label" "$best_cpu" "$best_wall" "$(echo "$best_mem / 1024" | bc -l)"
+}
+ratio() { echo "scale=3; $1 / $2" | bc -l; }
+
+echo "== cold full run, --jobs 1"
+REPEAT=1 measure python "python baseline (aorta's way)" python3 bench/aorta_baseline.py "$work/repo"
+measure check "check --jobs 1 --no-cache" "$bin" check --jobs 1 --no-cache "$work/repo"
+measure full "check --jobs 1 --no-cache --full-parse" "$bin" check --jobs 1 --no-cache --full-parse "$work/repo"
+measure floor_scan "floor: read + pre-scan" "$parse_only" --jobs 1 --floor scan "$work/repo"
+measure floor_yaml "floor: read + recipes (yaml-cpp) + pre-scan" "$parse_only" --jobs 1 --floor yaml "$work/repo"
+measure floor_full "old floor: read + recipes + full parse" "$parse_only" --jobs 1 --floor full "$work/repo"
+echo "ratio check / python baseline (CPU):        $(ratio "${CPU[check]}" "${CPU[python]}")   (goal <= 0.10)"
+echo "ratio check --full-parse / python baseline: $(ratio "${CPU[full]}" "${CPU[python]}")"
+echo "ratio check / (read + pre-scan):            $(ratio "${CPU[check]}" "${CPU[floor_scan]}")   (goal <= 1.2)"
+echo "ratio check / (read + recipes + pre-scan):  $(ratio "${CPU[check]}" "${CPU[floor_yaml]}")"
+echo "ratio check --full-parse / old floor:       $(ratio "${CPU[full]}" "${CPU[floor_full]}")"
+
+echo "== peak memory, default --jobs"
+REPEAT=1 measure jobs "check --no-cache (default jobs)" "$bin" check --no-cache "$work/repo"
+
+echo "== warm run, recipe-only repository"
 export AORTALINT_CACHE_DIR="$work/cache"
 rm -rf "$AORTALINT_CACHE_DIR"
-REPEAT=1 measure "check, cache cold (fills it)" "$bin" check "$work/repo"
-measure "check, cache warm" "$bin" check "$work/repo"
+REPEAT=1 measure cold "check, cache cold (fills it)" "$bin" check --jobs 1 "$work/recipes"
+measure warm "check, cache warm" "$bin" check --jobs 1 "$work/recipes"
+echo "ratio cold / warm (wall):                   $(ratio "${WALL[cold]}" "${WALL[warm]}")   (goal >= 10)"
+unset AORTALINT_CACHE_DIR
 
-# One recipe with its payload, as a pre-commit hook runs it: the mean of 100 runs.
-one=$(ls -d "$work"/repo/team01/project001/r* | head -1)
-start=$(date +%s%N)
-for _ in $(seq 100); do "$bin" check --no-cache "$one" >/dev/null 2>&1 || true; done
-echo "check one recipe (and its payload), --no-cache: $(( ($(date +%s%N) - start) / 100000 )) us per run (mean of 100)"
+echo "== one recipe + a 1,000-line payload, and --version (means of 100 runs, wall)"
+python3 bench/generate.py "$work/one" --recipes 2 --payload-lines 1000:1000
+one=$(ls -d "$work"/one/team01/project001/r*)
+mean() {  # label, then the command: mean wall time of 100 runs in microseconds
+  local label=$1; shift
+  local start end
+  start=$(date +%s%N)
+  for _ in $(seq 100); do "$@" >/dev/null 2>&1 || true; done
+  end=$(date +%s%N)
+  printf '%-46s %8d us\n' "$label" $(( (end - start) / 100000 ))
+}
+mean "check one recipe + payload, --no-cache" "$bin" check --no-cache "$one"
+mean "check one recipe + payload, --full-parse" "$bin" check --no-cache --full-parse "$one"
+mean "aortalint --version" "$bin" --version
+mean "/bin/true" /bin/true
+
+echo "== per-stage profile (one thread, CPU)"
+"$parse_only" --stages "$work/repo"
+echo "       check total            ${CPU[check]} s: rules, output and start-up are the rest"

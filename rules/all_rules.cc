@@ -29,16 +29,21 @@ std::unique_ptr<Rule> MakeDuplicateKey();
 std::unique_ptr<Rule> MakeEmptyMitigations();
 std::unique_ptr<Rule> MakeEnvSessionNeverStarted();
 std::unique_ptr<Rule> MakeEnvVarNotRead();
+std::unique_ptr<Rule> MakeHipPayloadNotAnalysed();
 std::unique_ptr<Rule> MakeInstrumentationNoMetrics();
 std::unique_ptr<Rule> MakeInstrumentationWithoutScopes();
 std::unique_ptr<Rule> MakeInvalidValue();
+std::unique_ptr<Rule> MakeKernelNameUnresolvable();
+std::unique_ptr<Rule> MakeKernelRegexMatchesNothing();
 std::unique_ptr<Rule> MakeKnobNeedsInstrumentation();
 std::unique_ptr<Rule> MakeKnownCrash();
+std::unique_ptr<Rule> MakeMarkerTraceWithoutMarkers();
 std::unique_ptr<Rule> MakeMissingMainGuard();
 std::unique_ptr<Rule> MakeMissingRequiredKey();
 std::unique_ptr<Rule> MakeModeKnobConflict();
 std::unique_ptr<Rule> MakeModeKnobDropped();
 std::unique_ptr<Rule> MakeModeUnsupported();
+std::unique_ptr<Rule> MakeNoKernelLaunch();
 std::unique_ptr<Rule> MakeOptionNotString();
 std::unique_ptr<Rule> MakeOptionOutOfDomain();
 std::unique_ptr<Rule> MakePayloadSetsVisibleDevices();
@@ -92,6 +97,11 @@ constexpr RuleFactory kRules[] = {
     MakeKnobNeedsInstrumentation,     // COL007
     MakeBackendModeMismatch,          // COL008
     MakeBadKernelRegex,               // COL009
+    MakeKernelRegexMatchesNothing,    // HIP001
+    MakeMarkerTraceWithoutMarkers,    // HIP002
+    MakeNoKernelLaunch,               // HIP003
+    MakeKernelNameUnresolvable,       // HIP004
+    MakeHipPayloadNotAnalysed,        // HIP006
     MakeTraceDataNoMetrics,           // MET001
     MakeInstrumentationNoMetrics,     // MET002
     MakeRocprofFormatNoMetrics,       // MET003

@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian packages aortalint needs, and prints nothing when they
 # are all there. `scripts/setup.sh test` adds what the test suite drives
-# (pre-commit, Neovim, git, python3, isort; node comes with npm).
+# (pre-commit, Neovim, git, python3, python3-yaml for the PyYAML verdict comparison, isort; node
+# comes with npm).
 set -euo pipefail
 
 build=(cmake ninja-build g++ pkg-config libyaml-cpp-dev libtree-sitter-dev libfmt-dev
        libcli11-dev nlohmann-json3-dev doctest-dev dpkg-dev)  # dpkg-dev: dpkg-shlibdeps for `cpack -G DEB`
-test=(git python3 pre-commit neovim isort)
+# The HIP analyser module (on by default; -DAORTALINT_WITH_CLANG=OFF builds without it).
+# Debian's Clang CMake package checks that clang-14's and libclang-14-dev's files all exist.
+build+=(clang-14 clang-tools-14 clang-tidy-14 clang-format-14 clangd-14 libclang1-14 libclang-cpp14
+        libclang-14-dev libclang-cpp14-dev llvm-14-dev)
+test=(git python3 python3-yaml pre-commit neovim isort zsh fish)  # zsh, fish: the completions are checked in them
 
 wanted=("${build[@]}")
 [[ "${1:-}" == "test" ]] && wanted+=("${test[@]}")

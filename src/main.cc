@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <string_view>
@@ -17,6 +18,8 @@
 #include "lsp/server.h"
 #include "driver/run.h"
 #include "engine/cache.h"
+#include "run/metrics_view.h"
+#include "load/hip_loader.h"
 #include "run/run_command.h"
 
 namespace {
@@ -64,15 +67,22 @@ const CLI::Validator kJobs(
 
 std::string VersionText() {
   return std::string("aortalint ") + AORTALINT_VERSION + "\n  grammar: " + AORTALINT_GRAMMAR_VERSION +
-         "\n  yaml-cpp: " + AORTALINT_YAML_CPP_VERSION + "\n  build: " + AORTALINT_BUILD_OPTIONS;
+         "\n  yaml-cpp: " + AORTALINT_YAML_CPP_VERSION + "\n  build: " + AORTALINT_BUILD_OPTIONS +
+         // The HIP line looks for the analyser module on disk (a readlink and a stat), never opens it.
+         "\n  " + aortalint::HipSupportSummary();
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   using namespace aortalint;
+  // `--version` alone answers before the command line's parser is built (a start in well under a millisecond).
+  if (argc == 2 && std::string_view(argv[1]) == "--version") {
+    std::fputs((VersionText() + "\n").c_str(), stdout);
+    return 0;
+  }
   CLI::App app{"aortalint: lint aorta profiling recipes and the payloads they launch", "aortalint"};
-  app.set_version_flag("--version", VersionText());
+  app.set_version_flag("--version", [] { return VersionText(); });
   app.require_subcommand(0, 1);
 
   CheckOptions check;
@@ -81,6 +91,9 @@ int main(int argc, char** argv) {
   check_cmd->add_option("--output-format,--format", check.format, "output format")
       ->check(CLI::IsMember({"text", "concise", "json", "sarif", "github", "gitlab"}));
   check_cmd->add_option("--output,-o", check.output, "write the report to a file");
+  check_cmd->add_option("--mitigations-file", check.mitigation_files,
+                        "aorta's JSON sidecar of ad-hoc mitigations/environments (repeatable): its names count as "
+                        "declared, as `aorta sweep run --mitigations-file` makes them");
   check_cmd->add_option("--color", check.color, "colour the text output (NO_COLOR, FORCE_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured)")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   std::vector<std::string> select, extend_select, ignore, triton, collect;
@@ -111,6 +124,9 @@ int main(int argc, char** argv) {
   check_cmd->add_option("--stdin-filename", check.stdin_filename, "read the file from stdin, linted as if it were this path");
   check_cmd->add_flag("--skip-non-recipes", check.skip_non_recipes,
                      "skip named YAML files that do not look like recipes (for hooks given every changed file)");
+  check_cmd->add_flag("--full-parse", check.full_parse,
+                      "parse every payload whole, not only the statements rules read (slower; finds syntax "
+                      "errors everywhere)");
   check_cmd->add_option("--jobs,-j", check.jobs, "parallel jobs (default: one per core)")->check(kJobs);
 
   CLI::App* rules_cmd = app.add_subcommand("rules", "list every rule");
@@ -140,6 +156,9 @@ int main(int argc, char** argv) {
   bool lsp_stdio = true;
   lsp_cmd->add_flag("--stdio", lsp_stdio, "talk on stdin/stdout (the default and only transport; editors pass it)");
   lsp_cmd->add_option("--log", lsp_options.log_file, "append a trace of every message to this file")->type_name("FILE");
+  // vscode-languageclient may add the editor's pid; the server ends on `exit` or end of input either way.
+  int client_pid = 0;
+  lsp_cmd->add_option("--clientProcessId", client_pid, "the editor's process ID (accepted, not used)")->group("");
 
   std::vector<std::string> help_topic;
   CLI::App* help_cmd = app.add_subcommand("help", "show the help of aortalint or of one command: help [COMMAND]");
@@ -174,10 +193,15 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--config", run.config, "use this config file");
   run_cmd->add_flag("--no-config", run.no_config, "ignore .aortalint.yaml files");
 
-  std::string metrics_dir, metrics_format = "json";
-  CLI::App* metrics_cmd = app.add_subcommand("metrics", "parse a capture directory into aorta's metric keys");
-  metrics_cmd->add_option("dir", metrics_dir, "the trial or collector directory")->required();
-  metrics_cmd->add_option("--format", metrics_format, "output format")->check(CLI::IsMember({"json", "text"}));
+  std::vector<std::string> metrics_dirs;
+  std::string metrics_format = "text";
+  CLI::App* metrics_cmd = app.add_subcommand(
+      "metrics", "a capture's kernels as a ranked table (aorta's metric keys with --format json); two captures: compared kernel by kernel");
+  metrics_cmd->add_option("dirs", metrics_dirs, "the trial or collector directory; a second one to compare with")
+      ->required()
+      ->expected(1, 2);
+  metrics_cmd->add_option("--format", metrics_format, "text: a table for people; json: aorta's keys plus aortalint_* keys")
+      ->check(CLI::IsMember({"json", "text"}));
 
   // The subcommand, checked before CLI11 sees it: a typo gets the nearest name,
   // not "A subcommand is required".
@@ -252,9 +276,10 @@ int main(int argc, char** argv) {
       run.command = check.command;
       return RunRecipe(run, std::cout, std::cerr);
     }
-    if (*metrics_cmd)
-      return flushed(run::MetricsCommand(metrics_dir, metrics_format == "json" ? run::MetricsFormat::kJson : run::MetricsFormat::kText,
-                                 std::cout, std::cerr));
+    if (*metrics_cmd) {
+      std::vector<std::filesystem::path> dirs(metrics_dirs.begin(), metrics_dirs.end());
+      return flushed(run::MetricsMain(dirs, metrics_format == "json", std::cout, std::cerr));
+    }
     if (*explain_cmd) {
       explain.command = check.command;
       explain.triton = SplitList(explain_triton);

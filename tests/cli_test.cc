@@ -329,3 +329,26 @@ TEST_CASE("config: .gitignore is respected by default; --show-files lists what w
 
 }  // namespace
 }  // namespace aortalint::testing
+
+namespace aortalint::testing {
+namespace {
+
+TEST_CASE("cli: lsp takes the flags editors' clients add") {
+  // End of input before `shutdown`: exit 1, as LSP says; not 2 (a usage error).
+  for (const char* flags : {"--stdio", "--stdio --clientProcessId=4242", "--clientProcessId 4242 --stdio"}) {
+    CommandResult r = RunShell(ShellQuote(AORTALINT_BINARY) + " lsp " + flags + " < /dev/null 2>&1");
+    CAPTURE(std::string(flags));
+    CHECK(r.exit_code == 1);
+    CHECK(r.output.find("arguments") == std::string::npos);
+  }
+  fs::path log = TempDir("aortalint-lsp-log") / "trace.log";
+  CommandResult r = RunShell(ShellQuote(AORTALINT_BINARY) + " lsp --stdio --log " + ShellQuote(log.string()) +
+                             " < /dev/null 2>&1");
+  CHECK(r.exit_code == 1);
+  CHECK(ReadFile(log).find("language server") != std::string::npos);
+  CHECK(RunAortalint("lsp --log /proc/nope/x < /dev/null").exit_code == 2);
+  fs::remove_all(log.parent_path());
+}
+
+}  // namespace
+}  // namespace aortalint::testing

@@ -21,7 +21,7 @@ using Finding = std::pair<std::string, int>;  // "path:line", rule -> count
 using Expectations = std::map<std::string, int>;  // "path:line: ID" -> count
 
 void AddAnnotations(const fs::path& dir, const fs::path& file, Expectations& expected, Expectations& todo) {
-  static const std::regex kAnnotation(R"(#\s*(todo-)?expect(@([+-]\d+))?:\s*([A-Z]{3}\d{3}(\s+[A-Z]{3}\d{3})*))");
+  static const std::regex kAnnotation(R"((?:#|//)\s*(todo-)?expect(@([+-]\d+))?:\s*([A-Z]{3}\d{3}(\s+[A-Z]{3}\d{3})*))");
   std::ifstream in(file, std::ios::binary);
   std::string line;
   int number = 0;

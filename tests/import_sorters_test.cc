@@ -187,6 +187,7 @@ TEST_CASE("no combination of safe fixes yields a file that PAY001 or PAY003 flag
   CHECK(pay002 >= 100);  // the generated set is mostly unpinned imports PAY002 fixes
   CHECK(variants >= 2 * pay002);  // most files have two safe fixes: three combinations
   MESSAGE(variants << " combinations of safe fixes over " << fixes.size() << " files, " << pay002 << " PAY002 fixes");
+  fs::remove_all(root);
 }
 
 bool Have(const std::string& tool) { return RunShell("command -v " + tool + " >/dev/null 2>&1").exit_code == 0; }
@@ -266,6 +267,7 @@ TEST_CASE("import sorters: isort and ruff's I001 never undo the import order aor
       CHECK(fresh.empty());
     }
   }
+  fs::remove_all(root);
 }
 
 }  // namespace

@@ -375,6 +375,25 @@ TEST_CASE("lsp server: payloads, pairing across files, config changes") {
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("lsp server: an unpaired test module or library module gets no payload rules, an entry point does") {
+  std::filesystem::path dir = testing::TempDir("lsp-entry");
+  std::string order = "import torch\nimport triton.profiler as proton\n\n\ndef run():\n    proton.start(\"t\")\n";
+  std::string test_module = (dir / "test_order.py").string();
+  std::string library = (dir / "helpers.py").string();
+  std::string script = (dir / "script.py").string();
+  for (const std::string& path : {test_module, library, script}) testing::WriteFile(path, order);
+  Session s;
+  s.Initialize();
+  s.Open(test_module, order + "\n\nif __name__ == \"__main__\":\n    run()\n", "python");
+  CHECK(s.Codes(test_module).empty());
+  s.Open(library, order, "python");
+  CHECK(s.Codes(library).empty());
+  s.Open(script, order + "\n\nif __name__ == \"__main__\":\n    run()\n", "python");
+  std::vector<std::string> codes = s.Codes(script);
+  CHECK(std::find(codes.begin(), codes.end(), "PAY001") != codes.end());
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("lsp server: edits in a burst are analysed once the debounce allows") {
   ServerOptions options;
   options.debounce = std::chrono::hours(1);
@@ -442,3 +461,48 @@ TEST_CASE("lsp server: hover on a rule ID in a Python suppression, completion in
 
 }  // namespace
 }  // namespace aortalint::lsp
+
+#ifdef AORTALINT_WITH_CLANG
+namespace aortalint::lsp {
+namespace {
+TEST_CASE("lsp server: HIP buffers are analysed from the editor's text, and re-lint the recipe pairing them") {
+  std::filesystem::path dir = testing::TempDir("lsp-hip");
+  std::string recipe = (dir / "recipe.yaml").string();
+  std::string source = (dir / "vadd.hip").string();
+  std::string recipe_text = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+                            "collect:\n  rocprof:\n    trace: \"kernel,marker\"\n";
+  std::string kernel = "__global__ void vadd(float* c, int n) { if (threadIdx.x < n) c[threadIdx.x] = 1; }\n";
+  std::string host = "int main() {\n  hipModule_t m;\n  hipFunction_t f;\n  hipModuleLoad(&m, \"vadd.hsaco\");\n"
+                     "  hipModuleGetFunction(&f, m, \"vadd\");\n"
+                     "  hipModuleLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, nullptr, nullptr, nullptr);\n";
+  std::string text = "#include <hip/hip_runtime.h>\n" + kernel + host + "  return 0;\n}\n";
+  testing::WriteFile(recipe, recipe_text);
+  testing::WriteFile(source, "// the disk copy is not what is analysed\n");
+
+  Session s;
+  s.Initialize();
+  s.Open(source, text, "hip");
+  std::optional<Json> published = s.Published(source);
+  REQUIRE(published);
+  REQUIRE(published->size() == 1);
+  CHECK((*published)[0]["code"] == "HIP004");
+  CHECK((*published)[0]["range"]["start"]["line"] == 6);  // the "vadd" literal
+  CHECK((*published)[0]["message"].get<std::string>().find("_Z4vaddPfi") != std::string::npos);
+
+  // The recipe beside it pairs with the open buffer: no roctx call, so HIP002.
+  s.Open(recipe, recipe_text);
+  std::vector<std::string> codes = s.Codes(recipe);
+  CHECK(std::find(codes.begin(), codes.end(), "HIP002") != codes.end());
+
+  // extern "C" and a roctx marker, typed in the editor: both findings go.
+  s.Clear();
+  s.ChangeAll(source, "#include <hip/hip_runtime.h>\n#include <roctracer/roctx.h>\nextern \"C\" " + kernel + host +
+                          "  roctxMark(\"done\");\n  return 0;\n}\n");
+  CHECK(s.Codes(source).empty());
+  codes = s.Codes(recipe);
+  CHECK(std::find(codes.begin(), codes.end(), "HIP002") == codes.end());
+  std::filesystem::remove_all(dir);
+}
+}  // namespace
+}  // namespace aortalint::lsp
+#endif

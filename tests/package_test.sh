@@ -15,18 +15,27 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 # 1. cmake --install: binary, man page, completions, docs.
 cmake --install "$build" --prefix "$work/prefix" >/dev/null || fail "cmake --install failed"
-for f in bin/aortalint share/man/man1/aortalint.1 share/bash-completion/completions/aortalint \
+for f in bin/aortalint share/man/man1/aortalint.1.gz share/bash-completion/completions/aortalint \
          share/zsh/vendor-completions/_aortalint share/fish/vendor_completions.d/aortalint.fish \
          share/doc/aortalint/LICENSE share/doc/aortalint/ci.md share/doc/aortalint/rules/COL003.md; do
   [[ -f $work/prefix/$f ]] || fail "cmake --install did not install $f"
 done
-grep -q '^\.TH AORTALINT 1' "$work/prefix/share/man/man1/aortalint.1" || fail "the man page has no .TH header"
+# The HIP analyser module, installed where the installed binary looks for it (../lib/aortalint/hip/).
+if grep -q '^AORTALINT_WITH_CLANG:BOOL=ON' "$build/CMakeCache.txt"; then
+  module=$work/prefix/lib/aortalint/hip/libaortalint_hip.so
+  [[ -f $module ]] || fail "cmake --install did not install lib/aortalint/hip/libaortalint_hip.so"
+  env -u AORTALINT_HIP_MODULE "$work/prefix/bin/aortalint" --version | grep -qF "$module" ||
+    fail "the installed aortalint does not find its HIP module: $("$work/prefix/bin/aortalint" --version)"
+fi
+man_page=$work/man.1
+gzip -dc "$work/prefix/share/man/man1/aortalint.1.gz" > "$man_page" || fail "the man page is not gzip"
+grep -q '^\.TH AORTALINT 1' "$man_page" || fail "the man page has no .TH header"
 for id in $("$build/aortalint" rules | awk 'NR>1 && $1 ~ /^[A-Z]+[0-9]+$/ {print $1}'); do
-  grep -q "fB$id\\\\fR" "$work/prefix/share/man/man1/aortalint.1" || fail "the man page lacks rule $id"
+  grep -q "fB$id\\\\fR" "$man_page" || fail "the man page lacks rule $id"
 done
-grep -q 'extend\\-select' "$work/prefix/share/man/man1/aortalint.1" || fail "the man page lacks check's --extend-select"
+grep -q 'extend\\-select' "$man_page" || fail "the man page lacks check's --extend-select"
 if command -v man >/dev/null; then
-  warnings=$(MANWIDTH=80 man --warnings -l "$work/prefix/share/man/man1/aortalint.1" 2>&1 >/dev/null)
+  warnings=$(MANWIDTH=80 man --warnings -l "$work/prefix/share/man/man1/aortalint.1.gz" 2>&1 >/dev/null)
   [[ -z $warnings ]] || fail "man reports: $warnings"
 fi
 # The bash completion completes subcommands and check's options.
@@ -37,7 +46,14 @@ got=$(bash -c 'source "$1"; COMP_WORDS=(aortalint check --extend-s); COMP_CWORD=
       "$work/prefix/share/bash-completion/completions/aortalint")
 [[ $got == --extend-select ]] || fail "bash completion of 'check --extend-s' gave '$got'"
 if command -v zsh >/dev/null; then zsh -n "$work/prefix/share/zsh/vendor-completions/_aortalint" || fail "zsh -n"; fi
-if command -v fish >/dev/null; then fish -n "$work/prefix/share/fish/vendor_completions.d/aortalint.fish" || fail "fish -n"; fi
+if command -v fish >/dev/null; then
+  fish_file=$work/prefix/share/fish/vendor_completions.d/aortalint.fish
+  fish -n "$fish_file" || fail "fish -n"
+  got=$(fish -c "source $fish_file; complete -C 'aortalint ch'" | cut -f1)
+  [[ $got == check ]] || fail "fish completion of 'aortalint ch' gave '$got'"
+  got=$(fish -c "source $fish_file; complete -C 'aortalint check --extend-s'" | cut -f1)
+  [[ $got == --extend-select ]] || fail "fish completion of 'check --extend-s' gave '$got'"
+fi
 
 # 2. cpack -G DEB, from a copy of the build's CPack config so the suite leaves no package behind.
 (cd "$build" && cpack -G DEB -B "$work/cpack" >"$work/cpack.log" 2>&1) || { cat "$work/cpack.log"; fail "cpack -G DEB failed"; }
@@ -45,11 +61,25 @@ deb=$(ls "$work"/cpack/aortalint_*.deb 2>/dev/null | head -1)
 [[ -n $deb ]] || fail "cpack made no .deb"
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
-for lib in libyaml-cpp libtree-sitter libfmt libstdc++6 libc6; do
-  [[ $depends == *"$lib"* ]] || fail "Depends lacks $lib: $depends"
-done
+if grep -q '^AORTALINT_STATIC:BOOL=ON' "$build/CMakeCache.txt"; then
+  # The portable build: no third-party shared library, in the package or in the binary.
+  [[ $depends == *libc6* ]] || fail "Depends lacks libc6: $depends"
+  for lib in libyaml-cpp libtree-sitter libfmt libstdc++ libgcc; do
+    [[ $depends != *"$lib"* ]] || fail "a static build's package depends on $lib: $depends"
+  done
+  needed=$(objdump -p "$build/aortalint" | awk '/NEEDED/ {print $2}' | tr '\n' ' ')
+  for lib in $needed; do
+    case $lib in libc.so.*|libm.so.*|ld-linux*|libpthread.so.*|libdl.so.*|librt.so.*) ;;
+      *) fail "the static build needs $lib (all: $needed)" ;;
+    esac
+  done
+else
+  for lib in libyaml-cpp libtree-sitter libfmt libstdc++6 libc6; do
+    [[ $depends == *"$lib"* ]] || fail "Depends lacks $lib: $depends"
+  done
+fi
 dpkg-deb -c "$deb" >"$work/contents" || fail "dpkg-deb -c failed"
-grep -q './usr/share/man/man1/aortalint.1' "$work/contents" || fail "the package lacks the man page"
+grep -q './usr/share/man/man1/aortalint.1.gz' "$work/contents" || fail "the package lacks the man page"
 # apt, the real client, can satisfy those dependencies here (a simulation: nothing is installed).
 if command -v apt-get >/dev/null && [[ $(id -u) -eq 0 ]]; then
   apt-get -s -q install "$deb" >"$work/apt.log" 2>&1 || { cat "$work/apt.log"; fail "apt-get cannot install the package"; }

@@ -75,6 +75,10 @@ TEST_CASE("parity metrics: counts of 2^63 and more are exact, never negative (D4
   WriteFile(d / "rocprof/aorta_kernel_stats.csv", "Name,Calls,TotalDurationNs\nk,1e300,1000\n");
   json r = ParseRocprofMetrics(d / "rocprof");
   CHECK(r["rocprof_kernel_count"].get<double>() == 1e300);
+  // Past the double range (2e308 as Python's exact int): the largest double, never null or inf.
+  WriteFile(d / "rocprof/aorta_kernel_stats.csv", "Name,Calls,TotalDurationNs\nk,1e308,1000\nj,1e308,1000\n");
+  r = ParseRocprofMetrics(d / "rocprof");
+  CHECK(r["rocprof_kernel_count"].get<double>() == std::numeric_limits<double>::max());
   CHECK(BigCount::FromDouble(1e20).ToString() == "100000000000000000000");
   CHECK(BigCount::FromDouble(1e25).ToString() == "10000000000000000905969664");
   fs::remove_all(d);

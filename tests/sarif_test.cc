@@ -113,6 +113,14 @@ TEST_CASE("SARIF: paths relative to the repository's top, a docs URL only when o
   CHECK(root.ends_with(dir.filename().string() + "/"));
   for (const json& r : run["tool"]["driver"]["rules"])
     CHECK(r["helpUri"] == "https://docs.example.org/aortalint/rules/" + r["id"].get<std::string>() + ".md");
+  // JSON names the page too, only when one is published.
+  json js = json::parse(RunShell("cd " + ShellQuote((dir / "recipes").string()) + " && AORTALINT_DOCS_URL=https://docs.example.org/r/ " +
+                                 ShellQuote(AORTALINT_BINARY) + " check probe --format json").output);
+  REQUIRE(js.size() >= 1);
+  CHECK(js[0]["url"] == "https://docs.example.org/r/" + js[0]["rule"].get<std::string>() + ".md");
+  json plain = json::parse(RunShell("cd " + ShellQuote((dir / "recipes").string()) + " && " +
+                                    ShellQuote(AORTALINT_BINARY) + " check probe --format json").output);
+  CHECK_FALSE(plain[0].contains("url"));
   // GitHub annotations and GitLab's code quality report use the same root.
   std::string gh = RunShell("cd " + ShellQuote((dir / "recipes").string()) + " && " + ShellQuote(AORTALINT_BINARY) +
                             " check probe --select SYN004 --format github").output;

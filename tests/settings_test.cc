@@ -207,3 +207,56 @@ TEST_CASE("settings: config files and knowledge tables are dependencies of cache
 
 }  // namespace
 }  // namespace aortalint::testing
+
+namespace aortalint::testing {
+namespace {
+
+// The server re-reads a config's knowledge table when the client says it changed on disk.
+TEST_CASE("settings: the language server follows an edited knowledge table") {
+  fs::path root = TempDir("aortalint-settings");
+  WriteFile(root / ".git/HEAD", "ref: refs/heads/main\n");
+  WriteFile(root / "v.yaml", kVersioned);
+  WriteFile(root / "table.yaml", kTable);
+  WriteFile(root / ".aortalint.yaml", "triton: [3.7.1]\nknowledge: table.yaml\n");
+  lsp::MemoryTransport transport;
+  lsp::ServerOptions options;
+  options.debounce = std::chrono::milliseconds(0);
+  lsp::Server server(transport, options);
+  auto send = [&](Json m) {
+    m["jsonrpc"] = "2.0";
+    transport.Push(m);
+    server.Pump();
+    server.Flush();
+  };
+  auto codes = [&]() {
+    std::optional<std::vector<std::string>> last;
+    for (const Json& m : transport.TakeSent())
+      if (m.value("method", "") == "textDocument/publishDiagnostics") {
+        last.emplace();
+        for (const Json& d : m["params"]["diagnostics"]) last->push_back(d["code"]);
+      }
+    return last;
+  };
+  send({{"id", 1}, {"method", "initialize"}, {"params", {{"processId", nullptr}, {"capabilities", Json::object()}}}});
+  send({{"method", "initialized"}, {"params", Json::object()}});
+  std::string path = fs::absolute(root / "v.yaml").string();
+  send({{"method", "textDocument/didOpen"},
+        {"params", {{"textDocument", {{"uri", lsp::PathToUri(path)}, {"languageId", "yaml"}, {"version", 1},
+                                      {"text", std::string(kVersioned)}}}}}});
+  std::optional<std::vector<std::string>> first = codes();
+  REQUIRE(first);
+  CHECK(std::find(first->begin(), first->end(), "VER001") == first->end());
+  std::string table = kTable;
+  table.replace(table.find("      rocprofiler: [periodic_flushing]\n"), 38, "");
+  WriteFile(root / "table.yaml", table);
+  send({{"method", "workspace/didChangeWatchedFiles"},
+        {"params", {{"changes", Json::array({{{"uri", lsp::PathToUri(fs::absolute(root / "table.yaml").string())},
+                                              {"type", 2}}})}}}});
+  std::optional<std::vector<std::string>> after = codes();
+  REQUIRE(after);
+  CHECK(std::find(after->begin(), after->end(), "VER001") != after->end());
+  fs::remove_all(root);
+}
+
+}  // namespace
+}  // namespace aortalint::testing

@@ -11,6 +11,10 @@
 int main(int argc, char** argv) {
   // Every aortalint the tests start caches under the build tree, not in ~/.cache.
   ::setenv("AORTALINT_CACHE_DIR", AORTALINT_TEST_CACHE_DIR, /*overwrite=*/0);
+#ifdef AORTALINT_HIP_MODULE_PATH
+  // The HIP analyser module for analyses run in this process (the binary finds its own beside it).
+  ::setenv("AORTALINT_HIP_MODULE", AORTALINT_HIP_MODULE_PATH, /*overwrite=*/0);
+#endif
   for (int i = 1; i < argc; ++i) {
     std::string_view arg = argv[i];
     if (arg.rfind("--fixture=", 0) == 0) return aortalint::testing::RunFixtureFolder(std::string(arg.substr(10)));

@@ -1,16 +1,15 @@
 #include "rules/payload/payload_facts.h"
 
-#include <yaml-cpp/yaml.h>
-
-#include "base/embedded.h"
+#include "load/yaml_loader.h"
 
 namespace aortalint::payload {
 
 const std::set<std::string>& KnownTorchImporters() {
   static const std::set<std::string> packages = [] {
     std::set<std::string> out;
-    if (std::optional<std::string_view> text = FindEmbedded("torch_importers.yaml"))
-      for (const YAML::Node& n : YAML::Load(std::string(*text))["packages"]) out.insert(n.as<std::string>());
+    YamlDocument doc = ParseEmbedded("torch_importers.yaml");  // the build's pre-parsed image
+    if (const yaml::Node* packages = doc.root->is_map() ? doc.root->Get("packages") : nullptr)
+      for (std::string& name : packages->StringItems()) out.insert(std::move(name));
     return out;
   }();
   return packages;

@@ -25,8 +25,8 @@ constexpr RuleMeta kMeta{
     .what = "Reports a call of `triton.profiler.language`'s `enter_scope`, `exit_scope` or `scope` inside a "
             "function decorated with `@triton.jit` (not `@gluon.jit`) in a payload paired with a recipe whose "
             "proton collector uses `backend: instrumentation`, unless the payload calls "
-            "`enable_semantic(\"triton\")`. It is an error when a target Triton is one whose Proton accepts scopes "
-            "only in Gluon kernels (`kernel_scopes: gluon` in the Triton table: 3.6.x and current development "
+            "`enable_semantic(\"triton\")` outside any `if`. It is an error when a target Triton is one whose "
+            "Proton accepts scopes only in Gluon kernels (`kernel_scopes: gluon` in the Triton table: 3.6.x and current development "
             "builds); with no target set, or only targets the table has not read, it is a warning.",
     .why = "On Triton 3.6.0 the kernel does not compile: `TypeError: Unsupported semantic type: <class "
            "'triton.language.semantic.TritonSemantic'>. Supported semantics are: {<class "
@@ -119,13 +119,17 @@ std::optional<std::string> TritonKernelAround(const Payload& p, TSNode node, con
   return std::nullopt;
 }
 
-// Whether the payload opts Triton-language kernels in: enable_semantic("triton").
+// Whether the payload opts Triton-language kernels in: enable_semantic("triton")
+// outside any `if` (a conditional opt-in, like fixtures/gpu/jit_scopes.py's, may not run).
 bool EnablesTritonSemantic(const Payload& p) {
   for (const CallSite& c : p.calls) {
     if (p.ProtonFunction(c.callee) != "enable_semantic") continue;
     std::string_view text = p.Text(c.node);
-    if (text.find("\"triton\"") != std::string_view::npos || text.find("'triton'") != std::string_view::npos)
-      return true;
+    if (text.find("\"triton\"") == std::string_view::npos && text.find("'triton'") == std::string_view::npos) continue;
+    bool conditional = false;
+    for (TSNode n = ts_node_parent(c.node); !ts_node_is_null(n) && !conditional; n = ts_node_parent(n))
+      conditional = Is(n, "if_statement") || Is(n, "conditional_expression");
+    if (!conditional) return true;
   }
   return false;
 }

@@ -83,6 +83,9 @@ std::optional<std::vector<Edit>> MoveBlock(const Payload& p, const ImportStmt& p
   while (first - 1 > torch.end_line && IsCommentLine(file.LineText(first - 1))) --first;
   uint32_t begin = file.LineStart(first);
   uint32_t end = last < file.line_count() ? file.LineStart(last + 1) : static_cast<uint32_t>(file.text().size());
+  // Between blank lines, one of them goes with it (no double gap left behind).
+  auto blank = [&](uint32_t l) { return file.LineText(l).find_first_not_of(" \t\r") == std::string_view::npos; };
+  if (first > 1 && last + 1 < file.line_count() && blank(first - 1) && blank(last + 1)) end = file.LineStart(last + 2);
   // The block as moved: each Proton import pinned, then a split line, so
   // that isort and ruff's I001 keep it above torch (PAY002).
   std::string newline = NewlineOf(file);

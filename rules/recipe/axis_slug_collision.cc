@@ -71,7 +71,10 @@ class AxisSlugCollision final : public Rule {
  private:
   const Vars* VarsOf(const std::string& name) const {
     auto it = knowledge_->mitigations.find(name);
-    return it == knowledge_->mitigations.end() ? nullptr : &it->second;
+    if (it != knowledge_->mitigations.end()) return &it->second;
+    // A sidecar's (`--mitigations-file`) mitigations and their variables.
+    auto declared = ctx_->settings().mitigation_env.find(name);
+    return declared == ctx_->settings().mitigation_env.end() ? nullptr : &declared->second;
   }
 
   void CheckProbe(const Recipe& recipe) {

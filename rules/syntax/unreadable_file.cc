@@ -1,6 +1,7 @@
 // SYN003: a named file that cannot be read as UTF-8 text.
 #include <filesystem>
 
+#include "engine/sidecar.h"
 #include "engine/rule_context.h"
 #include "load/yaml_loader.h"
 #include "model/pairing.h"
@@ -48,6 +49,11 @@ class UnreadableFile final : public Rule {
     Span where = pairing.source == LaunchSource::kHeaderComment
                      ? pairing.span
                      : Span{0, static_cast<uint32_t>(recipe.source()->LineText(1).size())};
+    // aorta's `--mitigations-file` sidecars named by the header command.
+    for (const std::string& path : pairing.sidecars)
+      if (Sidecar sidecar = LoadSidecar(path); !sidecar.error.empty())
+        ctx.Report(recipe.source(), where, "the launch command from {}: {}", LaunchSourceName(pairing.source),
+                   sidecar.error);
     bool placeholder = pairing.source == LaunchSource::kHeaderComment && !Consumed(recipe);
     for (const std::string& file : pairing.outside)
       ctx.Report(recipe.source(), where,

@@ -18,7 +18,9 @@ SourceFile::SourceFile(std::string path, std::string text, FileIdentity identity
   // and insertions at the start of line 1 all begin after it.
   line_starts_.push_back(text_.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0);
   for (uint32_t i = 0; i < text_.size(); ++i)
-    if (text_[i] == '\n') line_starts_.push_back(i + 1);
+    // LF, CRLF, and a lone CR (old Mac files): PyYAML, Python and editors break lines at each.
+    if (text_[i] == '\n' || (text_[i] == '\r' && (i + 1 == text_.size() || text_[i + 1] != '\n')))
+      line_starts_.push_back(i + 1);
   // Code points and UTF-16 units before each block, so a column costs at most
   // one block's scan however long its line is.
   uint32_t points = 0, units = 0;

@@ -24,12 +24,17 @@
 #include "base/file_reader.h"
 #include "driver/discover.h"
 #include "driver/entry_point.h"
+#include "driver/hip_sources.h"
 #include "driver/pairing.h"
+#include "engine/sidecar.h"
 #include "driver/payload_store.h"
+#include "load/payload_loader.h"
 #include "emit/emitter.h"
 #include "engine/analyze.h"
 #include "engine/config.h"
 #include "load/python_parser.h"
+#include "model/hip.h"
+#include "model/sanitizer_plan.h"
 #include "model/pairing.h"
 #include "model/payload.h"
 #include "engine/cache.h"
@@ -147,7 +152,7 @@ std::string UnitKey(const AnalysisSettings& settings, const CheckOptions& option
   key.Add(ResultCache::BinaryStamp()).Add(std::filesystem::current_path(ec).string()).Add(SettingsFingerprint(settings));
   key.Add("command");
   for (const std::string& word : options.command) key.Add(word);
-  key.Add("unit").Add(path);
+  key.Add("unit").Add(path).Add(options.full_parse ? "full parse" : "selective parse");
   if (launch) {
     key.Add(std::to_string(static_cast<int>(launch->pairing.source))).Add(launch->pairing.base_dir);
     for (const std::string& word : launch->pairing.argv) key.Add(word);
@@ -155,6 +160,8 @@ std::string UnitKey(const AnalysisSettings& settings, const CheckOptions& option
     for (const std::string& file : launch->files) key.Add(file);
     key.Add("own");
     for (const std::string& file : own_payloads) key.Add(file);
+    key.Add("hip");
+    for (const std::string& file : launch->hip_files) key.Add(file);
   }
   return key.Hex();
 }
@@ -181,7 +188,14 @@ struct RecipeJob {
   SourcePtr source;                 // its text, read once; null when unreadable
   std::optional<Launch> launch;     // what it runs
   std::vector<std::string> own_payloads;  // paired payloads whose own checks run in this unit
+  std::vector<std::string> own_hip;       // likewise for HIP payloads
 };
+
+// What a HIP payload's analysis read besides the payload: its headers and compile database.
+void AddHipDeps(const HipPayload& hip, std::vector<std::string>& deps) {
+  deps.insert(deps.end(), hip.includes.begin(), hip.includes.end());
+  if (!hip.flags_from.empty()) deps.push_back(hip.flags_from);
+}
 
 // Runs fn(0..n-1) on `jobs` threads, the calling one included.
 void ParallelFor(size_t n, unsigned jobs, const std::function<void(size_t)>& fn) {
@@ -234,13 +248,26 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
   //    A paired payload gets its own checks in the first unit that pairs it;
   //    the others are checked alone when they import Proton (decided once parsed).
   PayloadStore store;
-  std::set<std::string> paired;
+  HipStore hip_store;
+  std::set<std::string> paired, paired_hip;
   for (RecipeJob& job : recipe_jobs) {
     if (!job.launch) continue;
     for (const std::string& path : job.launch->files) {
       store.AddUse(path);
       if (paired.insert(path).second) job.own_payloads.push_back(path);
     }
+    for (const std::string& path : job.launch->hip_files) {
+      hip_store.AddUse(path);
+      if (paired_hip.insert(path).second) job.own_hip.push_back(path);
+    }
+  }
+  // HIP sources named on the command line and paired with no recipe: checked alone.
+  std::vector<std::string> hip_alone;
+  for (const Candidate& file : files.hip) {
+    std::string path = NormalizePath(file.path);
+    if (paired_hip.count(path) || std::find(hip_alone.begin(), hip_alone.end(), path) != hip_alone.end()) continue;
+    hip_alone.push_back(path);
+    hip_store.AddUse(path);
   }
   std::vector<std::string> alone;
   std::set<std::string> named_payloads;
@@ -253,10 +280,42 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
   }
 
   // 3. Analyse: recipes with their pairings, then payloads on their own.
-  std::vector<std::vector<Diagnostic>> per_file(recipe_jobs.size() + alone.size());
+  std::vector<std::vector<Diagnostic>> per_file(recipe_jobs.size() + alone.size() + hip_alone.size());
   std::vector<std::string> why_skipped(alone.size());
   ParallelFor(per_file.size(), jobs, [&](size_t i) {
     AnalysisUnit unit;
+    if (i >= recipe_jobs.size() + alone.size()) {
+      // A HIP/C++ source named on the command line and paired with no recipe: its own checks.
+      const std::string& path = hip_alone[i - recipe_jobs.size() - alone.size()];
+      AnalysisSettings settings = BuildSettings(options.request, *configs.For(path));
+      stats.Linted(path);
+      std::string key = cache.enabled() ? UnitKey(settings, options, path + " (hip)", {}, {}) : "";
+      if (auto hit = cache.Get(key, {})) {
+        ++stats.hits;
+        per_file[i] = std::move(*hit);
+        hip_store.Release(path);
+        return;
+      }
+      if (cache.enabled()) ++stats.misses;
+      ScopedReadLog read;
+      std::shared_ptr<const HipPayload> hip = hip_store.Acquire(path);
+      std::vector<std::string> paths = {path};
+      paths.insert(paths.end(), settings.dependencies.begin(), settings.dependencies.end());
+      if (!hip->read_error.empty()) {
+        // SYN003 names an unreadable file through the loader that reads recipes.
+        unit.recipe = LoadYamlFile(path);
+      } else {
+        unit.hip_payloads.push_back(hip);
+        AddHipDeps(*hip, paths);
+      }
+      Dependencies deps;
+      for (const std::string& dep : paths) deps.emplace_back(dep, IdentityOf(dep));
+      per_file[i] = Analyze(unit, settings);
+      deps.insert(deps.end(), read.reads().begin(), read.reads().end());
+      cache.Put(key, deps, per_file[i]);
+      hip_store.Release(path);
+      return;
+    }
     if (i >= recipe_jobs.size()) {
       const std::string& path = alone[i - recipe_jobs.size()];
       const Config& config = *configs.For(path);
@@ -300,6 +359,14 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     if (!job.wanted) return;
     const std::string& recipe_path = files.recipes[i].path;
     AnalysisSettings settings = BuildSettings(options.request, *job.config);
+    // aorta's `--mitigations-file` sidecars: given to `check`, or in the recipe's header command.
+    std::vector<std::string> sidecar_paths = options.mitigation_files;
+    if (job.launch)
+      sidecar_paths.insert(sidecar_paths.end(), job.launch->pairing.sidecars.begin(), job.launch->pairing.sidecars.end());
+    for (const std::string& path : sidecar_paths) {
+      AddSidecar(LoadSidecar(path), settings.rules);
+      settings.dependencies.push_back(path);
+    }
     stats.Linted(recipe_path);
     if (job.launch)
       for (const std::string& path : job.launch->files) stats.Linted(path);
@@ -309,8 +376,10 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     if (auto hit = cache.Get(key, known)) {
       ++stats.hits;
       per_file[i] = std::move(*hit);
-      if (job.launch)
+      if (job.launch) {
         for (const std::string& path : job.launch->files) store.Release(path);
+        for (const std::string& path : job.launch->hip_files) hip_store.Release(path);
+      }
       return;
     }
     if (cache.enabled()) ++stats.misses;
@@ -333,14 +402,37 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
         deps.emplace_back(path, pairing->payloads.back()->source->identity());
       }
       for (const std::string& path : job.own_payloads) unit.payloads.push_back(store.Acquire(path));
+      for (const std::string& path : job.launch->hip_files) {
+        std::shared_ptr<const HipPayload> hip = hip_store.Acquire(path);
+        pairing->hip_payloads.push_back(hip);
+        std::vector<std::string> paths = {path};
+        AddHipDeps(*hip, paths);
+        for (const std::string& dep : paths) deps.emplace_back(dep, IdentityOf(dep));
+      }
+      for (const std::string& path : job.own_hip) unit.hip_payloads.push_back(hip_store.Acquire(path));
       unit.pairing = std::move(pairing);
     }
+    // A sanitizer plan's `hip:` source (the ConSan reproducer) is one of the recipe's HIP payloads.
+    if (unit.recipe->ok())
+      if (std::string hip = SanitizerHipSource(*unit.recipe->root, recipe_path); !hip.empty()) {
+        std::shared_ptr<const HipPayload> payload = LoadHipPayload(hip);
+        auto pairing = unit.pairing ? std::make_shared<Pairing>(*unit.pairing) : std::make_shared<Pairing>();
+        if (!unit.pairing) pairing->base_dir = RecipeDirectory(recipe_path);  // no command: as the directory convention
+        pairing->hip_payloads.push_back(payload);
+        unit.pairing = std::move(pairing);
+        unit.hip_payloads.push_back(payload);
+        std::vector<std::string> paths = {hip};
+        AddHipDeps(*payload, paths);
+        for (const std::string& dep : paths) deps.emplace_back(dep, IdentityOf(dep));
+      }
     per_file[i] = Analyze(unit, settings);
     unit = AnalysisUnit();
     deps.insert(deps.end(), read.reads().begin(), read.reads().end());
     cache.Put(key, deps, per_file[i]);
-    if (job.launch)
+    if (job.launch) {
       for (const std::string& path : job.launch->files) store.Release(path);
+      for (const std::string& path : job.launch->hip_files) hip_store.Release(path);
+    }
   });
 
   cache.Save();
@@ -518,8 +610,18 @@ void AddPairedRecipes(FileSet& files, ConfigResolver& configs, const CheckOption
     for (const Candidate& recipe : walked.recipes) {
       if (have.count(NormalizePath(recipe.path))) continue;
       ReadResult read = ReadTextFile(recipe.path);
-      if (!read.ok || !LooksLikeRecipe(read.text)) continue;
-      std::optional<Launch> launch = FindLaunch(recipe.path, read.text, options.command, *configs.For(recipe.path));
+      if (!read.ok) continue;
+      // Cheap first: a recipe can run a payload only through its text naming it (header comment),
+      // the directory convention (beside it), the config's pairs: or the command given.
+      std::shared_ptr<const Config> config = configs.For(recipe.path);
+      fs::path recipe_dir = fs::absolute(recipe.path, ec).parent_path().lexically_normal();
+      bool may_run = !config->pairs.empty() || !options.command.empty() ||
+                     std::any_of(named_payloads.begin(), named_payloads.end(), [&](const std::string& p) {
+                       return read.text.find(fs::path(p).filename().string()) != std::string::npos ||
+                              fs::absolute(p, ec).parent_path().lexically_normal() == recipe_dir;
+                     });
+      if (!may_run || !LooksLikeRecipe(read.text)) continue;
+      std::optional<Launch> launch = FindLaunch(recipe.path, read.text, options.command, *config);
       if (!launch) continue;
       bool runs_named = std::any_of(launch->files.begin(), launch->files.end(),
                                     [&](const std::string& f) { return named_payloads.count(NormalizePath(f)) > 0; });
@@ -571,6 +673,11 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
     err << "aortalint: --fail-level must be error, warning or info, got '" << options.fail_level << "'\n";
     return kExitUsage;
   }
+  for (const std::string& path : options.mitigation_files)
+    if (Sidecar sidecar = LoadSidecar(path); !sidecar.error.empty()) {
+      err << "aortalint: " << sidecar.error << "\n";
+      return kExitUsage;
+    }
   if (std::optional<std::string> problem = options.request.NormalizeAndCheck()) {
     err << "aortalint: " << *problem << "\n";
     return kExitUsage;
@@ -581,6 +688,7 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
           << "' is not a Triton version; write it as pip shows it (3.7.1, 3.6.0+rocm7.2.4, 3.8) or main\n";
       return kExitUsage;
     }
+  SetDefaultPayloadParse(options.full_parse ? PayloadParse::kFull : PayloadParse::kSelective);
   std::vector<std::string> paths = options.paths;
   std::string stdin_text;
   if (!options.stdin_filename.empty()) {

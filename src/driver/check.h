@@ -15,6 +15,7 @@ enum ExitCode { kExitClean = 0, kExitFindings = 1, kExitUsage = 2, kExitInternal
 struct CheckOptions {
   std::vector<std::string> paths{"."};
   std::vector<std::string> command;  // the launch argv after `--`
+  std::vector<std::string> mitigation_files;  // aorta's `--mitigations-file` sidecars, for every recipe
   std::string format = "text";       // text | concise | json | sarif | github
   std::string output;                // a file instead of stdout
   std::string color = "auto";        // auto | always | never
@@ -37,6 +38,7 @@ struct CheckOptions {
   bool diff = false;          // print the fixes as a unified diff; change nothing
   std::string stdin_filename;  // lint stdin as if it were this file
   bool skip_non_recipes = false;  // named YAML that does not look like a recipe is skipped (hooks)
+  bool full_parse = false;  // parse every payload whole (load/payload_loader.h PayloadParse)
 };
 
 int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err);

@@ -32,7 +32,7 @@ std::vector<const CLI::App*> Commands(const CLI::App& app) {
 std::vector<const CLI::Option*> Options(const CLI::App& cmd) {
   std::vector<const CLI::Option*> out;
   for (const CLI::Option* o : cmd.get_options())
-    if (!o->get_lnames().empty() || !o->get_snames().empty())
+    if ((!o->get_lnames().empty() || !o->get_snames().empty()) && !o->get_group().empty())
       if (o->get_name() != "--help") out.push_back(o);
   return out;
 }

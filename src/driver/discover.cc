@@ -11,6 +11,8 @@
 
 #include "driver/gitignore.h"
 
+#include "load/hip_loader.h"
+
 namespace aortalint {
 namespace fs = std::filesystem;
 namespace {
@@ -215,7 +217,8 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
     std::error_code ec;
     if (!fs::is_directory(path, ec)) {
       if (excluded(path)) continue;
-      (IsPython(path) ? files.payloads : files.recipes).push_back({fs::path(path).lexically_normal().string(), true});
+      (IsPython(path) ? files.payloads : HasHipExtension(path) ? files.hip : files.recipes)
+          .push_back({fs::path(path).lexically_normal().string(), true});
       continue;
     }
     fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, ec), end;
@@ -239,7 +242,7 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
     }
   }
   // A file both named and found in a walk is named: it is checked whatever it holds.
-  for (std::vector<Candidate>* list : {&files.recipes, &files.payloads}) {
+  for (std::vector<Candidate>* list : {&files.recipes, &files.payloads, &files.hip}) {
     std::sort(list->begin(), list->end(), [](const Candidate& a, const Candidate& b) {
       return a.path != b.path ? a.path < b.path : a.named > b.named;
     });

@@ -20,6 +20,7 @@ struct Candidate {
 struct FileSet {
   std::vector<Candidate> recipes;   // YAML files; unnamed ones are recipes only if LooksLikeRecipe()
   std::vector<Candidate> payloads;  // .py files
+  std::vector<Candidate> hip;       // HIP/C++ sources named on the command line (walks find them through pairing)
 };
 
 /// Walks `paths` (files or directories), skipping `.git`, hidden directories,

@@ -7,8 +7,12 @@
 #include <nlohmann/json.hpp>
 
 #include "driver/check.h"
+#include "driver/hip_sources.h"
+#include "driver/pairing.h"
+#include "engine/sidecar.h"
 #include "engine/config.h"
 #include "load/yaml_loader.h"
+#include "model/hip.h"
 #include "model/recipe.h"
 #include "model/triton.h"
 #include "run/wrap.h"
@@ -44,7 +48,15 @@ void Metrics(std::string_view c, const std::string& why_none, json& cell) {
   }
 }
 
-json ExplainProton(const run::CollectorOptions& o, const std::vector<TritonTarget>& targets, json defaults) {
+json ExplainProton(const run::CollectorOptions& o, const std::vector<TritonTarget>& targets, json defaults,
+                   const Knowledge& knowledge) {
+  // A pinned backend that only one vendor's GPUs run (collectors.yaml backend_vendors): never "runs X on" the other.
+  auto on = [&](const std::string& backend, std::string_view vendor) -> std::string {
+    auto it = knowledge.backend_vendors.find(backend);
+    if (it != knowledge.backend_vendors.end() && it->second != vendor)
+      return "nothing (" + backend + " is " + it->second + "-only)";
+    return backend;
+  };
   json p{{"options", o}, {"defaults", std::move(defaults)}, {"attach", o.at("mode")}};
   p["attach_means"] = o.at("mode") == "cli"
                           ? "aorta wraps the script in Proton's front end (python -m triton.profiler.proton)"
@@ -54,8 +66,8 @@ json ExplainProton(const run::CollectorOptions& o, const std::vector<TritonTarge
     has_knob |= o.count(k) && !o.at(k).empty();
   for (const TritonTarget& t : targets) {
     json v{{"version", t.Name()},
-           {"amd", t.row->Resolve(o.at("backend"), Vendor::kAmd)},
-           {"nvidia", t.row->Resolve(o.at("backend"), Vendor::kNvidia)}};
+           {"amd", on(t.row->Resolve(o.at("backend"), Vendor::kAmd), "AMD")},
+           {"nvidia", on(t.row->Resolve(o.at("backend"), Vendor::kNvidia), "NVIDIA")}};
     json caveats = json::array();
     if (!t.note.empty()) caveats.push_back(t.note);
     if (o.at("backend") != "auto" && !t.row->HasBackend(o.at("backend")))
@@ -77,8 +89,16 @@ json ExplainProton(const run::CollectorOptions& o, const std::vector<TritonTarge
   return p;
 }
 
+// The variables a mitigation exports: the built-in table, then the sidecars (`--mitigations-file`).
+const std::map<std::string, std::string>* MitigationVars(const std::string& name, const Knowledge& knowledge,
+                                                         const RuleSettings& settings) {
+  if (auto it = knowledge.mitigations.find(name); it != knowledge.mitigations.end()) return &it->second;
+  if (auto it = settings.mitigation_env.find(name); it != settings.mitigation_env.end()) return &it->second;
+  return nullptr;
+}
+
 json ExplainCell(const Recipe& recipe, const Cell* cell, const std::vector<TritonTarget>& targets,
-                 const std::vector<std::string>& command, bool placeholder) {
+                 const std::vector<std::string>& command, bool placeholder, const RuleSettings& settings) {
   const CollectScope* scope = cell ? cell->collect : recipe.recipe_collect();
   std::string name = cell ? cell->name : "(recipe)";
   json j{{"cell", name}, {"collectors", json::array()}};
@@ -93,7 +113,7 @@ json ExplainCell(const Recipe& recipe, const Cell* cell, const std::vector<Trito
   json proton_defaults, rocprof_defaults;
   std::optional<run::CollectorOptions> proton = OptionsOf(scope, "proton", recipe.knowledge(), proton_defaults);
   std::optional<run::CollectorOptions> rocprof = OptionsOf(scope, "rocprof", recipe.knowledge(), rocprof_defaults);
-  if (proton) j["proton"] = ExplainProton(*proton, targets, proton_defaults);
+  if (proton) j["proton"] = ExplainProton(*proton, targets, proton_defaults, recipe.knowledge());
   if (rocprof) j["rocprof"] = {{"options", *rocprof}, {"defaults", rocprof_defaults}};
   j["metrics"] = {{"reported", json::array()}, {"not_reported", json::array()}};
 
@@ -112,6 +132,11 @@ json ExplainCell(const Recipe& recipe, const Cell* cell, const std::vector<Trito
   j["wrap"] = {{"argv", wrapped.argv}, {"placeholder_command", placeholder}};
   if (!wrapped.ok()) j["wrap"]["error"] = "aorta refuses this at trial setup: " + wrapped.error;
   j["wrap"]["env_set"] = json::object();
+  // The cell's mitigations export their variables (aorta stamps them on the child's environment).
+  if (cell)
+    for (const auto& [m, node] : cell->mitigations)
+      if (const auto* vars = MitigationVars(m, recipe.knowledge(), settings))
+        for (const auto& [k, v] : *vars) j["wrap"]["env_set"][k] = v;
   for (const auto& [k, v] : wrapped.env_set) j["wrap"]["env_set"][k] = v;
   j["wrap"]["env_unset"] = wrapped.env_unset;
   j["wrap"]["warnings"] = wrapped.warnings;
@@ -148,10 +173,74 @@ json ExplainCell(const Recipe& recipe, const Cell* cell, const std::vector<Trito
   return j;
 }
 
+// A HIP payload's kernels and launches, as the HIP rules see them.
+json ExplainHip(const HipPayload& hip) {
+  json j{{"path", hip.path()}, {"analysed", hip.ok()}, {"kernels", json::array()}, {"launches", json::array()}};
+  if (!hip.ok()) j["why_not"] = hip.read_error.empty() ? hip.status_detail : hip.read_error;
+  for (const HipKernel& k : hip.kernels)
+    j["kernels"].push_back({{"name", k.qualified},
+                            {"line", hip.source->Locate(k.span.begin).line},
+                            {"extern_c", k.extern_c},
+                            {"template", k.is_template},
+                            {"rocprof_names", k.RocprofNames()}});
+  for (const HipLaunch& l : hip.launches) {
+    json launch{{"api", l.api}, {"kernel", l.kernel}, {"line", hip.source->Locate(l.span.begin).line}};
+    if (!l.macro.empty()) launch["macro"] = l.macro;
+    j["launches"].push_back(launch);
+  }
+  j["roctx_calls"] = hip.roctx_calls.size();
+  for (const HipMissingHeader& m : hip.missing_headers) j["missing_headers"].push_back(m.header);
+  return j;
+}
+
+// Which kernels a cell's rocprof kernel_include_regex keeps, as rocprofv3 filters them.
+void ExplainKernelFilter(json& cell, const std::vector<std::shared_ptr<const HipPayload>>& hips) {
+  if (!cell.contains("rocprof") || !cell["rocprof"]["options"].contains("kernel_include_regex")) return;
+  std::string pattern = cell["rocprof"]["options"]["kernel_include_regex"].get<std::string>();
+  std::optional<KernelFilter> filter = KernelFilter::Compile(pattern);
+  json& out = cell["rocprof"]["kernel_filter"];
+  out = {{"pattern", pattern}, {"kept", json::array()}, {"dropped", json::array()}};
+  if (!filter) {
+    out["error"] = "does not compile as an ECMAScript regex (COL009)";
+    return;
+  }
+  for (const auto& hip : hips)
+    for (const HipKernel& k : hip->kernels) {
+      std::vector<std::string> names = k.RocprofNames();
+      if (names.empty()) names.push_back(k.qualified);
+      for (const std::string& name : names) out[filter->Keeps(name) ? "kept" : "dropped"].push_back(name);
+    }
+}
+
 std::string Join(const json& list, std::string_view sep = ", ") {
   std::string out;
   for (const json& item : list) out += (out.empty() ? "" : std::string(sep)) + item.get<std::string>();
   return out;
+}
+
+// The HIP payloads of the recipe: kernels, launches, roctx calls, headers not found.
+void PrintHip(const json& doc, std::ostream& out) {
+  if (!doc.contains("hip_payloads")) return;
+  for (const json& h : doc["hip_payloads"]) {
+    out << "hip payload " << h["path"].get<std::string>();
+    if (!h["analysed"]) {
+      out << ": not analysed: " << h["why_not"].get<std::string>() << "\n";
+      continue;
+    }
+    out << ": " << h["kernels"].size() << (h["kernels"].size() == 1 ? " kernel, " : " kernels, ") << h["launches"].size()
+        << (h["launches"].size() == 1 ? " launch, " : " launches, ") << h["roctx_calls"].get<size_t>() << " roctx call(s)\n";
+    for (const json& k : h["kernels"]) {
+      out << "  kernel " << k["name"].get<std::string>() << " (line " << k["line"].get<uint32_t>() << ")"
+          << (k["extern_c"] ? " extern \"C\"" : "");
+      if (!k["rocprof_names"].empty()) out << ": rocprofv3 names it " << Join(k["rocprof_names"], "; ");
+      out << "\n";
+    }
+    for (const json& l : h["launches"])
+      out << "  launch " << l["api"].get<std::string>() << " " << (l["kernel"].get<std::string>().empty() ? "(kernel known at run time)" : l["kernel"].get<std::string>())
+          << " (line " << l["line"].get<uint32_t>() << (l.contains("macro") ? ", through macro " + l["macro"].get<std::string>() : "")
+          << ")\n";
+    if (h.contains("missing_headers")) out << "  headers not found: " << Join(h["missing_headers"]) << "\n";
+  }
 }
 
 void PrintText(const json& doc, std::ostream& out) {
@@ -159,7 +248,11 @@ void PrintText(const json& doc, std::ostream& out) {
       << doc["cells"].size() << (doc["cells"].size() == 1 ? " cell" : " cells") << "\n";
   out << "targets: " << Join(doc["targets"]) << (doc["targets_given"] ? "" : " (every row of the table)") << "\n";
   out << "command: " << run::ShellQuote(doc["command"].get<std::vector<std::string>>())
-      << (doc["placeholder_command"] ? " (placeholder; pass -- COMMAND)" : "") << "\n";
+      << (doc["placeholder_command"] ? " (placeholder: no command on the command line, in the config's pairs or in "
+                                       "the recipe's header comment; pass -- COMMAND)"
+                                     : " (from " + doc["command_from"].get<std::string>() + ")")
+      << "\n";
+  PrintHip(doc, out);
   for (const json& c : doc["cells"]) {
     out << "\ncell " << c["cell"].get<std::string>();
     if (c.contains("mitigations")) out << " (mitigations: " << Join(c["mitigations"]) << ")";
@@ -173,6 +266,13 @@ void PrintText(const json& doc, std::ostream& out) {
       out << "  " << name << ": " << opts;
       if (!p["defaults"].empty()) out << " (defaults: " << Join(p["defaults"]) << ")";
       out << "\n";
+      if (p.contains("kernel_filter")) {
+        const json& f = p["kernel_filter"];
+        if (f.contains("error")) out << "    kernel_include_regex: " << f["error"].get<std::string>() << "\n";
+        else
+          out << "    kernel_include_regex keeps: " << (f["kept"].empty() ? "no kernel of the paired sources" : Join(f["kept"], "; "))
+              << (f["dropped"].empty() ? "" : "; drops: " + Join(f["dropped"], "; ")) << "\n";
+      }
       if (!p.contains("attach")) continue;
       out << "    attach: " << p["attach"].get<std::string>() << ": " << p["attach_means"].get<std::string>() << "\n";
       for (const json& v : p["backend_on"]) {
@@ -306,17 +406,34 @@ int RunExplain(const ExplainOptions& options, std::ostream& out, std::ostream& e
     for (const TritonRow& row : table.rows) written.push_back(row.Label() == row.version ? row.version : row.version + ".0");
   std::vector<TritonTarget> targets = ResolveTargets(table, written);
 
-  bool placeholder = options.command.empty();
-  std::vector<std::string> command = placeholder ? std::vector<std::string>{"python", "<payload.py>"} : options.command;
+  // The launch command from the same places `check` takes it: the command line, the config's pairs, the header.
+  std::vector<std::string> command = options.command;
+  std::string command_from = command.empty() ? "" : std::string(LaunchSourceName(LaunchSource::kCommandLine));
+  std::optional<Launch> launch = FindLaunch(options.recipe, doc.source->text(), options.command,
+                                            *configs.For(options.recipe), RecipeDirectory(options.recipe));
+  if (command.empty() && launch && launch->pairing.has_command()) {
+    command = launch->pairing.argv;
+    command_from = std::string(LaunchSourceName(launch->pairing.source));
+  }
+  if (launch)
+    for (const std::string& path : launch->pairing.sidecars) AddSidecar(LoadSidecar(path), settings.rules);
+  bool placeholder = command.empty();
+  if (placeholder) command = {"python", "<payload.py>"};
   Recipe recipe(doc, *settings.rules.knowledge);
   if (recipe.mode() == RecipeMode::kSanitizer) {
     json result{{"recipe", options.recipe}, {"mode", "sanitizer"}, {"plan", ExplainSanitizer(recipe, options.recipe)}};
+    // The ConSan reproducer's HIP source: its kernels and launches.
+    result["hip_payloads"] = json::array();
+    if (std::string hip = SanitizerHipSource(*doc.root, options.recipe); !hip.empty())
+      if (std::shared_ptr<const HipPayload> payload = LoadHipPayload(hip); payload->hip)
+        result["hip_payloads"].push_back(ExplainHip(*payload));
     if (options.format == "json") {
       result["problems"] = report.str().empty() ? json::array() : json::parse(report.str());
       out << result.dump(2) << "\n";
     } else {
       if (!report.str().empty()) out << report.str() << "\n";
       PrintSanitizer(result, out);
+      PrintHip(result, out);
     }
     return lint == kExitFindings ? kExitFindings : kExitClean;
   }
@@ -326,10 +443,25 @@ int RunExplain(const ExplainOptions& options, std::ostream& out, std::ostream& e
               {"targets_given", given},
               {"command", command},
               {"placeholder_command", placeholder},
+              {"command_from", command_from},
               {"cells", json::array()}};
   for (const TritonTarget& t : targets) result["targets"].push_back(t.Name());
-  if (recipe.cells().empty()) result["cells"].push_back(ExplainCell(recipe, nullptr, targets, command, placeholder));
-  for (const Cell& cell : recipe.cells()) result["cells"].push_back(ExplainCell(recipe, &cell, targets, command, placeholder));
+  if (recipe.cells().empty()) result["cells"].push_back(ExplainCell(recipe, nullptr, targets, command, placeholder, settings.rules));
+  for (const Cell& cell : recipe.cells()) result["cells"].push_back(ExplainCell(recipe, &cell, targets, command, placeholder, settings.rules));
+
+  // The HIP sources the recipe's program is built from: kernels, launches, what the regex keeps.
+  std::vector<std::shared_ptr<const HipPayload>> hips;
+  result["hip_payloads"] = json::array();
+  if (std::optional<Launch> launch =
+          FindLaunch(options.recipe, doc.source->text(), options.command, *configs.For(options.recipe)))
+    for (const std::string& path : launch->hip_files) {
+      std::shared_ptr<const HipPayload> hip = LoadHipPayload(path);
+      if (!hip->hip) continue;
+      hips.push_back(hip);
+      result["hip_payloads"].push_back(ExplainHip(*hip));
+    }
+  if (!hips.empty())
+    for (json& cell : result["cells"]) ExplainKernelFilter(cell, hips);
 
   if (options.format == "json") {
     result["problems"] = report.str().empty() ? json::array() : json::parse(report.str());

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "engine/sidecar.h"
+#include "driver/hip_sources.h"
+#include "load/hip_loader.h"
 #include "run/wrap.h"
 
 namespace aortalint {
@@ -57,15 +60,32 @@ bool Within(const fs::path& path, const fs::path& root) {
 // pairs:) may reach; empty for the command line, which the user typed. A
 // script outside it is never read: a recipe in a pull request could otherwise
 // make CI print (and --fix rewrite) any file the runner can read.
-void ResolveFiles(Launch& launch, const std::string& root = "") {
+void AddHipFile(Launch& launch, const std::string& path) {
+  if (std::find(launch.hip_files.begin(), launch.hip_files.end(), path) == launch.hip_files.end())
+    launch.hip_files.push_back(path);
+}
+
+// `root`: the project root; also where a binary's sources are looked for.
+void ResolveFiles(Launch& launch, const std::string& root) {
+  bool contained = launch.pairing.source != LaunchSource::kCommandLine;
   for (const std::string& script : NamedScripts(launch.pairing.argv)) {
     fs::path p = fs::path(script).is_absolute() ? fs::path(script) : fs::path(launch.pairing.base_dir) / script;
     std::error_code ec;
-    if (!root.empty() && !Within(p, root)) launch.pairing.outside.push_back(script);
+    if (contained && !root.empty() && !Within(p, root)) launch.pairing.outside.push_back(script);
     // A FIFO or device exists: it is loaded, and refused as not a regular file (SYN003), not called missing.
     else if (fs::exists(p, ec) && !fs::is_directory(p, ec)) launch.files.push_back(NormalizePath(p.string()));
     else launch.pairing.missing.push_back(script);
   }
+  // HIP/C++ payloads: sources the command names, and those that build the binary it runs.
+  std::error_code ec;
+  for (const std::string& word : launch.pairing.argv) {
+    if (word.empty() || word[0] == '-' || !HasHipExtension(word)) continue;
+    fs::path p = fs::path(word).is_absolute() ? fs::path(word) : fs::path(launch.pairing.base_dir) / word;
+    if (fs::is_regular_file(p, ec)) AddHipFile(launch, NormalizePath(p.string()));
+  }
+  std::string binary = LaunchedBinary(launch.pairing.argv);
+  if (!binary.empty())
+    for (const std::string& source : SourcesBuilding(binary, launch.pairing.base_dir, root)) AddHipFile(launch, source);
 }
 
 }  // namespace
@@ -142,13 +162,17 @@ std::optional<HeaderCommand> FindHeaderCommand(std::string_view text) {
       }
       size_t sweep = joined.find("aorta ");
       size_t dashes = joined.find(" -- ", sweep);
-      if (sweep != std::string::npos && dashes != std::string::npos &&
-          joined.substr(sweep, dashes - sweep).find(" run") != std::string::npos) {
-        std::vector<std::string> argv = SplitShellWords(joined.substr(dashes + 4));
-        if (!argv.empty()) {
+      size_t run = sweep == std::string::npos ? std::string::npos : joined.find(" run", sweep);
+      if (run != std::string::npos && (dashes == std::string::npos || run < dashes)) {
+        std::vector<std::string> argv =
+            dashes == std::string::npos ? std::vector<std::string>{} : SplitShellWords(joined.substr(dashes + 4));
+        size_t stop = dashes == std::string::npos ? joined.size() : dashes;
+        std::vector<std::string> aorta_args = SplitShellWords(joined.substr(run + 4, stop - run - 4));
+        // A command after ` -- `, or (a triage run takes none) aorta's own `--mitigations-file`.
+        if (!argv.empty() || !MitigationFiles(aorta_args).empty()) {
           std::string_view raw = text.substr(begin, end - begin);
           uint32_t lead = static_cast<uint32_t>(raw.find_first_not_of(" \t"));
-          return HeaderCommand{std::move(argv), {begin + lead, end}};
+          return HeaderCommand{std::move(argv), {begin + lead, end}, std::move(aorta_args)};
         }
       }
     }
@@ -185,7 +209,7 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
     p.source = LaunchSource::kCommandLine;
     p.argv = command_line;
     p.base_dir = ".";
-    ResolveFiles(launch);
+    ResolveFiles(launch, RepositoryRoot(recipe_path, config.path.empty() ? "" : config.dir, named_root));
     return launch;
   }
   if (!config.pairs.empty()) {
@@ -197,7 +221,12 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
       p.source = LaunchSource::kConfig;
       p.argv = SplitShellWords(spec.command);
       p.base_dir = config.dir.empty() ? "." : config.dir;
-      ResolveFiles(launch, p.base_dir);
+      for (const std::string& source : spec.sources) {
+        fs::path file = fs::path(source).is_absolute() ? fs::path(source) : fs::path(p.base_dir) / source;
+        if (fs::is_regular_file(file, ec)) AddHipFile(launch, NormalizePath(file.string()));
+        else p.missing.push_back(source);
+      }
+      ResolveFiles(launch, RepositoryRoot(recipe_path, config.path.empty() ? "" : config.dir, named_root));
       return launch;
     }
   }
@@ -207,6 +236,8 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
     p.span = header->span;
     // The defaults (no config file) have no directory of their own: never the current one.
     p.base_dir = RepositoryRoot(recipe_path, config.path.empty() ? "" : config.dir, named_root);
+    for (const std::string& file : MitigationFiles(header->aorta_args))
+      p.sidecars.push_back(NormalizePath(fs::path(file).is_absolute() ? file : (fs::path(p.base_dir) / file).string()));
     ResolveFiles(launch, p.base_dir);
     return launch;
   }
@@ -214,10 +245,15 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
   if (recipe.filename() == "recipe.yaml" || recipe.filename() == "recipe.yml") {
     std::error_code ec;
     fs::path dir = recipe.parent_path().empty() ? fs::path(".") : recipe.parent_path();
-    for (const fs::directory_entry& e : fs::directory_iterator(dir, ec))
-      if (e.is_regular_file(ec) && e.path().extension() == ".py") launch.files.push_back(NormalizePath(e.path().string()));
-    if (launch.files.empty()) return std::nullopt;
+    for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
+      if (!e.is_regular_file(ec)) continue;
+      if (e.path().extension() == ".py") launch.files.push_back(NormalizePath(e.path().string()));
+      // HIP sources beside it too (a .cpp that is not HIP is dropped when it is read).
+      else if (HasHipExtension(e.path().filename().string())) launch.hip_files.push_back(NormalizePath(e.path().string()));
+    }
+    if (launch.files.empty() && launch.hip_files.empty()) return std::nullopt;
     std::sort(launch.files.begin(), launch.files.end());
+    std::sort(launch.hip_files.begin(), launch.hip_files.end());
     p.source = LaunchSource::kDirectory;
     p.base_dir = dir.string();
     return launch;

@@ -17,6 +17,7 @@ namespace aortalint {
 struct Launch {
   Pairing pairing;                  // payloads still empty
   std::vector<std::string> files;   // payload paths to load, normalised (see NormalizePath)
+  std::vector<std::string> hip_files;  // HIP/C++ sources to load, normalised
 };
 
 /// Finds the launch of the recipe at `recipe_path` with text `recipe_text`, or
@@ -32,6 +33,7 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
 struct HeaderCommand {
   std::vector<std::string> argv;
   Span span;
+  std::vector<std::string> aorta_args;  // aorta's own options, before ` -- ` (`--mitigations-file x.json`)
 };
 std::optional<HeaderCommand> FindHeaderCommand(std::string_view text);
 

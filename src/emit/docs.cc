@@ -24,7 +24,10 @@ std::string_view FixText(FixAvailability fix) {
 }
 
 std::string_view Fence(std::string_view example_name) {
-  return example_name.ends_with(".py") ? "python" : "yaml";
+  if (example_name.ends_with(".py")) return "python";
+  for (std::string_view ext : {".hip", ".cu", ".cpp", ".cc", ".cxx"})
+    if (example_name.ends_with(ext)) return "cpp";
+  return "yaml";
 }
 
 std::string Trim(std::string_view s) {

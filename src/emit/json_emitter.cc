@@ -1,5 +1,6 @@
 #include <nlohmann/json.hpp>
 
+#include "emit/docs.h"
 #include "emit/emitter.h"
 
 namespace aortalint {
@@ -18,6 +19,7 @@ void EmitJson(std::span<const Diagnostic> diagnostics, std::ostream& out) {
   for (const Diagnostic& d : diagnostics) {
     nlohmann::json j = Position(d.where);
     j["rule"] = d.rule;
+    if (std::string url = RuleDocUrl(d.rule); !url.empty()) j["url"] = url;  // only where the pages are published
     j["severity"] = SeverityName(d.severity);
     j["message"] = d.message;
     j["notes"] = nlohmann::json::array();

@@ -4,6 +4,7 @@
 
 #include "engine/config.h"
 #include "engine/suppression.h"
+#include "model/hip.h"
 #include "model/payload.h"
 #include "model/recipe.h"
 
@@ -54,11 +55,15 @@ std::vector<Diagnostic> Analyze(const AnalysisUnit& unit, const AnalysisSettings
   }
   for (const std::shared_ptr<const Payload>& payload : unit.payloads)
     each_rule([&](Rule& r) { r.CheckPayload(*payload, context); });
+  for (const std::shared_ptr<const HipPayload>& hip : unit.hip_payloads)
+    if (hip->hip) each_rule([&](Rule& r) { r.CheckHip(*hip, context); });
 
   // The unit's own files, so unused suppressions are found even where nothing fired.
   std::vector<SourcePtr> sources;
   if (unit.recipe) sources.push_back(unit.recipe->source);
   for (const std::shared_ptr<const Payload>& payload : unit.payloads) sources.push_back(payload->source);
+  for (const std::shared_ptr<const HipPayload>& hip : unit.hip_payloads)
+    if (hip->hip && hip->read_error.empty()) sources.push_back(hip->source);
   found = ApplySuppressions(std::move(found), sources,
                             {&settings.selection, settings.allow_suppressions, settings.config_path});
 

@@ -15,6 +15,7 @@
 namespace aortalint {
 
 struct Payload;
+struct HipPayload;
 struct Pairing;
 
 /// A recipe with what it launches, or payloads on their own.
@@ -22,6 +23,7 @@ struct AnalysisUnit {
   std::optional<YamlDocument> recipe;
   std::shared_ptr<const Pairing> pairing;                 // when the recipe's launch is known
   std::vector<std::shared_ptr<const Payload>> payloads;   // every payload to check on its own
+  std::vector<std::shared_ptr<const HipPayload>> hip_payloads;  // every HIP payload to check on its own
 };
 
 /// Built by BuildSettings() (engine/settings.h) and nowhere else.

@@ -187,11 +187,22 @@ class ConfigParser {
     for (const yaml::NodePtr& item : e.value->items) {
       const yaml::Node* recipe = item->is_map() ? item->Get("recipe") : nullptr;
       const yaml::Node* command = item->is_map() ? item->Get("command") : nullptr;
-      if (!recipe || !command || !recipe->is_str() || !command->is_str() || item->entries.size() != 2) {
-        Error(item->span, "each pair must be {recipe: GLOB, command: COMMAND} with two strings, got " + item->Repr());
+      // `sources:` (optional): the HIP/C++ files that build the program the command runs.
+      const yaml::Node* sources = item->is_map() ? item->Get("sources") : nullptr;
+      bool sources_ok = !sources || sources->is_str() || sources->is_seq();
+      if (sources && sources->is_seq())
+        for (const yaml::NodePtr& s : sources->items) sources_ok &= s->is_str();
+      if (!recipe || !command || !recipe->is_str() || !command->is_str() || !sources_ok ||
+          item->entries.size() != (sources ? 3u : 2u)) {
+        Error(item->span, "each pair must be {recipe: GLOB, command: COMMAND} with two strings (and optionally "
+                          "sources: [FILES] naming the HIP/C++ sources of the program), got " + item->Repr());
         continue;
       }
-      c.pairs.push_back({recipe->text, command->text});
+      PairSpec pair{recipe->text, command->text, {}};
+      if (sources && sources->is_str()) pair.sources.push_back(sources->text);
+      if (sources && sources->is_seq())
+        for (const yaml::NodePtr& s : sources->items) pair.sources.push_back(s->text);
+      c.pairs.push_back(std::move(pair));
     }
   }
 

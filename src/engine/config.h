@@ -24,6 +24,7 @@ bool IsConfigFileName(std::string_view name);
 struct PairSpec {
   std::string recipe;   // a glob, relative to the config file's directory
   std::string command;  // the launch command, as after `--`
+  std::vector<std::string> sources;  // HIP/C++ sources of the program it runs, relative to the config
 };
 
 /// `per-file-ignores:` of a config: rules not reported in the files a glob matches.

@@ -14,6 +14,7 @@ namespace aortalint {
 class Recipe;
 class RuleContext;
 struct Payload;
+struct HipPayload;
 struct Pairing;
 struct YamlDocument;
 
@@ -59,6 +60,8 @@ class Rule {
   virtual void CheckRecipe(const Recipe&, RuleContext&) {}
   /// Every Python payload (paired or not).
   virtual void CheckPayload(const Payload&, RuleContext&) {}
+  /// Every HIP/C++ payload of the unit, analysed or not (HIP006 reads why not).
+  virtual void CheckHip(const HipPayload&, RuleContext&) {}
   /// A recipe with its launch command and payloads.
   virtual void CheckPairing(const Recipe&, const Pairing&, RuleContext&) {}
 };

@@ -2,6 +2,7 @@
 // settings that apply to the file (target Triton versions, declared names).
 #pragma once
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -24,6 +25,7 @@ struct RuleSettings {
   std::set<std::string> mitigations;                 // declared beyond the built-ins
   std::set<std::string> environments;                // declared beyond the built-ins
   bool mitigations_closed = false;                   // the config says no plugin or sidecar adds names
+  std::map<std::string, std::map<std::string, std::string>> mitigation_env;  // sidecar mitigations: name -> variables
   std::optional<std::vector<std::string>> collect;   // `--collect`
 };
 

@@ -129,6 +129,40 @@ std::vector<Comment> PythonComments(std::string_view text) {
   return out;
 }
 
+// C and C++ (HIP payloads): `//` comments outside string and character
+// literals; the directive is the comment's text after the slashes.
+std::vector<Comment> CppComments(std::string_view text) {
+  std::vector<Comment> out;
+  uint32_t line = 1;
+  size_t line_start = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '\n') {
+      ++line;
+      line_start = i + 1;
+    } else if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
+      size_t end = text.find('\n', i);
+      if (end == std::string_view::npos) end = text.size();
+      size_t stop = end > i && text[end - 1] == '\r' ? end - 1 : end;
+      bool own = text.substr(line_start, i - line_start).find_first_not_of(" \t") == std::string_view::npos;
+      out.push_back({{static_cast<uint32_t>(i), static_cast<uint32_t>(stop)}, line, own});
+      i = end - 1;
+    } else if (c == '/' && i + 1 < text.size() && text[i + 1] == '*') {
+      size_t end = text.find("*/", i + 2);
+      end = end == std::string_view::npos ? text.size() : end + 2;
+      for (size_t j = i; j < end; ++j)
+        if (text[j] == '\n') ++line, line_start = j + 1;
+      i = end - 1;
+    } else if (c == '"' || c == '\'') {
+      size_t j = i + 1;
+      for (; j < text.size() && text[j] != c && text[j] != '\n'; ++j)
+        if (text[j] == '\\') ++j;
+      i = j < text.size() && text[j] == '\n' ? j - 1 : j;
+    }
+  }
+  return out;
+}
+
 bool IsCodeToken(std::string_view token) {
   size_t letters = 0;
   while (letters < token.size() && std::isupper(static_cast<unsigned char>(token[letters]))) ++letters;
@@ -190,7 +224,10 @@ std::vector<Suppression> FindSuppressions(const SourceFile& file) {
   std::string_view text = file.text();
   const std::string& path = file.path();
   bool python = path.size() >= 3 && path.compare(path.size() - 3, 3, ".py") == 0;
-  std::vector<Comment> comments = python ? PythonComments(text) : YamlComments(text);
+  bool cpp = false;  // HIP/C++ payloads
+  for (std::string_view ext : {".hip", ".cu", ".cpp", ".cc", ".cxx", ".h", ".hpp"})
+    cpp |= path.size() > ext.size() && std::string_view(path).ends_with(ext);
+  std::vector<Comment> comments = python ? PythonComments(text) : cpp ? CppComments(text) : YamlComments(text);
 
   // The leading comment block ends at the first line holding anything else.
   uint32_t first_code_line = file.line_count() + 1;
@@ -210,13 +247,14 @@ std::vector<Suppression> FindSuppressions(const SourceFile& file) {
   for (const Comment& comment : comments) {
     // Segments: `# a  # b` holds two directives; each runs to the next `#`.
     std::vector<uint32_t> starts;
-    for (uint32_t i = comment.span.begin; i < comment.span.end; ++i)
+    if (cpp) starts.push_back(comment.span.begin);  // `// aortalint: ignore[...]`: one directive
+    for (uint32_t i = comment.span.begin; !cpp && i < comment.span.end; ++i)
       if (text[i] == '#' && (i == comment.span.begin || IsSpace(text[i - 1]))) starts.push_back(i);
     for (size_t s = 0; s < starts.size(); ++s) {
       uint32_t begin = starts[s];
       uint32_t end = s + 1 < starts.size() ? starts[s + 1] : comment.span.end;
       while (end > begin && IsSpace(text[end - 1])) --end;
-      size_t i = begin + 1;
+      size_t i = begin + (cpp ? 2 : 1);
       while (i < end && IsSpace(text[i])) ++i;
       std::string_view body = text.substr(i, end - i);
       Suppression sup;

@@ -1,6 +1,7 @@
 #include "load/payload_loader.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cstdint>
 #include <cstring>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "base/file_reader.h"
+#include "load/python_scan.h"
 
 namespace aortalint {
 namespace {
@@ -639,17 +641,46 @@ class Builder {
     if (operators) table[static_cast<unsigned char>('+')] = table[static_cast<unsigned char>('%')] = 1;
     table[static_cast<unsigned char>('i')] = table[static_cast<unsigned char>('e')] = 3;
     const char* data = text.data();
-    size_t size = text.size();
-    for (size_t i = 0; i < size; ++i) {
-      unsigned char kind = table[static_cast<unsigned char>(data[i])];
-      if (!kind) continue;
-      if (kind == 3) {
-        std::string_view word = data[i] == 'i' ? std::string_view("import") : std::string_view("environ");
-        if (text.compare(i, word.size(), word) != 0) continue;
+    // Only the module's children are walked: a selective parse's tree covers
+    // a few statements of the text, and the bytes between them hold no node.
+    ForEachChildSpan(p_.root(), [&](size_t begin, size_t end) {
+      for (size_t i = begin; i < end; ++i) {
+        unsigned char kind = table[static_cast<unsigned char>(data[i])];
+        if (!kind) continue;
+        if (kind == 3) {
+          std::string_view word = data[i] == 'i' ? std::string_view("import") : std::string_view("environ");
+          if (text.compare(i, word.size(), word) != 0) continue;
+        }
+        triggers_.push_back(static_cast<uint32_t>(i));
+        if (kind == 2) quotes_.push_back(static_cast<uint32_t>(i));
       }
-      triggers_.push_back(static_cast<uint32_t>(i));
-      if (kind == 2) quotes_.push_back(static_cast<uint32_t>(i));
+    });
+  }
+
+  // Calls `fn(begin, end)` with the byte span of each child of `node` (named
+  // or not), in order, spans that touch merged, clamped to the text.
+  template <typename Fn>
+  void ForEachChildSpan(TSNode node, Fn&& fn) const {
+    size_t size = p_.source->text().size();
+    size_t begin = 0, end = 0;
+    bool open = false;
+    TSTreeCursor cursor = ts_tree_cursor_new(node);
+    if (ts_tree_cursor_goto_first_child(&cursor)) {
+      do {
+        TSNode c = ts_tree_cursor_current_node(&cursor);
+        size_t b = std::min<size_t>(ts_node_start_byte(c), size), e = std::min<size_t>(ts_node_end_byte(c), size);
+        if (open && b <= end) {
+          end = std::max(end, e);
+          continue;
+        }
+        if (open) fn(begin, end);
+        begin = b;
+        end = e;
+        open = true;
+      } while (ts_tree_cursor_goto_next_sibling(&cursor));
     }
+    ts_tree_cursor_delete(&cursor);
+    if (open) fn(begin, end);
   }
 
   // The first trigger at or after `begin` (UINT32_MAX when none). `begin` does
@@ -815,12 +846,18 @@ class Builder {
   TSTreeCursor cursor_;
 };
 
+std::atomic<PayloadParse> default_parse{PayloadParse::kSelective};
+
 }  // namespace
 
-std::shared_ptr<const Payload> ParsePayload(SourcePtr source, const TSTree* old_tree) {
+void SetDefaultPayloadParse(PayloadParse mode) { default_parse = mode; }
+PayloadParse DefaultPayloadParse() { return default_parse; }
+
+std::shared_ptr<const Payload> ParsePayload(SourcePtr source, const TSTree* old_tree, PayloadParse mode) {
   auto payload = std::make_shared<Payload>();
   payload->source = std::move(source);
-  payload->tree = ThreadPythonParser().Parse(payload->source->text(), old_tree);
+  if (mode == PayloadParse::kSelective && !old_tree) payload->tree = ParseStatements(payload->source->text());
+  else payload->tree = ThreadPythonParser().Parse(payload->source->text(), old_tree);
   if (!payload->tree) {
     payload->read_error = "the tree-sitter-python grammar did not load";
     return payload;
@@ -839,7 +876,8 @@ std::shared_ptr<const Payload> LoadPayload(const std::string& path) {
     payload->read_error = read.error;
     return payload;
   }
-  return ParsePayload(std::make_shared<const SourceFile>(path, std::move(read.text), read.identity));
+  return ParsePayload(std::make_shared<const SourceFile>(path, std::move(read.text), read.identity), nullptr,
+                      DefaultPayloadParse());
 }
 
 }  // namespace aortalint

@@ -11,11 +11,25 @@
 
 namespace aortalint {
 
-/// Reads `path` (base/file_reader.h) and parses it.
+/// How much of a payload tree-sitter parses.
+///  - kSelective: the pre-scanner (load/python_scan.h) splits the payload into
+///    top-level statements and only those holding a trigger are parsed (none:
+///    no parse at all); where the scanner gives up, the whole text is. The
+///    facts the rules read are those of a full parse, except that a syntax
+///    error (SYN002) is found only inside the statements parsed.
+///  - kFull: the whole text (the LSP's open documents, `check --full-parse`).
+enum class PayloadParse { kSelective, kFull };
+
+/// The mode LoadPayload uses (kSelective unless set). Set it once at start-up.
+void SetDefaultPayloadParse(PayloadParse mode);
+PayloadParse DefaultPayloadParse();
+
+/// Reads `path` (base/file_reader.h) and parses it in DefaultPayloadParse()'s mode.
 std::shared_ptr<const Payload> LoadPayload(const std::string& path);
 
 /// Parses text already in memory. `old_tree`, when given, must already carry
-/// the edits (ts_tree_edit) that turned its text into `source`'s.
-std::shared_ptr<const Payload> ParsePayload(SourcePtr source, const TSTree* old_tree = nullptr);
+/// the edits (ts_tree_edit) that turned its text into `source`'s (always a full parse).
+std::shared_ptr<const Payload> ParsePayload(SourcePtr source, const TSTree* old_tree = nullptr,
+                                            PayloadParse mode = PayloadParse::kFull);
 
 }  // namespace aortalint

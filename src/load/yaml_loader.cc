@@ -6,6 +6,7 @@
 #include <optional>
 #include <sstream>
 #include <unordered_map>
+#include <unordered_set>
 
 #include <fmt/format.h>
 #include <yaml-cpp/depthguard.h>
@@ -16,6 +17,7 @@
 
 #include "base/embedded.h"
 #include "base/file_reader.h"
+#include "load/yaml_image.h"
 
 namespace aortalint {
 namespace {
@@ -280,6 +282,12 @@ class Builder : public YAML::EventHandler {
     n->kind = Kind::kNull;
     n->plain = true;
     uint32_t at = spans_.Offset(mark);
+    // `[, x]`, `[a, , b]`, `{, a: 1}`: yaml-cpp reads an empty entry as null; PyYAML refuses it.
+    // (An empty value after a flow mapping's key, `{a: , b: 1}`, is null in both.)
+    bool awaiting_value = !stack_.empty() && stack_.back().node->kind == Kind::kMap && stack_.back().pending_key;
+    if (InFlow() && !awaiting_value && at < spans_source().size() && spans_source()[at] == ',')
+      throw SyntaxError{mark, "while parsing a flow node expected the node content, but found ','; remove the extra "
+                              "comma, or write the empty entry as null or ''"};
     uint32_t end = spans_.ScalarEnd(at, InFlow());
     std::string_view token = std::string_view(spans_source()).substr(at, end - at);
     // An empty value gets the next token's mark; point at the key instead.
@@ -287,6 +295,14 @@ class Builder : public YAML::EventHandler {
     else if (!stack_.empty() && stack_.back().pending_key) n->span = stack_.back().pending_key->span;
     else n->span = {at, at};
     Add(std::move(n), anchor);
+  }
+
+  void OnAnchor(const YAML::Mark& mark, const std::string& name) override {
+    // PyYAML's composer refuses an anchor name used twice; yaml-cpp lets the second shadow the first.
+    if (!anchor_names_.insert(name).second)
+      throw SyntaxError{mark, fmt::format("found duplicate anchor '{}'; rename the second one (aorta's PyYAML refuses "
+                                          "a repeated anchor)",
+                                          name)};
   }
 
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
@@ -304,8 +320,22 @@ class Builder : public YAML::EventHandler {
     uint32_t at = spans_.Offset(mark);
     n->span = {at, spans_.ScalarEnd(at, InFlow())};
     n->text = value;
+    // A quoted scalar that reaches the end of the file: yaml-cpp takes the rest as its text, PyYAML refuses it.
+    char open = at < spans_source().size() ? spans_source()[at] : 0;
+    if (tag == "!" && (open == '"' || open == '\'') &&
+        (n->span.end <= at + 1 || spans_source()[n->span.end - 1] != open ||
+         (open == '"' && n->span.end >= 2 && spans_source()[n->span.end - 2] == '\\' && n->span.end == spans_source().size())))
+      throw SyntaxError{mark, fmt::format("while scanning a quoted scalar found unexpected end of stream: this {} is "
+                                          "never closed; add the closing {}",
+                                          open == '"' ? "double quote" : "single quote", open)};
     if (tag == "?") {
       n->plain = true;
+      // PyYAML resolves a plain `=` to the `value` tag and `<<` outside a key to `merge`; safe_load constructs neither.
+      bool is_key = !stack_.empty() && stack_.back().node->kind == Kind::kMap && !stack_.back().pending_key;
+      if (value == "=" || (value == "<<" && !is_key))
+        throw SyntaxError{mark, fmt::format("could not determine a constructor for the tag 'tag:yaml.org,2002:{}' "
+                                            "(PyYAML reads a plain '{}' as a tag); quote it: '{}'",
+                                            value == "=" ? "value" : "merge", value, value)};
       ResolvePlain(*n);
     } else if (tag == "!" || tag == "tag:yaml.org,2002:str") {
       n->kind = Kind::kStr;
@@ -466,6 +496,7 @@ class Builder : public YAML::EventHandler {
   YamlDocument& doc_;
   std::vector<Frame> stack_;
   std::unordered_map<YAML::anchor_t, std::shared_ptr<Node>> anchors_;
+  std::unordered_set<std::string> anchor_names_;
   std::unordered_map<const Node*, uint64_t> weights_;
 };
 
@@ -491,6 +522,24 @@ std::string Explain(const std::string& message) {
   return out;
 }
 
+// PyYAML's Reader.NON_PRINTABLE: the first code point it refuses (offset, code point).
+// Allowed: TAB, LF, CR, 0x20-0x7E, NEL (0x85), 0xA0-0xD7FF, 0xE000-0xFFFD, 0x10000 and above.
+std::optional<std::pair<size_t, uint32_t>> FirstNonPrintable(std::string_view text) {
+  for (size_t i = 0; i < text.size();) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    uint32_t cp = c;
+    size_t n = 1;
+    if (c >= 0xF0 && i + 3 < text.size() + 0) { cp = ((c & 0x07u) << 18) | ((text[i + 1] & 0x3Fu) << 12) | ((text[i + 2] & 0x3Fu) << 6) | (text[i + 3] & 0x3Fu); n = 4; }
+    else if (c >= 0xE0 && i + 2 < text.size()) { cp = ((c & 0x0Fu) << 12) | ((text[i + 1] & 0x3Fu) << 6) | (text[i + 2] & 0x3Fu); n = 3; }
+    else if (c >= 0xC0 && i + 1 < text.size()) { cp = ((c & 0x1Fu) << 6) | (text[i + 1] & 0x3Fu); n = 2; }
+    bool ok = cp == 0x09 || cp == 0x0A || cp == 0x0D || (cp >= 0x20 && cp <= 0x7E) || cp == 0x85 ||
+              (cp >= 0xA0 && cp <= 0xD7FF) || (cp >= 0xE000 && cp <= 0xFFFD) || cp >= 0x10000;
+    if (!ok) return std::make_pair(i, cp);
+    i += n;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 YamlDocument ParseYaml(SourcePtr source) {
@@ -505,6 +554,17 @@ YamlDocument ParseYaml(SourcePtr source) {
     return doc;
   }
   Spans spans(*source);
+  if (std::optional<std::pair<size_t, uint32_t>> bad = FirstNonPrintable(source->text())) {
+    doc.failure = YamlDocument::Failure::kSyntax;
+    doc.root = nullptr;
+    doc.failure_span = {static_cast<uint32_t>(bad->first), static_cast<uint32_t>(bad->first)};
+    doc.failure_message = fmt::format(
+        "unacceptable character #x{:04x}: special characters are not allowed (PyYAML refuses it anywhere in the "
+        "file, comments included); delete it, or write it as an escape such as \\x{:02x} inside a double-quoted "
+        "string",
+        bad->second, bad->second & 0xff);
+    return doc;
+  }
   auto fail = [&](const YAML::Mark& mark, std::string message) {
     doc.failure = YamlDocument::Failure::kSyntax;
     doc.root = nullptr;
@@ -512,7 +572,11 @@ YamlDocument ParseYaml(SourcePtr source) {
     doc.failure_span = {at, at};
     doc.failure_message = std::move(message);
   };
-  std::istringstream stream{std::string(source->text())};
+  // PyYAML breaks lines at a lone CR too; yaml-cpp does not. Same length, so every offset holds.
+  std::string text(source->text());
+  for (size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) text[i] = '\n';
+  std::istringstream stream{std::move(text)};
   Builder builder(*source, doc);
   try {
     YAML::Parser parser(stream);
@@ -533,7 +597,14 @@ YamlDocument ParseYaml(SourcePtr source) {
   } catch (const YAML::DeepRecursion& e) {
     fail(e.mark, fmt::format("nesting deeper than {} levels; flatten the document", e.depth()));
   } catch (const YAML::Exception& e) {
-    fail(e.mark, Explain(e.msg));
+    std::string message = Explain(e.msg);
+    if (e.msg == YAML::ErrorMsg::UNKNOWN_TOKEN && e.mark.line >= 0) {
+      uint32_t at = spans.Offset(e.mark);
+      char c = at < source->text().size() ? source->text()[at] : '?';
+      message = fmt::format("found character '{}' that cannot start any token; quote the value (\"{}...\" or '{}...')",
+                            c, c, c);
+    }
+    fail(e.mark, message);
     bool unclosed = e.msg == YAML::ErrorMsg::END_OF_SEQ_FLOW || e.msg == YAML::ErrorMsg::END_OF_MAP_FLOW;
     if (auto open = builder.OpenFlowStart(); unclosed && open) doc.failure_span = {*open, *open + 1};
   } catch (const std::exception& e) {
@@ -543,6 +614,20 @@ YamlDocument ParseYaml(SourcePtr source) {
 }
 
 YamlDocument ParseEmbedded(std::string_view name) {
+  std::optional<std::string_view> text = FindEmbedded(name);
+  if (!text) throw std::logic_error("missing embedded table " + std::string(name));
+  // The build's pre-parsed image, when there is one: no YAML parse at start-up.
+  if (std::optional<std::string_view> image = FindEmbeddedImage(name)) {
+    YamlDocument doc;
+    doc.source = std::make_shared<SourceFile>(std::string(name), std::string(*text));
+    doc.root = yaml::DecodeImage(*image);
+    if (!doc.root) throw std::logic_error("embedded image of " + std::string(name) + " is damaged; rebuild");
+    return doc;
+  }
+  return ParseEmbeddedYaml(name);
+}
+
+YamlDocument ParseEmbeddedYaml(std::string_view name) {
   std::optional<std::string_view> text = FindEmbedded(name);
   if (!text) throw std::logic_error("missing embedded table " + std::string(name));
   YamlDocument doc = ParseYaml(std::make_shared<SourceFile>(std::string(name), std::string(*text)));

@@ -39,6 +39,9 @@ YamlDocument LoadYamlFile(const std::string& path);
 YamlDocument ParseYaml(SourcePtr source);
 /// Parses a table embedded at build time (rules/knowledge/*.yaml). Throws
 /// std::logic_error when it is missing or broken: that is a build defect.
+/// Uses the table's pre-parsed image (load/yaml_image.h) when the build made one.
 YamlDocument ParseEmbedded(std::string_view name);
+/// The same table parsed from its YAML text, never from the image (tests, tools/tablegen.cc).
+YamlDocument ParseEmbeddedYaml(std::string_view name);
 
 }  // namespace aortalint

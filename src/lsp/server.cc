@@ -8,9 +8,12 @@
 
 #include "base/file_reader.h"
 #include "driver/discover.h"
+#include "driver/entry_point.h"
+#include "driver/hip_sources.h"
 #include "driver/pairing.h"
 #include "emit/docs.h"
 #include "load/payload_edit.h"
+#include "load/payload_loader.h"
 #include "model/pairing.h"
 #include "model/payload.h"
 #include "lsp/recipe_assist.h"
@@ -21,7 +24,7 @@ namespace {
 // The contributor key of config errors (no document produces them).
 constexpr char kConfigSource[] = "<config>";
 
-enum class DocumentKind { kRecipe, kPayload, kConfig, kOther };
+enum class DocumentKind { kRecipe, kPayload, kHip, kConfig, kOther };
 
 DocumentKind KindOf(const std::string& path, const std::string& language) {
   std::string_view name = path;
@@ -29,7 +32,12 @@ DocumentKind KindOf(const std::string& path, const std::string& language) {
   if (IsConfigFileName(name)) return DocumentKind::kConfig;
   if (name.ends_with(".yaml") || name.ends_with(".yml") || language == "yaml") return DocumentKind::kRecipe;
   if (name.ends_with(".py") || language == "python") return DocumentKind::kPayload;
+  if (HasHipExtension(name) || language == "hip" || language == "cuda" || language == "cpp") return DocumentKind::kHip;
   return DocumentKind::kOther;
+}
+
+// Payloads of either language: their edits re-lint the recipes that read them.
+bool IsPayloadKind(DocumentKind kind) { return kind == DocumentKind::kPayload || kind == DocumentKind::kHip;
 }
 
 std::vector<std::string> StringList(const Json& j) {
@@ -73,6 +81,8 @@ struct Server::Document {
 Server::Server(Transport& transport, ServerOptions options)
     : transport_(transport), options_(std::move(options)), configs_(std::make_unique<ConfigResolver>("", false)) {
   if (!options_.doc_url) options_.doc_url = [](std::string_view rule) { return RuleDocLink(rule); };
+  // An editor shows every syntax error: payloads read from disk are parsed whole too.
+  SetDefaultPayloadParse(PayloadParse::kFull);
 }
 
 Server::~Server() = default;
@@ -192,7 +202,7 @@ void Server::OnNotification(const std::string& method, const Json& params) {
           config_changed |= std::filesystem::absolute(dep).lexically_normal() == std::filesystem::path(path);
       }
       // A payload changed on disk: the open recipes that read it from there.
-      if (kind == DocumentKind::kPayload && !documents_.count(path)) ScheduleReaders(path);
+      if (IsPayloadKind(kind) && !documents_.count(path)) ScheduleReaders(path);
     }
     if (config_changed) ConfigurationChanged(nullptr);
   }
@@ -225,7 +235,8 @@ void Server::WatchFiles() {
   if (!can_watch_files_) return;
   // Config files and payloads change on disk too (git checkout, another editor).
   // YAML: every config name, and the knowledge tables configs name (any file name).
-  Json watchers = Json::array({{{"globPattern", "**/*.{yaml,yml}"}}, {{"globPattern", "**/*.py"}}});
+  Json watchers = Json::array({{{"globPattern", "**/*.{yaml,yml}"}}, {{"globPattern", "**/*.py"}},
+                               {{"globPattern", "**/*.{hip,cu,cpp,cc,cxx}"}}});
   transport_.Write(Json{{"jsonrpc", "2.0"},
                         {"id", "aortalint/watch"},
                         {"method", "client/registerCapability"},
@@ -292,7 +303,7 @@ void Server::DidClose(const Json& params) {
   std::string path = UriToPath(params.at("textDocument").at("uri").get<std::string>());
   auto it = documents_.find(path);
   if (it == documents_.end()) return;
-  bool payload = it->second->kind == DocumentKind::kPayload;
+  bool payload = IsPayloadKind(it->second->kind);
   documents_.erase(it);
   if (payload) ScheduleReaders(path);  // they read the file from disk again
   std::set<std::string> touched;
@@ -356,10 +367,10 @@ void Server::RunDue(Clock::time_point now) {
   // Payloads first: the recipes that read them then see their new text.
   std::vector<Document*> order;
   for (auto& [path, doc] : documents_)
-    if (doc->pending && doc->due <= now && doc->kind == DocumentKind::kPayload) order.push_back(doc.get());
+    if (doc->pending && doc->due <= now && IsPayloadKind(doc->kind)) order.push_back(doc.get());
   for (Document* doc : order) ScheduleReaders(doc->path);
   for (auto& [path, doc] : documents_)
-    if (doc->kind != DocumentKind::kPayload) order.push_back(doc.get());
+    if (!IsPayloadKind(doc->kind)) order.push_back(doc.get());
   for (Document* doc : order) {
     const std::string& path = doc->path;
     if (!doc->pending || doc->due > now) continue;
@@ -397,6 +408,12 @@ std::shared_ptr<const Payload> Server::CurrentPayload(Document& doc) {
   return doc.payload;
 }
 
+// An open HIP buffer's analysis, from the editor's text (parsed again only when the text changed).
+std::shared_ptr<const HipPayload> Server::CurrentHip(Document& doc) {
+  std::optional<CompileCommand> command = FindCompileCommand(doc.path);
+  return AnalyseHip(doc.source, command ? &*command : nullptr);
+}
+
 void Server::Analyse(Document& doc) {
   std::vector<Diagnostic> found;
   std::shared_ptr<const Config> config = configs_->For(doc.path);
@@ -423,15 +440,29 @@ void Server::Analyse(Document& doc) {
           pairing->payloads.push_back(ReparsePayload(source, nullptr, {}));
         }
       }
+      for (const std::string& file : launch->hip_files) {
+        std::string path = std::filesystem::absolute(file).lexically_normal().string();
+        doc.reads.insert(path);
+        auto open = documents_.find(path);
+        pairing->hip_payloads.push_back(open != documents_.end() && open->second->kind == DocumentKind::kHip
+                                            ? CurrentHip(*open->second)
+                                            : LoadHipPayload(path));
+      }
       unit.pairing = std::move(pairing);
     }
     found = options_.analyze(unit, SettingsFor(doc.path));
+  } else if (doc.kind == DocumentKind::kHip) {
+    // A HIP/C++ buffer: its own checks (HIP004's lookups, HIP006); the recipes pairing it re-lint too.
+    AnalysisUnit unit;
+    unit.hip_payloads.push_back(CurrentHip(doc));
+    found = options_.analyze(unit, SettingsFor(doc.path));
   } else if (doc.kind == DocumentKind::kPayload) {
-    // As `check`: a payload alone is checked when it imports Proton or an open recipe runs it.
+    // As `check`: a payload alone is checked when it is an entry point that
+    // imports Proton (driver/entry_point.h), or when an open recipe runs it.
     std::shared_ptr<const Payload> payload = CurrentPayload(doc);
     bool paired = std::any_of(documents_.begin(), documents_.end(),
                               [&](const auto& open) { return open.second->reads.count(doc.path) > 0; });
-    if (!payload->ok() || payload->ImportsProton() || paired) {
+    if (!payload->ok() || WhyNotAnEntryPoint(*payload).empty() || paired) {
       AnalysisUnit unit;
       unit.payloads.push_back(payload);
       found = options_.analyze(unit, SettingsFor(doc.path));

@@ -19,6 +19,10 @@
 #include "lsp/protocol.h"
 #include "lsp/transport.h"
 
+namespace aortalint {
+struct HipPayload;
+}
+
 namespace aortalint::lsp {
 
 using Clock = std::chrono::steady_clock;
@@ -73,6 +77,7 @@ class Server {
   void Analyse(Document& doc);
   void ShowMessage(int type, const std::string& message);
   std::shared_ptr<const Payload> CurrentPayload(Document& doc);
+  std::shared_ptr<const HipPayload> CurrentHip(Document& doc);
   void ScheduleReaders(const std::string& payload_path);
   void Republish(const std::set<std::string>& paths);
   AnalysisSettings SettingsFor(const std::string& path);

@@ -12,6 +12,7 @@
 namespace aortalint {
 
 struct Payload;
+struct HipPayload;
 
 /// Where a recipe's launch came from, in architecture.md's order of precedence.
 enum class LaunchSource {
@@ -30,10 +31,17 @@ struct Pairing {
   Span span;                      // kHeaderComment: the command's text in the recipe
   std::string base_dir;           // relative paths in argv are resolved from here
   std::vector<std::shared_ptr<const Payload>> payloads;  // the Python files it runs
+  // The HIP/C++ sources of the program it runs: named in the command, building
+  // its binary (compile_commands.json, else the source named like the binary),
+  // the config's `sources:`, or beside recipe.yaml.
+  std::vector<std::shared_ptr<const HipPayload>> hip_payloads;
   std::vector<std::string> missing;  // files the command names that do not exist (as written)
   std::vector<std::string> outside;  // files a header comment or config names outside the project (as written): never read
+  std::vector<std::string> sidecars;  // kHeaderComment: aorta's `--mitigations-file` paths, resolved from base_dir
 
-  bool has_command() const { return source != LaunchSource::kDirectory; }
+  /// A header comment may name only aorta's options (`aorta sweep run --recipe r.yaml --mitigations-file s.json`,
+  /// a triage run takes no command): then the launch shape is unknown too.
+  bool has_command() const { return source != LaunchSource::kDirectory && !argv.empty(); }
 };
 
 }  // namespace aortalint

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 
 #include "base/pystr.h"
 
@@ -549,7 +550,9 @@ nlohmann::json BigCount::ToJson() const {
     for (size_t k = limbs_.size(); k-- > 0;) v = (v << 32) | limbs_[k];
     return v;
   }
-  return std::strtod(ToString().c_str(), nullptr);  // correctly rounded
+  // Correctly rounded; a count beyond the double range is published as the largest double.
+  double d = std::strtod(ToString().c_str(), nullptr);
+  return std::isinf(d) ? std::numeric_limits<double>::max() : d;
 }
 
 std::string BigCount::ToString() const {

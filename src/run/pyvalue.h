@@ -60,7 +60,9 @@ class BigCount {
   static BigCount FromDouble(double d);
   static BigCount FromU64(uint64_t v);
   void Add(const BigCount& other);
-  /// As a JSON number: exact up to 2^64 - 1, the nearest double beyond.
+  /// As a JSON number: exact up to 2^64 - 1, the nearest double beyond (the
+  /// largest double past the double range). aorta publishes Python's exact
+  /// int there; aortalint's JSON has no wider integer (a documented choice).
   nlohmann::json ToJson() const;
   /// The decimal digits.
   std::string ToString() const;

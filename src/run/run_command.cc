@@ -165,6 +165,19 @@ int RunCapture(const RunRequest& request, std::ostream& out, std::ostream& err) 
     return kExitSetupError;
   }
   err << "aortalint run: trial record " << (dir / "trial.json").string() << "\n";
+  // What measured, since the artifacts record neither the backend nor the Triton version.
+  if (record.contains("proton")) {
+    const json& p = record["proton"];
+    const json& tv = record["environment"].is_object() ? record["environment"].value("triton_version", json(nullptr))
+                                                       : json(nullptr);
+    std::string requested = p.value("requested", "");
+    std::string backend = p["resolved"].is_string() ? p["resolved"].get<std::string>()
+                                                    : "unknown (" + p.value("reason", "") + ")";
+    if (p["resolved"].is_string() && requested != backend) backend += " (the recipe asked for " + requested + ")";
+    err << "aortalint run: measured by proton backend " << backend << ", Triton "
+        << (tv.is_string() ? tv.get<std::string>() : std::string("unknown")) << "; read it with 'aortalint metrics "
+        << dir.string() << "'\n";
+  }
   if (!in.child.started) return kExitNotRun;
   // aortalint's exit code keeps its meaning (2 and 3 are its own); the
   // payload's status is in the record and said here.

@@ -6,6 +6,8 @@
 // resolved backend, mode, data), capture_notes.
 #include "run/trial.h"
 
+#include "run/cycles.h"
+
 #include <fstream>
 #include <cctype>
 #include <sstream>
@@ -240,6 +242,13 @@ std::vector<std::string> ExplainProtonCapture(const CollectorOptions& proton, in
     }
     notes.push_back("the exit was 0 but no .hatchet was written: the payload may have "
                     "launched no kernels inside the Proton session");
+    return notes;
+  }
+  if (Opt(proton, "backend", "auto") == "instrumentation") {
+    // Cycles are the numbers here; an instrumentation tree with no scope is the failure.
+    if (!ReadCycles(proton_dir))
+      notes.push_back("the instrumentation tree holds no scope: no kernel marked one (PAY010), or the scopes sit in "
+                      "a plain @triton.jit kernel that Triton 3.6 does not compile (PAY011)");
     return notes;
   }
   if (!metrics.contains("proton_gpu_time_ms")) {

@@ -173,13 +173,27 @@ def aorta_metrics(d):
     return out
 
 
+def big_count_only(want, got):
+    """The dicts differ only in *_kernel_count, where aorta's exact int is beyond 2^64-1
+    and aortalint published the nearest double."""
+    if set(want) != set(got):
+        return False
+    for k in want:
+        if want[k] == got[k]:
+            continue
+        if not (k.endswith("_kernel_count") and isinstance(want[k], int) and want[k] > 2**64 - 1
+                and isinstance(got[k], float)
+                and (got[k] == sys.float_info.max if want[k] > sys.float_info.max else got[k] == float(want[k]))):
+            return False
+    return True
+
+
 def main():
     binary, aorta_src, cases, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     work = sys.argv[5] if len(sys.argv) > 5 else tempfile.mkdtemp(prefix="metrics_parity_")
     sys.path.insert(0, aorta_src)
     r = random.Random(seed)
-    agree = 0
-    shown = 0
+    agree = shown = choice = 0
     for i in range(cases):
         d = os.path.abspath(os.path.join(work, "t%05d" % i))
         shutil.rmtree(d, ignore_errors=True)
@@ -193,12 +207,17 @@ def main():
             got = {"<unparsed>": res.stdout + res.stderr}
         if got == want:
             agree += 1
-        elif shown < 8:
+            continue
+        if big_count_only(want, got):
+            choice += 1
+        if shown < 8:
             shown += 1
             print("DIFF", d)
             print("  aorta    ", want)
             print("  aortalint", got)
-    print("metrics: %d/%d agree (%.1f%%)" % (agree, cases, 100.0 * agree / cases))
+    print("metrics: %d/%d agree (%.1f%%); %d more differ only by a count beyond 2^64-1 (a documented choice: "
+          "the nearest double): %.1f%% apart from those" % (agree, cases, 100.0 * agree / cases, choice,
+                                                           100.0 * (agree + choice) / cases))
 
 
 if __name__ == "__main__":

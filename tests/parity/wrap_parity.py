@@ -126,7 +126,8 @@ def aortalint_wrap(binary, cell, argv, env, d):
     if cell:
         cmd += ["--cell", cell]
     res = subprocess.run(cmd + ["--"] + argv, capture_output=True, text=True, cwd=d, env=env)
-    if res.returncode != 0:
+    # A dry run still prints a plan where rocprofv3 is missing (a real run refuses, as aorta does).
+    if res.returncode != 0 or "is not on $PATH here" in res.stderr:
         return None, res.stderr
     return shlex.split(res.stdout.split("\n")[0]), res.stderr
 
@@ -136,7 +137,7 @@ def main():
     work = sys.argv[5] if len(sys.argv) > 5 else tempfile.mkdtemp(prefix="wrap_parity_")
     sys.path.insert(0, aorta_src)
     r = random.Random(seed)
-    agree = shown = 0
+    agree = shown = choice = 0
     for i in range(cases):
         d = os.path.abspath(os.path.join(work, "c%05d" % i))
         shutil.rmtree(d, ignore_errors=True)
@@ -146,12 +147,17 @@ def main():
         got, err = aortalint_wrap(binary, cell, argv, env, d)
         if got == want:
             agree += 1
-        elif shown < 10:
+            continue
+        # COL009 (aortalint compiles the regex aorta passes on) is a documented choice.
+        if got is None and "[COL009]" in err:
+            choice += 1
+        if shown < 10:
             shown += 1
             print("DIFF", d, "cell", cell, "argv", argv, "ROCPROF_BIN", repr(env.get("ROCPROF_BIN")))
             print("  aorta    ", want)
             print("  aortalint", got, err.strip().splitlines()[-2:] if got is None else "")
-    print("wrap: %d/%d agree (%.1f%%)" % (agree, cases, 100.0 * agree / cases))
+    print("wrap: %d/%d agree (%.1f%%); %d more differ by a documented choice (COL009): %.1f%% apart from those"
+          % (agree, cases, 100.0 * agree / cases, choice, 100.0 * (agree + choice) / cases))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,69 @@
+// HIP006: a HIP payload that aortalint could not analyse, or analysed without one of its headers.
+#include "engine/rule_context.h"
+#include "model/hip.h"
+
+namespace aortalint {
+namespace {
+
+constexpr RuleMeta kMeta{
+    .id = "HIP006",
+    .slug = "hip-payload-not-analysed",
+    .severity = Severity::kInfo,
+    .summary = "a HIP payload could not be analysed, or was analysed without one of its headers",
+    .what = "Says, once per HIP/C++ payload, why the HIP rules could not judge it: this aortalint was built "
+            "without Clang (`-DAORTALINT_WITH_CLANG=OFF`), its HIP analyser module is missing or from another "
+            "build, or Clang could not start the parse. When the parse ran but a header was found nowhere (a "
+            "third-party library, a generated file), it says so once per header at its `#include`: the parse "
+            "went on with the header empty, so what depends on it may be missed. When no header is missing "
+            "but the file has errors, it reports the count and the first one.\n\n"
+            "Headers come from the payload's entry in `compile_commands.json` (its `-I`, `-isystem`, `-D` and "
+            "`-std` flags), then ROCm's own (`$ROCM_PATH/include`, `/opt/rocm/include`), else aortalint's "
+            "stand-in for `<hip/hip_runtime.h>`, `<hip/hip_ext.h>` and the roctx headers.",
+    .why = "Silence would read as \"nothing wrong\" when nothing was checked.",
+    .example = "#include <hip/hip_runtime.h>\n#include <rocwmma/rocwmma.hpp>\n\n"
+               "__global__ void scale(float* x, float a, int n) {\n"
+               "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+               "  if (i < n) x[i] *= a;\n"
+               "}\n",
+    .fixed = "#include <hip/hip_runtime.h>\n\n"
+             "__global__ void scale(float* x, float a, int n) {\n"
+             "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+             "  if (i < n) x[i] *= a;\n"
+             "}\n",
+    .facts = "Clang stops instantiating templates after a fatal error such as a missing header "
+             "(reference/toolchain.md §5), so a missing header is served empty instead and reported here.",
+    .example_name = "scale.hip",
+};
+
+class HipPayloadNotAnalysed final : public Rule {
+ public:
+  const RuleMeta& Meta() const override { return kMeta; }
+  void CheckHip(const HipPayload& hip, RuleContext& ctx) override {
+    if (!hip.read_error.empty() || !hip.hip) return;  // SYN003; not a HIP payload
+    if (hip.status != HipPayload::Status::kAnalysed) {
+      ctx.Report(hip.source, Span{0, 0},
+                 "HIP payload '{}' was not analysed: {}; the HIP rules (HIP001-HIP004) skipped it; {}", hip.path(),
+                 hip.status_detail,
+                 hip.status == HipPayload::Status::kNoClang
+                     ? "build aortalint with Clang 14 (the default; scripts/setup.sh installs it) to check it"
+                     : "reinstall aortalint with its libaortalint_hip.so beside the binary");
+      return;
+    }
+    for (const HipMissingHeader& m : hip.missing_headers)
+      ctx.Report(hip.source, m.span,
+                 "header '{}' was not found, so '{}' was analysed without it: kernels, launches or roctx calls "
+                 "that depend on it may be missed; give its include directory in compile_commands.json{}",
+                 m.header, hip.path(), hip.standin ? " (or install ROCm, whose headers are used when present)" : "");
+    if (hip.missing_headers.empty() && hip.errors > 0)
+      ctx.Report(hip.source, Span{0, 0},
+                 "'{}' has {} Clang error(s) (first: {}); the HIP rules used what parsed; fix the errors or give "
+                 "its flags in compile_commands.json",
+                 hip.path(), hip.errors, hip.first_error);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakeHipPayloadNotAnalysed() { return std::make_unique<HipPayloadNotAnalysed>(); }
+
+}  // namespace aortalint

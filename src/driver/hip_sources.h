@@ -1,0 +1,60 @@
+// HIP payloads in a run: the compile command that builds a source
+// (compile_commands.json), the sources that build a binary a recipe runs, and
+// a store that analyses each payload once per run, however many recipes pair it.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "load/hip_loader.h"
+#include "model/hip.h"
+#include "model/yaml.h"
+
+namespace aortalint {
+
+/// The compile command for `source` from the nearest compile_commands.json at
+/// or above its directory (also each directory's `build/`), up to the project
+/// root (a directory holding .git or .aortalint.yaml).
+std::optional<CompileCommand> FindCompileCommand(const std::string& source);
+
+/// The HIP/C++ sources that build the binary `program` (argv[0] of a launch,
+/// resolved from `base_dir`), searched within `root`: from compile_commands.json
+/// where the project has one (`-o program`, or CMake's `program.dir/` objects),
+/// else the sources whose stem is the binary's name. Normalised paths, sorted.
+std::vector<std::string> SourcesBuilding(const std::string& program, const std::string& base_dir,
+                                         const std::string& root);
+
+/// The program a launch argv runs when it is a compiled binary (not python,
+/// a shell or a launcher), after `env` and VAR=value words; empty otherwise.
+std::string LaunchedBinary(const std::vector<std::string>& argv);
+
+/// A `mode: sanitizer` recipe's HIP source: its plan's `source.hip` (read for
+/// `kind: consan_repro`), resolved from the recipe's directory as aorta does;
+/// empty when the recipe has none or the file does not exist (SAN005 says so).
+std::string SanitizerHipSource(const yaml::Node& root, const std::string& recipe_path);
+
+/// Reads and analyses one payload (with its compile command, when there is one).
+std::shared_ptr<const HipPayload> LoadHipPayload(const std::string& path);
+
+/// Analysed once per run, freed after the last use (the same contract as PayloadStore).
+class HipStore {
+ public:
+  void AddUse(const std::string& path);
+  std::shared_ptr<const HipPayload> Acquire(const std::string& path);
+  void Release(const std::string& path);
+
+ private:
+  struct Entry {
+    std::once_flag loaded;
+    std::shared_ptr<const HipPayload> payload;
+    std::atomic<int> uses{0};
+  };
+  std::unordered_map<std::string, std::unique_ptr<Entry>> entries_;
+};
+
+}  // namespace aortalint

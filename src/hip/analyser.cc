@@ -1,0 +1,453 @@
+// The HIP analyser module (libaortalint_hip.so): parses one HIP or C++
+// payload's host side with Clang 14 (`-x hip --cuda-host-only -nogpuinc
+// -nogpulib -fsyntax-only`) and fills a HipPayload with what the HIP rules
+// need: kernels (with the symbols rocprofv3 names them by), launches, roctx
+// calls, hipModuleGetFunction lookups and `__shared__` variables. Only facts
+// written in the payload itself are kept, at their position there (a launch
+// hidden in a macro is placed where the macro is used), never in a header.
+//
+// Headers: ROCm's when it is installed, else aortalint's stand-in headers
+// (src/hip/include, embedded here and served from memory). A header found
+// nowhere is served empty, recorded once, and the parse goes on: a fatal
+// "file not found" would stop Clang instantiating templates.
+#include <clang/AST/ASTConsumer.h>
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Attr.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/Mangle.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/Diagnostic.h>
+#include <clang/Basic/DiagnosticLex.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendAction.h>
+#include <clang/Lex/Lexer.h>
+#include <clang/Lex/PPCallbacks.h>
+#include <clang/Lex/Preprocessor.h>
+#include <clang/Tooling/Tooling.h>
+#include <llvm/Support/VirtualFileSystem.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <map>
+#include <set>
+#include <string>
+
+#include "hip/module_abi.h"
+
+namespace aortalint::hip {
+namespace {
+
+// The stand-in headers, generated from src/hip/include at configure time:
+// `{"hip/hip_runtime.h", R"(...)"}`, ...
+struct StandinHeader {
+  const char* path;
+  const char* text;
+};
+constexpr StandinHeader kStandin[] = {
+#include "hip_standin.inc"
+};
+
+constexpr const char* kStandinDir = "/__aortalint__/standin";
+constexpr const char* kMissingDir = "/__aortalint__/missing";
+
+constexpr const char* kLaunchApis[] = {
+    "hipLaunchKernelGGL",   "hipLaunchKernel",          "hipExtLaunchKernel",
+    "hipExtLaunchKernelGGL", "hipLaunchCooperativeKernel", "hipModuleLaunchKernel",
+    "hipExtModuleLaunchKernel", "hipModuleLaunchCooperativeKernel", "hipLaunchKernelExC",
+    "hipLaunchCooperativeKernelMultiDevice"};
+
+bool IsLaunchApi(llvm::StringRef name) {
+  for (const char* api : kLaunchApis)
+    if (name == api) return true;
+  return false;
+}
+
+// Everything the parse records before the AST exists: missing headers, and
+// the diagnostics (counted, never printed).
+struct ParseState {
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> memory;
+  int missing_count = 0;
+  std::set<std::string> missing_reported;
+  HipPayload* out = nullptr;
+};
+
+class MissingHeaders : public clang::PPCallbacks {
+ public:
+  MissingHeaders(ParseState& state, clang::SourceManager& sm) : state_(state), sm_(sm) {}
+
+  // Serve an empty file from a fresh directory (the FileManager caches misses
+  // by directory, so a second miss needs a new one) and let Clang look again.
+  bool FileNotFound(llvm::StringRef file, llvm::SmallVectorImpl<char>& recovery) override {
+    std::string dir = std::string(kMissingDir) + "/" + std::to_string(state_.missing_count++);
+    state_.memory->addFile(dir + "/" + file.str(), 0, llvm::MemoryBuffer::getMemBuffer(""));
+    recovery.assign(dir.begin(), dir.end());
+    return true;
+  }
+
+  void InclusionDirective(clang::SourceLocation hash, const clang::Token&, llvm::StringRef file, bool,
+                          clang::CharSourceRange range, const clang::FileEntry* entry, llvm::StringRef,
+                          llvm::StringRef, const clang::Module*, clang::SrcMgr::CharacteristicKind) override {
+    if (!entry || !entry->getName().startswith(kMissingDir)) return;
+    if (!state_.missing_reported.insert(file.str()).second) return;
+    HipMissingHeader missing{file.str(), {}};
+    clang::SourceLocation loc = sm_.getExpansionLoc(hash);
+    if (sm_.isWrittenInMainFile(loc)) {
+      clang::SourceLocation end = sm_.getExpansionLoc(range.getEnd());
+      missing.span = {sm_.getFileOffset(loc), sm_.getFileOffset(end)};
+    }
+    state_.out->missing_headers.push_back(std::move(missing));
+  }
+
+ private:
+  ParseState& state_;
+  clang::SourceManager& sm_;
+};
+
+// Counts the errors in the payload's own text; prints nothing.
+class CountingConsumer : public clang::DiagnosticConsumer {
+ public:
+  explicit CountingConsumer(HipPayload& out) : out_(out) {}
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
+    DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level < clang::DiagnosticsEngine::Error) return;
+    // A missing header is reported as such, not as an error.
+    if (info.getID() == clang::diag::err_pp_file_not_found) return;
+    ++out_.errors;
+    if (!out_.first_error.empty() || !info.hasSourceManager() || !info.getLocation().isValid()) return;
+    const clang::SourceManager& sm = info.getSourceManager();
+    clang::SourceLocation loc = sm.getExpansionLoc(info.getLocation());
+    llvm::SmallString<160> text;
+    info.FormatDiagnostic(text);
+    if (sm.isWrittenInMainFile(loc))
+      out_.first_error = std::to_string(sm.getExpansionLineNumber(loc)) + ":" +
+                         std::to_string(sm.getExpansionColumnNumber(loc)) + ": " + text.str().str();
+    else
+      out_.first_error = sm.getFilename(loc).str() + ": " + text.str().str();
+  }
+
+ private:
+  HipPayload& out_;
+};
+
+class Collector : public clang::RecursiveASTVisitor<Collector> {
+ public:
+  Collector(clang::ASTContext& context, HipPayload& out)
+      : context_(context), sm_(context.getSourceManager()), out_(out),
+        mangler_(context.createMangleContext()) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return false; }
+
+  bool VisitFunctionDecl(clang::FunctionDecl* fn) {
+    if (!fn->hasAttr<clang::CUDAGlobalAttr>() || !fn->doesThisDeclarationHaveABody()) return true;
+    // An instantiation adds its symbol to its template's kernel.
+    const clang::FunctionDecl* pattern = fn;
+    if (fn->isTemplateInstantiation()) {
+      if (const clang::FunctionDecl* p = fn->getTemplateInstantiationPattern()) pattern = p;
+    }
+    clang::SourceLocation loc = sm_.getExpansionLoc(pattern->getLocation());
+    if (!sm_.isWrittenInMainFile(loc)) return true;
+    HipKernel& kernel = KernelFor(pattern, loc);
+    if (fn->isTemplateInstantiation() || !pattern->getDescribedFunctionTemplate()) {
+      std::string symbol = Symbol(fn);
+      if (!symbol.empty() && std::find(kernel.symbols.begin(), kernel.symbols.end(), symbol) == kernel.symbols.end())
+        kernel.symbols.push_back(std::move(symbol));
+    }
+    return true;
+  }
+
+  bool VisitVarDecl(clang::VarDecl* var) {
+    if (!var->hasAttr<clang::CUDASharedAttr>()) return true;
+    if (InInstantiation()) return true;
+    clang::SourceLocation loc = sm_.getExpansionLoc(var->getLocation());
+    if (!sm_.isWrittenInMainFile(loc)) return true;
+    out_.shared_decls.push_back(SpanOf(var->getSourceRange()));
+    // The kernel whose body declares it.
+    const clang::DeclContext* dc = var->getDeclContext();
+    while (dc && !llvm::isa<clang::FunctionDecl>(dc)) dc = dc->getParent();
+    if (const auto* fn = llvm::dyn_cast_or_null<clang::FunctionDecl>(dc))
+      if (fn->hasAttr<clang::CUDAGlobalAttr>()) {
+        clang::SourceLocation kloc = sm_.getExpansionLoc(fn->getLocation());
+        if (sm_.isWrittenInMainFile(kloc)) KernelFor(fn, kloc).declares_shared = true;
+      }
+    return true;
+  }
+
+  bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr* call) {
+    if (InInstantiation()) return true;
+    std::string kernel;
+    if (const clang::FunctionDecl* fn = call->getDirectCallee()) kernel = KernelName(fn);
+    AddLaunch("<<<>>>", kernel, call->getSourceRange());
+    return true;
+  }
+
+  bool VisitCallExpr(clang::CallExpr* call) {
+    if (llvm::isa<clang::CUDAKernelCallExpr>(call)) return true;
+    // The callee's name: a resolved function, or (in a template) the name an unresolved call looks up.
+    llvm::StringRef name;
+    if (const clang::FunctionDecl* callee = call->getDirectCallee()) {
+      if (callee->getIdentifier()) name = callee->getName();
+    } else if (const auto* lookup = llvm::dyn_cast<clang::OverloadExpr>(call->getCallee()->IgnoreParenImpCasts())) {
+      if (lookup->getName().isIdentifier()) name = lookup->getName().getAsIdentifierInfo()->getName();
+    }
+    if (name.empty()) return true;
+    // An instantiation repeats the calls of its template, already taken from the pattern.
+    if (InInstantiation()) return true;
+    if (IsLaunchApi(name)) {
+      std::string kernel;
+      if (call->getNumArgs() > 0 && !name.startswith("hipModule") && !name.startswith("hipExtModule"))
+        kernel = ReferencedKernel(call->getArg(0));
+      AddLaunch(name.str(), kernel, call->getSourceRange());
+    } else if (name.startswith("roctx")) {
+      clang::SourceLocation loc = sm_.getExpansionLoc(call->getBeginLoc());
+      if (sm_.isWrittenInMainFile(loc)) out_.roctx_calls.push_back({name.str(), "", SpanOf(call->getSourceRange())});
+      else if (InProjectHeader(loc)) ++out_.roctx_in_headers;
+    } else if (name == "hipModuleGetFunction" && call->getNumArgs() >= 3) {
+      clang::SourceLocation loc = sm_.getExpansionLoc(call->getBeginLoc());
+      if (!sm_.isWrittenInMainFile(loc)) return true;
+      const clang::Expr* arg = call->getArg(2)->IgnoreParenImpCasts();
+      HipCall lookup{name.str(), "", SpanOf(call->getSourceRange())};
+      if (const auto* literal = llvm::dyn_cast<clang::StringLiteral>(arg)) {
+        lookup.literal = literal->getString().str();
+        lookup.span = SpanOf(literal->getSourceRange());
+      }
+      out_.module_lookups.push_back(std::move(lookup));
+    }
+    return true;
+  }
+
+  // Template bodies are visited as written; their instantiations repeat the
+  // same calls, so only declarations are taken from those.
+  bool TraverseFunctionDecl(clang::FunctionDecl* fn) {
+    bool instantiation = fn->isTemplateInstantiation();
+    if (instantiation) ++instantiation_depth_;
+    bool result = RecursiveASTVisitor::TraverseFunctionDecl(fn);
+    if (instantiation) --instantiation_depth_;
+    return result;
+  }
+  bool TraverseCXXMethodDecl(clang::CXXMethodDecl* fn) {
+    bool instantiation = fn->isTemplateInstantiation();
+    if (instantiation) ++instantiation_depth_;
+    bool result = RecursiveASTVisitor::TraverseCXXMethodDecl(fn);
+    if (instantiation) --instantiation_depth_;
+    return result;
+  }
+
+ private:
+  bool InInstantiation() const { return instantiation_depth_ > 0; }
+
+  HipKernel& KernelFor(const clang::FunctionDecl* pattern, clang::SourceLocation loc) {
+    auto [it, inserted] = kernel_index_.emplace(pattern->getCanonicalDecl(), out_.kernels.size());
+    if (inserted) {
+      HipKernel kernel;
+      kernel.name = pattern->getNameAsString();
+      kernel.qualified = pattern->getQualifiedNameAsString();
+      uint32_t begin = sm_.getFileOffset(loc);
+      kernel.span = {begin, begin + static_cast<uint32_t>(kernel.name.size())};
+      kernel.extern_c = pattern->isExternC();
+      kernel.is_template = pattern->getDescribedFunctionTemplate() != nullptr;
+      out_.kernels.push_back(std::move(kernel));
+    }
+    return out_.kernels[it->second];
+  }
+
+  // The device symbol: Itanium-mangled, or the plain name for C linkage.
+  std::string Symbol(const clang::FunctionDecl* fn) {
+    if (fn->isDependentContext()) return "";
+    if (!mangler_->shouldMangleDeclName(fn)) return fn->getNameAsString();
+    std::string symbol;
+    llvm::raw_string_ostream os(symbol);
+    mangler_->mangleName(clang::GlobalDecl(fn, clang::KernelReferenceKind::Kernel), os);
+    return os.str();
+  }
+
+  static std::string KernelName(const clang::FunctionDecl* fn) {
+    if (const clang::FunctionDecl* p = fn->getTemplateInstantiationPattern()) fn = p;
+    return fn->getQualifiedNameAsString();
+  }
+
+  // The kernel a launch API's first argument names: `k`, `&k`, `k<float>`,
+  // `(const void*)k`, `reinterpret_cast<const void*>(&k)`, HIP_KERNEL_NAME(k).
+  static std::string ReferencedKernel(const clang::Expr* e) {
+    for (int depth = 0; e && depth < 16; ++depth) {
+      e = e->IgnoreParenCasts();
+      if (const auto* unary = llvm::dyn_cast<clang::UnaryOperator>(e)) {
+        e = unary->getSubExpr();
+        continue;
+      }
+      if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(e))
+        if (const auto* fn = llvm::dyn_cast<clang::FunctionDecl>(ref->getDecl())) return KernelName(fn);
+      if (const auto* lookup = llvm::dyn_cast<clang::OverloadExpr>(e))
+        return lookup->getName().getAsString();
+      break;
+    }
+    return "";
+  }
+
+  void AddLaunch(std::string api, std::string kernel, clang::SourceRange range) {
+    clang::SourceLocation begin = range.getBegin();
+    if (!sm_.isWrittenInMainFile(sm_.getExpansionLoc(begin))) {
+      if (InProjectHeader(sm_.getExpansionLoc(begin))) ++out_.launches_in_headers;
+      return;
+    }
+    // The outermost macro the user wrote, when the launch is inside one.
+    std::string macro;
+    for (clang::SourceLocation loc = begin; loc.isMacroID(); loc = sm_.getImmediateMacroCallerLoc(loc)) {
+      llvm::StringRef name = clang::Lexer::getImmediateMacroName(loc, sm_, context_.getLangOpts());
+      if (!name.empty()) macro = name.str();
+    }
+    // ROCm's own hipLaunchKernelGGL is a macro around `<<<>>>`: name the API, not a user macro.
+    if (IsLaunchApi(macro)) {
+      api = macro;
+      macro.clear();
+    }
+    Span span = SpanOf(range);
+    for (const HipLaunch& seen : out_.launches)
+      if (seen.span == span && seen.kernel == kernel) return;
+    out_.launches.push_back({std::move(api), std::move(kernel), std::move(macro), span});
+  }
+
+  // A header of the user's project: not a system header, not ours.
+  bool InProjectHeader(clang::SourceLocation loc) const {
+    if (loc.isInvalid() || sm_.isInSystemHeader(loc)) return false;
+    llvm::StringRef file = sm_.getFilename(loc);
+    return !file.empty() && !file.startswith("/__aortalint__/");
+  }
+
+  // The written extent of a range in the payload (the macro use for a range inside a macro).
+  Span SpanOf(clang::SourceRange range) {
+    clang::CharSourceRange chars = sm_.getExpansionRange(range);
+    clang::SourceLocation end =
+        clang::Lexer::getLocForEndOfToken(chars.getEnd(), 0, sm_, context_.getLangOpts());
+    uint32_t b = sm_.getFileOffset(chars.getBegin());
+    uint32_t e = end.isValid() && sm_.isWrittenInMainFile(end) ? sm_.getFileOffset(end) : b;
+    return {b, std::max(b, e)};
+  }
+
+  clang::ASTContext& context_;
+  clang::SourceManager& sm_;
+  HipPayload& out_;
+  std::unique_ptr<clang::MangleContext> mangler_;
+  std::map<const clang::Decl*, size_t> kernel_index_;
+  int instantiation_depth_ = 0;
+};
+
+class Consumer : public clang::ASTConsumer {
+ public:
+  explicit Consumer(HipPayload& out) : out_(out) {}
+  void HandleTranslationUnit(clang::ASTContext& context) override {
+    Collector collector(context, out_);
+    collector.TraverseDecl(context.getTranslationUnitDecl());
+    // The user's own headers the parse read: the result cache depends on them.
+    const clang::SourceManager& sm = context.getSourceManager();
+    for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
+      llvm::StringRef name = it->first->getName();
+      if (name.startswith("/__aortalint__/") || it->first == sm.getFileEntryForID(sm.getMainFileID())) continue;
+      if (name.startswith("/usr/") || name.startswith("/opt/")) continue;  // system and ROCm headers
+      out_.includes.push_back(name.str());
+    }
+  }
+
+ private:
+  HipPayload& out_;
+};
+
+class Action : public clang::ASTFrontendAction {
+ public:
+  explicit Action(ParseState& state) : state_(state) {}
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&, llvm::StringRef) override {
+    return std::make_unique<Consumer>(*state_.out);
+  }
+  bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
+    ci.getPreprocessor().addPPCallbacks(std::make_unique<MissingHeaders>(state_, ci.getSourceManager()));
+    return true;
+  }
+
+ private:
+  ParseState& state_;
+};
+
+// The flags of a compile command that shape the parse; the rest (outputs,
+// code generation, dependency files) are left out.
+void AddUserFlags(const Request& request, std::vector<std::string>& args) {
+  auto absolute = [&](const std::string& path) {
+    if (path.empty() || path[0] == '/' || request.directory.empty()) return path;
+    return request.directory + "/" + path;
+  };
+  const std::vector<std::string>& f = request.flags;
+  for (size_t i = 0; i < f.size(); ++i) {
+    const std::string& a = f[i];
+    for (const char* with_path : {"-I", "-isystem", "-iquote", "-idirafter", "-include"}) {
+      std::string flag = with_path;
+      if (a == flag && i + 1 < f.size()) {
+        args.push_back(flag);
+        args.push_back(absolute(f[++i]));
+        goto next;
+      }
+      if (flag == "-I" && a.size() > 2 && a.rfind("-I", 0) == 0) {
+        args.push_back("-I" + absolute(a.substr(2)));
+        goto next;
+      }
+    }
+    if (a.rfind("-D", 0) == 0 || a.rfind("-U", 0) == 0) {
+      args.push_back(a);
+      if (a.size() == 2 && i + 1 < f.size()) args.push_back(f[++i]);
+    } else if (a.rfind("-std=", 0) == 0 || a.rfind("-f", 0) == 0 && (a == "-fms-extensions" || a == "-fopenmp")) {
+      args.push_back(a);
+    }
+  next:;
+  }
+}
+
+}  // namespace
+}  // namespace aortalint::hip
+
+extern "C" __attribute__((visibility("default"))) int aortalint_hip_abi() { return aortalint::hip::kAbi; }
+
+extern "C" __attribute__((visibility("default"))) void aortalint_hip_analyse(const aortalint::hip::Request& request,
+                                                                             aortalint::HipPayload& out) {
+  using namespace aortalint::hip;
+  ParseState state;
+  state.out = &out;
+  state.memory = new llvm::vfs::InMemoryFileSystem;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> fs(
+      new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+  fs->pushOverlay(state.memory);
+
+  // The payload's text comes from the request (an editor's buffer may not be saved).
+  std::string path = request.path;
+  if (path.empty() || path[0] != '/') {
+    llvm::SmallString<256> abs(path);
+    llvm::sys::fs::make_absolute(abs);
+    path = abs.str().str();
+  }
+  state.memory->addFile(path, 0, llvm::MemoryBuffer::getMemBufferCopy(request.text, path));
+
+  std::vector<std::string> args = {"clang++", "-x", "hip", "--cuda-host-only", "-nogpuinc", "-nogpulib",
+                                   "-fsyntax-only", "-std=c++17", "-ferror-limit=0", "-w",
+                                   "-Wno-error", "-fno-color-diagnostics", "-fno-caret-diagnostics"};
+  if (!request.resource_dir.empty()) args.push_back("-resource-dir=" + request.resource_dir);
+  AddUserFlags(request, args);
+  if (!request.rocm_include.empty()) {
+    args.push_back("-isystem");
+    args.push_back(request.rocm_include);
+    args.push_back("-D__HIP_PLATFORM_AMD__=1");
+  } else {
+    out.standin = true;
+    for (const StandinHeader& h : kStandin)
+      state.memory->addFile(std::string(kStandinDir) + "/" + h.path, 0, llvm::MemoryBuffer::getMemBuffer(h.text));
+    args.push_back("-isystem");
+    args.push_back(kStandinDir);
+  }
+  args.push_back(path);
+
+  llvm::IntrusiveRefCntPtr<clang::FileManager> files(new clang::FileManager(clang::FileSystemOptions(), fs));
+  CountingConsumer diagnostics(out);
+  clang::tooling::ToolInvocation invocation(args, std::make_unique<Action>(state), files.get());
+  invocation.setDiagnosticConsumer(&diagnostics);
+  bool ran = invocation.run();
+  if (!ran && out.kernels.empty() && out.launches.empty() && out.errors == 0) {
+    out.status = aortalint::HipPayload::Status::kFailed;
+    out.status_detail = "Clang could not start the parse (" + (out.first_error.empty() ? "unknown reason" : out.first_error) + ")";
+  }
+}

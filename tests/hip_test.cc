@@ -1,0 +1,212 @@
+// HIP payloads: detection, pairing a binary with its sources, rocprofv3's
+// kernel filter, and the analyser module's facts through a real Clang parse.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+
+#include "driver/hip_sources.h"
+#include "driver/pairing.h"
+#include "engine/config.h"
+#include "load/hip_loader.h"
+#include "model/hip.h"
+#include "test_util.h"
+
+namespace aortalint {
+namespace {
+
+using testing::WriteFile;
+
+TEST_CASE("hip: a HIP payload includes hip_runtime.h or defines a __global__ function") {
+  CHECK(LooksLikeHip("#include <hip/hip_runtime.h>\nint main() {}\n"));
+  CHECK(LooksLikeHip("  #  include \"hip/hip_runtime_api.h\"\n"));
+  CHECK(LooksLikeHip("extern \"C\" __global__ void k() {}\n"));
+  CHECK_FALSE(LooksLikeHip("// __global__ in a comment\nint main() {}\n"));
+  CHECK_FALSE(LooksLikeHip("const char* s = \"__global__\";\n"));
+  CHECK_FALSE(LooksLikeHip("int my__global__x;\n"));
+  CHECK_FALSE(LooksLikeHip("// see hip/hip_runtime.h\n#include <vector>\n"));
+  CHECK(HasHipExtension("a/b.hip"));
+  CHECK(HasHipExtension("k.cu"));
+  CHECK(HasHipExtension("k.cxx"));
+  CHECK_FALSE(HasHipExtension("k.h"));
+  CHECK_FALSE(HasHipExtension(".cpp"));
+}
+
+TEST_CASE("hip: the binary a launch runs") {
+  CHECK(LaunchedBinary({"./build/hip_gemm", "512"}) == "./build/hip_gemm");
+  CHECK(LaunchedBinary({"env", "HIP_VISIBLE_DEVICES=0", "bin/bench"}) == "bin/bench");
+  CHECK(LaunchedBinary({"python", "x.py"}).empty());
+  CHECK(LaunchedBinary({"torchrun", "--nproc", "2", "x.py"}).empty());
+  CHECK(LaunchedBinary({"bash", "run.sh"}).empty());
+  CHECK(LaunchedBinary({"./run.sh"}).empty());
+}
+
+TEST_CASE("hip: rocprofv3's filter searches the demangled name") {
+  HipKernel scale{.name = "scale", .qualified = "ops::scale", .is_template = true,
+                  .symbols = {"_ZN3ops5scaleIfEEvPT_S1_i"}};
+  REQUIRE(scale.RocprofNames() == std::vector<std::string>{"void ops::scale<float>(float*, float, int)"});
+  HipKernel vadd{.name = "vadd", .qualified = "vadd", .extern_c = true, .symbols = {"vadd"}};
+  CHECK(vadd.RocprofNames() == std::vector<std::string>{"vadd"});
+  auto keeps = [](const std::string& pattern, const HipKernel& k) { return KernelFilter::Compile(pattern)->KeepsKernel(k); };
+  CHECK(keeps("scale", scale));              // searched, not fully matched
+  CHECK(keeps("scale<float>", scale));
+  CHECK_FALSE(keeps("^ops::scale", scale));  // the name starts with the return type
+  CHECK(keeps("^void ops::scale", scale));
+  CHECK_FALSE(keeps("_ZN3ops", scale));      // never the mangled symbol
+  CHECK(keeps("^vadd$", vadd));
+  CHECK_FALSE(KernelFilter::Compile("(unclosed"));
+  // A template never instantiated in the file: matched by its qualified name.
+  HipKernel pattern{.name = "gemm", .qualified = "blas::gemm", .is_template = true};
+  CHECK(keeps("blas::gemm", pattern));
+}
+
+TEST_CASE("hip: a binary's sources come from compile_commands.json, else the source with its name") {
+  auto dir = testing::TempDir("hip-sources");
+  WriteFile(dir / ".aortalint.yaml", "select: [ALL]\n");
+  WriteFile(dir / "src/bench_main.hip", "#include <hip/hip_runtime.h>\n");
+  WriteFile(dir / "src/helpers.cpp", "int helper() { return 1; }\n");
+  WriteFile(dir / "tools/hip_gemm.hip", "__global__ void k() {}\n");
+  WriteFile(dir / "build/hip_gemm.hip", "// build directories are skipped\n");
+  // By stem: no database names the binary.
+  std::vector<std::string> found = SourcesBuilding("./bin/hip_gemm", dir.string(), dir.string());
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].ends_with("tools/hip_gemm.hip"));
+  // By compile_commands.json: a CMake object under bench.dir/ and a direct -o.
+  WriteFile(dir / "build/compile_commands.json",
+            "[{\"directory\": \"" + (dir / "build").string() + "\", \"command\": \"hipcc -I../include -c ../src/bench_main.hip "
+            "-o CMakeFiles/bench.dir/src/bench_main.hip.o\", \"file\": \"../src/bench_main.hip\"},"
+            "{\"directory\": \"" + (dir / "build").string() + "\", \"arguments\": [\"g++\", \"-c\", \"../src/helpers.cpp\", "
+            "\"-o\", \"CMakeFiles/other.dir/helpers.cpp.o\"], \"file\": \"../src/helpers.cpp\"}]");
+  found = SourcesBuilding("build/bench", dir.string(), dir.string());
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].ends_with("src/bench_main.hip"));
+  std::optional<CompileCommand> command = FindCompileCommand((dir / "src/bench_main.hip").string());
+  REQUIRE(command);
+  CHECK(command->arguments[1] == "-I../include");
+  CHECK(command->directory == (dir / "build").string());
+  CHECK_FALSE(FindCompileCommand((dir / "tools/hip_gemm.hip").string()));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("hip: a recipe pairs with the sources of the binary its header command runs, and a .hip beside it") {
+  auto dir = testing::TempDir("hip-pairing");
+  WriteFile(dir / ".aortalint.yaml", "select: [ALL]\n");
+  WriteFile(dir / "src/hip_gemm.hip", "__global__ void k() {}\n");
+  std::string recipe = "#   aorta sweep run --recipe r.yaml -- ./build/hip_gemm 512\nschema_version: 1\n";
+  std::optional<Launch> launch = FindLaunch((dir / "r.yaml").string(), recipe, {}, Config{});
+  REQUIRE(launch);
+  REQUIRE(launch->hip_files.size() == 1);
+  CHECK(launch->hip_files[0].ends_with("src/hip_gemm.hip"));
+  WriteFile(dir / "conv/kernel.hip", "__global__ void k() {}\n");
+  WriteFile(dir / "conv/recipe.yaml", "schema_version: 1\n");
+  launch = FindLaunch((dir / "conv/recipe.yaml").string(), "schema_version: 1\n", {}, Config{});
+  REQUIRE(launch);
+  CHECK(launch->pairing.source == LaunchSource::kDirectory);
+  REQUIRE(launch->hip_files.size() == 1);
+  CHECK(launch->hip_files[0].ends_with("conv/kernel.hip"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("hip: --version says how HIP payloads are analysed") {
+  testing::CommandResult r = testing::RunAortalint("--version");
+  CHECK(r.exit_code == 0);
+#ifdef AORTALINT_WITH_CLANG
+  CHECK(r.output.find("HIP payloads: Clang 14") != std::string::npos);
+  CHECK(r.output.find("libaortalint_hip.so") != std::string::npos);
+#else
+  CHECK(r.output.find("not analysed (built with -DAORTALINT_WITH_CLANG=OFF)") != std::string::npos);
+#endif
+}
+
+#ifdef AORTALINT_WITH_CLANG
+std::shared_ptr<const HipPayload> Parse(const std::string& text, const std::string& name = "payload.hip") {
+  return AnalyseHip(std::make_shared<const SourceFile>(name, text));
+}
+
+TEST_CASE("hip: the module finds kernels, launches, markers and lookups where the user wrote them") {
+  std::string text =
+      "#include <hip/hip_runtime.h>\n"                                            // 1
+      "#include <roctracer/roctx.h>\n"                                            // 2
+      "#include <not/installed.h>\n"                                              // 3
+      "#define GO(k, n) k<<<1, n>>>(nullptr, n)\n"                                // 4
+      "namespace ns { template <typename T> __global__ void t(T* x, int n) {} }\n"  // 5
+      "extern \"C\" __global__ void c(float* x, int n) { __shared__ float s[4]; }\n"  // 6
+      "__global__ void p(float* x, int n) {}\n"                                   // 7
+      "int main() {\n"                                                            // 8
+      "  roctxRangePush(\"r\");\n"                                                // 9
+      "  ns::t<int><<<1, 1>>>(nullptr, 1);\n"                                     // 10
+      "  GO(p, 64);\n"                                                            // 11
+      "  hipLaunchKernelGGL(c, dim3(1), dim3(1), 0, 0, nullptr, 1);\n"           // 12
+      "  hipFunction_t f; hipModule_t m;\n"                                       // 13
+      "  hipModuleGetFunction(&f, m, \"p\");\n"                                   // 14
+      "  roctxRangePop();\n"                                                      // 15
+      "}\n";
+  std::shared_ptr<const HipPayload> hip = Parse(text);
+  REQUIRE(hip->ok());
+  CHECK(hip->standin);
+  const SourceFile& src = *hip->source;
+  REQUIRE(hip->kernels.size() == 3);
+  CHECK(hip->kernels[0].qualified == "ns::t");
+  CHECK(hip->kernels[0].is_template);
+  CHECK(hip->kernels[0].RocprofNames() == std::vector<std::string>{"void ns::t<int>(int*, int)"});
+  CHECK(src.Locate(hip->kernels[0].span.begin).line == 5);
+  CHECK(hip->kernels[1].extern_c);
+  CHECK(hip->kernels[1].declares_shared);
+  CHECK(hip->kernels[2].symbols == std::vector<std::string>{"_Z1pPfi"});
+  REQUIRE(hip->launches.size() == 3);
+  CHECK(hip->launches[0].api == "<<<>>>");
+  CHECK(hip->launches[0].kernel == "ns::t");
+  CHECK(src.Locate(hip->launches[0].span.begin).line == 10);
+  CHECK(hip->launches[1].macro == "GO");
+  CHECK(hip->launches[1].kernel == "p");
+  CHECK(src.Locate(hip->launches[1].span.begin).line == 11);
+  CHECK(hip->launches[2].api == "hipLaunchKernelGGL");
+  CHECK(hip->launches[2].kernel == "c");
+  REQUIRE(hip->roctx_calls.size() == 2);
+  CHECK(hip->roctx_calls[0].callee == "roctxRangePushA");
+  REQUIRE(hip->module_lookups.size() == 1);
+  CHECK(hip->module_lookups[0].literal == "p");
+  CHECK(src.Slice(hip->module_lookups[0].span) == "\"p\"");
+  REQUIRE(hip->missing_headers.size() == 1);
+  CHECK(hip->missing_headers[0].header == "not/installed.h");
+  CHECK(src.Locate(hip->missing_headers[0].span.begin).line == 3);
+  CHECK(hip->errors == 0);
+}
+
+TEST_CASE("hip: explain lists a HIP payload's kernels and launches, and what kernel_include_regex keeps") {
+  auto dir = testing::TempDir("hip-explain");
+  WriteFile(dir / "recipe.yaml",
+            "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+            "collect:\n  rocprof: {trace: kernel, kernel_include_regex: \"scale<float>\"}\n");
+  WriteFile(dir / "ops.hip",
+            "#include <hip/hip_runtime.h>\n"
+            "template <typename T> __global__ void scale(T* x, T a) { x[threadIdx.x] *= a; }\n"
+            "extern \"C\" __global__ void zero(float* x) { x[threadIdx.x] = 0; }\n"
+            "int main() {\n"
+            "  scale<float><<<1, 64>>>(nullptr, 2.0f);\n"
+            "  scale<double><<<1, 64>>>(nullptr, 2.0);\n"
+            "  hipLaunchKernelGGL(zero, dim3(1), dim3(64), 0, 0, nullptr);\n"
+            "}\n");
+  testing::CommandResult r = testing::RunAortalint("explain " + (dir / "recipe.yaml").string() + " --no-config");
+  INFO(r.output);
+  CHECK(r.output.find("ops.hip: 2 kernels, 3 launches, 0 roctx call(s)") != std::string::npos);
+  CHECK(r.output.find("kernel scale (line 2): rocprofv3 names it void scale<float>(float*, float); "
+                      "void scale<double>(double*, double)") != std::string::npos);
+  CHECK(r.output.find("launch hipLaunchKernelGGL zero (line 7)") != std::string::npos);
+  CHECK(r.output.find("kernel_include_regex keeps: void scale<float>(float*, float); drops: "
+                      "void scale<double>(double*, double); zero") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("hip: a plain C++ file is not parsed; a parse error is counted, the facts before it kept") {
+  std::shared_ptr<const HipPayload> plain = Parse("int main() { return 0; }\n", "tool.cpp");
+  CHECK_FALSE(plain->hip);
+  std::shared_ptr<const HipPayload> broken = Parse("__global__ void k(int* x) { x[0] = 1; }\nint main() { undeclared(); }\n");
+  REQUIRE(broken->ok());
+  CHECK(broken->errors == 1);
+  CHECK(broken->first_error.rfind("2:", 0) == 0);
+  CHECK(broken->kernels.size() == 1);
+}
+#endif
+
+}  // namespace
+}  // namespace aortalint
