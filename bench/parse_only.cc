@@ -43,10 +43,14 @@ int main(int argc, char** argv) {
   std::string dir = ".", floor = "full";
   bool stages = false;
   for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--jobs") && i + 1 < argc) jobs = static_cast<unsigned>(std::atoi(argv[++i]));
-    else if (!std::strcmp(argv[i], "--floor") && i + 1 < argc) floor = argv[++i];
-    else if (!std::strcmp(argv[i], "--stages")) stages = true;
-    else dir = argv[i];
+    if (!std::strcmp(argv[i], "--jobs") && i + 1 < argc)
+      jobs = static_cast<unsigned>(std::atoi(argv[++i]));
+    else if (!std::strcmp(argv[i], "--floor") && i + 1 < argc)
+      floor = argv[++i];
+    else if (!std::strcmp(argv[i], "--stages"))
+      stages = true;
+    else
+      dir = argv[i];
   }
   ConfigResolver configs("", true);
   FileSet files = Discover({dir}, configs);
@@ -88,11 +92,11 @@ int main(int argc, char** argv) {
       ParsePayload(std::make_shared<SourceFile>(paths[i], texts[i]), nullptr, PayloadParse::kFull);
     double t7 = Cpu();
     double scan = t3 - t2, parse = (t4 - t3) - scan, facts = (t5 - t4) - (t4 - t3);
-    std::printf("%zu recipes, %zu payloads, %.1f MB; %zu of %zu top-level statements parsed (%.1f%% of payload bytes), "
-                "scanner gave up on %zu payloads\n",
-                recipes, paths.size() - recipes, static_cast<double>(bytes) / 1e6, triggered, statements,
-                payload_bytes ? 100.0 * static_cast<double>(parsed_bytes) / static_cast<double>(payload_bytes) : 0.0,
-                gave_up);
+    std::printf(
+        "%zu recipes, %zu payloads, %.1f MB; %zu of %zu top-level statements parsed (%.1f%% of payload bytes), "
+        "scanner gave up on %zu payloads\n",
+        recipes, paths.size() - recipes, static_cast<double>(bytes) / 1e6, triggered, statements,
+        payload_bytes ? 100.0 * static_cast<double>(parsed_bytes) / static_cast<double>(payload_bytes) : 0.0, gave_up);
     std::printf("stage  read                 %7.3f s CPU\n", t1 - t0);
     std::printf("stage  recipes (yaml-cpp)   %7.3f s\n", t2 - t1);
     std::printf("stage  scan (pre-scanner)   %7.3f s  (%.0f MB/s)\n", scan,

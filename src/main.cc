@@ -1,8 +1,8 @@
 // The command line: CLI11 flags -> options -> one call into the driver.
 #include <algorithm>
 #include <cerrno>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <string_view>
@@ -15,11 +15,11 @@
 #include "driver/check.h"
 #include "driver/docs_command.h"
 #include "driver/explain.h"
-#include "lsp/server.h"
 #include "driver/run.h"
 #include "engine/cache.h"
-#include "run/metrics_view.h"
 #include "load/hip_loader.h"
+#include "lsp/server.h"
+#include "run/metrics_view.h"
 #include "run/run_command.h"
 
 namespace {
@@ -94,7 +94,9 @@ int main(int argc, char** argv) {
   check_cmd->add_option("--mitigations-file", check.mitigation_files,
                         "aorta's JSON sidecar of ad-hoc mitigations/environments (repeatable): its names count as "
                         "declared, as `aorta sweep run --mitigations-file` makes them");
-  check_cmd->add_option("--color", check.color, "colour the text output (NO_COLOR, FORCE_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured)")
+  check_cmd
+      ->add_option("--color", check.color,
+                   "colour the text output (NO_COLOR, FORCE_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured)")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   std::vector<std::string> select, extend_select, ignore, triton, collect;
   AddList(check_cmd, "--select", select, "rule IDs or prefixes to run, replacing the config's");
@@ -104,12 +106,16 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"error", "warning", "info"}));
   check_cmd->add_flag("--exit-zero", check.exit_zero, "exit 0 even with findings");
   AddList(check_cmd, "--triton", triton, "target Triton versions (e.g. 3.7.1,3.8.0)");
-  CLI::Option* collect_opt = AddList(check_cmd, "--collect", collect, "simulate aorta's --collect override (collector names)");
+  CLI::Option* collect_opt =
+      AddList(check_cmd, "--collect", collect, "simulate aorta's --collect override (collector names)");
   check_cmd->add_flag("-q,--quiet", check.quiet, "print the findings only: no summary, no warnings");
   check_cmd->add_flag("--statistics", check.statistics, "print a count per rule instead of the findings");
   check_cmd->add_flag("--show-fixes", check.show_fixes, "list the fixes applied (with --fix) or available");
-  check_cmd->add_flag("-v,--verbose", check.verbose, "say how many files were linted, what the cache served, and why a Python file importing Proton got no payload rules, on stderr");
-  check_cmd->add_option("--show-settings", check.show_settings, "print the settings that apply to this file, lint nothing")
+  check_cmd->add_flag("-v,--verbose", check.verbose,
+                      "say how many files were linted, what the cache served, and why a Python file importing Proton "
+                      "got no payload rules, on stderr");
+  check_cmd
+      ->add_option("--show-settings", check.show_settings, "print the settings that apply to this file, lint nothing")
       ->type_name("PATH");
   check_cmd->add_flag("--show-files", check.show_files, "list the files that would be linted, lint nothing");
   bool no_respect_gitignore = false;
@@ -117,13 +123,15 @@ int main(int argc, char** argv) {
                       "walk into what .gitignore ignores too (named files are always linted)");
   check_cmd->add_option("--config", check.config, "use this config file for every file");
   check_cmd->add_flag("--no-config", check.no_config, "ignore config files (.aortalint.yaml and its siblings)");
-  check_cmd->add_flag("--no-cache", check.no_cache, "neither read nor write the result cache ($AORTALINT_CACHE_DIR, default ~/.cache/aortalint)");
+  check_cmd->add_flag("--no-cache", check.no_cache,
+                      "neither read nor write the result cache ($AORTALINT_CACHE_DIR, default ~/.cache/aortalint)");
   check_cmd->add_flag("--fix", check.fix, "apply safe fixes, re-linting until nothing changes");
   check_cmd->add_flag("--unsafe-fixes", check.unsafe_fixes, "with --fix or --diff: apply unsafe fixes too");
   check_cmd->add_flag("--diff", check.diff, "print the fixes as a unified diff and change nothing (exit 1 if any)");
-  check_cmd->add_option("--stdin-filename", check.stdin_filename, "read the file from stdin, linted as if it were this path");
+  check_cmd->add_option("--stdin-filename", check.stdin_filename,
+                        "read the file from stdin, linted as if it were this path");
   check_cmd->add_flag("--skip-non-recipes", check.skip_non_recipes,
-                     "skip named YAML files that do not look like recipes (for hooks given every changed file)");
+                      "skip named YAML files that do not look like recipes (for hooks given every changed file)");
   check_cmd->add_flag("--full-parse", check.full_parse,
                       "parse every payload whole, not only the statements rules read (slower; finds syntax "
                       "errors everywhere)");
@@ -149,7 +157,8 @@ int main(int argc, char** argv) {
   CLI::App* rule_cmd = app.add_subcommand("rule", "explain one rule");
   rule_cmd->add_option("id", rule_id, "the rule ID, e.g. COL003")->required();
 
-  CLI::App* schema_cmd = app.add_subcommand("schema", "print the recipe format's JSON Schema (for YAML language servers)");
+  CLI::App* schema_cmd =
+      app.add_subcommand("schema", "print the recipe format's JSON Schema (for YAML language servers)");
 
   lsp::LaunchOptions lsp_options;
   CLI::App* lsp_cmd = app.add_subcommand("lsp", "language server on stdin/stdout");
@@ -172,7 +181,8 @@ int main(int argc, char** argv) {
       ->required()
       ->check(CLI::IsMember({"man", "bash", "zsh", "fish"}));
 
-  CLI::App* clean_cmd = app.add_subcommand("clean", "remove the result cache ($AORTALINT_CACHE_DIR, default ~/.cache/aortalint)");
+  CLI::App* clean_cmd =
+      app.add_subcommand("clean", "remove the result cache ($AORTALINT_CACHE_DIR, default ~/.cache/aortalint)");
 
   // Everything after the first `--` is the launch command, passed through untouched.
   int own_args = argc;
@@ -184,23 +194,28 @@ int main(int argc, char** argv) {
     }
 
   RunOptions run;
-  CLI::App* run_cmd = app.add_subcommand("run", "lint a recipe, then capture one trial as aorta would: run --recipe R -- COMMAND");
+  CLI::App* run_cmd =
+      app.add_subcommand("run", "lint a recipe, then capture one trial as aorta would: run --recipe R -- COMMAND");
   run_cmd->add_option("--recipe", run.recipe, "the recipe")->required();
   run_cmd->add_option("--cell", run.cell, "the cell whose collectors to use");
   run_cmd->add_option("--output", run.output, "the trial directory (default ./aortalint-run/<cell>)");
-  run_cmd->add_flag("--force", run.force, "write into a non-empty --output that is not a previous trial (its proton/ and rocprof/ are emptied)");
+  run_cmd->add_flag(
+      "--force", run.force,
+      "write into a non-empty --output that is not a previous trial (its proton/ and rocprof/ are emptied)");
   run_cmd->add_flag("--dry-run", run.dry_run, "print the wrapped command and its environment; run nothing");
   run_cmd->add_option("--config", run.config, "use this config file");
   run_cmd->add_flag("--no-config", run.no_config, "ignore .aortalint.yaml files");
 
   std::vector<std::string> metrics_dirs;
   std::string metrics_format = "text";
-  CLI::App* metrics_cmd = app.add_subcommand(
-      "metrics", "a capture's kernels as a ranked table (aorta's metric keys with --format json); two captures: compared kernel by kernel");
+  CLI::App* metrics_cmd = app.add_subcommand("metrics",
+                                             "a capture's kernels as a ranked table (aorta's metric keys with --format "
+                                             "json); two captures: compared kernel by kernel");
   metrics_cmd->add_option("dirs", metrics_dirs, "the trial or collector directory; a second one to compare with")
       ->required()
       ->expected(1, 2);
-  metrics_cmd->add_option("--format", metrics_format, "text: a table for people; json: aorta's keys plus aortalint_* keys")
+  metrics_cmd
+      ->add_option("--format", metrics_format, "text: a table for people; json: aorta's keys plus aortalint_* keys")
       ->check(CLI::IsMember({"json", "text"}));
 
   // The subcommand, checked before CLI11 sees it: a typo gets the nearest name,
@@ -256,8 +271,8 @@ int main(int argc, char** argv) {
   auto flushed = [](int rc) {
     errno = 0;
     if (std::cout.flush()) return rc;
-    std::cerr << "aortalint: cannot write to standard output" << (errno ? std::string(" (") + std::strerror(errno) + ")" : "")
-              << "\n";
+    std::cerr << "aortalint: cannot write to standard output"
+              << (errno ? std::string(" (") + std::strerror(errno) + ")" : "") << "\n";
     return static_cast<int>(kExitUsage);
   };
   try {
@@ -286,7 +301,8 @@ int main(int argc, char** argv) {
       return flushed(RunExplain(explain, std::cout, std::cerr));
     }
     if (*rules_cmd)
-      return flushed(docs_dir.empty() ? PrintRules(std::cout) : WriteRuleDocs(docs_dir, docs_check, std::cout, std::cerr));
+      return flushed(docs_dir.empty() ? PrintRules(std::cout)
+                                      : WriteRuleDocs(docs_dir, docs_check, std::cout, std::cerr));
     if (*rule_cmd) return flushed(PrintRule(rule_id, std::cout, std::cerr));
     if (*schema_cmd) return flushed(PrintRecipeSchema(std::cout));
     if (*lsp_cmd) return lsp::RunLanguageServer(lsp_options);

@@ -32,10 +32,10 @@ std::multiset<std::string> Findings(const std::string& name) {
 }
 
 TEST_CASE("aorta's example recipe shapes load without errors or warnings") {
-  for (const char* name : {"rcp-probe-smoke.yaml", "rcp-nan-debug-sweep.yaml", "rcp-probe-template-bash.yaml",
-                           "rcp-fsdp-smoke.yaml", "rcp-gpu-smoke.yaml", "col-triton-vecadd.yaml",
-                           "col-amd-roctracer.yaml", "col-amd-instrumentation.yaml", "col-amd-rocprofiler.yaml",
-                           "col-torch-matmul.yaml", "col-amd-instrumentation-rocprof.yaml"}) {
+  for (const char* name :
+       {"rcp-probe-smoke.yaml", "rcp-nan-debug-sweep.yaml", "rcp-probe-template-bash.yaml", "rcp-fsdp-smoke.yaml",
+        "rcp-gpu-smoke.yaml", "col-triton-vecadd.yaml", "col-amd-roctracer.yaml", "col-amd-instrumentation.yaml",
+        "col-amd-rocprofiler.yaml", "col-torch-matmul.yaml", "col-amd-instrumentation-rocprof.yaml"}) {
     CAPTURE(name);
     CHECK(Findings(name).empty());
   }

@@ -23,9 +23,9 @@ TEST_CASE("the result cache is invisible except in speed") {
             "        raise SystemExit(code)\n");
   WriteFile(dir / "repo/helpers.py", "import torch\n");
   WriteFile(dir / "repo/.git/HEAD", "ref: refs/heads/main\n");
-  std::string run = "cd " + ShellQuote((dir / "repo").string()) + " && AORTALINT_CACHE_DIR=" +
-                    ShellQuote((dir / "cache").string()) + " " + ShellQuote(AORTALINT_BINARY) +
-                    " check --format concise . 2>&1";
+  std::string run = "cd " + ShellQuote((dir / "repo").string()) +
+                    " && AORTALINT_CACHE_DIR=" + ShellQuote((dir / "cache").string()) + " " +
+                    ShellQuote(AORTALINT_BINARY) + " check --format concise . 2>&1";
 
   CommandResult first = RunShell(run);
   CHECK(first.exit_code == 1);

@@ -32,8 +32,8 @@ struct Repo {
   }
   ~Repo() { fs::remove_all(root); }
   CommandResult Run(const std::string& args, const std::string& env = "") const {
-    return RunShell("cd " + ShellQuote(root.string()) + " && " + env + " " + ShellQuote(AORTALINT_BINARY) +
-                    " " + args + " 2>&1");
+    return RunShell("cd " + ShellQuote(root.string()) + " && " + env + " " + ShellQuote(AORTALINT_BINARY) + " " + args +
+                    " 2>&1");
   }
 };
 
@@ -230,11 +230,11 @@ TEST_CASE("cli: run --dry-run prints the plan despite lint errors and without ro
   CommandResult r = RunShell("cd " + ShellQuote(repo.root.string()) + " && PATH=/usr/bin:/bin " +
                              ShellQuote(AORTALINT_BINARY) + " run --dry-run --recipe sub/bad.yaml -- python x.py 2>&1");
   CHECK(r.exit_code == 1);
-  CHECK(Has(r.output, "[COL003]"));                       // the errors are listed
-  CHECK(Has(r.output, "rocprofv3 -d "));                  // and the plan is printed
+  CHECK(Has(r.output, "[COL003]"));       // the errors are listed
+  CHECK(Has(r.output, "rocprofv3 -d "));  // and the plan is printed
   CHECK(Has(r.output, "-- python x.py"));
   CHECK(Has(r.output, "rocprofv3 is not on $PATH here"));
-  CHECK_FALSE(fs::exists(repo.root / "aortalint-run"));   // nothing was run or created
+  CHECK_FALSE(fs::exists(repo.root / "aortalint-run"));  // nothing was run or created
   // Without --dry-run the same errors refuse the run.
   r = RunShell("cd " + ShellQuote(repo.root.string()) + " && " + ShellQuote(AORTALINT_BINARY) +
                " run --recipe sub/bad.yaml -- python x.py 2>&1");
@@ -342,8 +342,8 @@ TEST_CASE("cli: lsp takes the flags editors' clients add") {
     CHECK(r.output.find("arguments") == std::string::npos);
   }
   fs::path log = TempDir("aortalint-lsp-log") / "trace.log";
-  CommandResult r = RunShell(ShellQuote(AORTALINT_BINARY) + " lsp --stdio --log " + ShellQuote(log.string()) +
-                             " < /dev/null 2>&1");
+  CommandResult r =
+      RunShell(ShellQuote(AORTALINT_BINARY) + " lsp --stdio --log " + ShellQuote(log.string()) + " < /dev/null 2>&1");
   CHECK(r.exit_code == 1);
   CHECK(ReadFile(log).find("language server") != std::string::npos);
   CHECK(RunAortalint("lsp --log /proc/nope/x < /dev/null").exit_code == 2);

@@ -66,12 +66,15 @@ TEST_CASE("the reason is given for --verbose") {
 
 TEST_CASE("check's walk, --skip-non-recipes and --show-files use the predicate") {
   fs::path dir = TempDir("aortalint-discover");
-  WriteFile(dir / "typo.yaml", "schema_verison: 1\nworkload: gemm\ntrials: 3\nsteps: 10\n"
-                               "cells:\n  - {name: a, mitigations: [none], environment: local}\n");
-  WriteFile(dir / "no_version.yaml", "workload: gemm\ntrials: 3\nsteps: 10\n"
-                                     "cells:\n  - {name: a, mitigations: [none], environment: local}\n");
-  WriteFile(dir / "probe.json", "{\"schema_version\": 1, \"mode\": \"probe\", \"trials\": 1,\n"
-                                " \"mitigation_axis\": [\"none\"], \"diagnostic_axis\": [\"none\"]}\n");
+  WriteFile(dir / "typo.yaml",
+            "schema_verison: 1\nworkload: gemm\ntrials: 3\nsteps: 10\n"
+            "cells:\n  - {name: a, mitigations: [none], environment: local}\n");
+  WriteFile(dir / "no_version.yaml",
+            "workload: gemm\ntrials: 3\nsteps: 10\n"
+            "cells:\n  - {name: a, mitigations: [none], environment: local}\n");
+  WriteFile(dir / "probe.json",
+            "{\"schema_version\": 1, \"mode\": \"probe\", \"trials\": 1,\n"
+            " \"mitigation_axis\": [\"none\"], \"diagnostic_axis\": [\"none\"]}\n");
   WriteFile(dir / ".github/workflows/ci.yml", "name: ci\non: push\njobs: {}\n");
   WriteFile(dir / "docker-compose.yml", "services: {}\n");
   WriteFile(dir / "other.yaml", "name: x\n");
@@ -87,8 +90,9 @@ TEST_CASE("check's walk, --skip-non-recipes and --show-files use the predicate")
   CHECK(run.output.find("probe.json") == std::string::npos);       // a clean JSON probe recipe
 
   // The pre-commit hook names every YAML file: the same predicate skips the rest.
-  testing::CommandResult hook = RunShell(cd + bin + " check --skip-non-recipes --no-config --no-cache --format concise "
-                                                    "other.yaml docker-compose.yml typo.yaml");
+  testing::CommandResult hook = RunShell(cd + bin +
+                                         " check --skip-non-recipes --no-config --no-cache --format concise "
+                                         "other.yaml docker-compose.yml typo.yaml");
   CHECK(hook.output.find("typo.yaml") != std::string::npos);
   CHECK(hook.output.find("other.yaml") == std::string::npos);
 

@@ -56,14 +56,15 @@ TEST_CASE("docs: every relative link resolves; no page cites the maintainers' no
       if (target.find("://") != std::string::npos || target.rfind("mailto:", 0) == 0 || target.rfind("#", 0) == 0)
         continue;
       target = target.substr(0, target.find('#'));
-      if (size_t space = target.find(' '); space != std::string::npos) target = target.substr(0, space);  // [x](path "title")
+      if (size_t space = target.find(' '); space != std::string::npos)
+        target = target.substr(0, space);  // [x](path "title")
       CAPTURE(target);
       CHECK(fs::exists(page.parent_path() / target));
       ++checked;
     }
   }
-  CHECK(pages.size() > 60);   // README, the example's, docs/*.md and every rule page
-  CHECK(checked > 70);        // each rule page links at least the index back
+  CHECK(pages.size() > 60);  // README, the example's, docs/*.md and every rule page
+  CHECK(checked > 70);       // each rule page links at least the index back
 }
 
 }  // namespace

@@ -53,8 +53,8 @@ TEST_CASE("examples: the CI workflow installs aortalint, annotates, and uploads 
   for (const std::string& command : commands) {
     CAPTURE(command);
     std::string bin = fs::path(AORTALINT_BINARY).parent_path().string();
-    CommandResult r = RunShell("cd " + ShellQuote(repo.string()) + " && PATH=" + ShellQuote(bin) + ":\"$PATH\" " +
-                               command + " 2>&1");
+    CommandResult r =
+        RunShell("cd " + ShellQuote(repo.string()) + " && PATH=" + ShellQuote(bin) + ":\"$PATH\" " + command + " 2>&1");
     CHECK(r.exit_code == 1);  // the example has broken recipes on purpose
     if (command.find("github") != std::string::npos) {
       CHECK(r.output.find("::error file=recipes/broken/") != std::string::npos);

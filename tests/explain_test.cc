@@ -20,9 +20,9 @@ TEST_CASE("explain snapshots of the §7.1 example shapes") {
     std::string command = ReadFile(root / name / "COMMAND");
     while (!command.empty() && command.back() == '\n') command.pop_back();
     // A fixed environment, so the argv does not depend on the machine's variables.
-    CommandResult r = RunShell("cd " + ShellQuote(root.string()) + " && env -i PATH=/usr/bin:/bin " +
-                               ShellQuote(AORTALINT_BINARY) + " explain " + name +
-                               "/recipe.yaml --no-config --triton 3.6.0,3.7.1,3.8.0 -- " + command + " 2>&1");
+    CommandResult r =
+        RunShell("cd " + ShellQuote(root.string()) + " && env -i PATH=/usr/bin:/bin " + ShellQuote(AORTALINT_BINARY) +
+                 " explain " + name + "/recipe.yaml --no-config --triton 3.6.0,3.7.1,3.8.0 -- " + command + " 2>&1");
     std::filesystem::path snapshot = root / name / "expected.txt";
     if (std::getenv("AORTALINT_UPDATE_SNAPSHOTS")) std::ofstream(snapshot, std::ios::binary) << r.output;
     CHECK(r.output == ReadFile(snapshot));
@@ -67,22 +67,24 @@ TEST_CASE("explain takes the command from the header like check, and each cell's
   WriteFile(dir / ".aortalint.yaml", "exclude: []\n");
   WriteFile(dir / "side.json", "{\"version\": 1, \"mitigations\": {\"side_m\": {\"SIDE_VAR\": \"7\"}}}\n");
   WriteFile(dir / "run.py", "def main():\n    return 0\n\n\nif __name__ == \"__main__\":\n    main()\n");
-  WriteFile(dir / "r.yaml", "#   aorta sweep run --recipe r.yaml --mitigations-file side.json -- python run.py\n"
-                            "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [hsa_no_sdma, side_m]\n"
-                            "diagnostic_axis: [none]\n");
-  CommandResult r = RunShell("cd " + ShellQuote(dir.string()) + " && " + ShellQuote(AORTALINT_BINARY) +
-                             " explain r.yaml 2>&1");
+  WriteFile(dir / "r.yaml",
+            "#   aorta sweep run --recipe r.yaml --mitigations-file side.json -- python run.py\n"
+            "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [hsa_no_sdma, side_m]\n"
+            "diagnostic_axis: [none]\n");
+  CommandResult r =
+      RunShell("cd " + ShellQuote(dir.string()) + " && " + ShellQuote(AORTALINT_BINARY) + " explain r.yaml 2>&1");
   CHECK(r.output.find("command: python run.py (from the recipe's header comment)") != std::string::npos);
   CHECK(r.output.find("placeholder") == std::string::npos);
   CHECK(r.output.find("environment: HSA_ENABLE_SDMA=0") != std::string::npos);  // built-in mitigation
   CHECK(r.output.find("environment: SIDE_VAR=7") != std::string::npos);         // the sidecar's
-  CHECK(r.output.find("RCP015") == std::string::npos);                           // declared by the sidecar
+  CHECK(r.output.find("RCP015") == std::string::npos);                          // declared by the sidecar
 }
 
 TEST_CASE("explain never says an AMD-only backend runs on NVIDIA") {
   std::filesystem::path dir = TempDir("aortalint-explain-vendor");
-  WriteFile(dir / "r.yaml", "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\n"
-                            "diagnostic_axis: [none]\ncollect:\n  proton: {mode: env, backend: roctracer}\n");
+  WriteFile(dir / "r.yaml",
+            "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\n"
+            "diagnostic_axis: [none]\ncollect:\n  proton: {mode: env, backend: roctracer}\n");
   CommandResult r = RunShell("cd " + ShellQuote(dir.string()) + " && " + ShellQuote(AORTALINT_BINARY) +
                              " explain r.yaml --no-config --triton 3.8.0 -- python x.py 2>&1");
   CHECK(r.output.find("roctracer on NVIDIA") == std::string::npos);

@@ -34,7 +34,7 @@ TEST_CASE("ApplyFixes: safe only by default and overlapping fixes wait for the n
   FileTexts texts = {{"f", "abcdef"}};
   std::vector<Diagnostic> ds = {
       WithEdits(Applicability::kSafe, {{"f", {0, 2}, "AB"}}),
-      WithEdits(Applicability::kSafe, {{"f", {1, 3}, "--"}}),     // overlaps the first
+      WithEdits(Applicability::kSafe, {{"f", {1, 3}, "--"}}),  // overlaps the first
       WithEdits(Applicability::kUnsafe, {{"f", {4, 5}, "E"}}),
       WithEdits(Applicability::kSafe, {{"f", {5, 6}, "F"}, {"f", {6, 6}, "!"}}),
   };
@@ -57,7 +57,9 @@ TEST_CASE("UnifiedDiff: hunks with three lines of context") {
   CHECK(UnifiedDiff("r.yaml", "0\n" + far, far + "17\n") ==
         "--- a/r.yaml\n+++ b/r.yaml\n@@ -1,4 +1,3 @@\n-0\n 1\n 2\n 3\n@@ -15,3 +14,4 @@\n 14\n 15\n 16\n+17\n");
   CHECK(UnifiedDiff("r.yaml", before, before).empty());
-  CHECK(UnifiedDiff("p.py", "a", "b") == "--- a/p.py\n+++ b/p.py\n@@ -1,1 +1,1 @@\n-a\n\\ No newline at end of file\n+b\n\\ No newline at end of file\n");
+  CHECK(
+      UnifiedDiff("p.py", "a", "b") ==
+      "--- a/p.py\n+++ b/p.py\n@@ -1,1 +1,1 @@\n-a\n\\ No newline at end of file\n+b\n\\ No newline at end of file\n");
 }
 
 const char kRecipe[] =
@@ -77,9 +79,9 @@ TEST_CASE("--diff changes nothing and exits 1 and --fix writes and --stdin-filen
   CHECK(diff.output.find("-mode: probe  # aortalint: ignore[SYN004] stale\n+mode: probe\n") != std::string::npos);
   CHECK(ReadFile(dir / "r.yaml") == kRecipe);
 
-  testing::CommandResult stdin_fix =
-      RunShell("cat " + file + " | " + ShellQuote(AORTALINT_BINARY) + " check --select SUP,SYN004 --fix --stdin-filename " +
-               ShellQuote((dir / "other.yaml").string()) + " 2>/dev/null");
+  testing::CommandResult stdin_fix = RunShell("cat " + file + " | " + ShellQuote(AORTALINT_BINARY) +
+                                              " check --select SUP,SYN004 --fix --stdin-filename " +
+                                              ShellQuote((dir / "other.yaml").string()) + " 2>/dev/null");
   CHECK(stdin_fix.exit_code == 0);
   CHECK(stdin_fix.output.find("mode: probe\ntrials") != std::string::npos);
   CHECK_FALSE(fs::exists(dir / "other.yaml"));

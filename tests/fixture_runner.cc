@@ -17,11 +17,12 @@ namespace aortalint::testing {
 namespace fs = std::filesystem;
 namespace {
 
-using Finding = std::pair<std::string, int>;  // "path:line", rule -> count
+using Finding = std::pair<std::string, int>;      // "path:line", rule -> count
 using Expectations = std::map<std::string, int>;  // "path:line: ID" -> count
 
 void AddAnnotations(const fs::path& dir, const fs::path& file, Expectations& expected, Expectations& todo) {
-  static const std::regex kAnnotation(R"((?:#|//)\s*(todo-)?expect(@([+-]\d+))?:\s*([A-Z]{3}\d{3}(\s+[A-Z]{3}\d{3})*))");
+  static const std::regex kAnnotation(
+      R"((?:#|//)\s*(todo-)?expect(@([+-]\d+))?:\s*([A-Z]{3}\d{3}(\s+[A-Z]{3}\d{3})*))");
   std::ifstream in(file, std::ios::binary);
   std::string line;
   int number = 0;
@@ -70,8 +71,8 @@ int RunFixtureFolder(const std::string& dir_arg) {
     after = " " + args;
   }
 
-  std::string base = "cd " + ShellQuote(dir.string()) + " && " + ShellQuote(AORTALINT_BINARY) + " check . --select " + id +
-                     " --color never " + before;
+  std::string base = "cd " + ShellQuote(dir.string()) + " && " + ShellQuote(AORTALINT_BINARY) + " check . --select " +
+                     id + " --color never " + before;
   CommandResult json = RunShell(base + " --format json" + after);
   if (json.exit_code >= 2) {
     std::cerr << id << ": aortalint exited " << json.exit_code << "\n" << json.output;
@@ -114,7 +115,8 @@ int RunFixtureFolder(const std::string& dir_arg) {
   } else if (ReadFile(snapshot) != text.output) {
     std::cerr << id << ": WRONG: the rendered output differs from expected.txt "
               << "(review, then rerun with AORTALINT_UPDATE_SNAPSHOTS=1)\n--- expected.txt\n"
-              << ReadFile(snapshot) << "--- actual\n" << text.output;
+              << ReadFile(snapshot) << "--- actual\n"
+              << text.output;
     ++failures;
   }
   // What the fixes write, safe and unsafe, pinned beside the findings.
@@ -128,7 +130,8 @@ int RunFixtureFolder(const std::string& dir_arg) {
     } else if (ReadFile(diff_snapshot) != diffs) {
       std::cerr << id << ": WRONG: what the fixes write differs from expected.diff "
                 << "(review, then rerun with AORTALINT_UPDATE_SNAPSHOTS=1)\n--- expected.diff\n"
-                << ReadFile(diff_snapshot) << "--- actual\n" << diffs;
+                << ReadFile(diff_snapshot) << "--- actual\n"
+                << diffs;
       ++failures;
     }
   } else if (fs::exists(diff_snapshot)) {

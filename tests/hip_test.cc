@@ -41,17 +41,19 @@ TEST_CASE("hip: the binary a launch runs") {
 }
 
 TEST_CASE("hip: rocprofv3's filter searches the demangled name") {
-  HipKernel scale{.name = "scale", .qualified = "ops::scale", .is_template = true,
-                  .symbols = {"_ZN3ops5scaleIfEEvPT_S1_i"}};
+  HipKernel scale{
+      .name = "scale", .qualified = "ops::scale", .is_template = true, .symbols = {"_ZN3ops5scaleIfEEvPT_S1_i"}};
   REQUIRE(scale.RocprofNames() == std::vector<std::string>{"void ops::scale<float>(float*, float, int)"});
   HipKernel vadd{.name = "vadd", .qualified = "vadd", .extern_c = true, .symbols = {"vadd"}};
   CHECK(vadd.RocprofNames() == std::vector<std::string>{"vadd"});
-  auto keeps = [](const std::string& pattern, const HipKernel& k) { return KernelFilter::Compile(pattern)->KeepsKernel(k); };
-  CHECK(keeps("scale", scale));              // searched, not fully matched
+  auto keeps = [](const std::string& pattern, const HipKernel& k) {
+    return KernelFilter::Compile(pattern)->KeepsKernel(k);
+  };
+  CHECK(keeps("scale", scale));  // searched, not fully matched
   CHECK(keeps("scale<float>", scale));
   CHECK_FALSE(keeps("^ops::scale", scale));  // the name starts with the return type
   CHECK(keeps("^void ops::scale", scale));
-  CHECK_FALSE(keeps("_ZN3ops", scale));      // never the mangled symbol
+  CHECK_FALSE(keeps("_ZN3ops", scale));  // never the mangled symbol
   CHECK(keeps("^vadd$", vadd));
   CHECK_FALSE(KernelFilter::Compile("(unclosed"));
   // A template never instantiated in the file: matched by its qualified name.
@@ -72,10 +74,13 @@ TEST_CASE("hip: a binary's sources come from compile_commands.json, else the sou
   CHECK(found[0].ends_with("tools/hip_gemm.hip"));
   // By compile_commands.json: a CMake object under bench.dir/ and a direct -o.
   WriteFile(dir / "build/compile_commands.json",
-            "[{\"directory\": \"" + (dir / "build").string() + "\", \"command\": \"hipcc -I../include -c ../src/bench_main.hip "
-            "-o CMakeFiles/bench.dir/src/bench_main.hip.o\", \"file\": \"../src/bench_main.hip\"},"
-            "{\"directory\": \"" + (dir / "build").string() + "\", \"arguments\": [\"g++\", \"-c\", \"../src/helpers.cpp\", "
-            "\"-o\", \"CMakeFiles/other.dir/helpers.cpp.o\"], \"file\": \"../src/helpers.cpp\"}]");
+            "[{\"directory\": \"" + (dir / "build").string() +
+                "\", \"command\": \"hipcc -I../include -c ../src/bench_main.hip "
+                "-o CMakeFiles/bench.dir/src/bench_main.hip.o\", \"file\": \"../src/bench_main.hip\"},"
+                "{\"directory\": \"" +
+                (dir / "build").string() +
+                "\", \"arguments\": [\"g++\", \"-c\", \"../src/helpers.cpp\", "
+                "\"-o\", \"CMakeFiles/other.dir/helpers.cpp.o\"], \"file\": \"../src/helpers.cpp\"}]");
   found = SourcesBuilding("build/bench", dir.string(), dir.string());
   REQUIRE(found.size() == 1);
   CHECK(found[0].ends_with("src/bench_main.hip"));
@@ -124,21 +129,21 @@ std::shared_ptr<const HipPayload> Parse(const std::string& text, const std::stri
 
 TEST_CASE("hip: the module finds kernels, launches, markers and lookups where the user wrote them") {
   std::string text =
-      "#include <hip/hip_runtime.h>\n"                                            // 1
-      "#include <roctracer/roctx.h>\n"                                            // 2
-      "#include <not/installed.h>\n"                                              // 3
-      "#define GO(k, n) k<<<1, n>>>(nullptr, n)\n"                                // 4
-      "namespace ns { template <typename T> __global__ void t(T* x, int n) {} }\n"  // 5
+      "#include <hip/hip_runtime.h>\n"                                                // 1
+      "#include <roctracer/roctx.h>\n"                                                // 2
+      "#include <not/installed.h>\n"                                                  // 3
+      "#define GO(k, n) k<<<1, n>>>(nullptr, n)\n"                                    // 4
+      "namespace ns { template <typename T> __global__ void t(T* x, int n) {} }\n"    // 5
       "extern \"C\" __global__ void c(float* x, int n) { __shared__ float s[4]; }\n"  // 6
-      "__global__ void p(float* x, int n) {}\n"                                   // 7
-      "int main() {\n"                                                            // 8
-      "  roctxRangePush(\"r\");\n"                                                // 9
-      "  ns::t<int><<<1, 1>>>(nullptr, 1);\n"                                     // 10
-      "  GO(p, 64);\n"                                                            // 11
-      "  hipLaunchKernelGGL(c, dim3(1), dim3(1), 0, 0, nullptr, 1);\n"           // 12
-      "  hipFunction_t f; hipModule_t m;\n"                                       // 13
-      "  hipModuleGetFunction(&f, m, \"p\");\n"                                   // 14
-      "  roctxRangePop();\n"                                                      // 15
+      "__global__ void p(float* x, int n) {}\n"                                       // 7
+      "int main() {\n"                                                                // 8
+      "  roctxRangePush(\"r\");\n"                                                    // 9
+      "  ns::t<int><<<1, 1>>>(nullptr, 1);\n"                                         // 10
+      "  GO(p, 64);\n"                                                                // 11
+      "  hipLaunchKernelGGL(c, dim3(1), dim3(1), 0, 0, nullptr, 1);\n"                // 12
+      "  hipFunction_t f; hipModule_t m;\n"                                           // 13
+      "  hipModuleGetFunction(&f, m, \"p\");\n"                                       // 14
+      "  roctxRangePop();\n"                                                          // 15
       "}\n";
   std::shared_ptr<const HipPayload> hip = Parse(text);
   REQUIRE(hip->ok());
@@ -200,7 +205,8 @@ TEST_CASE("hip: explain lists a HIP payload's kernels and launches, and what ker
 TEST_CASE("hip: a plain C++ file is not parsed; a parse error is counted, the facts before it kept") {
   std::shared_ptr<const HipPayload> plain = Parse("int main() { return 0; }\n", "tool.cpp");
   CHECK_FALSE(plain->hip);
-  std::shared_ptr<const HipPayload> broken = Parse("__global__ void k(int* x) { x[0] = 1; }\nint main() { undeclared(); }\n");
+  std::shared_ptr<const HipPayload> broken =
+      Parse("__global__ void k(int* x) { x[0] = 1; }\nint main() { undeclared(); }\n");
   REQUIRE(broken->ok());
   CHECK(broken->errors == 1);
   CHECK(broken->first_error.rfind("2:", 0) == 0);

@@ -4,13 +4,13 @@
 // crashes or hangs, the cache only makes things faster.
 #include <doctest/doctest.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
 #include <chrono>
 #include <filesystem>
 #include <functional>
 #include <string>
-#include <sys/stat.h>
 #include <thread>
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -83,8 +83,9 @@ TEST_CASE("R1: WriteFileAtomically keeps mode, writes through symlinks and refus
 
 TEST_CASE("R29: a file that cannot be written among several: the others are fixed, the reason given, exit 2") {
   fs::path dir = TempDir("aortalint-r29");
-  std::string bad = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-                    "collect:\n  rocprof: {stats: true}\n";
+  std::string bad =
+      "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+      "collect:\n  rocprof: {stats: true}\n";
   // b.yaml is larger than the file size limit below (works for root too, unlike permissions).
   std::string big = bad + "# " + std::string(200000, 'x') + "\n";
   WriteFile(dir / "a.yaml", bad);
@@ -97,8 +98,8 @@ TEST_CASE("R29: a file that cannot be written among several: the others are fixe
   CHECK(r.output.find("File too large") != std::string::npos);
   CHECK(r.output.find("internal") == std::string::npos);
   CHECK(r.output.find("b.yaml:7:") != std::string::npos);  // its finding is still reported, as it stays on disk
-  CHECK(ReadFile(dir / "a.yaml") != bad);  // fixed
-  CHECK(ReadFile(dir / "c.yaml") != bad);  // fixed too, after the failure
+  CHECK(ReadFile(dir / "a.yaml") != bad);                  // fixed
+  CHECK(ReadFile(dir / "c.yaml") != bad);                  // fixed too, after the failure
   CHECK(ReadFile(dir / "b.yaml") == big);
   fs::remove_all(dir);
 }
@@ -176,7 +177,8 @@ TEST_CASE("R36: -o naming one of the inputs is refused") {
 TEST_CASE("R41: --stdin-filename naming a directory is a usage error") {
   fs::path dir = TempDir("aortalint-r41");
   fs::create_directories(dir / "emptydir");
-  CommandResult r = RunShell(In(dir) + "echo 'schema_version: 1' | " + kBin + " check --no-config --stdin-filename emptydir 2>&1");
+  CommandResult r =
+      RunShell(In(dir) + "echo 'schema_version: 1' | " + kBin + " check --no-config --stdin-filename emptydir 2>&1");
   CHECK(r.exit_code == 2);
   CHECK(r.output.find("is a directory") != std::string::npos);
   fs::remove_all(dir);
@@ -202,9 +204,10 @@ TEST_CASE("R13: --diff of a 60,000-line payload is linear") {
 
 TEST_CASE("R40: payload fixes keep CRLF line endings") {
   fs::path dir = TempDir("aortalint-r40");
-  WriteFile(dir / "crlf.py",
-            "import sys\r\nimport triton.profiler as proton  # isort: skip\r\n\r\n\r\ndef main():\r\n    return 0\r\n\r\n\r\n"
-            "if __name__ == \"__main__\":\r\n    sys.exit(main())\r\n");
+  WriteFile(
+      dir / "crlf.py",
+      "import sys\r\nimport triton.profiler as proton  # isort: skip\r\n\r\n\r\ndef main():\r\n    return 0\r\n\r\n\r\n"
+      "if __name__ == \"__main__\":\r\n    sys.exit(main())\r\n");
   RunShell(In(dir) + kBin + " check --no-config --no-cache --fix crlf.py >/dev/null 2>&1");
   std::string fixed = ReadFile(dir / "crlf.py");
   CHECK(fixed.find("code = main()") != std::string::npos);
@@ -247,9 +250,10 @@ TEST_CASE("R9: 30,000-character cell names, extra_env keys and nested patterns d
   CommandResult e = RunShell(In(dir) + kBin + " check --no-config --no-cache --format concise e.yaml 2>&1");
   CHECK(e.exit_code == 1);
   CHECK(e.output.find("RCP014") != std::string::npos);
-  WriteFile(dir / "k.yaml", "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-                                "collect:\n  rocprof: {kernel_include_regex: \"" + std::string(20000, '(') + "a" +
-                                std::string(20000, ')') + "\"}\n");
+  WriteFile(dir / "k.yaml",
+            "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+            "collect:\n  rocprof: {kernel_include_regex: \"" +
+                std::string(20000, '(') + "a" + std::string(20000, ')') + "\"}\n");
   CommandResult k = RunShell(In(dir) + kBin + " check --no-config --no-cache --format concise k.yaml 2>&1");
   CHECK(k.exit_code == 1);
   CHECK(k.output.find("COL009") != std::string::npos);
@@ -304,14 +308,16 @@ TEST_CASE("R10/R33: a poisoned cache entry is dropped, never trusted") {
 
 TEST_CASE("R32: a same-size edit with its mtime restored is not served from the cache") {
   fs::path dir = TempDir("aortalint-r32");
-  WriteFile(dir / "r.yaml", "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-                            "collect: {rocprof: {stats: \"true\"}}\n");
+  WriteFile(dir / "r.yaml",
+            "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+            "collect: {rocprof: {stats: \"true\"}}\n");
   std::string run = In(dir) + "AORTALINT_CACHE_DIR=" + ShellQuote((dir / "c").string()) + " " + kBin +
                     " check --no-config --format concise r.yaml 2>&1";
   RunShell(In(dir) + "touch -d 2026-01-01 r.yaml");
   CHECK(RunShell(run).exit_code == 0);
-  WriteFile(dir / "r.yaml", "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-                            "collect: {rocprof: {stats:   true}}\n");
+  WriteFile(dir / "r.yaml",
+            "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+            "collect: {rocprof: {stats:   true}}\n");
   RunShell(In(dir) + "touch -d 2026-01-01 r.yaml");
   CHECK(RunShell(run).exit_code == 1);
   fs::remove_all(dir);
@@ -320,10 +326,11 @@ TEST_CASE("R32: a same-size edit with its mtime restored is not served from the 
 TEST_CASE("R20: creating a module that did not exist invalidates the cached result") {
   fs::path dir = TempDir("aortalint-r20");
   WriteFile(dir / ".git/HEAD", "ref: refs/heads/main\n");
-  WriteFile(dir / "recipe.yaml", "# aorta sweep run --recipe recipe.yaml -- python payload.py\n" + kClean.substr(0, kClean.size() - 12) +
-                                     "collect:\n  proton: {mode: cli}\n");
-  WriteFile(dir / "payload.py", "import helpers\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\n\n"
-                                "def main():\n    return 0\n\n\nif __name__ == \"__main__\":\n    main()\n");
+  WriteFile(dir / "recipe.yaml", "# aorta sweep run --recipe recipe.yaml -- python payload.py\n" +
+                                     kClean.substr(0, kClean.size() - 12) + "collect:\n  proton: {mode: cli}\n");
+  WriteFile(dir / "payload.py",
+            "import helpers\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\n\n"
+            "def main():\n    return 0\n\n\nif __name__ == \"__main__\":\n    main()\n");
   std::string run = In(dir) + "AORTALINT_CACHE_DIR=" + ShellQuote((dir / "c").string()) + " " + kBin +
                     " check --no-config --format concise . 2>&1";
   CommandResult before = RunShell(run);
@@ -358,7 +365,8 @@ TEST_CASE("R28/R35: clean removes only the cache's own files") {
 TEST_CASE("R23/R37/R47: FIFOs and devices are refused as not regular files, never opened blocking") {
   fs::path dir = TempDir("aortalint-r23");
   REQUIRE(::mkfifo((dir / "f.yaml").c_str(), 0644) == 0);
-  CommandResult fifo = RunShell(In(dir) + "timeout 10 " + kBin + " check --no-config --no-cache --format concise f.yaml 2>&1");
+  CommandResult fifo =
+      RunShell(In(dir) + "timeout 10 " + kBin + " check --no-config --no-cache --format concise f.yaml 2>&1");
   CHECK(fifo.exit_code == 1);
   CHECK(fifo.output.find("SYN003") != std::string::npos);
   CHECK(fifo.output.find("FIFO") != std::string::npos);
@@ -381,18 +389,20 @@ TEST_CASE("R45: a filesystem error on a user's path exits 2, not internal") {
 TEST_CASE("R2: a header comment cannot make aortalint read, print or rewrite a file outside the project") {
   fs::path dir = TempDir("aortalint-r2");
   WriteFile(dir / "secret/creds", "AWS_SECRET_ACCESS_KEY = wJalrXUtnFEMI/EXAMPLE\n");
-  std::string victim = "import torch\nimport triton.profiler as proton\n\ndef main():\n    return 0\n\n"
-                       "if __name__ == \"__main__\":\n    raise SystemExit(main())\n";
+  std::string victim =
+      "import torch\nimport triton.profiler as proton\n\ndef main():\n    return 0\n\n"
+      "if __name__ == \"__main__\":\n    raise SystemExit(main())\n";
   WriteFile(dir / "secret/victim.py", victim);
   WriteFile(dir / "repo/.git/HEAD", "ref: refs/heads/main\n");
   std::string head = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n";
-  WriteFile(dir / "repo/recipes/a.yaml", "# aorta sweep run --recipe recipes/a.yaml -- python ../secret/creds\n" + head +
-                                             "collect:\n  proton: {mode: env}\n");
+  WriteFile(dir / "repo/recipes/a.yaml", "# aorta sweep run --recipe recipes/a.yaml -- python ../secret/creds\n" +
+                                             head + "collect:\n  proton: {mode: env}\n");
   WriteFile(dir / "repo/recipes/b.yaml", "# aorta sweep run --recipe recipes/b.yaml -- python ../secret/victim.py\n" +
                                              head + "collect:\n  proton: {mode: cli}\n");
   WriteFile(dir / "repo/recipes/c.yaml", "# aorta sweep run --recipe recipes/c.yaml -- python /etc/passwd\n" + head +
                                              "collect:\n  proton: {mode: env}\n");
-  CommandResult a = RunShell(In(dir / "repo") + kBin + " check --no-config --no-cache recipes/a.yaml recipes/c.yaml 2>&1");
+  CommandResult a =
+      RunShell(In(dir / "repo") + kBin + " check --no-config --no-cache recipes/a.yaml recipes/c.yaml 2>&1");
   CHECK(a.output.find("wJalr") == std::string::npos);
   CHECK(a.output.find("root:") == std::string::npos);
   CHECK(a.output.find("outside the project root") != std::string::npos);
@@ -437,13 +447,16 @@ TEST_CASE("R7: a cell named ../../victim cannot write outside aortalint-run") {
 
 TEST_CASE("R17/R46: an infinite timeout is no timeout; the payload's exit status does not become aortalint's") {
   fs::path dir = TempDir("aortalint-r17");
-  WriteFile(dir / "tmo.yaml", "schema_version: 1\nmode: probe\ntrials: 1\ntimeout_per_trial: .inf\n"
-                              "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect: []\n");
-  CommandResult slow = RunShell(In(dir) + kBin + " run --no-config --recipe tmo.yaml --output o -- python3 -c "
+  WriteFile(dir / "tmo.yaml",
+            "schema_version: 1\nmode: probe\ntrials: 1\ntimeout_per_trial: .inf\n"
+            "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect: []\n");
+  CommandResult slow = RunShell(In(dir) + kBin +
+                                " run --no-config --recipe tmo.yaml --output o -- python3 -c "
                                 "'import time; time.sleep(1.0)' 2>&1");
   CHECK(slow.exit_code == 0);
   CHECK(nlohmann::json::parse(ReadFile(dir / "o/trial.json"))["timed_out"] == false);
-  CommandResult two = RunShell(In(dir) + kBin + " run --no-config --recipe tmo.yaml --output o2 -- sh -c 'exit 2' 2>&1");
+  CommandResult two =
+      RunShell(In(dir) + kBin + " run --no-config --recipe tmo.yaml --output o2 -- sh -c 'exit 2' 2>&1");
   CHECK(two.exit_code == 1);
   CHECK(two.output.find("the payload exited with status 2") != std::string::npos);
   CHECK(nlohmann::json::parse(ReadFile(dir / "o2/trial.json"))["exit_code"] == 2);
@@ -453,7 +466,8 @@ TEST_CASE("R17/R46: an infinite timeout is no timeout; the payload's exit status
 TEST_CASE("R24: run piped into head keeps running and writes its record") {
   fs::path dir = TempDir("aortalint-r24");
   WriteFile(dir / "none.yaml", kClean);
-  CommandResult r = RunShell(In(dir) + kBin + " run --no-config --recipe none.yaml --output o -- python3 -c "
+  CommandResult r = RunShell(In(dir) + kBin +
+                             " run --no-config --recipe none.yaml --output o -- python3 -c "
                              "'import time; [print(i, flush=True) or time.sleep(0.005) for i in range(200)]' "
                              "2>/dev/null | head -2 >/dev/null; sleep 0.2");
   CHECK(fs::exists(dir / "o/trial.json"));
@@ -464,7 +478,8 @@ TEST_CASE("R24: run piped into head keeps running and writes its record") {
 TEST_CASE("R16: SIGHUP stops the capture, which leaves its record") {
   fs::path dir = TempDir("aortalint-r16");
   WriteFile(dir / "none.yaml", kClean);
-  CommandResult r = RunShell(In(dir) + "(" + kBin + " run --no-config --recipe none.yaml --output o -- python3 -c "
+  CommandResult r = RunShell(In(dir) + "(" + kBin +
+                             " run --no-config --recipe none.yaml --output o -- python3 -c "
                              "'import time; time.sleep(30)' >/dev/null 2>&1 & pid=$!; sleep 1.5; kill -HUP $pid; "
                              "wait $pid; echo rc=$?)");
   CHECK(r.output.find("rc=129") != std::string::npos);
@@ -477,7 +492,8 @@ TEST_CASE("R15: a daemon holding the output pipes does not hold the run") {
   fs::path dir = TempDir("aortalint-r15");
   WriteFile(dir / "none.yaml", kClean);
   auto start = std::chrono::steady_clock::now();
-  CommandResult r = RunShell(In(dir) + kBin + " run --no-config --recipe none.yaml --output o -- python3 -c "
+  CommandResult r = RunShell(In(dir) + kBin +
+                             " run --no-config --recipe none.yaml --output o -- python3 -c "
                              "\"import subprocess; p = subprocess.Popen(['sleep', '25'], start_new_session=True); "
                              "open('daemon.pid', 'w').write(str(p.pid))\" 2>&1");
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -528,8 +544,9 @@ TEST_CASE("R48: float and negative LSP positions are clamped, never converted wi
 
 TEST_CASE("R22: terminal control characters in excerpts and messages are shown escaped, never raw") {
   fs::path dir = TempDir("aortalint-r22");
-  WriteFile(dir / "e.yaml", "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-                            "collect: [rocprf\x1b[2K\x1b[1A\x1b]0;pwned\x07]\n");
+  WriteFile(dir / "e.yaml",
+            "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+            "collect: [rocprf\x1b[2K\x1b[1A\x1b]0;pwned\x07]\n");
   CommandResult r = RunShell(In(dir) + kBin + " check --no-config --no-cache --color never e.yaml 2>&1");
   CHECK(r.exit_code == 1);
   CHECK(r.output.find('\x1b') == std::string::npos);

@@ -124,8 +124,10 @@ std::vector<std::string> New(const std::multiset<std::string>& before, const std
   std::multiset<std::string> left = before;
   for (const std::string& f : after) {
     auto it = left.find(f);
-    if (it == left.end()) out.push_back(f);
-    else left.erase(it);
+    if (it == left.end())
+      out.push_back(f);
+    else
+      left.erase(it);
   }
   return out;
 }
@@ -146,8 +148,8 @@ TEST_CASE("no combination of safe fixes yields a file that PAY001 or PAY003 flag
     std::string path = d["path"].get<std::string>();
     if (path.rfind("./", 0) == 0) path = path.substr(2);
     for (const auto& e : d["fix"]["edits"])
-      diag.fix->edits.push_back({path, {e["begin"].get<uint32_t>(), e["end"].get<uint32_t>()},
-                                 e["content"].get<std::string>()});
+      diag.fix->edits.push_back(
+          {path, {e["begin"].get<uint32_t>(), e["end"].get<uint32_t>()}, e["content"].get<std::string>()});
     fixes[path].push_back(std::move(diag));
   }
   // While PAY001 fires on a file, PAY002 (whose fix would pin the wrong order) is silent on it.
@@ -184,7 +186,7 @@ TEST_CASE("no combination of safe fixes yields a file that PAY001 or PAY003 flag
   }
   std::vector<std::string> fresh = New(allowed, after);
   CHECK_MESSAGE(fresh.empty(), "safe fixes made new findings, e.g. " << (fresh.empty() ? "" : fresh[0]));
-  CHECK(pay002 >= 100);  // the generated set is mostly unpinned imports PAY002 fixes
+  CHECK(pay002 >= 100);           // the generated set is mostly unpinned imports PAY002 fixes
   CHECK(variants >= 2 * pay002);  // most files have two safe fixes: three combinations
   MESSAGE(variants << " combinations of safe fixes over " << fixes.size() << " files, " << pay002 << " PAY002 fixes");
   fs::remove_all(root);
@@ -242,7 +244,8 @@ TEST_CASE("import sorters: isort and ruff's I001 never undo the import order aor
   }
 
   for (const char* fix : {"--fix", "--fix --unsafe-fixes"}) {
-    fs::path fixed = root / (std::string("fixed") + (std::string(fix).find("unsafe") != std::string::npos ? "-unsafe" : ""));
+    fs::path fixed =
+        root / (std::string("fixed") + (std::string(fix).find("unsafe") != std::string::npos ? "-unsafe" : ""));
     fs::copy(root / "input", fixed, fs::copy_options::recursive);
     RunShell("cd " + ShellQuote(fixed.string()) + " && " + ShellQuote(AORTALINT_BINARY) + " check . --no-cache " + fix +
              " >/dev/null 2>&1");

@@ -37,7 +37,9 @@ class JsonSchemaValidator {
     if (type == "string") return v.is_string();
     if (type == "boolean") return v.is_boolean();
     if (type == "null") return v.is_null();
-    if (type == "integer") return v.is_number_integer() || (v.is_number_float() && v.get<double>() == static_cast<long long>(v.get<double>()));
+    if (type == "integer")
+      return v.is_number_integer() ||
+             (v.is_number_float() && v.get<double>() == static_cast<long long>(v.get<double>()));
     if (type == "number") return v.is_number();
     return false;
   }
@@ -60,8 +62,10 @@ class JsonSchemaValidator {
     if (schema.contains("type")) {
       const json& t = schema["type"];
       bool ok = false;
-      if (t.is_string()) ok = HasType(v, t);
-      else for (const json& one : t) ok |= HasType(v, one);
+      if (t.is_string())
+        ok = HasType(v, t);
+      else
+        for (const json& one : t) ok |= HasType(v, one);
       if (!ok) {
         out.push_back(at + ": expected type " + t.dump() + ", got " + v.dump());
         return;
@@ -83,19 +87,23 @@ class JsonSchemaValidator {
     }
     if (v.is_string()) {
       const std::string& s = v.get_ref<const std::string&>();
-      if (schema.contains("minLength") && s.size() < schema["minLength"].get<size_t>()) out.push_back(at + ": too short");
+      if (schema.contains("minLength") && s.size() < schema["minLength"].get<size_t>())
+        out.push_back(at + ": too short");
       if (schema.contains("pattern") && !std::regex_search(s, std::regex(schema["pattern"].get<std::string>())))
         out.push_back(at + ": " + v.dump() + " does not match " + schema["pattern"].dump());
       if (schema.value("format", "") == "uri" && !std::regex_search(s, std::regex("^[A-Za-z][A-Za-z0-9+.-]*:")))
         out.push_back(at + ": " + v.dump() + " is not an absolute URI");
     }
     if (v.is_array()) {
-      if (schema.contains("minItems") && v.size() < schema["minItems"].get<size_t>()) out.push_back(at + ": too few items");
-      if (schema.contains("maxItems") && v.size() > schema["maxItems"].get<size_t>()) out.push_back(at + ": too many items");
+      if (schema.contains("minItems") && v.size() < schema["minItems"].get<size_t>())
+        out.push_back(at + ": too few items");
+      if (schema.contains("maxItems") && v.size() > schema["maxItems"].get<size_t>())
+        out.push_back(at + ": too many items");
       if (schema.value("uniqueItems", false))
         for (size_t i = 0; i < v.size(); ++i)
           for (size_t j = i + 1; j < v.size(); ++j)
-            if (v[i] == v[j]) out.push_back(at + ": items " + std::to_string(i) + " and " + std::to_string(j) + " are equal");
+            if (v[i] == v[j])
+              out.push_back(at + ": items " + std::to_string(i) + " and " + std::to_string(j) + " are equal");
       if (schema.contains("items") && schema["items"].is_object())
         for (size_t i = 0; i < v.size(); ++i) Check(schema["items"], v[i], at + "/" + std::to_string(i), out);
     }
@@ -111,8 +119,10 @@ class JsonSchemaValidator {
           Check(props[it.key()], it.value(), child, out);
         } else if (schema.contains("additionalProperties")) {
           const json& extra = schema["additionalProperties"];
-          if (extra.is_boolean() && !extra.get<bool>()) out.push_back(child + ": unexpected property");
-          else if (extra.is_object()) Check(extra, it.value(), child, out);
+          if (extra.is_boolean() && !extra.get<bool>())
+            out.push_back(child + ": unexpected property");
+          else if (extra.is_object())
+            Check(extra, it.value(), child, out);
         }
       }
     }

@@ -121,7 +121,8 @@ Json ActionsAt(const std::string& path, int line, int character, Json only = nul
   Json context{{"diagnostics", Json::array()}};
   if (!only.is_null()) context["only"] = only;
   Json pos{{"line", line}, {"character", character}};
-  return {{"textDocument", {{"uri", PathToUri(path)}}}, {"range", {{"start", pos}, {"end", pos}}}, {"context", context}};
+  return {
+      {"textDocument", {{"uri", PathToUri(path)}}}, {"range", {{"start", pos}, {"end", pos}}}, {"context", context}};
 }
 
 TEST_CASE("lsp server: lifecycle and exit codes") {
@@ -171,7 +172,8 @@ TEST_CASE("lsp server: bad input gets JSON-RPC errors and the server keeps going
   CHECK(s.Request("textDocument/definition", At("/r.yaml", 0, 0))["error"]["code"] == kMethodNotFound);
   s.Clear();
   s.Notify("$/setTrace", {{"value", "off"}});
-  s.Notify("textDocument/didChange", {{"textDocument", {{"uri", "file:///nowhere.yaml"}}}, {"contentChanges", Json::array()}});
+  s.Notify("textDocument/didChange",
+           {{"textDocument", {{"uri", "file:///nowhere.yaml"}}}, {"contentChanges", Json::array()}});
   CHECK(s.sent().empty());  // notifications are never answered
   CHECK(s.Request("textDocument/hover", At("/nowhere.yaml", 0, 0))["result"].is_null());
   CHECK(s.Request("textDocument/codeAction", ActionsAt("/nowhere.yaml", 0, 0))["error"]["code"] == kInvalidParams);
@@ -187,9 +189,9 @@ TEST_CASE("lsp server: recipe diagnostics on open and change, in the negotiated 
     CAPTURE(EncodingName(encoding));
     Session s;
     s.encoding = encoding;
-    Json init = s.Initialize(encoding == PositionEncoding::kUtf8
-                                 ? Json::parse(R"({"general":{"positionEncodings":["utf-8"]}})")
-                                 : Json::object());
+    Json init =
+        s.Initialize(encoding == PositionEncoding::kUtf8 ? Json::parse(R"({"general":{"positionEncodings":["utf-8"]}})")
+                                                         : Json::object());
     CHECK(init["result"]["capabilities"]["positionEncoding"] == EncodingName(encoding));
     std::string recipe = "/tmp/lsp-unit/recipe.yaml";
     std::string text = std::string(kBadRecipe) + "  proton:\n    backend: roctracer\n";
@@ -217,10 +219,12 @@ TEST_CASE("lsp server: recipe diagnostics on open and change, in the negotiated 
     s.Notify("textDocument/didChange",
              {{"textDocument", {{"uri", PathToUri(recipe)}, {"version", 2}}},
               {"contentChanges",
-               Json::array({{{"range", {{"start", {{"line", 7}, {"character", after_emoji}}},
-                                        {"end", {{"line", 7}, {"character", after_emoji}}}}},
+               Json::array({{{"range",
+                              {{"start", {{"line", 7}, {"character", after_emoji}}},
+                               {"end", {{"line", 7}, {"character", after_emoji}}}}},
                              {"text", "x"}},
-                            {{"range", {{"start", {{"line", 8}, {"character", 11}}}, {"end", {{"line", 8}, {"character", 15}}}}},
+                            {{"range",
+                              {{"start", {{"line", 8}, {"character", 11}}}, {"end", {{"line", 8}, {"character", 15}}}}},
                              {"text", "\"true\""}}})}});
     std::vector<std::string> codes = s.Codes(recipe);
     CHECK(std::find(codes.begin(), codes.end(), "COL003") == codes.end());
@@ -244,7 +248,8 @@ TEST_CASE("lsp server: code actions for fixes, suppression and fix-all") {
   Json actions = s.Request("textDocument/codeAction", ActionsAt(recipe, 8, 12))["result"];
   std::vector<std::string> titles;
   for (const Json& a : actions) titles.push_back(a["title"]);
-  CHECK(titles == std::vector<std::string>{"quote the value", "suppress COL003 on this line", "fix all safe aortalint problems"});
+  CHECK(titles ==
+        std::vector<std::string>{"quote the value", "suppress COL003 on this line", "fix all safe aortalint problems"});
   CHECK(actions[0]["kind"] == "quickfix");
   CHECK(actions[0]["isPreferred"] == true);
   CHECK(actions[0]["diagnostics"][0]["code"] == "COL003");
@@ -287,7 +292,7 @@ TEST_CASE("lsp server: hover on keys, options and rule IDs") {
   CHECK(stats.find("**rocprof.stats** (option)") == 0);
   CHECK(stats.find("default: `true`") != std::string::npos);
   CHECK(hover(9, 34).find("# CNF001") == 0);  // the rule's page
-  CHECK(hover(2, 9).empty());  // a value with no docs of its own
+  CHECK(hover(2, 9).empty());                 // a value with no docs of its own
 }
 
 TEST_CASE("lsp server: completion inside collect") {
@@ -315,7 +320,9 @@ TEST_CASE("lsp server: completion inside collect") {
     for (const Json& item : reply["result"]) out.push_back(item["label"]);
     return out;
   };
-  auto has = [](const std::vector<std::string>& v, const char* x) { return std::find(v.begin(), v.end(), x) != v.end(); };
+  auto has = [](const std::vector<std::string>& v, const char* x) {
+    return std::find(v.begin(), v.end(), x) != v.end();
+  };
   std::vector<std::string> collectors = labels(2, 5);
   CHECK(has(collectors, "proton"));
   CHECK(has(collectors, "rocprof"));
@@ -327,17 +334,19 @@ TEST_CASE("lsp server: completion inside collect") {
   CHECK(has(stats, "true"));
   Json item = s.Request("textDocument/completion", At(recipe, 11, 15))["result"][0];
   CHECK(item["insertText"].get<std::string>().front() == '\'');  // '0' must stay a string
-  CHECK(labels(0, 3).empty());  // outside collect
+  CHECK(labels(0, 3).empty());                                   // outside collect
 }
 
 TEST_CASE("lsp server: payloads, pairing across files, config changes") {
   std::filesystem::path dir = testing::TempDir("lsp-pair");
   std::string recipe = (dir / "recipe.yaml").string();
   std::string payload = (dir / "payload.py").string();
-  std::string recipe_text = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-                            "collect:\n  proton:\n    mode: cli\n";
-  std::string payload_text = "import torch\nimport triton.profiler as proton\n\n\ndef main():\n    return 0\n\n\n"
-                             "if __name__ == \"__main__\":\n    main()\n";
+  std::string recipe_text =
+      "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+      "collect:\n  proton:\n    mode: cli\n";
+  std::string payload_text =
+      "import torch\nimport triton.profiler as proton\n\n\ndef main():\n    return 0\n\n\n"
+      "if __name__ == \"__main__\":\n    main()\n";
   testing::WriteFile(recipe, recipe_text);
   testing::WriteFile(payload, "print('the disk copy is not what is analysed')\n");
 
@@ -353,9 +362,10 @@ TEST_CASE("lsp server: payloads, pairing across files, config changes") {
   s.Clear();
   s.Notify("textDocument/didChange",
            {{"textDocument", {{"uri", PathToUri(payload)}, {"version", 2}}},
-            {"contentChanges", Json::array({{{"range", {{"start", {{"line", 5}, {"character", 11}}},
-                                                         {"end", {{"line", 5}, {"character", 12}}}}},
-                                              {"text", "1"}}})}});
+            {"contentChanges",
+             Json::array(
+                 {{{"range", {{"start", {{"line", 5}, {"character", 11}}}, {"end", {{"line", 5}, {"character", 12}}}}},
+                   {"text", "1"}}})}});
   CHECK(s.Published(payload));
   CHECK(s.Published(recipe));
   // And an edit in the recipe re-publishes its payload's.
@@ -366,11 +376,13 @@ TEST_CASE("lsp server: payloads, pairing across files, config changes") {
   // A config that ignores PAY001, announced as a watched-file change.
   testing::WriteFile(dir / ".aortalint.yaml", "ignore: [PAY001]\n");
   s.Clear();
-  s.Notify("workspace/didChangeWatchedFiles", {{"changes", Json::array({{{"uri", PathToUri((dir / ".aortalint.yaml").string())}, {"type", 1}}})}});
+  s.Notify("workspace/didChangeWatchedFiles",
+           {{"changes", Json::array({{{"uri", PathToUri((dir / ".aortalint.yaml").string())}, {"type", 1}}})}});
   codes = s.Codes(payload);
   CHECK(std::find(codes.begin(), codes.end(), "PAY001") == codes.end());
   // Client settings select rules too.
-  s.Notify("workspace/didChangeConfiguration", {{"settings", {{"aortalint", {{"noConfig", true}, {"select", {"COL"}}}}}}});
+  s.Notify("workspace/didChangeConfiguration",
+           {{"settings", {{"aortalint", {{"noConfig", true}, {"select", {"COL"}}}}}}});
   CHECK(s.Codes(payload).empty());
   std::filesystem::remove_all(dir);
 }
@@ -449,11 +461,12 @@ TEST_CASE("lsp server: hover on a rule ID in a Python suppression, completion in
   Json items = s.Request("textDocument/completion", At(recipe, 0, 21))["result"];
   CHECK(items.size() == BuiltinKnowledge().collectors.size());
   // A UTF-8 column inside `é` is taken as its start, not as half a character.
-  s.Notify("textDocument/didChange",
-           {{"textDocument", {{"uri", PathToUri(recipe)}, {"version", 2}}},
-            {"contentChanges", Json::array({{{"range", {{"start", {{"line", 1}, {"character", 5}}},
-                                                         {"end", {{"line", 1}, {"character", 5}}}}},
-                                              {"text", "a"}}})}});
+  s.Notify(
+      "textDocument/didChange",
+      {{"textDocument", {{"uri", PathToUri(recipe)}, {"version", 2}}},
+       {"contentChanges",
+        Json::array({{{"range", {{"start", {{"line", 1}, {"character", 5}}}, {"end", {{"line", 1}, {"character", 5}}}}},
+                      {"text", "a"}}})}});
   CHECK(s.Request("textDocument/hover", At(recipe, 1, 0))["error"].is_null());
   std::vector<std::string> codes = s.Codes(recipe);
   CHECK(std::find(codes.begin(), codes.end(), "SYN003") == codes.end());
@@ -469,12 +482,14 @@ TEST_CASE("lsp server: HIP buffers are analysed from the editor's text, and re-l
   std::filesystem::path dir = testing::TempDir("lsp-hip");
   std::string recipe = (dir / "recipe.yaml").string();
   std::string source = (dir / "vadd.hip").string();
-  std::string recipe_text = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-                            "collect:\n  rocprof:\n    trace: \"kernel,marker\"\n";
+  std::string recipe_text =
+      "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+      "collect:\n  rocprof:\n    trace: \"kernel,marker\"\n";
   std::string kernel = "__global__ void vadd(float* c, int n) { if (threadIdx.x < n) c[threadIdx.x] = 1; }\n";
-  std::string host = "int main() {\n  hipModule_t m;\n  hipFunction_t f;\n  hipModuleLoad(&m, \"vadd.hsaco\");\n"
-                     "  hipModuleGetFunction(&f, m, \"vadd\");\n"
-                     "  hipModuleLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, nullptr, nullptr, nullptr);\n";
+  std::string host =
+      "int main() {\n  hipModule_t m;\n  hipFunction_t f;\n  hipModuleLoad(&m, \"vadd.hsaco\");\n"
+      "  hipModuleGetFunction(&f, m, \"vadd\");\n"
+      "  hipModuleLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, nullptr, nullptr, nullptr);\n";
   std::string text = "#include <hip/hip_runtime.h>\n" + kernel + host + "  return 0;\n}\n";
   testing::WriteFile(recipe, recipe_text);
   testing::WriteFile(source, "// the disk copy is not what is analysed\n");

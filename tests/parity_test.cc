@@ -47,7 +47,9 @@ TEST_CASE("parity metrics: NaN, Infinity and 1e400 tokens skip only their leaf (
                           Leaf(R"j("j")j", R"j("time (ns)":NaN,"count":1)j") + "," +
                           Leaf(R"j("i")j", R"j("time (ns)":-Infinity,"count":1)j") + "," +
                           Leaf(R"j("h")j", R"j("time (ns)":1e400,"count":1)j")));
-  CHECK(m == json{{"proton_kernel_count", 1}, {"proton_gpu_time_ms", 0.001}, {"proton_top_kernel_ms", 0.001},
+  CHECK(m == json{{"proton_kernel_count", 1},
+                  {"proton_gpu_time_ms", 0.001},
+                  {"proton_top_kernel_ms", 0.001},
                   {"proton_top_kernels", {"k"}}});
   fs::remove_all(d);
 }
@@ -87,7 +89,9 @@ TEST_CASE("parity metrics: counts of 2^63 and more are exact, never negative (D4
 TEST_CASE("parity metrics: booleans are numbers, the first readable time key wins (D1, D5)") {
   fs::path d = TempDir("parity_d1");
   json m = Proton(d, Tree(Leaf(R"j("k")j", R"j("time (ns)":false,"count":1)j")));
-  CHECK(m == json{{"proton_kernel_count", 1}, {"proton_gpu_time_ms", 0.0}, {"proton_top_kernel_ms", 0.0},
+  CHECK(m == json{{"proton_kernel_count", 1},
+                  {"proton_gpu_time_ms", 0.0},
+                  {"proton_top_kernel_ms", 0.0},
                   {"proton_top_kernels", {"k"}}});
   m = Proton(d, Tree(Leaf(R"j("k")j", R"j("time (ns)":1000,"count":true)j")));
   CHECK(m["proton_kernel_count"] == 1);
@@ -101,12 +105,14 @@ TEST_CASE("parity metrics: booleans are numbers, the first readable time key win
 
 TEST_CASE("parity metrics: names are str() of any truthy value; every top-level element is walked (D6, D7)") {
   fs::path d = TempDir("parity_d6");
-  json m = Proton(d, Tree(Leaf("1", R"j("time (ns)":3000)j") + "," + Leaf("true", R"j("time (ns)":2000)j") + "," +
-                          Leaf("2.5", R"j("time (ns)":1500)j") + "," + Leaf(R"j(["a",1,null])j", R"j("time (ns)":1000)j") +
-                          "," + Leaf(R"j({"x":1e20})j", R"j("time (ns)":500)j") + "," + Leaf("0", R"j("time (ns)":9e9)j") +
-                          "," + Leaf("false", R"j("time (ns)":9e9)j") + "," + Leaf(R"j("")j", R"j("time (ns)":9e9)j")));
+  json m =
+      Proton(d, Tree(Leaf("1", R"j("time (ns)":3000)j") + "," + Leaf("true", R"j("time (ns)":2000)j") + "," +
+                     Leaf("2.5", R"j("time (ns)":1500)j") + "," + Leaf(R"j(["a",1,null])j", R"j("time (ns)":1000)j") +
+                     "," + Leaf(R"j({"x":1e20})j", R"j("time (ns)":500)j") + "," + Leaf("0", R"j("time (ns)":9e9)j") +
+                     "," + Leaf("false", R"j("time (ns)":9e9)j") + "," + Leaf(R"j("")j", R"j("time (ns)":9e9)j")));
   CHECK(m["proton_top_kernels"] == json{"1", "True", "2.5", "['a', 1, None]", "{'x': 1e+20}"});
-  m = Proton(d, R"j([{"frame":{"name":"ROOT"},"metrics":{},"children":[]},)j" + Leaf(R"j("k")j", R"j("time (ns)":1000)j") + "]");
+  m = Proton(d, R"j([{"frame":{"name":"ROOT"},"metrics":{},"children":[]},)j" +
+                    Leaf(R"j("k")j", R"j("time (ns)":1000)j") + "]");
   CHECK(m["proton_top_kernels"] == json{"k"});
   fs::remove_all(d);
 }
@@ -120,7 +126,8 @@ TEST_CASE("parity metrics: Python float() syntax and time keys as str.partition 
   CHECK_FALSE(PyFloatOfText("_1"));
   CHECK(std::isinf(*PyFloatOfText("-Infinity")));
   CHECK(std::isnan(*PyFloatOfText("nan")));
-  CHECK(PyFloatOfText("\u3000" "5") == 5.0);  // Unicode whitespace is stripped
+  CHECK(PyFloatOfText("\u3000"
+                      "5") == 5.0);  // Unicode whitespace is stripped
   WriteFile(d / "rocprof/aorta_kernel_stats.csv", "Name,Calls,TotalDurationNs\nk,2,1_000\n");
   CHECK(ParseRocprofMetrics(d / "rocprof")["rocprof_gpu_time_ms"] == 0.001);
   fs::remove_all(d);
@@ -153,8 +160,7 @@ TEST_CASE("parity metrics: rocprof totals in ns, divided once, overflow degrades
   fs::path d = TempDir("parity_d12");
   WriteFile(d / "rocprof/aorta_kernel_stats.csv",
             "Name,Calls,TotalDurationNs\na,1,100000000.1\nb,1,200000000.2\nc,1,300000000.3\n");
-  CHECK(ParseRocprofMetrics(d / "rocprof")["rocprof_gpu_time_ms"] ==
-        (100000000.1 + 200000000.2 + 300000000.3) / 1e6);
+  CHECK(ParseRocprofMetrics(d / "rocprof")["rocprof_gpu_time_ms"] == (100000000.1 + 200000000.2 + 300000000.3) / 1e6);
   WriteFile(d / "rocprof/aorta_kernel_stats.csv", "Name,Calls,TotalDurationNs\nk,1,1e308\nj,1,1e308\n");
   CHECK(ParseRocprofMetrics(d / "rocprof") == json{{"rocprof_artifact_dir", (d / "rocprof").string()}});
   fs::remove_all(d);
@@ -207,22 +213,23 @@ struct RunProject {
   aortalint::testing::CommandResult DryRun(const std::string& recipe, const std::string& args,
                                            const std::string& rocprof_bin = "bin/rocprofv3") {
     WriteFile(dir / "r.yaml", recipe);
-    return aortalint::testing::RunShell("cd " + ShellQuote(dir.string()) + " && ROCPROF_BIN=" + ShellQuote(rocprof_bin) +
-                                        " " + ShellQuote(AORTALINT_BINARY) +
-                                        " run --dry-run --no-config --recipe r.yaml --output out " + args +
-                                        " 2>&1");
+    return aortalint::testing::RunShell(
+        "cd " + ShellQuote(dir.string()) + " && ROCPROF_BIN=" + ShellQuote(rocprof_bin) + " " +
+        ShellQuote(AORTALINT_BINARY) + " run --dry-run --no-config --recipe r.yaml --output out " + args + " 2>&1");
   }
 };
 
-const char kProbeHead[] = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n";
+const char kProbeHead[] =
+    "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n";
 
 }  // namespace
 
 TEST_CASE("parity run: pmc and kernel_include_regex reach rocprofv3 as written (C1, C2, C3)") {
   RunProject p;
-  auto r = p.DryRun(std::string(kProbeHead) +
-                        "collect:\n  rocprof:\n    pmc: SQ_WAVES, GRBM_COUNT\n    kernel_include_regex: \"[A-Z]+Gemm\"\n",
-                    "-- python3 train.py");
+  auto r =
+      p.DryRun(std::string(kProbeHead) +
+                   "collect:\n  rocprof:\n    pmc: SQ_WAVES, GRBM_COUNT\n    kernel_include_regex: \"[A-Z]+Gemm\"\n",
+               "-- python3 train.py");
   REQUIRE(r.exit_code == 0);
   std::string abs = PyNormPath((fs::canonical(p.dir) / "bin/rocprofv3").string());
   CHECK(r.output.find(abs + " -d ") == 0);

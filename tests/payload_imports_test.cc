@@ -32,8 +32,9 @@ TEST_CASE("payload: aorta's worked import-order cases") {
 }
 
 TEST_CASE("payload: module paths and spellings") {
-  auto p = Parse("from triton import profiler as proton\nfrom . import torch\nimport torchvision\n"
-                 "import torch_utils\nfrom torch import nn\nimport triton\n");
+  auto p = Parse(
+      "from triton import profiler as proton\nfrom . import torch\nimport torchvision\n"
+      "import torch_utils\nfrom torch import nn\nimport triton\n");
   REQUIRE(p->imports.size() == 6);
   CHECK(p->imports[0].modules == std::vector<std::string>{"triton", "triton.profiler"});
   CHECK(p->imports[0].proton);
@@ -49,17 +50,19 @@ TEST_CASE("payload: module paths and spellings") {
 }
 
 TEST_CASE("payload: certainty of nested statements") {
-  auto p = Parse("class A:\n    import triton.profiler\nwith open('x'):\n    import torch\ntry:\n    pass\n"
-                 "except E:\n    pass\nelse:\n    import torch.nn\nfinally:\n    import torch.cuda\n"
-                 "for x in y:\n    import triton.profiler.language\nwhile z:\n    with w:\n        import torch.fx\n");
+  auto p = Parse(
+      "class A:\n    import triton.profiler\nwith open('x'):\n    import torch\ntry:\n    pass\n"
+      "except E:\n    pass\nelse:\n    import torch.nn\nfinally:\n    import torch.cuda\n"
+      "for x in y:\n    import triton.profiler.language\nwhile z:\n    with w:\n        import torch.fx\n");
   std::vector<bool> certain;
   for (const ImportStmt& s : p->imports) certain.push_back(s.certain);
   CHECK(certain == std::vector<bool>{true, true, false, true, false, false});
 }
 
 TEST_CASE("payload: constant strings are resolved") {
-  auto p = Parse("P = 'AORTA_PROTON_'\n\"\"\"AORTA_PROTON_DOC\"\"\"\na = f'{P}NAME'\nb = P + 'DIR'\n"
-                 "c = '%sDATA' % P\nd = '{}MODE'.format(P)\ne = f'{unknown}HOOK'\n");
+  auto p = Parse(
+      "P = 'AORTA_PROTON_'\n\"\"\"AORTA_PROTON_DOC\"\"\"\na = f'{P}NAME'\nb = P + 'DIR'\n"
+      "c = '%sDATA' % P\nd = '{}MODE'.format(P)\ne = f'{unknown}HOOK'\n");
   auto has = [&](const std::string& s) {
     return std::find(p->strings.begin(), p->strings.end(), s) != p->strings.end();
   };

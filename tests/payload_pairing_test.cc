@@ -72,8 +72,8 @@ TEST_CASE("payload pairing: without .git or a config, the directory named on the
   CHECK(fs::path(RepositoryRoot(recipe, "", (outside / "elsewhere").string())) == repo / "recipes" / "sub");
   // One answer from outside the exported tree and from inside it; never the current directory.
   std::string bin = testing::ShellQuote(AORTALINT_BINARY);
-  testing::CommandResult from_outside = testing::RunShell("cd " + testing::ShellQuote(outside.string()) + " && " +
-                                                          bin + " check repo --no-cache --format concise");
+  testing::CommandResult from_outside = testing::RunShell("cd " + testing::ShellQuote(outside.string()) + " && " + bin +
+                                                          " check repo --no-cache --format concise");
   testing::CommandResult from_inside = testing::RunShell("cd " + testing::ShellQuote(repo.string()) + " && " + bin +
                                                          " check . --no-cache --format concise");
   CHECK(from_outside.exit_code == 0);
@@ -83,8 +83,8 @@ TEST_CASE("payload pairing: without .git or a config, the directory named on the
 
 TEST_CASE("payload pairing: the command line wins over the header") {
   Config config;
-  std::optional<Launch> launch = FindLaunch("r.yaml", "#   aorta sweep run -- python other.py\n",
-                                            {"python", "-u", "x.py"}, config);
+  std::optional<Launch> launch =
+      FindLaunch("r.yaml", "#   aorta sweep run -- python other.py\n", {"python", "-u", "x.py"}, config);
   REQUIRE(launch);
   CHECK(launch->pairing.source == LaunchSource::kCommandLine);
   CHECK(launch->pairing.missing == std::vector<std::string>{"x.py"});

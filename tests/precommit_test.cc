@@ -67,7 +67,8 @@ TEST_CASE("pre-commit: the hook fails on bad files, passes on fixed ones, honour
 
   // The hook repository: this repository's hook definition, committed.
   fs::path hooks = root / "hooks";
-  WriteFile(hooks / ".pre-commit-hooks.yaml", testing::ReadFile(fs::path(AORTALINT_SOURCE_DIR) / ".pre-commit-hooks.yaml"));
+  WriteFile(hooks / ".pre-commit-hooks.yaml",
+            testing::ReadFile(fs::path(AORTALINT_SOURCE_DIR) / ".pre-commit-hooks.yaml"));
   REQUIRE(RunShell("cd " + ShellQuote(hooks.string()) + " && " + git + "init -q && " + git + "add . && " + git +
                    "commit -q -m hooks")
               .exit_code == 0);
@@ -76,8 +77,8 @@ TEST_CASE("pre-commit: the hook fails on bad files, passes on fixed ones, honour
 
   // The user's repository.
   fs::path repo = root / "recipes";
-  WriteFile(repo / ".pre-commit-config.yaml", "repos:\n  - repo: " + hooks.string() + "\n    rev: " + rev +
-                                                  "\n    hooks:\n      - id: aortalint\n");
+  WriteFile(repo / ".pre-commit-config.yaml",
+            "repos:\n  - repo: " + hooks.string() + "\n    rev: " + rev + "\n    hooks:\n      - id: aortalint\n");
   WriteFile(repo / ".aortalint.yaml", "exclude: [legacy/]\n");
   WriteFile(repo / "probe" / "recipe.yaml", kBadRecipe);
   WriteFile(repo / "probe" / "payload.py", kBadPayload);
@@ -88,8 +89,9 @@ TEST_CASE("pre-commit: the hook fails on bad files, passes on fixed ones, honour
 
   // pre-commit finds aortalint on PATH (language: system), in its own cache dir.
   std::string bin_dir = fs::path(AORTALINT_BINARY).parent_path().string();
-  std::string run = in_repo + "PATH=" + ShellQuote(bin_dir) + ":\"$PATH\" PRE_COMMIT_HOME=" +
-                    ShellQuote((root / "cache").string()) + " pre-commit run --all-files --color never 2>&1";
+  std::string run = in_repo + "PATH=" + ShellQuote(bin_dir) +
+                    ":\"$PATH\" PRE_COMMIT_HOME=" + ShellQuote((root / "cache").string()) +
+                    " pre-commit run --all-files --color never 2>&1";
   testing::CommandResult failing = RunShell(run);
   INFO("pre-commit said:\n" << failing.output);
   CHECK(failing.exit_code == 1);
@@ -125,7 +127,8 @@ TEST_CASE("pre-commit: a changed payload brings its recipe; one process, one sum
   fs::path root = testing::TempDir("aortalint-precommit-pair");
   std::string git = "git -c user.name=t -c user.email=t@t.invalid -c init.defaultBranch=main -c commit.gpgsign=false ";
   fs::path hooks = root / "hooks";
-  WriteFile(hooks / ".pre-commit-hooks.yaml", testing::ReadFile(fs::path(AORTALINT_SOURCE_DIR) / ".pre-commit-hooks.yaml"));
+  WriteFile(hooks / ".pre-commit-hooks.yaml",
+            testing::ReadFile(fs::path(AORTALINT_SOURCE_DIR) / ".pre-commit-hooks.yaml"));
   REQUIRE(RunShell("cd " + ShellQuote(hooks.string()) + " && " + git + "init -q && " + git + "add . && " + git +
                    "commit -q -m hooks")
               .exit_code == 0);
@@ -133,8 +136,8 @@ TEST_CASE("pre-commit: a changed payload brings its recipe; one process, one sum
   rev.erase(rev.find_last_not_of("\n") + 1);
 
   fs::path repo = root / "recipes";
-  WriteFile(repo / ".pre-commit-config.yaml", "repos:\n  - repo: " + hooks.string() + "\n    rev: " + rev +
-                                                  "\n    hooks:\n      - id: aortalint\n");
+  WriteFile(repo / ".pre-commit-config.yaml",
+            "repos:\n  - repo: " + hooks.string() + "\n    rev: " + rev + "\n    hooks:\n      - id: aortalint\n");
   const std::string recipe =
       "# aorta sweep run --recipe probe/recipe.yaml -- python probe/payload.py\n"
       "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
@@ -149,7 +152,8 @@ TEST_CASE("pre-commit: a changed payload brings its recipe; one process, one sum
   WriteFile(repo / "probe/payload.py", reads_env);
   std::string in_repo = "cd " + ShellQuote(repo.string()) + " && ";
   std::string bin_dir = fs::path(AORTALINT_BINARY).parent_path().string();
-  std::string env = "PATH=" + ShellQuote(bin_dir) + ":\"$PATH\" PRE_COMMIT_HOME=" + ShellQuote((root / "cache").string()) +
+  std::string env = "PATH=" + ShellQuote(bin_dir) +
+                    ":\"$PATH\" PRE_COMMIT_HOME=" + ShellQuote((root / "cache").string()) +
                     " AORTALINT_CACHE_DIR=" + ShellQuote((root / "lint-cache").string()) + " ";
   REQUIRE(RunShell(in_repo + git + "init -q && " + git + "add -A && " + git + "commit -q -m init").exit_code == 0);
   testing::CommandResult clean = RunShell(in_repo + env + "pre-commit run --all-files --color never 2>&1");
@@ -180,7 +184,8 @@ TEST_CASE("pre-commit: a changed payload brings its recipe; one process, one sum
   INFO("pre-commit said:\n" << many.output);
   CHECK(many.exit_code == 1);
   size_t summaries = 0;
-  for (size_t at = many.output.find(" errors in "); at != std::string::npos; at = many.output.find(" errors in ", at + 1))
+  for (size_t at = many.output.find(" errors in "); at != std::string::npos;
+       at = many.output.find(" errors in ", at + 1))
     ++summaries;
   CHECK(summaries == 1);
   CHECK(many.output.find("12 errors in 12 files") != std::string::npos);

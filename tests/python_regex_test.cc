@@ -6,10 +6,10 @@
 namespace aortalint {
 
 TEST_CASE("patterns Python's re compiles are accepted") {
-  for (const char* p : {R"(step (?P<n>\d+) took (?P<ms>[0-9.]+) ms)", R"((?i)^STEP)", R"((?x) a \  b  # comment)",
-                        R"(\Astep\Z)", R"(a{,3})", R"({literal})", R"(x{2,}+)", R"((?<=a)b(?<!c))", R"((?P<g>a)(?P=g))",
-                        R"((?:a|b)(?#note)c)", R"([]a])", R"([\b\d-])", R"((a)?(?(1)b|c))", R"(\x41\u0041\N{DIGIT ONE})",
-                        R"((?s:.)+)"}) {
+  for (const char* p :
+       {R"(step (?P<n>\d+) took (?P<ms>[0-9.]+) ms)", R"((?i)^STEP)", R"((?x) a \  b  # comment)", R"(\Astep\Z)",
+        R"(a{,3})", R"({literal})", R"(x{2,}+)", R"((?<=a)b(?<!c))", R"((?P<g>a)(?P=g))", R"((?:a|b)(?#note)c)",
+        R"([]a])", R"([\b\d-])", R"((a)?(?(1)b|c))", R"(\x41\u0041\N{DIGIT ONE})", R"((?s:.)+)"}) {
     CAPTURE(p);
     CHECK_FALSE(PythonRegexError(p));
   }

@@ -88,7 +88,8 @@ TEST_CASE("registry: every rule has a fixture folder and a doc page; none withou
     std::string id(m->id);
     ids.insert(id);
     CHECK_MESSAGE(fs::is_directory(kSource / "fixtures" / "rules" / id), id << " has no fixtures/rules/" << id << "/");
-    CHECK_MESSAGE(fs::is_regular_file(kSource / "docs" / "rules" / (id + ".md")), id << " has no docs/rules/" << id << ".md");
+    CHECK_MESSAGE(fs::is_regular_file(kSource / "docs" / "rules" / (id + ".md")),
+                  id << " has no docs/rules/" << id << ".md");
   }
   for (const auto& e : fs::directory_iterator(kSource / "docs" / "rules")) {
     std::string name = e.path().filename().string();

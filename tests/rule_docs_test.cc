@@ -24,9 +24,9 @@ int Fires(const RuleMeta& m, std::string_view text) {
     files += " " + ShellQuote(std::string(CompanionName(m)));
   }
   // example_args last: a launch command after `--` must end the line.
-  testing::CommandResult r = RunShell("cd " + ShellQuote(dir.string()) + " && " + ShellQuote(AORTALINT_BINARY) +
-                                      " check " + files + " --no-config --format json " + std::string(m.example_args) +
-                                      " 2>/dev/null");
+  testing::CommandResult r =
+      RunShell("cd " + ShellQuote(dir.string()) + " && " + ShellQuote(AORTALINT_BINARY) + " check " + files +
+               " --no-config --format json " + std::string(m.example_args) + " 2>/dev/null");
   INFO("aortalint said: " << r.output);
   REQUIRE(r.exit_code < 2);
   int n = 0;

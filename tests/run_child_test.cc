@@ -65,8 +65,9 @@ TEST_CASE("child: stdout and stderr are streamed and saved, separately") {
   fs::path dir = fs::temp_directory_path() / ("aortalint_child_" + std::to_string(std::random_device{}()));
   fs::create_directories(dir);
   std::ostringstream out, err;
-  ChildOptions o = Sh("echo out1; echo err1 >&2; printf 'no newline'; i=0; "
-                      "while [ $i -lt 2000 ]; do echo line$i; i=$((i+1)); done");
+  ChildOptions o =
+      Sh("echo out1; echo err1 >&2; printf 'no newline'; i=0; "
+         "while [ $i -lt 2000 ]; do echo line$i; i=$((i+1)); done");
   o.stdout_tee = &out;
   o.stderr_tee = &err;
   o.stdout_log = dir / "stdout.log";

@@ -161,9 +161,9 @@ TEST_CASE("trace: kernel spans of the H200 Chrome traces equal python3's count")
       "print(json.dumps({'n':len(k),'us':sum(e['dur'] for e in k),'by':by}))\n";
   fs::path script = aortalint::testing::TempDir("trace_py") / "count.py";
   WriteFile(script, py);
-  for (const char* rel : {"cycles-h200/cli_trace/proton/proton.chrome_trace",
-                          "runner-h200/cli_trace/proton/proton.chrome_trace",
-                          "h200-triton-3.6.0/cli_trace.chrome_trace"}) {
+  for (const char* rel :
+       {"cycles-h200/cli_trace/proton/proton.chrome_trace", "runner-h200/cli_trace/proton/proton.chrome_trace",
+        "h200-triton-3.6.0/cli_trace.chrome_trace"}) {
     CAPTURE(rel);
     auto r = RunShell("python3 " + ShellQuote(script.string()) + " " + ShellQuote((kCaptures / rel).string()));
     REQUIRE(r.exit_code == 0);
@@ -239,7 +239,8 @@ TEST_CASE("metrics: the table ranks kernels, shortens names, aligns columns and 
 TEST_CASE("metrics A B: kernel by kernel, and warnings where the comparison would mislead") {
   auto dir = [](const char* rel) { return ShellQuote((kCaptures / rel).string()); };
   // Same backend (auto resolved to cupti, and pinned cupti), same Triton: no warning.
-  auto same = RunAortalint("metrics --format json " + dir("runner-h200/cli_auto") + " " + dir("runner-h200/cli_cupti"), false);
+  auto same =
+      RunAortalint("metrics --format json " + dir("runner-h200/cli_auto") + " " + dir("runner-h200/cli_cupti"), false);
   json s = json::parse(same.output);
   CHECK(s["warnings"].empty());
   REQUIRE(s["kernels"].size() == 3);
@@ -247,7 +248,8 @@ TEST_CASE("metrics A B: kernel by kernel, and warnings where the comparison woul
   CHECK(s["kernels"][0]["a_launches"] == 20);
   CHECK(s["kernels"][0]["ratio"].get<double>() > 0);
   // Cycles against times: refused, with a warning.
-  auto mixed = RunAortalint("metrics " + dir("cycles-h200/env_instrumentation") + " " + dir("cycles-h200/env_cupti_gluon"));
+  auto mixed =
+      RunAortalint("metrics " + dir("cycles-h200/env_instrumentation") + " " + dir("cycles-h200/env_cupti_gluon"));
   CHECK(mixed.exit_code == 0);
   CHECK(mixed.output.find("measure different things") != std::string::npos);
   CHECK(mixed.output.find("B/A") == std::string::npos);
@@ -257,7 +259,8 @@ TEST_CASE("metrics A B: kernel by kernel, and warnings where the comparison woul
   for (const auto& e : fs::directory_iterator(kCaptures / "h200-triton-3.6.0"))
     if (e.path().extension() == ".hatchet") fs::copy_file(e.path(), probe / e.path().filename());
   std::string probe_dir = ShellQuote(probe.parent_path().string());
-  auto unknown = json::parse(RunAortalint("metrics --format json " + probe_dir + " " + dir("runner-h200/cli_auto"), false).output);
+  auto unknown =
+      json::parse(RunAortalint("metrics --format json " + probe_dir + " " + dir("runner-h200/cli_auto"), false).output);
   REQUIRE(unknown["warnings"].size() >= 1);
   // Template instances that shorten alike stay distinct rows in the table.
   auto table = RunAortalint("metrics " + probe_dir + " " + dir("runner-h200/cli_auto"), false);
@@ -265,11 +268,14 @@ TEST_CASE("metrics A B: kernel by kernel, and warnings where the comparison woul
   CHECK(unknown["warnings"][0].get<std::string>().find("does not say which backend") != std::string::npos);
   // Two instrumentation captures compare scope by scope.
   auto cyc = json::parse(RunAortalint("metrics --format json " + dir("cycles-h200/env_instrumentation") + " " +
-                                      dir("cycles-h200/env_instrumentation_nested"), false).output);
+                                          dir("cycles-h200/env_instrumentation_nested"),
+                                      false)
+                             .output);
   CHECK(cyc["warnings"].empty());
   bool nested_only = false;
   for (const json& row : cyc["scopes"])
-    if (row["name"] == "nested / outer") nested_only = row["a_normalized_cycles"].is_null() && row["b_normalized_cycles"].is_number();
+    if (row["name"] == "nested / outer")
+      nested_only = row["a_normalized_cycles"].is_null() && row["b_normalized_cycles"].is_number();
   CHECK(nested_only);
 }
 
@@ -313,14 +319,17 @@ TEST_CASE("PAY010, PAY011 and MET002 on the recipe and payloads of the H200 cycl
                               ShellQuote((kSrc / "fixtures/gpu" / payload).string()),
                           false);
     std::map<std::string, int> n;
-    for (const json& d : json::parse(r.output)) n[d["rule"].get<std::string>() + ":" + d["severity"].get<std::string>()]++;
+    for (const json& d : json::parse(r.output))
+      n[d["rule"].get<std::string>() + ":" + d["severity"].get<std::string>()]++;
     return n;
   };
   // The Gluon payload that recorded cycles: MET002 says aorta shows none, PAY010 and PAY011 stay silent.
   CHECK(check("gluon_scopes.py", "--triton 3.6.0") == std::map<std::string, int>{{"MET002:info", 1}});
   // The @triton.jit payload that failed to compile on the H200: four scope calls, errors on 3.6.0.
-  CHECK(check("jit_scopes.py", "--triton 3.6.0") == std::map<std::string, int>{{"MET002:info", 1}, {"PAY011:error", 4}});
-  CHECK(check("jit_scopes.py", "--triton 3.8.0") == std::map<std::string, int>{{"MET002:info", 1}, {"PAY011:warning", 4}});
+  CHECK(check("jit_scopes.py", "--triton 3.6.0") ==
+        std::map<std::string, int>{{"MET002:info", 1}, {"PAY011:error", 4}});
+  CHECK(check("jit_scopes.py", "--triton 3.8.0") ==
+        std::map<std::string, int>{{"MET002:info", 1}, {"PAY011:warning", 4}});
   // vecadd.py marks nothing: PAY010, whose advice names the Gluon kernel on 3.6.
   auto none = RunAortalint("check --no-cache --no-config --select PAY010 --triton 3.6.0 " +
                            ShellQuote((kSrc / "fixtures/gpu/env-instrumentation.yaml").string()) + " -- python3 " +
@@ -339,7 +348,8 @@ TEST_CASE("run says what measured it, and metrics reads the instrumentation tria
   req.probe_environment = false;
   std::ostringstream out, err;
   REQUIRE(RunCapture(req, out, err) == 0);
-  CHECK(err.str().find("aortalint run: measured by proton backend instrumentation, Triton unknown") != std::string::npos);
+  CHECK(err.str().find("aortalint run: measured by proton backend instrumentation, Triton unknown") !=
+        std::string::npos);
   CHECK(err.str().find("empty ROOT") == std::string::npos);  // the tree holds cycles, not times
   CHECK(err.str().find("holds no scope") == std::string::npos);
   CaptureView v = LoadCapture(req.output_dir);
@@ -352,8 +362,9 @@ TEST_CASE("run says what measured it, and metrics reads the instrumentation tria
   PrintCapture(v, table);
   CHECK(table.str().find("measured  proton instrumentation, Triton version unknown") != std::string::npos);
   // The failed compile's bare ROOT: the note names PAY010 and PAY011.
-  req.argv = {"/bin/sh", "-c", "cp " + ShellQuote((kCaptures / "cycles-h200/jit_scopes/proton/proton.hatchet").string()) +
-                                   " \"$AORTA_PROTON_DIR/proton.hatchet\""};
+  req.argv = {"/bin/sh", "-c",
+              "cp " + ShellQuote((kCaptures / "cycles-h200/jit_scopes/proton/proton.hatchet").string()) +
+                  " \"$AORTA_PROTON_DIR/proton.hatchet\""};
   std::ostringstream out2, err2;
   REQUIRE(RunCapture(req, out2, err2) == 0);
   CHECK(err2.str().find("the instrumentation tree holds no scope") != std::string::npos);

@@ -15,10 +15,10 @@
 namespace {
 
 namespace fs = std::filesystem;
-using nlohmann::json;
 using aortalint::run::ParseProtonMetrics;
 using aortalint::run::ParseRocprofMetrics;
 using aortalint::run::ReadCsv;
+using nlohmann::json;
 
 const fs::path kCaptures = fs::path(AORTALINT_SOURCE_DIR) / "fixtures/captures";
 
@@ -165,24 +165,22 @@ TEST_CASE("proton: a directory without a .hatchet, or no directory") {
 TEST_CASE("proton: leaf rules") {
   TempDir t;
   SUBCASE("time keys: units, cpu_time and (inc) ignored, the first time key decides") {
-    t.Write("a.hatchet", Tree({Leaf("k1", {{"count", 1}, {"time (us)", 2}}),
-                               Leaf("k2", {{"count", 1}, {"cpu_time (ns)", 5e6}}),
-                               Leaf("k3", {{"count", 1}, {"time (ns) (inc)", 5e6}}),
-                               Leaf("k4", {{"count", 1}, {"TIME (s)", 0.001}}),
-                               Leaf("k5", {{"count", 1}, {"time (ms)", 3}, {"time (s)", 100}}),
-                               Leaf("k6", {{"count", 1}, {"time (min)", 3}})}));
+    t.Write("a.hatchet",
+            Tree({Leaf("k1", {{"count", 1}, {"time (us)", 2}}), Leaf("k2", {{"count", 1}, {"cpu_time (ns)", 5e6}}),
+                  Leaf("k3", {{"count", 1}, {"time (ns) (inc)", 5e6}}), Leaf("k4", {{"count", 1}, {"TIME (s)", 0.001}}),
+                  Leaf("k5", {{"count", 1}, {"time (ms)", 3}, {"time (s)", 100}}),
+                  Leaf("k6", {{"count", 1}, {"time (min)", 3}})}));
     json m = ParseProtonMetrics(t.path);
     CHECK(m["proton_gpu_time_ms"].get<double>() == doctest::Approx(0.002 + 1 + 3));
     CHECK(m["proton_kernel_count"] == 3);
     CHECK(m["proton_top_kernels"].size() == 3);
   }
   SUBCASE("bad times are skipped: negative, NaN, inf strings, non-numeric") {
-    t.Write("a.hatchet", Tree({Leaf("neg", {{"count", 1}, {"time (ns)", -5}}),
-                               Leaf("nan", {{"count", 1}, {"time (ns)", "NaN"}}),
-                               Leaf("inf", {{"count", 1}, {"time (ns)", "inf"}}),
-                               Leaf("txt", {{"count", 1}, {"time (ns)", "fast"}}),
-                               Leaf("str", {{"count", 2}, {"time (ns)", " 1000000 "}}),
-                               Leaf("ok", {{"count", 3}, {"time (ns)", 2e6}})}));
+    t.Write("a.hatchet",
+            Tree({Leaf("neg", {{"count", 1}, {"time (ns)", -5}}), Leaf("nan", {{"count", 1}, {"time (ns)", "NaN"}}),
+                  Leaf("inf", {{"count", 1}, {"time (ns)", "inf"}}), Leaf("txt", {{"count", 1}, {"time (ns)", "fast"}}),
+                  Leaf("str", {{"count", 2}, {"time (ns)", " 1000000 "}}),
+                  Leaf("ok", {{"count", 3}, {"time (ns)", 2e6}})}));
     std::vector<aortalint::run::KernelDetail> detail;
     json m = ParseProtonMetrics(t.path, &detail);
     CHECK(m["proton_gpu_time_ms"].get<double>() == doctest::Approx(3.0));
@@ -195,8 +193,8 @@ TEST_CASE("proton: leaf rules") {
   SUBCASE("a bad count anywhere drops kernel_count but keeps the timings") {
     for (json bad : {json(-1), json("x"), json("nan"), json(nullptr)}) {
       CAPTURE(bad.dump());
-      t.Write("a.hatchet", Tree({Leaf("a", {{"count", 4}, {"time (ns)", 1e6}}),
-                                 Leaf("b", {{"count", bad}, {"time (ns)", 3e6}})}));
+      t.Write("a.hatchet",
+              Tree({Leaf("a", {{"count", 4}, {"time (ns)", 1e6}}), Leaf("b", {{"count", bad}, {"time (ns)", 3e6}})}));
       std::vector<aortalint::run::KernelDetail> detail;
       json m = ParseProtonMetrics(t.path, &detail);
       CHECK_FALSE(m.contains("proton_kernel_count"));
@@ -225,11 +223,11 @@ TEST_CASE("proton: leaf rules") {
     CHECK(m["proton_kernel_count"] == 2);
   }
   SUBCASE("a single-dict root, every element of a list root walked, nested files, broken files skipped") {
-    json root = {{"frame", {{"name", "ROOT"}}}, {"metrics", json::object()},
+    json root = {{"frame", {{"name", "ROOT"}}},
+                 {"metrics", json::object()},
                  {"children", {Leaf(" k ", {{"count", 1}, {"time (ns)", 1e6}})}}};
     t.Write("one.hatchet", root.dump());
-    t.Write("sub/dir/two.hatchet",
-            json::array({root, Leaf("meta", {{"count", 1}, {"time (ns)", 5e6}})}).dump());
+    t.Write("sub/dir/two.hatchet", json::array({root, Leaf("meta", {{"count", 1}, {"time (ns)", 5e6}})}).dump());
     t.Write("broken.hatchet", "[{\"frame\": ");
     t.Write("other.json", root.dump());
     json m = ParseProtonMetrics(t.path);
@@ -242,8 +240,8 @@ TEST_CASE("proton: leaf rules") {
   SUBCASE("an empty ROOT gives only the artifact dir; a non-finite total likewise") {
     t.Write("a.hatchet", Tree({}));
     CHECK(ParseProtonMetrics(t.path).size() == 1);
-    t.Write("a.hatchet", Tree({Leaf("a", {{"count", 1}, {"time (s)", 1e308}}),
-                               Leaf("b", {{"count", 1}, {"time (s)", 1e308}})}));
+    t.Write("a.hatchet",
+            Tree({Leaf("a", {{"count", 1}, {"time (s)", 1e308}}), Leaf("b", {{"count", 1}, {"time (s)", 1e308}})}));
     CHECK(ParseProtonMetrics(t.path) == json{{"proton_artifact_dir", t.path.string()}});
   }
   SUBCASE("top five, hottest first, ties in first-seen order") {
@@ -272,9 +270,9 @@ TEST_CASE("rocprof: stats files, both layouts, quoted names") {
   const std::string header =
       "\"Name\",\"Calls\",\"TotalDurationNs\",\"AverageNs\",\"Percentage\",\"MinNs\",\"MaxNs\",\"StdDev\"\n";
   SUBCASE("<d>/aorta_kernel_stats.csv") {
-    t.Write("aorta_kernel_stats.csv",
-            header + "\"void gemm<float, 128>(float const*, float*)\",10,5000000,500000,80,1,1,0\n"
-                     "\"add_kernel\",4,1250000,312500,20,1,1,0\n");
+    t.Write("aorta_kernel_stats.csv", header +
+                                          "\"void gemm<float, 128>(float const*, float*)\",10,5000000,500000,80,1,1,0\n"
+                                          "\"add_kernel\",4,1250000,312500,20,1,1,0\n");
     json m = ParseRocprofMetrics(t.path);
     CHECK(m["rocprof_kernel_count"] == 14);
     CHECK(m["rocprof_gpu_time_ms"].get<double>() == doctest::Approx(6.25));
@@ -292,11 +290,13 @@ TEST_CASE("rocprof: stats files, both layouts, quoted names") {
   SUBCASE("bad rows skipped; unreadable, negative or fractional Calls drop the count") {
     for (std::string calls : {"x", "-1", "2.5", ""}) {
       CAPTURE(calls);
-      t.Write("aorta_kernel_stats.csv", header + "a,1,1000000,0,0,0,0,0\n"
-                                                 ",1,1000000,0,0,0,0,0\n"
-                                                 "neg,1,-5,0,0,0,0,0\n"
-                                                 "nan,1,nan,0,0,0,0,0\n"
-                                                 "b," + calls + ",2000000,0,0,0,0,0\n");
+      t.Write("aorta_kernel_stats.csv", header +
+                                            "a,1,1000000,0,0,0,0,0\n"
+                                            ",1,1000000,0,0,0,0,0\n"
+                                            "neg,1,-5,0,0,0,0,0\n"
+                                            "nan,1,nan,0,0,0,0,0\n"
+                                            "b," +
+                                            calls + ",2000000,0,0,0,0,0\n");
       json m = ParseRocprofMetrics(t.path);
       CHECK_FALSE(m.contains("rocprof_kernel_count"));
       CHECK(m["rocprof_gpu_time_ms"].get<double>() == doctest::Approx(3.0));

@@ -82,7 +82,10 @@ TEST_CASE("runner-h200: the trial records match what the code computes from the 
 
     // The wrapping recorded on the GPU machine is what WrapArgv gives today
     // (the env(1) path aside, which is that machine's).
-    WrapResult w = WrapArgv({{"python3", c.payload}, "/tmp/runner-h200/" + c.dir, c.options, std::nullopt,
+    WrapResult w = WrapArgv({{"python3", c.payload},
+                             "/tmp/runner-h200/" + c.dir,
+                             c.options,
+                             std::nullopt,
                              MapEnv({{"PATH", "/usr/bin:/bin"}})});
     REQUIRE(w.ok());
     json wrapped = rec["wrapped_argv"];
@@ -105,9 +108,9 @@ TEST_CASE("runner-h200: the trial records match what the code computes from the 
     CHECK(Slurp(kRunner / c.dir / "stdout.log").find(": ok") != std::string::npos);
 
     // And the capture notes are what the explanation gives for that directory.
-    json notes = ExplainProtonCapture(c.options, 0, kRunner / c.dir / "proton",
-                                      ParseProtonMetrics(kRunner / c.dir / "proton"), rec["environment"],
-                                      {"python3", (fs::path(AORTALINT_SOURCE_DIR) / c.payload).string()});
+    json notes =
+        ExplainProtonCapture(c.options, 0, kRunner / c.dir / "proton", ParseProtonMetrics(kRunner / c.dir / "proton"),
+                             rec["environment"], {"python3", (fs::path(AORTALINT_SOURCE_DIR) / c.payload).string()});
     CHECK(notes.size() == rec["capture_notes"].size());
   }
   json a = ReadJson(kRunner / "cli_auto/trial.json")["metrics"];
@@ -149,8 +152,8 @@ TEST_CASE("resolved backend and missing-capture explanations") {
   notes = ExplainProtonCapture(Proton(), 0, t.path, ParseProtonMetrics(t.path), nvidia, {});
   REQUIRE(notes.size() == 1);
   CHECK(notes[0].find("empty ROOT") != std::string::npos);
-  CHECK(ExplainProtonCapture(Proton(), 0, kRunner / "cli_auto/proton",
-                             ParseProtonMetrics(kRunner / "cli_auto/proton"), nvidia, {})
+  CHECK(ExplainProtonCapture(Proton(), 0, kRunner / "cli_auto/proton", ParseProtonMetrics(kRunner / "cli_auto/proton"),
+                             nvidia, {})
             .empty());
 }
 
@@ -180,7 +183,8 @@ TEST_CASE("RunCapture: a whole trial with the rocprofv3 double, output saved, tr
   // The double's fixed kernels: gemm 3+1 ms (2 calls), add_kernel 3 x 0.5 ms.
   CHECK(rec["metrics"]["rocprof_kernel_count"] == 5);
   CHECK(rec["metrics"]["rocprof_gpu_time_ms"].get<double>() == doctest::Approx(5.5));
-  CHECK(rec["metrics"]["rocprof_top_kernels"] == json::array({"void gemm<float, 128>(float const*, float*, int)", "add_kernel"}));
+  CHECK(rec["metrics"]["rocprof_top_kernels"] ==
+        json::array({"void gemm<float, 128>(float const*, float*, int)", "add_kernel"}));
 
   // The trace fallback agrees with the stats.
   fs::remove(req.output_dir / "rocprof/aorta_kernel_stats.csv");
@@ -219,8 +223,8 @@ TEST_CASE("RunCapture: --dry-run prints and runs nothing; refusals and symlinks 
   CHECK(RunCapture(req, out, err) == 0);
   const std::string d = (t.path / "trial/proton").string();
   CHECK(out.str().find("AORTA_PROTON_BACKEND=cupti AORTA_PROTON_CONTEXT=shadow AORTA_PROTON_DATA=tree "
-                       "AORTA_PROTON_DIR=" + d + " AORTA_PROTON_NAME=" + d + "/proton python3 -u 'my payload.py'\n") !=
-        std::string::npos);
+                       "AORTA_PROTON_DIR=" +
+                       d + " AORTA_PROTON_NAME=" + d + "/proton python3 -u 'my payload.py'\n") != std::string::npos);
   CHECK(out.str().find("# sets AORTA_PROTON_NAME=" + d + "/proton\n") != std::string::npos);
   CHECK_FALSE(fs::exists(req.output_dir));
 

@@ -49,9 +49,8 @@ CollectorOptions Proton(CollectorOptions extra = {}) {
   return o;
 }
 
-WrapResult Wrap(const Argv& argv, std::optional<CollectorOptions> proton,
-                std::optional<CollectorOptions> rocprof, std::map<std::string, std::string> env,
-                const FakeBin& bin) {
+WrapResult Wrap(const Argv& argv, std::optional<CollectorOptions> proton, std::optional<CollectorOptions> rocprof,
+                std::map<std::string, std::string> env, const FakeBin& bin) {
   if (!env.count("PATH")) env["PATH"] = bin.dir.string();
   return WrapArgv(WrapRequest{argv, "/out", std::move(proton), std::move(rocprof), MapEnv(env)});
 }
@@ -108,7 +107,9 @@ TEST_CASE("proton mode: cli, refused launches name their reason") {
       {{"docker", "run", "img"}, "got 'docker'"},
       {{"python3.12.1", "x.py"}, "got 'python3.12.1'"},
       {{"pypy3", "x.py"}, "got 'pypy3'"},
-      {{"python", "-c", "print(1)"}, "cannot wrap interpreter option '-c' (supported: ['-B', '-E', '-I', '-O', '-OO', '-S', '-b', '-q', '-s', '-u'], plus '-m' with ['pytest'])"},
+      {{"python", "-c", "print(1)"},
+       "cannot wrap interpreter option '-c' (supported: ['-B', '-E', '-I', '-O', '-OO', '-S', '-b', '-q', '-s', '-u'], "
+       "plus '-m' with ['pytest'])"},
       {{"python", "-X", "dev", "x.py"}, "interpreter option '-X'"},
       {{"python", "-W", "error", "x.py"}, "interpreter option '-W'"},
       {{"python", "-uB", "x.py"}, "interpreter option '-uB'"},
@@ -180,21 +181,20 @@ TEST_CASE("proton mode: cli, --mode, -k and the interpreter choice") {
 
 TEST_CASE("proton mode: env wraps any argv with sorted AORTA_PROTON_* assignments") {
   FakeBin bin;
-  WrapResult r = Wrap({"torchrun", "--nproc_per_node=8", "train.py"}, Proton({{"mode", "env"}}),
-                      std::nullopt, {}, bin);
+  WrapResult r = Wrap({"torchrun", "--nproc_per_node=8", "train.py"}, Proton({{"mode", "env"}}), std::nullopt, {}, bin);
   REQUIRE(r.ok());
   CHECK(r.argv == Argv{bin.Env(), "AORTA_PROTON_CONTEXT=shadow", "AORTA_PROTON_DATA=tree",
-                       "AORTA_PROTON_DIR=/out/proton", "AORTA_PROTON_NAME=/out/proton/proton",
-                       "torchrun", "--nproc_per_node=8", "train.py"});
-  r = Wrap({"/tmp/hip_gemm", "512"},
-           Proton({{"mode", "env"}, {"backend", "instrumentation"}, {"instrumentation_mode", "default"},
-                   {"hook", "triton"}}),
-           std::nullopt, {{"AORTA_PROTON_PYTHON", "/ignored/python"}}, bin);
+                       "AORTA_PROTON_DIR=/out/proton", "AORTA_PROTON_NAME=/out/proton/proton", "torchrun",
+                       "--nproc_per_node=8", "train.py"});
+  r = Wrap(
+      {"/tmp/hip_gemm", "512"},
+      Proton(
+          {{"mode", "env"}, {"backend", "instrumentation"}, {"instrumentation_mode", "default"}, {"hook", "triton"}}),
+      std::nullopt, {{"AORTA_PROTON_PYTHON", "/ignored/python"}}, bin);
   REQUIRE(r.ok());
   CHECK(r.argv == Argv{bin.Env(), "AORTA_PROTON_BACKEND=instrumentation", "AORTA_PROTON_CONTEXT=shadow",
-                       "AORTA_PROTON_DATA=tree", "AORTA_PROTON_DIR=/out/proton",
-                       "AORTA_PROTON_HOOK=triton", "AORTA_PROTON_MODE=default",
-                       "AORTA_PROTON_NAME=/out/proton/proton", "/tmp/hip_gemm", "512"});
+                       "AORTA_PROTON_DATA=tree", "AORTA_PROTON_DIR=/out/proton", "AORTA_PROTON_HOOK=triton",
+                       "AORTA_PROTON_MODE=default", "AORTA_PROTON_NAME=/out/proton/proton", "/tmp/hip_gemm", "512"});
   CHECK(r.env_set.size() == 7);
   // roctracer can be pinned in env mode.
   r = Wrap({"python", "x.py"}, Proton({{"mode", "env"}, {"backend", "roctracer"}}), std::nullopt, {}, bin);
@@ -217,8 +217,10 @@ TEST_CASE("device-variable translation (§2.5)") {
       {"auto", {{"CUDA_VISIBLE_DEVICES", "0"}}, {}, std::nullopt},  // not AMD yet: untouched
       {"auto", {{"HIP_VISIBLE_DEVICES", "1"}}, {"HIP_VISIBLE_DEVICES"}, "1"},
       {"auto", {{"HIP_VISIBLE_DEVICES", ""}}, {"HIP_VISIBLE_DEVICES"}, ""},  // presence, not value
-      {"auto", {{"HIP_VISIBLE_DEVICES", "1"}, {"CUDA_VISIBLE_DEVICES", "2"}},
-       {"HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES"}, "1"},
+      {"auto",
+       {{"HIP_VISIBLE_DEVICES", "1"}, {"CUDA_VISIBLE_DEVICES", "2"}},
+       {"HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES"},
+       "1"},
       {"auto", {{"ROCR_VISIBLE_DEVICES", ""}, {"CUDA_VISIBLE_DEVICES", "2"}}, {"CUDA_VISIBLE_DEVICES"}, ""},
       {"auto", {{"ROCR_VISIBLE_DEVICES", "3"}}, {}, std::nullopt},  // nothing to carry
       {"rocprofiler", {{"CUDA_VISIBLE_DEVICES", "2"}}, {"CUDA_VISIBLE_DEVICES"}, "2"},
@@ -231,8 +233,8 @@ TEST_CASE("device-variable translation (§2.5)") {
       if (mode == "cli" && c.backend == "roctracer") continue;  // refused in cli
       CAPTURE(c.backend);
       CAPTURE(mode);
-      WrapResult r = Wrap({"python", "x.py"}, Proton({{"mode", mode}, {"backend", c.backend}}), std::nullopt,
-                          c.env, bin);
+      WrapResult r =
+          Wrap({"python", "x.py"}, Proton({{"mode", mode}, {"backend", c.backend}}), std::nullopt, c.env, bin);
       REQUIRE(r.ok());
       CHECK(r.env_unset == c.unset);
       std::optional<std::string> rocr;
@@ -251,8 +253,8 @@ TEST_CASE("device-variable translation (§2.5)") {
       if (mode == "cli" && !c.rocr) CHECK(r.argv[0] == "python");
     }
   }
-  WrapResult r = Wrap({"python", "x.py"}, Proton(), std::nullopt,
-                      {{"HIP_VISIBLE_DEVICES", "1"}, {"PATH", "/nonexistent"}}, bin);
+  WrapResult r =
+      Wrap({"python", "x.py"}, Proton(), std::nullopt, {{"HIP_VISIBLE_DEVICES", "1"}, {"PATH", "/nonexistent"}}, bin);
   CHECK(r.error.find("needs 'env' on $PATH to apply ['-u HIP_VISIBLE_DEVICES', 'ROCR_VISIBLE_DEVICES=1']") !=
         std::string::npos);
 }
@@ -263,18 +265,40 @@ TEST_CASE("rocprof wraps outermost, flags in aorta's order") {
   CollectorOptions defaults = {{"trace", "kernel"}, {"output_format", "csv"}, {"stats", "true"}};
   WrapResult r = Wrap({"/tmp/hip_gemm", "512"}, std::nullopt, defaults, {}, bin);
   REQUIRE(r.ok());
-  CHECK(r.argv == Argv{rp, "-d", "/out/rocprof", "-o", "aorta", "--output-format", "csv", "--kernel-trace",
-                       "--stats", "-S", "--summary-output-file", "rocprof_summary", "--", "/tmp/hip_gemm", "512"});
-  CollectorOptions full = {{"trace", "hip, KERNEL,hip scratch"}, {"output_format", "json"}, {"stats", "OFF"},
-                           {"summary_units", "msec"}, {"kernel_include_regex", "Cijk|gemm"},
+  CHECK(r.argv == Argv{rp, "-d", "/out/rocprof", "-o", "aorta", "--output-format", "csv", "--kernel-trace", "--stats",
+                       "-S", "--summary-output-file", "rocprof_summary", "--", "/tmp/hip_gemm", "512"});
+  CollectorOptions full = {{"trace", "hip, KERNEL,hip scratch"},
+                           {"output_format", "json"},
+                           {"stats", "OFF"},
+                           {"summary_units", "msec"},
+                           {"kernel_include_regex", "Cijk|gemm"},
                            {"pmc", "SQ_WAVES, GRBM_COUNT"}};
   r = Wrap({"python", "x.py"}, Proton(), full, {}, bin);
   REQUIRE(r.ok());
-  CHECK(r.argv == Join({{rp, "-d", "/out/rocprof", "-o", "aorta", "--output-format", "json", "--hip-trace",
-                         "--kernel-trace", "--scratch-memory-trace", "-S", "--summary-output-file",
-                         "rocprof_summary", "-u", "msec", "--kernel-include-regex", "Cijk|gemm", "--pmc",
-                         "SQ_WAVES", "GRBM_COUNT", "--", "python"},
-                        kProtonHead, {"--context", "shadow", "--data", "tree", "x.py"}}));
+  CHECK(r.argv == Join({{rp,
+                         "-d",
+                         "/out/rocprof",
+                         "-o",
+                         "aorta",
+                         "--output-format",
+                         "json",
+                         "--hip-trace",
+                         "--kernel-trace",
+                         "--scratch-memory-trace",
+                         "-S",
+                         "--summary-output-file",
+                         "rocprof_summary",
+                         "-u",
+                         "msec",
+                         "--kernel-include-regex",
+                         "Cijk|gemm",
+                         "--pmc",
+                         "SQ_WAVES",
+                         "GRBM_COUNT",
+                         "--",
+                         "python"},
+                        kProtonHead,
+                        {"--context", "shadow", "--data", "tree", "x.py"}}));
   // rocprof does not translate device variables; proton (env, auto) does, inside.
   r = Wrap({"python", "x.py"}, Proton({{"mode", "env"}, {"backend", "instrumentation"}}), defaults,
            {{"HIP_VISIBLE_DEVICES", "1"}}, bin);

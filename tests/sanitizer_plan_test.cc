@@ -56,8 +56,9 @@ TEST_CASE("kernels of a kernel_list and of a kernel source, with their nodes") {
   CHECK(kernels[1].name_node->span.begin > kernels[0].node->span.begin);
   CHECK(kernels[2].name.empty());  // aorta refuses it: no name
 
-  YamlDocument one = Parse("r.yaml", "mode: sanitizer\nsanitizer_plan:\n  source:\n    kind: kernel\n"
-                                     "    kernel: {name: gemm}\n    kernels: [ignored]\n    hip: ignored.hip\n");
+  YamlDocument one = Parse("r.yaml",
+                           "mode: sanitizer\nsanitizer_plan:\n  source:\n    kind: kernel\n"
+                           "    kernel: {name: gemm}\n    kernels: [ignored]\n    hip: ignored.hip\n");
   Recipe one_recipe(one, BuiltinKnowledge());
   const SanitizerPlan* plan = one_recipe.sanitizer_plan();
   REQUIRE(plan->source.kernels.size() == 1);

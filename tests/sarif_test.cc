@@ -88,7 +88,9 @@ TEST_CASE("GitHub annotations: one command per finding, escaped") {
   std::string out = RunShell("cd " + ShellQuote(dir.string()) + " && " + ShellQuote(AORTALINT_BINARY) +
                              " check . --select SYN004 --format github")
                         .output;
-  CHECK(out.rfind("::error file=a%2Cb.yaml,line=2,col=1,endLine=2,endColumn=15,title=aortalint SYN004 (duplicate-key)::", 0) == 0);
+  CHECK(
+      out.rfind("::error file=a%2Cb.yaml,line=2,col=1,endLine=2,endColumn=15,title=aortalint SYN004 (duplicate-key)::",
+                0) == 0);
   CHECK(out.find("%0A") != std::string::npos);  // the note follows on its own line
   CHECK(std::count(out.begin(), out.end(), '\n') == 1);
 }
@@ -101,7 +103,8 @@ TEST_CASE("SARIF: paths relative to the repository's top, a docs URL only when o
   WriteFile(dir / ".git/HEAD", "ref: refs/heads/main\n");
   WriteFile(dir / "recipes/probe/r.yaml", kRecipe);
   // Run from a subdirectory: URIs still name the file from the repository's top.
-  json log = json::parse(RunShell("cd " + ShellQuote((dir / "recipes").string()) + " && AORTALINT_DOCS_URL=https://docs.example.org/aortalint/rules " +
+  json log = json::parse(RunShell("cd " + ShellQuote((dir / "recipes").string()) +
+                                  " && AORTALINT_DOCS_URL=https://docs.example.org/aortalint/rules " +
                                   ShellQuote(AORTALINT_BINARY) + " check probe --format sarif 2>/dev/null")
                              .output);
   CHECK(validator.Validate(log).empty());
@@ -114,19 +117,24 @@ TEST_CASE("SARIF: paths relative to the repository's top, a docs URL only when o
   for (const json& r : run["tool"]["driver"]["rules"])
     CHECK(r["helpUri"] == "https://docs.example.org/aortalint/rules/" + r["id"].get<std::string>() + ".md");
   // JSON names the page too, only when one is published.
-  json js = json::parse(RunShell("cd " + ShellQuote((dir / "recipes").string()) + " && AORTALINT_DOCS_URL=https://docs.example.org/r/ " +
-                                 ShellQuote(AORTALINT_BINARY) + " check probe --format json").output);
+  json js = json::parse(RunShell("cd " + ShellQuote((dir / "recipes").string()) +
+                                 " && AORTALINT_DOCS_URL=https://docs.example.org/r/ " + ShellQuote(AORTALINT_BINARY) +
+                                 " check probe --format json")
+                            .output);
   REQUIRE(js.size() >= 1);
   CHECK(js[0]["url"] == "https://docs.example.org/r/" + js[0]["rule"].get<std::string>() + ".md");
   json plain = json::parse(RunShell("cd " + ShellQuote((dir / "recipes").string()) + " && " +
-                                    ShellQuote(AORTALINT_BINARY) + " check probe --format json").output);
+                                    ShellQuote(AORTALINT_BINARY) + " check probe --format json")
+                               .output);
   CHECK_FALSE(plain[0].contains("url"));
   // GitHub annotations and GitLab's code quality report use the same root.
   std::string gh = RunShell("cd " + ShellQuote((dir / "recipes").string()) + " && " + ShellQuote(AORTALINT_BINARY) +
-                            " check probe --select SYN004 --format github").output;
+                            " check probe --select SYN004 --format github")
+                       .output;
   CHECK(gh.rfind("::error file=recipes/probe/r.yaml,line=4,", 0) == 0);
-  json gl = json::parse(RunShell("cd " + ShellQuote((dir / "recipes").string()) + " && " + ShellQuote(AORTALINT_BINARY) +
-                                 " check probe --format gitlab").output);
+  json gl = json::parse(RunShell("cd " + ShellQuote((dir / "recipes").string()) + " && " +
+                                 ShellQuote(AORTALINT_BINARY) + " check probe --format gitlab")
+                            .output);
   REQUIRE(gl.is_array());
   REQUIRE(gl.size() >= 1);
   std::set<std::string> fingerprints;

@@ -39,8 +39,9 @@ std::string Facts(const Payload& p) {
   }
   for (const CallSite& c : p.calls) {
     std::string f = p.ProtonFunction(c.callee);
-    if (!f.empty()) o << "call " << c.callee << '=' << f << ' ' << c.span.begin << '-' << c.span.end << " l" << c.line
-                      << " f" << c.in_function << '\n';
+    if (!f.empty())
+      o << "call " << c.callee << '=' << f << ' ' << c.span.begin << '-' << c.span.end << " l" << c.line << " f"
+        << c.in_function << '\n';
   }
   o << "work at load: line " << p.module_call_line << '\n';
   if (p.main_guard) o << "guard " << p.main_guard->span.begin << '-' << p.main_guard->span.end << '\n';
@@ -56,9 +57,9 @@ std::string Facts(const Payload& p) {
 }
 
 struct Compared {
-  bool scanned = false;   // the scanner took it (did not give up)
-  bool selective = false; // fewer than all statements parsed
-  bool clean = false;     // the full parse found no syntax error
+  bool scanned = false;    // the scanner took it (did not give up)
+  bool selective = false;  // fewer than all statements parsed
+  bool clean = false;      // the full parse found no syntax error
 };
 
 Compared Compare(const std::string& name, const std::string& text) {
@@ -159,10 +160,12 @@ const char* const kConstants[] = {
 };
 
 const char* const kNoise[] = {
-    "@triton.jit\ndef kernel(x_ptr, n, block: tl.constexpr):\n    offs = tl.program_id(0) * block + tl.arange(0, block)\n"
+    "@triton.jit\ndef kernel(x_ptr, n, block: tl.constexpr):\n    offs = tl.program_id(0) * block + tl.arange(0, "
+    "block)\n"
     "    tl.store(x_ptr + offs, tl.load(x_ptr + offs) * 2.0)",
     "def step(x):\n    out = torch.empty_like(x)\n    return out",
-    "class Model:\n    \"\"\"A model; import torch here is text.\"\"\"\n\n    def forward(self, x):\n        return x * 2",
+    "class Model:\n    \"\"\"A model; import torch here is text.\"\"\"\n\n    def forward(self, x):\n        return x "
+    "* 2",
     "TEXT = '''\nimport torch\nproton.start()\n'''",
     "DATA = [\n1,\n2,\n]",
     "total = 1 + \\\n    2",
@@ -170,7 +173,8 @@ const char* const kNoise[] = {
     "raw = b'#not a comment' + B'x'",
     "msg = 'it''s' \"# also not\"",
     "if x:\n    pass\nelif y:\n    pass\nelse:\n    pass",
-    "try:\n    value = compute()\nexcept (ValueError, KeyError):\n    value = None\nelse:\n    pass\nfinally:\n    done_flag = True",
+    "try:\n    value = compute()\nexcept (ValueError, KeyError):\n    value = None\nelse:\n    pass\nfinally:\n    "
+    "done_flag = True",
     "@decorator\n@decorator2(1,\n2)\ndef decorated():\n    return [i for i in range(3)]",
     "async def fetch():\n    await sleep(1)",
     "while False:\n    break\nelse:\n    pass",
@@ -220,15 +224,33 @@ std::string Nest(std::mt19937& rng, std::string text, int& counter) {
   for (int l = 0; l < levels; ++l) {
     int n = ++counter;
     switch (std::uniform_int_distribution<int>(0, 8)(rng)) {
-      case 0: text = "def wrapper_" + std::to_string(n) + "():\n" + Indent(text, 4); break;
-      case 1: text = "class Holder" + std::to_string(n) + ":\n" + Indent(text, 4); break;
-      case 2: text = "if FLAG:\n" + Indent(text, 4); break;
-      case 3: text = "try:\n" + Indent(text, 4) + "\nexcept Exception:\n    pass"; break;
-      case 4: text = "with context():\n" + Indent(text, 4); break;
-      case 5: text = "for _ in range(1):\n" + Indent(text, 4); break;
-      case 6: text = "@decorator\ndef decorated_" + std::to_string(n) + "():\n" + Indent(text, 4); break;
-      case 7: text = "async def coroutine_" + std::to_string(n) + "():\n" + Indent(text, 4); break;
-      default: text = "if FLAG:\n    pass\nelse:\n" + Indent(text, 4); break;
+      case 0:
+        text = "def wrapper_" + std::to_string(n) + "():\n" + Indent(text, 4);
+        break;
+      case 1:
+        text = "class Holder" + std::to_string(n) + ":\n" + Indent(text, 4);
+        break;
+      case 2:
+        text = "if FLAG:\n" + Indent(text, 4);
+        break;
+      case 3:
+        text = "try:\n" + Indent(text, 4) + "\nexcept Exception:\n    pass";
+        break;
+      case 4:
+        text = "with context():\n" + Indent(text, 4);
+        break;
+      case 5:
+        text = "for _ in range(1):\n" + Indent(text, 4);
+        break;
+      case 6:
+        text = "@decorator\ndef decorated_" + std::to_string(n) + "():\n" + Indent(text, 4);
+        break;
+      case 7:
+        text = "async def coroutine_" + std::to_string(n) + "():\n" + Indent(text, 4);
+        break;
+      default:
+        text = "if FLAG:\n    pass\nelse:\n" + Indent(text, 4);
+        break;
     }
   }
   return text;
@@ -242,16 +264,33 @@ std::string Generate(std::mt19937& rng) {
   for (int i = 0; i < statements; ++i) {
     std::string s;
     switch (std::uniform_int_distribution<int>(0, 9)(rng)) {
-      case 0: case 1: s = Pick(rng, kImports); break;
-      case 2: case 3: case 4: s = Pick(rng, kUses); break;
-      case 5: s = Pick(rng, kConstants); out += s + "\n"; continue;  // module constants stay top level
-      default: s = Pick(rng, kNoise); break;
+      case 0:
+      case 1:
+        s = Pick(rng, kImports);
+        break;
+      case 2:
+      case 3:
+      case 4:
+        s = Pick(rng, kUses);
+        break;
+      case 5:
+        s = Pick(rng, kConstants);
+        out += s + "\n";
+        continue;  // module constants stay top level
+      default:
+        s = Pick(rng, kNoise);
+        break;
     }
     out += Nest(rng, s, counter) + "\n";
     switch (rng() % 4) {
-      case 0: out += "\n"; break;
-      case 1: out += "\n\n# a comment at column 0: import torch\n"; break;
-      default: break;
+      case 0:
+        out += "\n";
+        break;
+      case 1:
+        out += "\n\n# a comment at column 0: import torch\n";
+        break;
+      default:
+        break;
     }
   }
   if (rng() % 4) out += Pick(rng, kGuards) + (rng() % 5 ? "\n" : "");
@@ -320,7 +359,9 @@ void CompareRuns(const std::vector<std::string>& paths) {
   CHECK(full_other.size() > 0);
   // The summary line counts SYN002 too: compare it only when they agree.
   auto summary = [](std::vector<std::string>& v) {
-    std::erase_if(v, [](const std::string& l) { return l.find(" in ") != std::string::npos && l.find(": ") == std::string::npos; });
+    std::erase_if(v, [](const std::string& l) {
+      return l.find(" in ") != std::string::npos && l.find(": ") == std::string::npos;
+    });
   };
   if (full_syn.size() != sel_syn.size()) {
     summary(full_other);
@@ -370,7 +411,8 @@ TEST_CASE("selective parse: 600 generated recipe and payload pairs give the diag
     testing::WriteFile(root / name / "recipe.yaml",
                        "#   aorta sweep run --recipe " + name + "/recipe.yaml \\\n#     -- python " + name +
                            "/payload.py\nschema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\n"
-                           "diagnostic_axis: [none]\n" + Pick(rng, collect));
+                           "diagnostic_axis: [none]\n" +
+                           Pick(rng, collect));
   }
   CompareRuns({root.string()});
   fs::remove_all(root);
@@ -379,8 +421,9 @@ TEST_CASE("selective parse: 600 generated recipe and payload pairs give the diag
 // ---- the scanner itself ----
 
 TEST_CASE("python scan: statements, clauses, decorators and what makes it give up") {
-  PyScan s = ScanPython("import os\n\n@dec\ndef f():\n    x = '''\nnot a statement\n'''\n\nif a:\n    pass\nelse:\n    pass\n"
-                        "print(1)\n");
+  PyScan s = ScanPython(
+      "import os\n\n@dec\ndef f():\n    x = '''\nnot a statement\n'''\n\nif a:\n    pass\nelse:\n    pass\n"
+      "print(1)\n");
   REQUIRE(s.ok);
   REQUIRE(s.statements.size() == 4);
   CHECK(s.statements[0].trigger);        // import
@@ -389,9 +432,10 @@ TEST_CASE("python scan: statements, clauses, decorators and what makes it give u
   CHECK(s.statements[2].row == 7);       // if ... else: one statement
   CHECK(s.statements[2].end_row == 12);
   CHECK_FALSE(s.statements[2].trigger);
-  CHECK(s.statements[3].trigger);        // a simple statement: work at load
+  CHECK(s.statements[3].trigger);  // a simple statement: work at load
   // An alias is what the module binds: `go` triggers, `start` does not.
-  CHECK(ScanPython("from triton.profiler import start as go\ndef a():\n    go()\ndef b():\n    start()\n").triggered == 2);
+  CHECK(ScanPython("from triton.profiler import start as go\ndef a():\n    go()\ndef b():\n    start()\n").triggered ==
+        2);
   PyScan alias = ScanPython("import triton.profiler as p\ndef f():\n    foo()\ndef g():\n    p.start()\n");
   CHECK_FALSE(alias.statements.at(1).trigger);
   CHECK(alias.statements.at(2).trigger);

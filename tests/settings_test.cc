@@ -66,8 +66,9 @@ std::multiset<std::string> FromServer(const fs::path& root, const std::string& f
   fs::path path = fs::absolute(root / file);
   std::string text = ReadFile(path);
   send({{"method", "textDocument/didOpen"},
-        {"params", {{"textDocument", {{"uri", lsp::PathToUri(path.string())}, {"languageId", "yaml"}, {"version", 1},
-                                      {"text", text}}}}}});
+        {"params",
+         {{"textDocument",
+           {{"uri", lsp::PathToUri(path.string())}, {"languageId", "yaml"}, {"version", 1}, {"text", text}}}}}});
   server.Flush();
   std::optional<Json> last;
   for (const Json& m : transport.TakeSent())
@@ -80,16 +81,17 @@ std::multiset<std::string> FromServer(const fs::path& root, const std::string& f
   if (last)
     for (const Json& d : *last)
       out.insert(d["code"].get<std::string>() + " " + std::to_string(d["range"]["start"]["line"].get<int>() + 1) + ":" +
-                 std::to_string(d["range"]["start"]["character"].get<int>() + 1) + " " + names[d["severity"].get<int>()]);
+                 std::to_string(d["range"]["start"]["character"].get<int>() + 1) + " " +
+                 names[d["severity"].get<int>()]);
   return out;
 }
 
 struct Case {
   const char* setting;
-  const char* config;       // .aortalint.yaml
-  const char* file;         // the recipe compared
-  const char* cli_flags;    // the same request made on the command line ...
-  const char* lsp_settings; // ... and as the editor's settings (JSON), or ""
+  const char* config;                    // .aortalint.yaml
+  const char* file;                      // the recipe compared
+  const char* cli_flags;                 // the same request made on the command line ...
+  const char* lsp_settings;              // ... and as the editor's settings (JSON), or ""
   const char* must_differ_from_default;  // a finding the setting removes, or "" when it adds one
   const char* base_config = "";          // the config the case is compared against
 };
@@ -110,8 +112,7 @@ TEST_CASE("settings: check and the language server agree, one setting at a time"
       {"knowledge", "triton: [3.7.1]\nknowledge: table.yaml\n", "v.yaml", "", "", "VER001", "triton: [3.7.1]\n"},
       {"select (flag / editor setting)", "", "r.yaml", "--select COL", R"({"select": ["COL"]})", "CNF001"},
       {"ignore (flag / editor setting)", "", "r.yaml", "--ignore cnf001", R"({"ignore": ["cnf001"]})", "CNF001"},
-      {"triton (flag / editor setting)", "", "v.yaml", "--triton 3.7.1",
-       R"({"aortalint": {"triton": ["3.7.1"]}})", ""},
+      {"triton (flag / editor setting)", "", "v.yaml", "--triton 3.7.1", R"({"aortalint": {"triton": ["3.7.1"]}})", ""},
   };
   for (const Case& c : cases) {
     std::string setting = c.setting;
@@ -121,7 +122,8 @@ TEST_CASE("settings: check and the language server agree, one setting at a time"
     WriteFile(root / "r.yaml", kRecipe);
     WriteFile(root / "v.yaml", kVersioned);
     std::string suppressed = kRecipe;
-    suppressed.replace(suppressed.find("stats: true\n"), 12, "stats: true  # aortalint: ignore[COL003] this build takes bools\n");
+    suppressed.replace(suppressed.find("stats: true\n"), 12,
+                       "stats: true  # aortalint: ignore[COL003] this build takes bools\n");
     WriteFile(root / "s.yaml", suppressed);
     WriteFile(root / "table.yaml", kTable);
     WriteFile(root / "base/parent.yaml", "ignore: [CNF001]\n");
@@ -174,8 +176,9 @@ TEST_CASE("settings: config files and knowledge tables are dependencies of cache
   WriteFile(root / "table.yaml", kTable);
   WriteFile(root / ".aortalint.yaml", "triton: [3.7.1]\nknowledge: table.yaml\nextends: base.yaml\n");
   WriteFile(root / "base.yaml", "ignore: [RCP]\n");
-  std::string run = "cd " + ShellQuote(root.string()) + " && AORTALINT_CACHE_DIR=" + ShellQuote((root / "cache").string()) +
-                    " " + ShellQuote(AORTALINT_BINARY) + " check -v --format concise . 2>&1";
+  std::string run = "cd " + ShellQuote(root.string()) +
+                    " && AORTALINT_CACHE_DIR=" + ShellQuote((root / "cache").string()) + " " +
+                    ShellQuote(AORTALINT_BINARY) + " check -v --format concise . 2>&1";
   auto stats = [](const std::string& out) {
     size_t at = out.find("cache: ");
     return at == std::string::npos ? std::string("(none)") : out.substr(at, out.find('\n', at) - at);
@@ -241,8 +244,12 @@ TEST_CASE("settings: the language server follows an edited knowledge table") {
   send({{"method", "initialized"}, {"params", Json::object()}});
   std::string path = fs::absolute(root / "v.yaml").string();
   send({{"method", "textDocument/didOpen"},
-        {"params", {{"textDocument", {{"uri", lsp::PathToUri(path)}, {"languageId", "yaml"}, {"version", 1},
-                                      {"text", std::string(kVersioned)}}}}}});
+        {"params",
+         {{"textDocument",
+           {{"uri", lsp::PathToUri(path)},
+            {"languageId", "yaml"},
+            {"version", 1},
+            {"text", std::string(kVersioned)}}}}}});
   std::optional<std::vector<std::string>> first = codes();
   REQUIRE(first);
   CHECK(std::find(first->begin(), first->end(), "VER001") == first->end());
@@ -250,8 +257,9 @@ TEST_CASE("settings: the language server follows an edited knowledge table") {
   table.replace(table.find("      rocprofiler: [periodic_flushing]\n"), 38, "");
   WriteFile(root / "table.yaml", table);
   send({{"method", "workspace/didChangeWatchedFiles"},
-        {"params", {{"changes", Json::array({{{"uri", lsp::PathToUri(fs::absolute(root / "table.yaml").string())},
-                                              {"type", 2}}})}}}});
+        {"params",
+         {{"changes",
+           Json::array({{{"uri", lsp::PathToUri(fs::absolute(root / "table.yaml").string())}, {"type", 2}}})}}}});
   std::optional<std::vector<std::string>> after = codes();
   REQUIRE(after);
   CHECK(std::find(after->begin(), after->end(), "VER001") != after->end());

@@ -74,16 +74,15 @@ TEST_CASE("noqa is Python only and other tools' codes are theirs") {
 }
 
 TEST_CASE("a line suppression covers its line and the next, noqa its own line, ignore-file only at the top") {
-  auto file = std::make_shared<const SourceFile>(
-      "p.py",
-      "# header\n"
-      "# aortalint: ignore-file[SYN002]\n"
-      "import a  # aortalint: ignore[PAY001]\n"
-      "import b\n"
-      "import c\n"
-      "import d  # noqa: PAY003\n"
-      "import e\n"
-      "# aortalint: ignore-file[PAY005]\n");
+  auto file = std::make_shared<const SourceFile>("p.py",
+                                                 "# header\n"
+                                                 "# aortalint: ignore-file[SYN002]\n"
+                                                 "import a  # aortalint: ignore[PAY001]\n"
+                                                 "import b\n"
+                                                 "import c\n"
+                                                 "import d  # noqa: PAY003\n"
+                                                 "import e\n"
+                                                 "# aortalint: ignore-file[PAY005]\n");
   std::vector<Diagnostic> in = {At(file, 3, "PAY001"), At(file, 4, "PAY001"), At(file, 5, "PAY001"),
                                 At(file, 6, "PAY003"), At(file, 7, "PAY003"), At(file, 7, "SYN002")};
   std::vector<SourcePtr> files = {file};
@@ -97,11 +96,10 @@ TEST_CASE("a line suppression covers its line and the next, noqa its own line, i
 }
 
 TEST_CASE("SUP001: unused suppressions, with fixes that remove the comment or just the ID") {
-  auto file = std::make_shared<const SourceFile>(
-      "r.yaml",
-      "a: 1  # aortalint: ignore[RCP001, SYN004] why\n"
-      "# aortalint: ignore[SYN001]\n"
-      "b: 2\n");
+  auto file = std::make_shared<const SourceFile>("r.yaml",
+                                                 "a: 1  # aortalint: ignore[RCP001, SYN004] why\n"
+                                                 "# aortalint: ignore[SYN001]\n"
+                                                 "b: 2\n");
   std::vector<SourcePtr> files = {file};
   std::vector<Diagnostic> out = ApplySuppressions({At(file, 1, "SYN004")}, files, {});
   REQUIRE(out.size() == 2);
@@ -138,7 +136,8 @@ TEST_CASE("SUP002: unknown IDs get the nearest one and disallowed suppressions a
 TEST_CASE("end to end: suppressions in a recipe, unknown config IDs are SUP002 findings") {
   auto dir = TempDir("aortalint-sup");
   WriteFile(dir / "r.yaml", "schema_version: 1\nschema_version: 1  # aortalint: ignore[SYN004] kept for aorta 0.3\n");
-  testing::CommandResult r = RunAortalint("check " + ShellQuote((dir / "r.yaml").string()) + " --select SYN,SUP --format json");
+  testing::CommandResult r =
+      RunAortalint("check " + ShellQuote((dir / "r.yaml").string()) + " --select SYN,SUP --format json");
   CHECK(r.exit_code == 0);
   CHECK(nlohmann::json::parse(r.output).empty());
 

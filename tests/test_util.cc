@@ -1,10 +1,10 @@
 #include "test_util.h"
 
+#include <sys/wait.h>
 #include <cstdio>
 #include <fstream>
 #include <random>
 #include <sstream>
-#include <sys/wait.h>
 
 namespace aortalint::testing {
 

@@ -16,7 +16,8 @@ void WriteFile(const std::filesystem::path& path, const std::string& text);
 std::string ShellQuote(const std::string& s);
 /// Runs `command` with /bin/sh and captures its stdout.
 CommandResult RunShell(const std::string& command);
-/// Runs the built aortalint with `args` (shell words), stdout and stderr captured together unless `stderr_too` is false.
+/// Runs the built aortalint with `args` (shell words), stdout and stderr captured together unless `stderr_too` is
+/// false.
 CommandResult RunAortalint(const std::string& args, bool stderr_too = true);
 /// A fresh empty directory under the system temp dir.
 std::filesystem::path TempDir(const std::string& prefix);

@@ -11,7 +11,8 @@ namespace {
 
 const TritonRow& Row(std::string_view version) {
   const TritonTable& table = BuiltinTritonTable();
-  auto it = std::find_if(table.rows.begin(), table.rows.end(), [&](const TritonRow& r) { return r.version == version; });
+  auto it =
+      std::find_if(table.rows.begin(), table.rows.end(), [&](const TritonRow& r) { return r.version == version; });
   REQUIRE(it != table.rows.end());
   return *it;
 }

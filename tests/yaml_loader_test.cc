@@ -10,9 +10,7 @@
 namespace aortalint {
 namespace {
 
-YamlDocument Parse(std::string text) {
-  return ParseYaml(std::make_shared<SourceFile>("t.yaml", std::move(text)));
-}
+YamlDocument Parse(std::string text) { return ParseYaml(std::make_shared<SourceFile>("t.yaml", std::move(text))); }
 
 const yaml::Node& Value(const YamlDocument& doc, std::string_view key) {
   REQUIRE(doc.ok());
@@ -27,17 +25,23 @@ TEST_CASE("plain scalars are typed as PyYAML's YAML 1.1 resolver types them") {
     yaml::Kind kind;
   };
   const Case cases[] = {
-      {"yes", yaml::Kind::kBool},   {"No", yaml::Kind::kBool},      {"ON", yaml::Kind::kBool},
-      {"off", yaml::Kind::kBool},   {"True", yaml::Kind::kBool},    {"yEs", yaml::Kind::kStr},
-      {"y", yaml::Kind::kStr},      {"~", yaml::Kind::kNull},       {"null", yaml::Kind::kNull},
-      {"", yaml::Kind::kNull},      {"NULL", yaml::Kind::kNull},    {"nUll", yaml::Kind::kStr},
-      {"3", yaml::Kind::kInt},      {"-3", yaml::Kind::kInt},       {"0x1F", yaml::Kind::kInt},
-      {"017", yaml::Kind::kInt},    {"0b101", yaml::Kind::kInt},    {"1_000", yaml::Kind::kInt},
-      {"1:30", yaml::Kind::kInt},   {"08", yaml::Kind::kStr},       {"1e3", yaml::Kind::kStr},
-      {"1.0e3", yaml::Kind::kStr},  {"1.0e+3", yaml::Kind::kFloat}, {"1.5", yaml::Kind::kFloat},
-      {"1.", yaml::Kind::kFloat},   {".5", yaml::Kind::kFloat},     {".inf", yaml::Kind::kFloat},
-      {"-.INF", yaml::Kind::kFloat}, {".NaN", yaml::Kind::kFloat},  {"3.8", yaml::Kind::kFloat},
-      {"3.7.1", yaml::Kind::kStr},  {"2024-01-31", yaml::Kind::kTimestamp}, {"auto", yaml::Kind::kStr},
+      {"yes", yaml::Kind::kBool},     {"No", yaml::Kind::kBool},
+      {"ON", yaml::Kind::kBool},      {"off", yaml::Kind::kBool},
+      {"True", yaml::Kind::kBool},    {"yEs", yaml::Kind::kStr},
+      {"y", yaml::Kind::kStr},        {"~", yaml::Kind::kNull},
+      {"null", yaml::Kind::kNull},    {"", yaml::Kind::kNull},
+      {"NULL", yaml::Kind::kNull},    {"nUll", yaml::Kind::kStr},
+      {"3", yaml::Kind::kInt},        {"-3", yaml::Kind::kInt},
+      {"0x1F", yaml::Kind::kInt},     {"017", yaml::Kind::kInt},
+      {"0b101", yaml::Kind::kInt},    {"1_000", yaml::Kind::kInt},
+      {"1:30", yaml::Kind::kInt},     {"08", yaml::Kind::kStr},
+      {"1e3", yaml::Kind::kStr},      {"1.0e3", yaml::Kind::kStr},
+      {"1.0e+3", yaml::Kind::kFloat}, {"1.5", yaml::Kind::kFloat},
+      {"1.", yaml::Kind::kFloat},     {".5", yaml::Kind::kFloat},
+      {".inf", yaml::Kind::kFloat},   {"-.INF", yaml::Kind::kFloat},
+      {".NaN", yaml::Kind::kFloat},   {"3.8", yaml::Kind::kFloat},
+      {"3.7.1", yaml::Kind::kStr},    {"2024-01-31", yaml::Kind::kTimestamp},
+      {"auto", yaml::Kind::kStr},
   };
   for (const Case& c : cases) {
     CAPTURE(c.text);

@@ -51,7 +51,8 @@ int main(int argc, char** argv) {
     body << "\n};\n";
     table << "    {\"" << name << "\", {kImage" << i << ", " << image.size() << "}},\n";
   }
-  body << "const EmbeddedFile kImages[] = {\n" << table.str() << "};\n}  // namespace\n\n"
+  body << "const EmbeddedFile kImages[] = {\n"
+       << table.str() << "};\n}  // namespace\n\n"
        << "std::span<const EmbeddedFile> EmbeddedImages() { return kImages; }\n\n}  // namespace aortalint\n";
   std::string out = body.str();
   // Leave an unchanged file alone, so nothing downstream rebuilds.

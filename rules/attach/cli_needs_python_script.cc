@@ -15,21 +15,26 @@ constexpr RuleMeta kMeta{
     .slug = "cli-needs-python-script",
     .severity = Severity::kError,
     .summary = "proton `mode: cli` with a launch that is not a Python script (or pytest) Proton can run",
-    .what = "Judges the launch command (after `--` on the command line, from the config's `pairs:`, or from the "
-            "recipe's header comment) the way aorta wraps it for proton `mode: cli`: `argv[0]` must be `pytest` or "
-            "match `python`, `python3`, `python3.12`; before the script only `-u -B -E -s -S -O -OO -I -b -q` and "
-            "`-m pytest` (or `-mpytest`) may appear; `-c`, `-m` with another module, `-X`, `-W` and a missing "
-            "script are refused. Not judged when only the directory convention paired the recipe (no command).",
-    .why = "Proton's front end runs its target with `runpy.run_path`, so aorta refuses other launches when the "
-           "trial starts, after the recipe loaded fine: the sweep fails late, cell by cell.",
-    .example = "# Run with:\n#   aorta sweep run --recipe recipe.yaml -- torchrun --nproc-per-node 8 train.py\n"
-               "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-               "collect:\n  proton: {}\n",
-    .fixed = "# Run with:\n#   aorta sweep run --recipe recipe.yaml -- torchrun --nproc-per-node 8 train.py\n"
-             "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-             "collect:\n  proton:\n    mode: env\n",
-    .facts = "aorta's `_split_python_launch` (reference/aorta.md §4.1) and its refusals at trial setup (§7.2). "
-             "aortalint judges with the same function its runner wraps with (`run::SplitPythonLaunch`).",
+    .what =
+        "Judges the launch command (after `--` on the command line, from the config's `pairs:`, or from the "
+        "recipe's header comment) the way aorta wraps it for proton `mode: cli`: `argv[0]` must be `pytest` or "
+        "match `python`, `python3`, `python3.12`; before the script only `-u -B -E -s -S -O -OO -I -b -q` and "
+        "`-m pytest` (or `-mpytest`) may appear; `-c`, `-m` with another module, `-X`, `-W` and a missing "
+        "script are refused. Not judged when only the directory convention paired the recipe (no command).",
+    .why =
+        "Proton's front end runs its target with `runpy.run_path`, so aorta refuses other launches when the "
+        "trial starts, after the recipe loaded fine: the sweep fails late, cell by cell.",
+    .example =
+        "# Run with:\n#   aorta sweep run --recipe recipe.yaml -- torchrun --nproc-per-node 8 train.py\n"
+        "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton: {}\n",
+    .fixed =
+        "# Run with:\n#   aorta sweep run --recipe recipe.yaml -- torchrun --nproc-per-node 8 train.py\n"
+        "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton:\n    mode: env\n",
+    .facts =
+        "aorta's `_split_python_launch` (reference/aorta.md §4.1) and its refusals at trial setup (§7.2). "
+        "aortalint judges with the same function its runner wraps with (`run::SplitPythonLaunch`).",
 };
 
 std::string Joined(const std::vector<std::string>& argv) {
@@ -55,10 +60,10 @@ class CliNeedsPythonScript final : public Rule {
     for (const version::ProtonUse& u : version::ProtonUses(recipe)) {
       if (u.Value("mode") != "cli") continue;
       bool in_header = pairing.source == LaunchSource::kHeaderComment;
-      DiagnosticBuilder d = ctx.Report(
-          recipe.source(), in_header ? pairing.span : u.Where("mode"),
-          "launch '{}' (from {}): {}; launch 'python script.py' or 'pytest', or set 'mode: env'",
-          Joined(pairing.argv), LaunchSourceName(pairing.source), Reason(launch.error));
+      DiagnosticBuilder d =
+          ctx.Report(recipe.source(), in_header ? pairing.span : u.Where("mode"),
+                     "launch '{}' (from {}): {}; launch 'python script.py' or 'pytest', or set 'mode: env'",
+                     Joined(pairing.argv), LaunchSourceName(pairing.source), Reason(launch.error));
       if (in_header) d.Note(recipe.source(), u.Where("mode"), "proton runs in mode 'cli' here");
     }
   }

@@ -14,20 +14,25 @@ constexpr RuleMeta kMeta{
     .slug = "cli-pinned-roctracer",
     .severity = Severity::kError,
     .summary = "proton `mode: cli` (or no mode) with `backend: roctracer`",
-    .what = "Reports a proton block that pins `backend: roctracer` while its attach mode is `cli`, written or by "
-            "default. Offers an unsafe fix that switches to `mode: env` (replacing `cli`, or adding the key in "
-            "the block's own layout); unsafe because the payload must then start the Proton session itself.",
-    .why = "aorta loads the recipe, then refuses the trial when it wraps the command. Proton's command front end "
-           "selects its backend only when `-b` is absent, so on Triton <= 3.7 a pinned roctracer attaches too "
-           "early and the run exits 0 with an empty ROOT tree; aorta refuses it rather than measure nothing.",
-    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-               "collect:\n  proton:\n    backend: roctracer\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-             "collect:\n  proton:\n    mode: env\n    backend: roctracer\n",
-    .facts = "aorta's `wrap_argv` refuses `mode: cli` with `roctracer` before looking at the command "
-             "(reference/aorta.md §2.4, §4.1); on Triton 3.7 `-b roctracer` under `mode: cli` gives a 160-byte "
-             "empty tree (§3). rocprofiler, cupti, instrumentation and auto may be pinned in cli mode. The "
-             "refused set is `cli_refused_backends` in `rules/knowledge/collectors.yaml`.",
+    .what =
+        "Reports a proton block that pins `backend: roctracer` while its attach mode is `cli`, written or by "
+        "default. Offers an unsafe fix that switches to `mode: env` (replacing `cli`, or adding the key in "
+        "the block's own layout); unsafe because the payload must then start the Proton session itself.",
+    .why =
+        "aorta loads the recipe, then refuses the trial when it wraps the command. Proton's command front end "
+        "selects its backend only when `-b` is absent, so on Triton <= 3.7 a pinned roctracer attaches too "
+        "early and the run exits 0 with an empty ROOT tree; aorta refuses it rather than measure nothing.",
+    .example =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton:\n    backend: roctracer\n",
+    .fixed =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton:\n    mode: env\n    backend: roctracer\n",
+    .facts =
+        "aorta's `wrap_argv` refuses `mode: cli` with `roctracer` before looking at the command "
+        "(reference/aorta.md §2.4, §4.1); on Triton 3.7 `-b roctracer` under `mode: cli` gives a 160-byte "
+        "empty tree (§3). rocprofiler, cupti, instrumentation and auto may be pinned in cli mode. The "
+        "refused set is `cli_refused_backends` in `rules/knowledge/collectors.yaml`.",
     .fix = FixAvailability::kAlways,
 };
 
@@ -49,8 +54,8 @@ class CliPinnedRoctracer final : public Rule {
           "aorta refuses the trial when it wraps the command, and on Triton <= 3.7 Proton's front end would record "
           "an empty tree; use 'mode: env' and start the session in the payload, or leave the backend as auto";
       if (mode_entry) {
-        ctx.Report(file, mode_entry->value->span, "proton mode {} cannot pin backend {}: {}",
-                   mode_entry->value->Repr(), backend_entry->value->Repr(), why)
+        ctx.Report(file, mode_entry->value->span, "proton mode {} cannot pin backend {}: {}", mode_entry->value->Repr(),
+                   backend_entry->value->Repr(), why)
             .Note(file, backend_entry->value->span, "the backend is pinned here")
             .WithFix("switch to mode: env", Applicability::kUnsafe, {ReplaceMode(*file, *mode_entry->value)});
       } else {

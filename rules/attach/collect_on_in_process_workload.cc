@@ -10,18 +10,23 @@ constexpr RuleMeta kMeta{
     .slug = "collect-on-in-process-workload",
     .severity = Severity::kWarning,
     .summary = "a triage recipe collects `rocprof` or `proton`, which measure nothing in-process",
-    .what = "Reports each `rocprof` and `proton` entry in a triage recipe's collect blocks (the recipe's and each "
-            "cell's override).",
-    .why = "Both collectors work by wrapping the workload's command line (`rocprofv3 ... --`, "
-           "`python -m triton.profiler.proton`, or the env-mode variables). Only the probe flow runs a command; a "
-           "triage workload runs in-process, so aorta accepts the recipe, wraps nothing and writes no capture, "
-           "without a word.",
-    .example = "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 10\ncollect: [rocprof]\ncells:\n"
-               "  - {name: base, mitigations: [none], environment: local}\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-             "collect: [rocprof]\n",
-    .facts = "aorta documents `collect: [rocprof|proton]` on an in-process (triage) workload as validating and "
-             "measuring nothing (reference/aorta.md §1.8); only `SubprocessWorkload` wraps (§4.4).",
+    .what =
+        "Reports each `rocprof` and `proton` entry in a triage recipe's collect blocks (the recipe's and each "
+        "cell's override).",
+    .why =
+        "Both collectors work by wrapping the workload's command line (`rocprofv3 ... --`, "
+        "`python -m triton.profiler.proton`, or the env-mode variables). Only the probe flow runs a command; a "
+        "triage workload runs in-process, so aorta accepts the recipe, wraps nothing and writes no capture, "
+        "without a word.",
+    .example =
+        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 10\ncollect: [rocprof]\ncells:\n"
+        "  - {name: base, mitigations: [none], environment: local}\n",
+    .fixed =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect: [rocprof]\n",
+    .facts =
+        "aorta documents `collect: [rocprof|proton]` on an in-process (triage) workload as validating and "
+        "measuring nothing (reference/aorta.md §1.8); only `SubprocessWorkload` wraps (§4.4).",
 };
 
 class CollectOnInProcessWorkload final : public Rule {

@@ -15,23 +15,28 @@ constexpr RuleMeta kMeta{
     .slug = "visible-devices-translated",
     .severity = Severity::kInfo,
     .summary = "`HIP_VISIBLE_DEVICES`/`CUDA_VISIBLE_DEVICES` will be rewritten to `ROCR_VISIBLE_DEVICES`",
-    .what = "For each cell whose proton backend intercepts the HSA queue (`auto`, `roctracer`, `rocprofiler`), "
-            "reports the device variables its environment sets (recipe and cell `extra_env`, an inline "
-            "environment's `env`) that aorta will translate, and says what `ROCR_VISIBLE_DEVICES` becomes.",
-    .why = "Proton raises `ValueError` when `HIP_VISIBLE_DEVICES` is set on AMD, so aorta unsets the HIP and CUDA "
-           "variables and sets `ROCR_VISIBLE_DEVICES` instead, logging only a warning. The device selection "
-           "survives, but through another variable than the one written; `CUDA_VISIBLE_DEVICES` is translated only "
-           "once AMD is certain (a pinned AMD backend, or HIP_/ROCR_VISIBLE_DEVICES present), so under `auto` "
-           "alone it is left as written.",
-    .example = "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 10\nextra_env:\n  HIP_VISIBLE_DEVICES: \"0\"\n"
-               "collect:\n  proton: {mode: env, backend: roctracer}\ncells:\n"
-               "  - {name: base, mitigations: [none], environment: local}\n",
-    .fixed = "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 10\nextra_env:\n  ROCR_VISIBLE_DEVICES: \"0\"\n"
-             "collect:\n  proton: {mode: env, backend: roctracer}\ncells:\n"
-             "  - {name: base, mitigations: [none], environment: local}\n",
-    .facts = "aorta's `_device_env_prefix`: candidates HIP_VISIBLE_DEVICES then CUDA_VISIBLE_DEVICES, presence not "
-             "value, every candidate unset, ROCR_VISIBLE_DEVICES taken from an explicit ROCR value or else the "
-             "first candidate (reference/aorta.md §2.5).",
+    .what =
+        "For each cell whose proton backend intercepts the HSA queue (`auto`, `roctracer`, `rocprofiler`), "
+        "reports the device variables its environment sets (recipe and cell `extra_env`, an inline "
+        "environment's `env`) that aorta will translate, and says what `ROCR_VISIBLE_DEVICES` becomes.",
+    .why =
+        "Proton raises `ValueError` when `HIP_VISIBLE_DEVICES` is set on AMD, so aorta unsets the HIP and CUDA "
+        "variables and sets `ROCR_VISIBLE_DEVICES` instead, logging only a warning. The device selection "
+        "survives, but through another variable than the one written; `CUDA_VISIBLE_DEVICES` is translated only "
+        "once AMD is certain (a pinned AMD backend, or HIP_/ROCR_VISIBLE_DEVICES present), so under `auto` "
+        "alone it is left as written.",
+    .example =
+        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 10\nextra_env:\n  HIP_VISIBLE_DEVICES: \"0\"\n"
+        "collect:\n  proton: {mode: env, backend: roctracer}\ncells:\n"
+        "  - {name: base, mitigations: [none], environment: local}\n",
+    .fixed =
+        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 10\nextra_env:\n  ROCR_VISIBLE_DEVICES: \"0\"\n"
+        "collect:\n  proton: {mode: env, backend: roctracer}\ncells:\n"
+        "  - {name: base, mitigations: [none], environment: local}\n",
+    .facts =
+        "aorta's `_device_env_prefix`: candidates HIP_VISIBLE_DEVICES then CUDA_VISIBLE_DEVICES, presence not "
+        "value, every candidate unset, ROCR_VISIBLE_DEVICES taken from an explicit ROCR value or else the "
+        "first candidate (reference/aorta.md §2.5).",
 };
 
 constexpr std::string_view kHip = "HIP_VISIBLE_DEVICES";
@@ -93,10 +98,9 @@ class VisibleDevicesTranslated final : public Rule {
 
     const yaml::Entry* source = rocr ? rocr : candidates.front();
     for (const yaml::Entry* c : candidates) {
-      std::string becomes =
-          rocr ? fmt::format("the recipe's own {}={} is used", kRocr, rocr->value->Repr())
-               : fmt::format("{} is set to {}{}", kRocr, source->value->Repr(),
-                             source == c ? "" : fmt::format(" (from {})", source->key->text));
+      std::string becomes = rocr ? fmt::format("the recipe's own {}={} is used", kRocr, rocr->value->Repr())
+                                 : fmt::format("{} is set to {}{}", kRocr, source->value->Repr(),
+                                               source == c ? "" : fmt::format(" (from {})", source->key->text));
       ctx.Report(recipe.source(), c->key->span,
                  "{}={} will be unset and {}, because proton backend '{}' intercepts the HSA queue and Proton "
                  "refuses HIP_VISIBLE_DEVICES on AMD; {}",

@@ -11,16 +11,21 @@ constexpr RuleMeta kMeta{
     .slug = "bad-collect-shape",
     .severity = Severity::kError,
     .summary = "`collect` is neither a list of collector names nor a mapping of name -> options",
-    .what = "Reports a `collect:` value (the recipe's or a cell's) of the wrong type, a collector name that is not "
-            "a string, and a collector whose options are neither empty nor a mapping.",
-    .why = "aorta refuses the whole recipe at load (`must be a list of collector names or a mapping of name -> "
-           "option dict`, `collector names must be strings`).",
-    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-               "collect:\n  proton: env\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-             "collect:\n  proton: {mode: env}\n",
-    .facts = "aorta's `_parse_collect` accepts a list of strings, or a mapping whose values are null (no options) "
-             "or a mapping of options; a top-level null means no collectors (reference/aorta.md §1.6).",
+    .what =
+        "Reports a `collect:` value (the recipe's or a cell's) of the wrong type, a collector name that is not "
+        "a string, and a collector whose options are neither empty nor a mapping.",
+    .why =
+        "aorta refuses the whole recipe at load (`must be a list of collector names or a mapping of name -> "
+        "option dict`, `collector names must be strings`).",
+    .example =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton: env\n",
+    .fixed =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton: {mode: env}\n",
+    .facts =
+        "aorta's `_parse_collect` accepts a list of strings, or a mapping whose values are null (no options) "
+        "or a mapping of options; a top-level null means no collectors (reference/aorta.md §1.6).",
 };
 
 class BadCollectShape final : public Rule {
@@ -40,8 +45,8 @@ class BadCollectShape final : public Rule {
       } else if (value.is_map()) {
         for (const yaml::Entry& e : value.entries) {
           if (!e.key->is_str())
-            ctx.Report(recipe.source(), e.key->span, "collector names in {} must be strings, got {} {}",
-                       scope.label, e.key->TypeName(), e.key->Repr());
+            ctx.Report(recipe.source(), e.key->span, "collector names in {} must be strings, got {} {}", scope.label,
+                       e.key->TypeName(), e.key->Repr());
           else if (!e.value->is_null() && !e.value->is_map())
             ctx.Report(recipe.source(), e.value->span,
                        "{}.{} must be empty or a mapping of options, got {} {}; write {}: {{option: value}}",

@@ -2,8 +2,8 @@
 #include <cctype>
 #include <regex>
 
-#include "base/regex_bounds.h"
 #include <string>
+#include "base/regex_bounds.h"
 
 #include "engine/rule_context.h"
 #include "model/recipe.h"
@@ -17,18 +17,23 @@ constexpr RuleMeta kMeta{
     .slug = "bad-kernel-regex",
     .severity = Severity::kError,
     .summary = "rocprof `kernel_include_regex` is not a valid regular expression",
-    .what = "Compiles rocprof's `kernel_include_regex` as rocprofv3 does, with C++ `std::regex` in its "
-            "ECMAScript grammar, and reports a pattern that does not compile, with the compiler's reason.",
-    .why = "aorta only checks that the value is not empty; the pattern reaches rocprofv3 unchanged and the trial "
-           "fails there, after the recipe has loaded and the run has started. Python-only syntax such as "
-           "`(?P<name>...)` or `(?i)` does not compile in ECMAScript. Reporting it is a deliberate difference from "
-           "aorta, which accepts the recipe; `severity: {COL009: warning}` keeps aorta's verdict.",
-    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-               "collect:\n  rocprof:\n    kernel_include_regex: \"(gemm|matmul\"\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-             "collect:\n  rocprof:\n    kernel_include_regex: \"gemm|matmul\"\n",
-    .facts = "aorta passes `--kernel-include-regex R` to rocprofv3 without compiling it (reference/aorta.md §2.1, "
-             "§4.3); rocprofv3 filters kernels with `std::regex`.",
+    .what =
+        "Compiles rocprof's `kernel_include_regex` as rocprofv3 does, with C++ `std::regex` in its "
+        "ECMAScript grammar, and reports a pattern that does not compile, with the compiler's reason.",
+    .why =
+        "aorta only checks that the value is not empty; the pattern reaches rocprofv3 unchanged and the trial "
+        "fails there, after the recipe has loaded and the run has started. Python-only syntax such as "
+        "`(?P<name>...)` or `(?i)` does not compile in ECMAScript. Reporting it is a deliberate difference from "
+        "aorta, which accepts the recipe; `severity: {COL009: warning}` keeps aorta's verdict.",
+    .example =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  rocprof:\n    kernel_include_regex: \"(gemm|matmul\"\n",
+    .fixed =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  rocprof:\n    kernel_include_regex: \"gemm|matmul\"\n",
+    .facts =
+        "aorta passes `--kernel-include-regex R` to rocprofv3 without compiling it (reference/aorta.md §2.1, "
+        "§4.3); rocprofv3 filters kernels with `std::regex`.",
 };
 
 // Why the pattern failed, in libstdc++'s words (the library rocprofv3 links).

@@ -122,7 +122,8 @@ std::vector<const yaml::Entry*> NoMetricValues(const Recipe& recipe, std::string
     if (!spec || spec->metrics.empty() || !e || !ValidValue(*c.use, *c.spec, option)) continue;
     std::vector<std::string> values =
         spec->tokens ? SplitTokens(e->value->text) : std::vector<std::string>{StripLower(e->value->text)};
-    bool yields = std::any_of(values.begin(), values.end(), [&](const std::string& v) { return Contains(spec->metrics, v); });
+    bool yields =
+        std::any_of(values.begin(), values.end(), [&](const std::string& v) { return Contains(spec->metrics, v); });
     if (!yields) out.push_back(e);
   }
   return out;

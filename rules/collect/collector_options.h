@@ -22,7 +22,7 @@ std::vector<std::string> SplitTokens(std::string_view text);
 
 /// What is wrong with a string value of an option whose domain is data.
 struct DomainProblem {
-  bool empty = false;              // no text (or no token) where some is required
+  bool empty = false;                // no text (or no token) where some is required
   std::vector<std::string> outside;  // values or tokens outside the domain
   bool ok() const { return !empty && outside.empty(); }
 };

@@ -11,14 +11,18 @@ constexpr RuleMeta kMeta{
     .slug = "knob-needs-instrumentation",
     .severity = Severity::kError,
     .summary = "proton `instrumentation_mode` or `granularity` without `backend: instrumentation`",
-    .what = "Reports proton's `instrumentation_mode` and `granularity` when the backend (written, or the default "
-            "`auto`) is not `instrumentation`. A backend that is itself out of domain is COL005's, not this rule's.",
-    .why = "Both configure Proton's intra-kernel instrumentation; aorta refuses the recipe at load when the backend "
-           "cannot use them.",
-    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-               "collect:\n  proton:\n    mode: env\n    backend: roctracer\n    granularity: warp\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-             "collect:\n  proton:\n    mode: env\n    backend: instrumentation\n    granularity: warp\n",
+    .what =
+        "Reports proton's `instrumentation_mode` and `granularity` when the backend (written, or the default "
+        "`auto`) is not `instrumentation`. A backend that is itself out of domain is COL005's, not this rule's.",
+    .why =
+        "Both configure Proton's intra-kernel instrumentation; aorta refuses the recipe at load when the backend "
+        "cannot use them.",
+    .example =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton:\n    mode: env\n    backend: roctracer\n    granularity: warp\n",
+    .fixed =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton:\n    mode: env\n    backend: instrumentation\n    granularity: warp\n",
     .facts = "Check 6 of aorta's proton validation (reference/aorta.md §2.2).",
 };
 

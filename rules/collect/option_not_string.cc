@@ -12,18 +12,23 @@ constexpr RuleMeta kMeta{
     .slug = "option-not-string",
     .severity = Severity::kError,
     .summary = "a collector option value is not a YAML string (`stats: true`, `count: 3`)",
-    .what = "Reports every collector option whose value (or name) YAML does not type as a string: an unquoted "
-            "`true`, `3`, `1.5`, a date, an empty value, a list or a mapping. Offers a safe fix that quotes a "
-            "plain scalar, keeping its text.",
-    .why = "aorta turns option values into environment knobs, so it accepts only string -> string and refuses "
-           "the whole recipe at load (`options must be a mapping of string->string`). YAML 1.1 makes "
-           "`true`, `yes`, `on`, `3` and `2024-01-01` non-strings unless they are quoted.",
-    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-               "collect:\n  rocprof:\n    stats: true\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-             "collect:\n  rocprof:\n    stats: \"true\"\n",
-    .facts = "PyYAML's `safe_load` types scalars by YAML 1.1 (reference/aorta.md §1.1), and `_parse_collect` "
-             "requires every option to be a string (§1.6).",
+    .what =
+        "Reports every collector option whose value (or name) YAML does not type as a string: an unquoted "
+        "`true`, `3`, `1.5`, a date, an empty value, a list or a mapping. Offers a safe fix that quotes a "
+        "plain scalar, keeping its text.",
+    .why =
+        "aorta turns option values into environment knobs, so it accepts only string -> string and refuses "
+        "the whole recipe at load (`options must be a mapping of string->string`). YAML 1.1 makes "
+        "`true`, `yes`, `on`, `3` and `2024-01-01` non-strings unless they are quoted.",
+    .example =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  rocprof:\n    stats: true\n",
+    .fixed =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  rocprof:\n    stats: \"true\"\n",
+    .facts =
+        "PyYAML's `safe_load` types scalars by YAML 1.1 (reference/aorta.md §1.1), and `_parse_collect` "
+        "requires every option to be a string (§1.6).",
     .fix = FixAvailability::kSometimes,
 };
 
@@ -54,11 +59,10 @@ class OptionNotString final : public Rule {
             continue;
           }
           if (e.value->is_str()) continue;
-          std::string what =
-              e.value->is_null()
-                  ? fmt::format("{} option '{}' has no value, and must be a string", use.name, e.key->text)
-                  : fmt::format("{} option '{}' must be a string, got {} {}", use.name, e.key->text,
-                                e.value->TypeName(), e.value->Repr());
+          std::string what = e.value->is_null() ? fmt::format("{} option '{}' has no value, and must be a string",
+                                                              use.name, e.key->text)
+                                                : fmt::format("{} option '{}' must be a string, got {} {}", use.name,
+                                                              e.key->text, e.value->TypeName(), e.value->Repr());
           Report(ctx, file, *e.value, std::move(what));
         }
       }

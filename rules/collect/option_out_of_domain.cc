@@ -12,18 +12,23 @@ constexpr RuleMeta kMeta{
     .slug = "option-out-of-domain",
     .severity = Severity::kError,
     .summary = "a collector option value outside its domain, or empty where a value is required",
-    .what = "Reports an enumerated option whose value, after aorta's `strip().lower()`, is not one it accepts "
-            "(`backend: rocprof`, `output_format: xml`), a rocprof `trace` with an unknown domain or none at all, "
-            "an empty `pmc` and an empty `kernel_include_regex`. `\" ROCTRACER \"` is accepted, as aorta accepts "
-            "it. `backend_mode`, whose domain depends on the backend, is COL008's.",
-    .why = "aorta checks every option when it loads the recipe and refuses the whole recipe on the first bad "
-           "value.",
-    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-               "collect:\n  proton:\n    mode: env\n    backend: rocprof\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-             "collect:\n  proton:\n    mode: env\n    backend: rocprofiler\n",
-    .facts = "The domains are those of aorta's option validators (reference/aorta.md §2.1, §2.2), kept as data "
-             "in `rules/knowledge/collectors.yaml`.",
+    .what =
+        "Reports an enumerated option whose value, after aorta's `strip().lower()`, is not one it accepts "
+        "(`backend: rocprof`, `output_format: xml`), a rocprof `trace` with an unknown domain or none at all, "
+        "an empty `pmc` and an empty `kernel_include_regex`. `\" ROCTRACER \"` is accepted, as aorta accepts "
+        "it. `backend_mode`, whose domain depends on the backend, is COL008's.",
+    .why =
+        "aorta checks every option when it loads the recipe and refuses the whole recipe on the first bad "
+        "value.",
+    .example =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton:\n    mode: env\n    backend: rocprof\n",
+    .fixed =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton:\n    mode: env\n    backend: rocprofiler\n",
+    .facts =
+        "The domains are those of aorta's option validators (reference/aorta.md §2.1, §2.2), kept as data "
+        "in `rules/knowledge/collectors.yaml`.",
 };
 
 class OptionOutOfDomain final : public Rule {
@@ -47,8 +52,7 @@ class OptionOutOfDomain final : public Rule {
     const SourcePtr& file = recipe.source();
     std::vector<std::string_view> domain(spec.domain.begin(), spec.domain.end());
     if (spec.tokens && problem.empty) {
-      ctx.Report(file, value.span, "{} option '{}' is {}, which names nothing; {}", collector, spec.name,
-                 value.Repr(),
+      ctx.Report(file, value.span, "{} option '{}' is {}, which names nothing; {}", collector, spec.name, value.Repr(),
                  spec.any ? "list at least one, separated by commas or spaces, or delete the option"
                           : "list at least one of " + JoinNames(domain) + ", or delete the option");
     } else if (problem.empty) {

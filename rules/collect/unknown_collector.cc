@@ -12,16 +12,21 @@ constexpr RuleMeta kMeta{
     .slug = "unknown-collector",
     .severity = Severity::kError,
     .summary = "a collect block names a collector aorta does not have",
-    .what = "Reports every collector name in `collect:` (the recipe's, or a cell's override) that is not one of "
-            "aorta's collector recipes, with the nearest known name when it looks like a typo.",
-    .why = "aorta checks the names when it loads the recipe and refuses the whole recipe with "
-           "`unknown collector recipe(s) [...]`, so no cell runs.",
-    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-               "collect: [rocprf]\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-             "collect: [rocprof]\n",
-    .facts = "aorta's collectors are `amd_log`, `layer_numerics`, `numerics`, `proton` and `rocprof`; names are "
-             "matched exactly (reference/aorta.md §1.6).",
+    .what =
+        "Reports every collector name in `collect:` (the recipe's, or a cell's override) that is not one of "
+        "aorta's collector recipes, with the nearest known name when it looks like a typo.",
+    .why =
+        "aorta checks the names when it loads the recipe and refuses the whole recipe with "
+        "`unknown collector recipe(s) [...]`, so no cell runs.",
+    .example =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect: [rocprf]\n",
+    .fixed =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect: [rocprof]\n",
+    .facts =
+        "aorta's collectors are `amd_log`, `layer_numerics`, `numerics`, `proton` and `rocprof`; names are "
+        "matched exactly (reference/aorta.md §1.6).",
 };
 
 class UnknownCollector final : public Rule {

@@ -12,18 +12,23 @@ constexpr RuleMeta kMeta{
     .slug = "unknown-option",
     .severity = Severity::kError,
     .summary = "a collector option that the collector does not have",
-    .what = "Reports every option name under `rocprof:` or `proton:` that the collector does not define, with the "
-            "nearest valid name when it looks like a typo (`backends` -> `backend`).",
-    .why = "aorta refuses the whole recipe at load with `unknown option(s) [...]`; the option's value is not "
-           "checked further until the name is fixed.",
-    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-               "collect:\n  proton:\n    mode: env\n    backends: roctracer\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-             "collect:\n  proton:\n    mode: env\n    backend: roctracer\n",
-    .facts = "rocprof's options are `trace`, `output_format`, `stats`, `pmc`, `kernel_include_regex` and "
-             "`summary_units` (reference/aorta.md §2.1); proton's are `mode`, `backend`, `backend_mode`, "
-             "`context`, `data`, `instrumentation_mode`, `granularity` and `hook` (§2.2). `numerics`, "
-             "`layer_numerics` and `amd_log` accept any option.",
+    .what =
+        "Reports every option name under `rocprof:` or `proton:` that the collector does not define, with the "
+        "nearest valid name when it looks like a typo (`backends` -> `backend`).",
+    .why =
+        "aorta refuses the whole recipe at load with `unknown option(s) [...]`; the option's value is not "
+        "checked further until the name is fixed.",
+    .example =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton:\n    mode: env\n    backends: roctracer\n",
+    .fixed =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton:\n    mode: env\n    backend: roctracer\n",
+    .facts =
+        "rocprof's options are `trace`, `output_format`, `stats`, `pmc`, `kernel_include_regex` and "
+        "`summary_units` (reference/aorta.md §2.1); proton's are `mode`, `backend`, `backend_mode`, "
+        "`context`, `data`, `instrumentation_mode`, `granularity` and `hook` (§2.2). `numerics`, "
+        "`layer_numerics` and `amd_log` accept any option.",
 };
 
 class UnknownOption final : public Rule {
@@ -35,8 +40,8 @@ class UnknownOption final : public Rule {
       std::vector<std::string_view> names = c.spec->OptionNames();
       for (const yaml::Entry& e : c.use->options->entries)
         if (e.key->is_str() && !c.spec->Option(e.key->text))
-          ctx.Report(recipe.source(), e.key->span, "{} has no option {}; use one of {}{}", c.use->name,
-                     e.key->Repr(), JoinNames(names), DidYouMean(e.key->text, names));
+          ctx.Report(recipe.source(), e.key->span, "{} has no option {}; use one of {}{}", c.use->name, e.key->Repr(),
+                     JoinNames(names), DidYouMean(e.key->text, names));
     }
   }
 };

@@ -14,19 +14,24 @@ constexpr RuleMeta kMeta{
     .slug = "cli-override-conflict",
     .severity = Severity::kError,
     .summary = "the collectors `--collect NAMES` would build for this recipe are rejected",
-    .what = "Active only when aortalint is given `--collect NAMES`. Builds the collect block aorta's CLI would: the "
-            "names replace the recipe's collectors, collectors the recipe already names keep their options, and "
-            "every cell's override is cleared. Reports a name aorta does not know, and `rocprof` with a proton "
-            "whose backend intercepts the HSA queue.",
-    .why = "aorta validates the override before the sweep starts and stops with a usage error, so "
-           "`--collect rocprof,proton` fails on any recipe that does not pin proton to `instrumentation` (or "
-           "`cupti`).",
-    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-               "collect:\n  proton: {mode: env}\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-             "collect:\n  proton: {mode: env, backend: instrumentation}\n",
-    .facts = "aorta's `--collect` overlay in the triage and probe CLIs, validated through `_parse_collect` "
-             "(reference/aorta.md §1.7), then the queue-interceptor check (§2.3).",
+    .what =
+        "Active only when aortalint is given `--collect NAMES`. Builds the collect block aorta's CLI would: the "
+        "names replace the recipe's collectors, collectors the recipe already names keep their options, and "
+        "every cell's override is cleared. Reports a name aorta does not know, and `rocprof` with a proton "
+        "whose backend intercepts the HSA queue.",
+    .why =
+        "aorta validates the override before the sweep starts and stops with a usage error, so "
+        "`--collect rocprof,proton` fails on any recipe that does not pin proton to `instrumentation` (or "
+        "`cupti`).",
+    .example =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton: {mode: env}\n",
+    .fixed =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton: {mode: env, backend: instrumentation}\n",
+    .facts =
+        "aorta's `--collect` overlay in the triage and probe CLIs, validated through `_parse_collect` "
+        "(reference/aorta.md §1.7), then the queue-interceptor check (§2.3).",
     .example_args = "--collect rocprof,proton",
 };
 

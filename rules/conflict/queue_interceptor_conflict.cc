@@ -11,19 +11,24 @@ constexpr RuleMeta kMeta{
     .slug = "queue-interceptor-conflict",
     .severity = Severity::kError,
     .summary = "`rocprof` and `proton` on a queue-intercepting backend (auto, roctracer, rocprofiler) in one scope",
-    .what = "Reports a collect block (the recipe's, or a cell's override) that names both `rocprof` and `proton` "
-            "while proton's backend is one that intercepts the HSA queue: `auto` (the default), `roctracer` or "
-            "`rocprofiler`. The diagnostic sits on whichever of the two entries comes second, with a note at the "
-            "first. `instrumentation` and `cupti` do not conflict; a cell with `collect: []` runs neither.",
-    .why = "rocprofv3 and these Proton backends each install an HSA queue interceptor; whichever attaches second "
-           "fails or records nothing. aorta refuses the recipe at load.",
-    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-               "collect:\n  proton:\n    mode: env\n    backend: roctracer\n  rocprof:\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-             "collect:\n  proton:\n    mode: env\n    backend: instrumentation\n  rocprof:\n",
-    .facts = "aorta's `validate_collectors` rejects rocprof with proton on `auto`, `rocprofiler` or `roctracer`, "
-             "per collect scope (reference/aorta.md §2.3); the set is `queue_intercepting_backends` in "
-             "`rules/knowledge/collectors.yaml`.",
+    .what =
+        "Reports a collect block (the recipe's, or a cell's override) that names both `rocprof` and `proton` "
+        "while proton's backend is one that intercepts the HSA queue: `auto` (the default), `roctracer` or "
+        "`rocprofiler`. The diagnostic sits on whichever of the two entries comes second, with a note at the "
+        "first. `instrumentation` and `cupti` do not conflict; a cell with `collect: []` runs neither.",
+    .why =
+        "rocprofv3 and these Proton backends each install an HSA queue interceptor; whichever attaches second "
+        "fails or records nothing. aorta refuses the recipe at load.",
+    .example =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton:\n    mode: env\n    backend: roctracer\n  rocprof:\n",
+    .fixed =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton:\n    mode: env\n    backend: instrumentation\n  rocprof:\n",
+    .facts =
+        "aorta's `validate_collectors` rejects rocprof with proton on `auto`, `rocprofiler` or `roctracer`, "
+        "per collect scope (reference/aorta.md §2.3); the set is `queue_intercepting_backends` in "
+        "`rules/knowledge/collectors.yaml`.",
 };
 
 class QueueInterceptorConflict final : public Rule {

@@ -35,9 +35,9 @@ inline bool AllAnalysed(const Pairing& pairing) {
 /// ...): its kernels are dispatched by the library, not launched in the source.
 inline bool UsesGpuLibrary(const HipPayload& p) {
   static constexpr std::string_view kLibraries[] = {
-      "rocblas", "hipblas", "miopen", "rocfft", "hipfft", "rccl", "rocsolver", "hipsolver", "rocsparse",
-      "hipsparse", "rocrand", "hiprand", "rocprim", "hipcub", "rocthrust", "thrust/", "composable_kernel",
-      "ck/", "hipdnn", "migraphx", "torch/", "ATen/"};
+      "rocblas",           "hipblas",   "miopen",  "rocfft",   "hipfft",  "rccl",   "rocsolver", "hipsolver",
+      "rocsparse",         "hipsparse", "rocrand", "hiprand",  "rocprim", "hipcub", "rocthrust", "thrust/",
+      "composable_kernel", "ck/",       "hipdnn",  "migraphx", "torch/",  "ATen/"};
   std::string_view text = p.source->text();
   for (size_t at = text.find("#include"); at != std::string_view::npos; at = text.find("#include", at + 8)) {
     std::string_view line = text.substr(at, text.find('\n', at) - at);

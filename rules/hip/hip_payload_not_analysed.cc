@@ -10,28 +10,32 @@ constexpr RuleMeta kMeta{
     .slug = "hip-payload-not-analysed",
     .severity = Severity::kInfo,
     .summary = "a HIP payload could not be analysed, or was analysed without one of its headers",
-    .what = "Says, once per HIP/C++ payload, why the HIP rules could not judge it: this aortalint was built "
-            "without Clang (`-DAORTALINT_WITH_CLANG=OFF`), its HIP analyser module is missing or from another "
-            "build, or Clang could not start the parse. When the parse ran but a header was found nowhere (a "
-            "third-party library, a generated file), it says so once per header at its `#include`: the parse "
-            "went on with the header empty, so what depends on it may be missed. When no header is missing "
-            "but the file has errors, it reports the count and the first one.\n\n"
-            "Headers come from the payload's entry in `compile_commands.json` (its `-I`, `-isystem`, `-D` and "
-            "`-std` flags), then ROCm's own (`$ROCM_PATH/include`, `/opt/rocm/include`), else aortalint's "
-            "stand-in for `<hip/hip_runtime.h>`, `<hip/hip_ext.h>` and the roctx headers.",
+    .what =
+        "Says, once per HIP/C++ payload, why the HIP rules could not judge it: this aortalint was built "
+        "without Clang (`-DAORTALINT_WITH_CLANG=OFF`), its HIP analyser module is missing or from another "
+        "build, or Clang could not start the parse. When the parse ran but a header was found nowhere (a "
+        "third-party library, a generated file), it says so once per header at its `#include`: the parse "
+        "went on with the header empty, so what depends on it may be missed. When no header is missing "
+        "but the file has errors, it reports the count and the first one.\n\n"
+        "Headers come from the payload's entry in `compile_commands.json` (its `-I`, `-isystem`, `-D` and "
+        "`-std` flags), then ROCm's own (`$ROCM_PATH/include`, `/opt/rocm/include`), else aortalint's "
+        "stand-in for `<hip/hip_runtime.h>`, `<hip/hip_ext.h>` and the roctx headers.",
     .why = "Silence would read as \"nothing wrong\" when nothing was checked.",
-    .example = "#include <hip/hip_runtime.h>\n#include <rocwmma/rocwmma.hpp>\n\n"
-               "__global__ void scale(float* x, float a, int n) {\n"
-               "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-               "  if (i < n) x[i] *= a;\n"
-               "}\n",
-    .fixed = "#include <hip/hip_runtime.h>\n\n"
-             "__global__ void scale(float* x, float a, int n) {\n"
-             "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-             "  if (i < n) x[i] *= a;\n"
-             "}\n",
-    .facts = "Clang stops instantiating templates after a fatal error such as a missing header "
-             "(reference/toolchain.md §5), so a missing header is served empty instead and reported here.",
+    .example =
+        "#include <hip/hip_runtime.h>\n#include <rocwmma/rocwmma.hpp>\n\n"
+        "__global__ void scale(float* x, float a, int n) {\n"
+        "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+        "  if (i < n) x[i] *= a;\n"
+        "}\n",
+    .fixed =
+        "#include <hip/hip_runtime.h>\n\n"
+        "__global__ void scale(float* x, float a, int n) {\n"
+        "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+        "  if (i < n) x[i] *= a;\n"
+        "}\n",
+    .facts =
+        "Clang stops instantiating templates after a fatal error such as a missing header "
+        "(reference/toolchain.md §5), so a missing header is served empty instead and reported here.",
     .example_name = "scale.hip",
 };
 

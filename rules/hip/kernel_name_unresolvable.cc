@@ -11,47 +11,52 @@ constexpr RuleMeta kMeta{
     .slug = "kernel-name-unresolvable",
     .severity = Severity::kWarning,
     .summary = "a kernel looked up by its plain name is defined without `extern \"C\"`, or in no paired source",
-    .what = "Follows every kernel named by a string: `hipModuleGetFunction(&f, module, \"name\")` in the "
-            "sources (and, in a sanitizer recipe, the plan's `source.kernel.name` and `source.kernels[]`). It "
-            "reports a name whose kernel is defined in the paired sources without `extern \"C\"` (its symbol "
-            "is the mangled one, e.g. `_Z4vaddPKfS0_Pfi`), and, when the sources define kernels but none by "
-            "that name, a name that resolves to nothing.\n\n"
-            "There is no automatic fix: adding `extern \"C\"` changes the kernel's symbol, which breaks every "
-            "lookup by the mangled name and is not possible for a template or an overloaded kernel; looking "
-            "up the mangled name instead ties the program to one compiler's mangling. The author chooses.",
-    .why = "`hipModuleGetFunction` finds a kernel by its symbol in the code object. A C++ kernel's symbol is "
-           "mangled, so the lookup by the plain name fails at run time with `hipErrorNotFound`, after the "
-           "capture has started.",
-    .example = "#include <hip/hip_runtime.h>\n\n"
-               "__global__ void vadd(const float* a, const float* b, float* c, int n) {\n"
-               "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-               "  if (i < n) c[i] = a[i] + b[i];\n"
-               "}\n\n"
-               "int main() {\n"
-               "  hipModule_t module;\n"
-               "  hipFunction_t f;\n"
-               "  hipModuleLoad(&module, \"vadd.hsaco\");\n"
-               "  hipModuleGetFunction(&f, module, \"vadd\");\n"
-               "  hipModuleLaunchKernel(f, 4, 1, 1, 256, 1, 1, 0, nullptr, nullptr, nullptr);\n"
-               "  return 0;\n"
-               "}\n",
-    .fixed = "#include <hip/hip_runtime.h>\n\n"
-             "extern \"C\" __global__ void vadd(const float* a, const float* b, float* c, int n) {\n"
-             "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-             "  if (i < n) c[i] = a[i] + b[i];\n"
-             "}\n\n"
-             "int main() {\n"
-             "  hipModule_t module;\n"
-             "  hipFunction_t f;\n"
-             "  hipModuleLoad(&module, \"vadd.hsaco\");\n"
-             "  hipModuleGetFunction(&f, module, \"vadd\");\n"
-             "  hipModuleLaunchKernel(f, 4, 1, 1, 256, 1, 1, 0, nullptr, nullptr, nullptr);\n"
-             "  return 0;\n"
-             "}\n",
-    .facts = "HIP's module API looks kernels up by symbol name (HIP documentation, \"Module management\": "
-             "`hipModuleGetFunction(hipFunction_t*, hipModule_t, const char* kname)`); C++ kernels have "
-             "Itanium-mangled symbols unless declared `extern \"C\"`, as the HIP programming guide's module "
-             "examples do.",
+    .what =
+        "Follows every kernel named by a string: `hipModuleGetFunction(&f, module, \"name\")` in the "
+        "sources (and, in a sanitizer recipe, the plan's `source.kernel.name` and `source.kernels[]`). It "
+        "reports a name whose kernel is defined in the paired sources without `extern \"C\"` (its symbol "
+        "is the mangled one, e.g. `_Z4vaddPKfS0_Pfi`), and, when the sources define kernels but none by "
+        "that name, a name that resolves to nothing.\n\n"
+        "There is no automatic fix: adding `extern \"C\"` changes the kernel's symbol, which breaks every "
+        "lookup by the mangled name and is not possible for a template or an overloaded kernel; looking "
+        "up the mangled name instead ties the program to one compiler's mangling. The author chooses.",
+    .why =
+        "`hipModuleGetFunction` finds a kernel by its symbol in the code object. A C++ kernel's symbol is "
+        "mangled, so the lookup by the plain name fails at run time with `hipErrorNotFound`, after the "
+        "capture has started.",
+    .example =
+        "#include <hip/hip_runtime.h>\n\n"
+        "__global__ void vadd(const float* a, const float* b, float* c, int n) {\n"
+        "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+        "  if (i < n) c[i] = a[i] + b[i];\n"
+        "}\n\n"
+        "int main() {\n"
+        "  hipModule_t module;\n"
+        "  hipFunction_t f;\n"
+        "  hipModuleLoad(&module, \"vadd.hsaco\");\n"
+        "  hipModuleGetFunction(&f, module, \"vadd\");\n"
+        "  hipModuleLaunchKernel(f, 4, 1, 1, 256, 1, 1, 0, nullptr, nullptr, nullptr);\n"
+        "  return 0;\n"
+        "}\n",
+    .fixed =
+        "#include <hip/hip_runtime.h>\n\n"
+        "extern \"C\" __global__ void vadd(const float* a, const float* b, float* c, int n) {\n"
+        "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+        "  if (i < n) c[i] = a[i] + b[i];\n"
+        "}\n\n"
+        "int main() {\n"
+        "  hipModule_t module;\n"
+        "  hipFunction_t f;\n"
+        "  hipModuleLoad(&module, \"vadd.hsaco\");\n"
+        "  hipModuleGetFunction(&f, module, \"vadd\");\n"
+        "  hipModuleLaunchKernel(f, 4, 1, 1, 256, 1, 1, 0, nullptr, nullptr, nullptr);\n"
+        "  return 0;\n"
+        "}\n",
+    .facts =
+        "HIP's module API looks kernels up by symbol name (HIP documentation, \"Module management\": "
+        "`hipModuleGetFunction(hipFunction_t*, hipModule_t, const char* kname)`); C++ kernels have "
+        "Itanium-mangled symbols unless declared `extern \"C\"`, as the HIP programming guide's module "
+        "examples do.",
     .example_name = "vadd.hip",
 };
 

@@ -33,28 +33,33 @@ constexpr RuleMeta kMeta{
     .slug = "kernel-regex-matches-nothing",
     .severity = Severity::kWarning,
     .summary = "rocprof `kernel_include_regex` matches no `__global__` kernel of the paired HIP program",
-    .what = "Matches rocprof's `kernel_include_regex` against every `__global__` kernel defined in the HIP/C++ "
-            "sources paired with the recipe, the way rocprofv3 does, and reports a pattern that keeps none of "
-            "them. The message lists the kernels that exist, under the names rocprofv3 gives them.\n\n"
-            "rocprofv3 searches (does not fully match) the pattern, as a C++ `std::regex` in its ECMAScript "
-            "grammar, in each kernel's **demangled** name with its `.kd` suffix removed and nothing truncated: "
-            "`void scale<float>(float*, float, int)` for a template instantiation, `gemm(float const*, int)` "
-            "for a plain C++ kernel, and the bare `vadd` for an `extern \"C\"` one. aortalint takes the "
-            "symbols from a Clang parse of the sources and demangles them with the same libstdc++ demangler. "
-            "A template the sources never instantiate is matched by its qualified name.\n\n"
-            "Kernels of libraries the program calls (rocBLAS's `Cijk_...`, hipBLASLt, MIOpen) are not in its "
-            "sources: if the pattern targets one of them, suppress the finding on that line.",
-    .why = "A pattern that keeps nothing filters every dispatch out of the capture: the trial runs, the "
-           "profile is empty, and aorta reports no rocprof numbers.",
-    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-               "collect:\n  rocprof:\n    trace: kernel\n    kernel_include_regex: \"^vector_add\"\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-             "collect:\n  rocprof:\n    trace: kernel\n    kernel_include_regex: \"^vadd|scale<float>\"\n",
-    .facts = "rocprofv3 keeps a dispatch when `std::regex_search(formatted_kernel_name, include_regex)` "
-             "holds, where the formatted name is `cxx_demangle(name without \".kd\")` "
-             "(`ROCPROF_DEMANGLE_KERNELS` on and `ROCPROF_TRUNCATE_KERNELS` off by default; rocprofiler-sdk's "
-             "`tool.cpp` and `config.cpp`, and the kernel naming page of its documentation). aorta passes "
-             "`kernel_include_regex` as `--kernel-include-regex` unchanged (reference/aorta.md §2.1).",
+    .what =
+        "Matches rocprof's `kernel_include_regex` against every `__global__` kernel defined in the HIP/C++ "
+        "sources paired with the recipe, the way rocprofv3 does, and reports a pattern that keeps none of "
+        "them. The message lists the kernels that exist, under the names rocprofv3 gives them.\n\n"
+        "rocprofv3 searches (does not fully match) the pattern, as a C++ `std::regex` in its ECMAScript "
+        "grammar, in each kernel's **demangled** name with its `.kd` suffix removed and nothing truncated: "
+        "`void scale<float>(float*, float, int)` for a template instantiation, `gemm(float const*, int)` "
+        "for a plain C++ kernel, and the bare `vadd` for an `extern \"C\"` one. aortalint takes the "
+        "symbols from a Clang parse of the sources and demangles them with the same libstdc++ demangler. "
+        "A template the sources never instantiate is matched by its qualified name.\n\n"
+        "Kernels of libraries the program calls (rocBLAS's `Cijk_...`, hipBLASLt, MIOpen) are not in its "
+        "sources: if the pattern targets one of them, suppress the finding on that line.",
+    .why =
+        "A pattern that keeps nothing filters every dispatch out of the capture: the trial runs, the "
+        "profile is empty, and aorta reports no rocprof numbers.",
+    .example =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  rocprof:\n    trace: kernel\n    kernel_include_regex: \"^vector_add\"\n",
+    .fixed =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  rocprof:\n    trace: kernel\n    kernel_include_regex: \"^vadd|scale<float>\"\n",
+    .facts =
+        "rocprofv3 keeps a dispatch when `std::regex_search(formatted_kernel_name, include_regex)` "
+        "holds, where the formatted name is `cxx_demangle(name without \".kd\")` "
+        "(`ROCPROF_DEMANGLE_KERNELS` on and `ROCPROF_TRUNCATE_KERNELS` off by default; rocprofiler-sdk's "
+        "`tool.cpp` and `config.cpp`, and the kernel naming page of its documentation). aorta passes "
+        "`kernel_include_regex` as `--kernel-include-regex` unchanged (reference/aorta.md §2.1).",
     .companion = kVadd,
     .companion_name = "vadd.hip",
 };

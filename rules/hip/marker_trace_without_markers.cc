@@ -31,22 +31,27 @@ constexpr RuleMeta kMeta{
     .slug = "marker-trace-without-markers",
     .severity = Severity::kWarning,
     .summary = "rocprof `trace` includes `marker` but the paired HIP program calls no roctx function",
-    .what = "Reports a rocprof `trace` that names the `marker` domain when every HIP/C++ source paired with the "
-            "recipe was analysed and none of them (nor the project headers they include) calls a roctx "
-            "function (`roctxRangePush`/`roctxRangePushA`, `roctxRangePop`, `roctxMark`, `roctxRangeStart`, "
-            "`roctxRangeStop`, ...), macros included. A recipe that also runs Python payloads is not judged: "
-            "the markers may come from there.",
-    .why = "`marker` renders `--marker-trace`, which records roctx ranges and marks; a program that emits none "
-           "gets an empty marker trace, and the ranges the recipe's author expected to read are not there.",
-    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-               "collect:\n  rocprof:\n    trace: \"kernel,marker\"\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-             "collect:\n  rocprof:\n    trace: kernel\n",
-    .facts = "rocprofv3's `--marker-trace` traces the roctx API (`roctxRangePush`, `roctxRangePop`, "
-             "`roctxMark`, `roctxRangeStart`/`Stop`), declared in `<rocprofiler-sdk-roctx/roctx.h>` (and "
-             "`<roctracer/roctx.h>` before it); aorta's `trace: marker` renders `--marker-trace` "
-             "(reference/aorta.md §2.1). No fix is offered: whether to add markers to the program or drop the "
-             "domain is the author's choice.",
+    .what =
+        "Reports a rocprof `trace` that names the `marker` domain when every HIP/C++ source paired with the "
+        "recipe was analysed and none of them (nor the project headers they include) calls a roctx "
+        "function (`roctxRangePush`/`roctxRangePushA`, `roctxRangePop`, `roctxMark`, `roctxRangeStart`, "
+        "`roctxRangeStop`, ...), macros included. A recipe that also runs Python payloads is not judged: "
+        "the markers may come from there.",
+    .why =
+        "`marker` renders `--marker-trace`, which records roctx ranges and marks; a program that emits none "
+        "gets an empty marker trace, and the ranges the recipe's author expected to read are not there.",
+    .example =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  rocprof:\n    trace: \"kernel,marker\"\n",
+    .fixed =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  rocprof:\n    trace: kernel\n",
+    .facts =
+        "rocprofv3's `--marker-trace` traces the roctx API (`roctxRangePush`, `roctxRangePop`, "
+        "`roctxMark`, `roctxRangeStart`/`Stop`), declared in `<rocprofiler-sdk-roctx/roctx.h>` (and "
+        "`<roctracer/roctx.h>` before it); aorta's `trace: marker` renders `--marker-trace` "
+        "(reference/aorta.md §2.1). No fix is offered: whether to add markers to the program or drop the "
+        "domain is the author's choice.",
     .companion = kGemm,
     .companion_name = "gemm.hip",
 };

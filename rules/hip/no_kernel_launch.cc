@@ -12,44 +12,51 @@ constexpr RuleMeta kMeta{
     .slug = "no-kernel-launch",
     .severity = Severity::kWarning,
     .summary = "the paired HIP program launches no kernel: rocprofv3 will record no dispatch",
-    .what = "Reports a recipe that collects (rocprof or Proton) whose paired HIP/C++ sources, all analysed, launch no kernel in any of the ways "
-            "HIP offers: `kernel<<<grid, block>>>(...)`, `hipLaunchKernelGGL`, `hipExtLaunchKernelGGL`, "
-            "`hipLaunchKernel`, `hipExtLaunchKernel`, `hipLaunchCooperativeKernel`, `hipModuleLaunchKernel`, "
-            "`hipExtModuleLaunchKernel`, `hipModuleLaunchCooperativeKernel`, written directly, through a "
-            "macro, or in one of the project's own headers. A program that includes a GPU library's headers "
-            "(rocBLAS, hipBLAS, MIOpen, rocFFT, RCCL, CK, ...) is not judged: the library dispatches its own "
-            "kernels. It points at the first kernel the sources define "
-            "(a kernel defined but never launched is the usual slip), else at the top of the first source. A "
-            "recipe that also runs Python payloads is not judged.",
-    .why = "A profile of a program that dispatches nothing is empty: the trial spends its GPU time and aorta "
-           "reports no kernel numbers.",
-    .example = "#include <hip/hip_runtime.h>\n\n"
-               "__global__ void fill(float* x, float v, int n) {\n"
-               "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-               "  if (i < n) x[i] = v;\n"
-               "}\n\n"
-               "int main() {\n"
-               "  float* x;\n"
-               "  hipMalloc(&x, 1024 * sizeof(float));\n"
-               "  hipMemset(x, 0, 1024 * sizeof(float));\n"
-               "  return hipDeviceSynchronize() == hipSuccess ? 0 : 1;\n"
-               "}\n",
-    .fixed = "#include <hip/hip_runtime.h>\n\n"
-             "__global__ void fill(float* x, float v, int n) {\n"
-             "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-             "  if (i < n) x[i] = v;\n"
-             "}\n\n"
-             "int main() {\n"
-             "  float* x;\n"
-             "  hipMalloc(&x, 1024 * sizeof(float));\n"
-             "  fill<<<4, 256>>>(x, 1.0f, 1024);\n"
-             "  return hipDeviceSynchronize() == hipSuccess ? 0 : 1;\n"
-             "}\n",
-    .facts = "rocprofv3's kernel trace and counter collection record kernel dispatches; a process that "
-             "dispatches none leaves them empty (rocprofiler-sdk documentation, \"Using rocprofv3\").",
+    .what =
+        "Reports a recipe that collects (rocprof or Proton) whose paired HIP/C++ sources, all analysed, launch no "
+        "kernel in any of the ways "
+        "HIP offers: `kernel<<<grid, block>>>(...)`, `hipLaunchKernelGGL`, `hipExtLaunchKernelGGL`, "
+        "`hipLaunchKernel`, `hipExtLaunchKernel`, `hipLaunchCooperativeKernel`, `hipModuleLaunchKernel`, "
+        "`hipExtModuleLaunchKernel`, `hipModuleLaunchCooperativeKernel`, written directly, through a "
+        "macro, or in one of the project's own headers. A program that includes a GPU library's headers "
+        "(rocBLAS, hipBLAS, MIOpen, rocFFT, RCCL, CK, ...) is not judged: the library dispatches its own "
+        "kernels. It points at the first kernel the sources define "
+        "(a kernel defined but never launched is the usual slip), else at the top of the first source. A "
+        "recipe that also runs Python payloads is not judged.",
+    .why =
+        "A profile of a program that dispatches nothing is empty: the trial spends its GPU time and aorta "
+        "reports no kernel numbers.",
+    .example =
+        "#include <hip/hip_runtime.h>\n\n"
+        "__global__ void fill(float* x, float v, int n) {\n"
+        "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+        "  if (i < n) x[i] = v;\n"
+        "}\n\n"
+        "int main() {\n"
+        "  float* x;\n"
+        "  hipMalloc(&x, 1024 * sizeof(float));\n"
+        "  hipMemset(x, 0, 1024 * sizeof(float));\n"
+        "  return hipDeviceSynchronize() == hipSuccess ? 0 : 1;\n"
+        "}\n",
+    .fixed =
+        "#include <hip/hip_runtime.h>\n\n"
+        "__global__ void fill(float* x, float v, int n) {\n"
+        "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+        "  if (i < n) x[i] = v;\n"
+        "}\n\n"
+        "int main() {\n"
+        "  float* x;\n"
+        "  hipMalloc(&x, 1024 * sizeof(float));\n"
+        "  fill<<<4, 256>>>(x, 1.0f, 1024);\n"
+        "  return hipDeviceSynchronize() == hipSuccess ? 0 : 1;\n"
+        "}\n",
+    .facts =
+        "rocprofv3's kernel trace and counter collection record kernel dispatches; a process that "
+        "dispatches none leaves them empty (rocprofiler-sdk documentation, \"Using rocprofv3\").",
     .example_name = "fill.hip",
-    .companion = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-                 "collect:\n  rocprof: {trace: kernel}\n",
+    .companion =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  rocprof: {trace: kernel}\n",
     .companion_name = "recipe.yaml",
 };
 

@@ -11,18 +11,23 @@ constexpr RuleMeta kMeta{
     .slug = "instrumentation-no-metrics",
     .severity = Severity::kInfo,
     .summary = "proton `backend: instrumentation` gives no `proton_*` numbers in perf.md or matrix.json",
-    .what = "Points out a proton block with `backend: instrumentation`: the capture is an intra-kernel tree whose "
-            "leaves carry cycle counts, and aorta reports only its directory.",
-    .why = "aorta's Proton metrics come from leaves with a `time (ns|us|ms|s)` metric; instrumentation leaves "
-           "carry `cycles` and `normalized_cycles` instead, so perf.md and matrix.json show just "
-           "`proton_artifact_dir`. The numbers are in the tree: read it with "
-           "`proton-viewer -m normalized_cycles`.",
-    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-               "collect:\n  proton: {mode: env, backend: instrumentation}\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-             "collect:\n  proton: {mode: env, backend: roctracer}\n",
-    .facts = "aorta's Proton parser keeps only time metrics (reference/aorta.md §5); instrumentation yields none "
-             "(§2.4).",
+    .what =
+        "Points out a proton block with `backend: instrumentation`: the capture is an intra-kernel tree whose "
+        "leaves carry cycle counts, and aorta reports only its directory.",
+    .why =
+        "aorta's Proton metrics come from leaves with a `time (ns|us|ms|s)` metric; instrumentation leaves "
+        "carry `cycles` and `normalized_cycles` instead, so perf.md and matrix.json show just "
+        "`proton_artifact_dir`. The numbers are in the tree: read it with "
+        "`proton-viewer -m normalized_cycles`.",
+    .example =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton: {mode: env, backend: instrumentation}\n",
+    .fixed =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton: {mode: env, backend: roctracer}\n",
+    .facts =
+        "aorta's Proton parser keeps only time metrics (reference/aorta.md §5); instrumentation yields none "
+        "(§2.4).",
 };
 
 class InstrumentationNoMetrics final : public Rule {

@@ -12,13 +12,16 @@ constexpr RuleMeta kMeta{
     .severity = Severity::kInfo,
     .summary = "rocprof `output_format` other than `csv` gives no `rocprof_*` numbers in perf.md or matrix.json",
     .what = "Points out a rocprof block whose `output_format` is `json`, `pftrace`, `otf2` or `rocpd`.",
-    .why = "aorta reads rocprofv3's `*_kernel_stats.csv` (or `*_kernel_trace.csv`) for `rocprof_kernel_count`, "
-           "`rocprof_gpu_time_ms` and the top kernels; with another format perf.md and matrix.json show just "
-           "`rocprof_artifact_dir`.",
-    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-               "collect:\n  rocprof: {output_format: pftrace}\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-             "collect:\n  rocprof: {output_format: csv}\n",
+    .why =
+        "aorta reads rocprofv3's `*_kernel_stats.csv` (or `*_kernel_trace.csv`) for `rocprof_kernel_count`, "
+        "`rocprof_gpu_time_ms` and the top kernels; with another format perf.md and matrix.json show just "
+        "`rocprof_artifact_dir`.",
+    .example =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  rocprof: {output_format: pftrace}\n",
+    .fixed =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  rocprof: {output_format: csv}\n",
     .facts = "aorta's rocprof parser reads CSV only (reference/aorta.md §2.1, §5).",
 };
 

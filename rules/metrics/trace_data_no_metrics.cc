@@ -11,15 +11,19 @@ constexpr RuleMeta kMeta{
     .slug = "trace-data-no-metrics",
     .severity = Severity::kInfo,
     .summary = "proton `data: trace` gives no `proton_*` numbers in perf.md or matrix.json",
-    .what = "Points out a proton block with `data: trace`: the capture is a Chrome trace you open in a trace "
-            "viewer, and aorta reports only its directory.",
-    .why = "aorta's Proton metrics (`proton_kernel_count`, `proton_gpu_time_ms`, `proton_top_kernel_ms`, "
-           "`proton_top_kernels`) are read from `.hatchet` trees, which only `data: tree` writes; with a trace "
-           "perf.md and matrix.json show just `proton_artifact_dir`, so cells cannot be compared by number.",
-    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-               "collect:\n  proton: {mode: env, data: trace}\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-             "collect:\n  proton: {mode: env, data: tree}\n",
+    .what =
+        "Points out a proton block with `data: trace`: the capture is a Chrome trace you open in a trace "
+        "viewer, and aorta reports only its directory.",
+    .why =
+        "aorta's Proton metrics (`proton_kernel_count`, `proton_gpu_time_ms`, `proton_top_kernel_ms`, "
+        "`proton_top_kernels`) are read from `.hatchet` trees, which only `data: tree` writes; with a trace "
+        "perf.md and matrix.json show just `proton_artifact_dir`, so cells cannot be compared by number.",
+    .example =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton: {mode: env, data: trace}\n",
+    .fixed =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton: {mode: env, data: tree}\n",
     .facts = "aorta's Proton parser reads `*.hatchet` only (reference/aorta.md §2.4, §5).",
 };
 

@@ -12,26 +12,32 @@ constexpr RuleMeta kMeta{
     .slug = "env-session-never-started",
     .severity = Severity::kError,
     .summary = "`mode: env`: no paired payload calls Proton's `start()`, or none calls `finalize()`",
-    .what = "Under proton `mode: env`, reports a recipe whose paired payloads never call Proton's `start(...)` "
-            "or never call `finalize()`. Calls are recognised through the names the imports bind "
-            "(`import triton.profiler as proton` then `proton.start`, `from triton.profiler import start`, "
-            "`triton.profiler.finalize`); a local variable that happens to be called `proton` does not count.",
-    .why = "In env mode aorta only exports `AORTA_PROTON_*` variables; the payload must start the session and "
-           "finalize it, or nothing is written and the trial reports no Proton metrics.",
-    .example = "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n\n"
-               "def main():\n    proton.start(os.environ.get(\"AORTA_PROTON_NAME\", \"run\"))\n"
-               "    torch.ones(4, device=\"cuda\")\n    return 0\n\n\nif __name__ == \"__main__\":\n"
-               "    code = main()\n    if code:\n        raise SystemExit(code)\n",
-    .fixed = "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n\n"
-             "def main():\n    proton.start(os.environ.get(\"AORTA_PROTON_NAME\", \"run\"))\n    try:\n"
-             "        torch.ones(4, device=\"cuda\")\n    finally:\n        proton.finalize()\n    return 0\n\n\n"
-             "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
-    .facts = "aorta's `mode: env` wraps nothing and leaves the session to the payload; its example payloads call "
-             "`proton.start(...)` after warm-up and `proton.finalize()` in a `finally` block "
-             "(reference/aorta.md §4.2, §6.3).",
+    .what =
+        "Under proton `mode: env`, reports a recipe whose paired payloads never call Proton's `start(...)` "
+        "or never call `finalize()`. Calls are recognised through the names the imports bind "
+        "(`import triton.profiler as proton` then `proton.start`, `from triton.profiler import start`, "
+        "`triton.profiler.finalize`); a local variable that happens to be called `proton` does not count.",
+    .why =
+        "In env mode aorta only exports `AORTA_PROTON_*` variables; the payload must start the session and "
+        "finalize it, or nothing is written and the trial reports no Proton metrics.",
+    .example =
+        "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n\n"
+        "def main():\n    proton.start(os.environ.get(\"AORTA_PROTON_NAME\", \"run\"))\n"
+        "    torch.ones(4, device=\"cuda\")\n    return 0\n\n\nif __name__ == \"__main__\":\n"
+        "    code = main()\n    if code:\n        raise SystemExit(code)\n",
+    .fixed =
+        "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n\n"
+        "def main():\n    proton.start(os.environ.get(\"AORTA_PROTON_NAME\", \"run\"))\n    try:\n"
+        "        torch.ones(4, device=\"cuda\")\n    finally:\n        proton.finalize()\n    return 0\n\n\n"
+        "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
+    .facts =
+        "aorta's `mode: env` wraps nothing and leaves the session to the payload; its example payloads call "
+        "`proton.start(...)` after warm-up and `proton.finalize()` in a `finally` block "
+        "(reference/aorta.md §4.2, §6.3).",
     .example_name = "payload.py",
-    .companion = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-                  "collect:\n  proton:\n    mode: env\n",
+    .companion =
+        "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton:\n    mode: env\n",
     .example_args = "-- python payload.py",
 };
 

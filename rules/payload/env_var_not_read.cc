@@ -14,37 +14,43 @@ constexpr RuleMeta kMeta{
     .slug = "env-var-not-read",
     .severity = Severity::kError,
     .summary = "`mode: env`: the payload never reads a variable the recipe makes aorta export",
-    .what = "Under proton `mode: env`, aorta exports `AORTA_PROTON_NAME`, `_DIR`, `_CONTEXT` and `_DATA`, plus "
-            "`_BACKEND` when a backend is pinned, `_MODE` when a mode knob is set and `_HOOK` when `hook` is set. "
-            "Reports each one, except `_DIR`, that no paired payload spells as a constant string. `_DIR` is "
-            "optional, as in aorta's own contract test: `_NAME` already carries the directory, and the collector "
-            "creates it before launch. Strings are resolved: a "
-            "literal, a module-level constant joined by an f-string (`f\"{_PREFIX}NAME\"`), `+`, `%` or "
-            "`.format`; docstrings and comments do not count. The position is the recipe option that makes "
-            "aorta export the variable.",
-    .why = "In env mode the payload starts the Proton session itself; a variable it never reads is a knob the "
-           "recipe configures and the capture silently ignores (a pinned backend that is not used, a session "
-           "written to the wrong place).",
-    .example = "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n\n"
-               "def main():\n    proton.start(os.environ.get(\"AORTA_PROTON_NAME\", \"run\"))\n    try:\n"
-               "        torch.ones(4, device=\"cuda\")\n    finally:\n        proton.finalize()\n    return 0\n\n\n"
-               "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
-    .fixed = "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n"
-             "_ENV = \"AORTA_PROTON_\"\n\n\ndef main():\n"
-             "    proton.start(\n"
-             "        name=os.environ.get(f\"{_ENV}NAME\") or \"run\",\n"
-             "        context=os.environ.get(f\"{_ENV}CONTEXT\", \"shadow\"),\n"
-             "        data=os.environ.get(f\"{_ENV}DATA\", \"tree\"),\n"
-             "        backend=os.environ.get(f\"{_ENV}BACKEND\"),\n    )\n    try:\n"
-             "        torch.ones(4, device=\"cuda\")\n    finally:\n        proton.finalize()\n    return 0\n\n\n"
-             "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
-    .facts = "aorta's env-mode wrapping (reference/aorta.md §4.2) and its test "
-             "`test_env_mode_payload_reads_every_session_variable` (§6.3, `tests/test_examples.py` at 4b4553ef), "
-             "which only looks at f-string segments and exempts the `_OPTIONAL_ENV_SUFFIXES` (`DIR`); this rule "
-             "resolves the whole name, so a plain literal counts too.",
+    .what =
+        "Under proton `mode: env`, aorta exports `AORTA_PROTON_NAME`, `_DIR`, `_CONTEXT` and `_DATA`, plus "
+        "`_BACKEND` when a backend is pinned, `_MODE` when a mode knob is set and `_HOOK` when `hook` is set. "
+        "Reports each one, except `_DIR`, that no paired payload spells as a constant string. `_DIR` is "
+        "optional, as in aorta's own contract test: `_NAME` already carries the directory, and the collector "
+        "creates it before launch. Strings are resolved: a "
+        "literal, a module-level constant joined by an f-string (`f\"{_PREFIX}NAME\"`), `+`, `%` or "
+        "`.format`; docstrings and comments do not count. The position is the recipe option that makes "
+        "aorta export the variable.",
+    .why =
+        "In env mode the payload starts the Proton session itself; a variable it never reads is a knob the "
+        "recipe configures and the capture silently ignores (a pinned backend that is not used, a session "
+        "written to the wrong place).",
+    .example =
+        "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n\n"
+        "def main():\n    proton.start(os.environ.get(\"AORTA_PROTON_NAME\", \"run\"))\n    try:\n"
+        "        torch.ones(4, device=\"cuda\")\n    finally:\n        proton.finalize()\n    return 0\n\n\n"
+        "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
+    .fixed =
+        "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n"
+        "_ENV = \"AORTA_PROTON_\"\n\n\ndef main():\n"
+        "    proton.start(\n"
+        "        name=os.environ.get(f\"{_ENV}NAME\") or \"run\",\n"
+        "        context=os.environ.get(f\"{_ENV}CONTEXT\", \"shadow\"),\n"
+        "        data=os.environ.get(f\"{_ENV}DATA\", \"tree\"),\n"
+        "        backend=os.environ.get(f\"{_ENV}BACKEND\"),\n    )\n    try:\n"
+        "        torch.ones(4, device=\"cuda\")\n    finally:\n        proton.finalize()\n    return 0\n\n\n"
+        "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
+    .facts =
+        "aorta's env-mode wrapping (reference/aorta.md §4.2) and its test "
+        "`test_env_mode_payload_reads_every_session_variable` (§6.3, `tests/test_examples.py` at 4b4553ef), "
+        "which only looks at f-string segments and exempts the `_OPTIONAL_ENV_SUFFIXES` (`DIR`); this rule "
+        "resolves the whole name, so a plain literal counts too.",
     .example_name = "payload.py",
-    .companion = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-                  "collect:\n  proton:\n    mode: env\n    backend: roctracer\n",
+    .companion =
+        "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton:\n    mode: env\n    backend: roctracer\n",
     .example_args = "-- python payload.py",
 };
 

@@ -13,31 +13,37 @@ constexpr RuleMeta kMeta{
     .slug = "instrumentation-without-scopes",
     .severity = Severity::kWarning,
     .summary = "`backend: instrumentation` but no paired payload declares an intra-kernel scope",
-    .what = "Reports a recipe with proton `backend: instrumentation` whose paired payloads never call "
-            "`triton.profiler.language`'s `enter_scope`/`exit_scope` nor Proton's `scope` (as a call, a "
-            "`with` or a decorator), recognised through the names the imports bind.",
-    .why = "The instrumentation backend measures only the regions a kernel marks; with none, the tree has no "
-           "scopes and the trial reports nothing useful. The advice names the API that works on the targets: on "
-           "Triton 3.6.x (and whenever the targets are unset or unread) scopes go in a `@gluon.jit` kernel, since "
-           "a plain `@triton.jit` kernel rejects them unless the payload calls "
-           "`triton.profiler.language.enable_semantic(\"triton\")` (PAY011).",
-    .example = "import triton.profiler as proton  # isort: skip  # noqa: I001\nimport triton\n"
-               "import triton.language as tl\n\n\n@triton.jit\ndef copy(src, dst, n, BLOCK: tl.constexpr):\n"
-               "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n"
-               "    x = tl.load(src + offs, mask=offs < n)\n    tl.store(dst + offs, x, mask=offs < n)\n",
-    .fixed = "import triton.profiler as proton  # isort: skip  # noqa: I001\n"
-             "import triton.profiler.language as pl  # isort: skip  # noqa: I001\n"
-             "from triton.experimental import gluon\nfrom triton.experimental.gluon import language as gl\n\n\n"
-             "@gluon.jit\ndef copy(src, dst, n, BLOCK: gl.constexpr):\n"
-             "    layout: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])\n"
-             "    offs = gl.program_id(0) * BLOCK + gl.arange(0, BLOCK, layout=layout)\n"
-             "    pl.enter_scope(\"load\")\n    x = gl.load(src + offs, mask=offs < n)\n    pl.exit_scope(\"load\")\n"
-             "    gl.store(dst + offs, x, mask=offs < n)\n",
-    .facts = "aorta's amd-instrumentation example imports `triton.profiler.language` and marks its kernel's "
-             "regions (reference/aorta.md §7.3); instrumentation leaves carry cycles, not times (§2.4).",
+    .what =
+        "Reports a recipe with proton `backend: instrumentation` whose paired payloads never call "
+        "`triton.profiler.language`'s `enter_scope`/`exit_scope` nor Proton's `scope` (as a call, a "
+        "`with` or a decorator), recognised through the names the imports bind.",
+    .why =
+        "The instrumentation backend measures only the regions a kernel marks; with none, the tree has no "
+        "scopes and the trial reports nothing useful. The advice names the API that works on the targets: on "
+        "Triton 3.6.x (and whenever the targets are unset or unread) scopes go in a `@gluon.jit` kernel, since "
+        "a plain `@triton.jit` kernel rejects them unless the payload calls "
+        "`triton.profiler.language.enable_semantic(\"triton\")` (PAY011).",
+    .example =
+        "import triton.profiler as proton  # isort: skip  # noqa: I001\nimport triton\n"
+        "import triton.language as tl\n\n\n@triton.jit\ndef copy(src, dst, n, BLOCK: tl.constexpr):\n"
+        "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n"
+        "    x = tl.load(src + offs, mask=offs < n)\n    tl.store(dst + offs, x, mask=offs < n)\n",
+    .fixed =
+        "import triton.profiler as proton  # isort: skip  # noqa: I001\n"
+        "import triton.profiler.language as pl  # isort: skip  # noqa: I001\n"
+        "from triton.experimental import gluon\nfrom triton.experimental.gluon import language as gl\n\n\n"
+        "@gluon.jit\ndef copy(src, dst, n, BLOCK: gl.constexpr):\n"
+        "    layout: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])\n"
+        "    offs = gl.program_id(0) * BLOCK + gl.arange(0, BLOCK, layout=layout)\n"
+        "    pl.enter_scope(\"load\")\n    x = gl.load(src + offs, mask=offs < n)\n    pl.exit_scope(\"load\")\n"
+        "    gl.store(dst + offs, x, mask=offs < n)\n",
+    .facts =
+        "aorta's amd-instrumentation example imports `triton.profiler.language` and marks its kernel's "
+        "regions (reference/aorta.md §7.3); instrumentation leaves carry cycles, not times (§2.4).",
     .example_name = "payload.py",
-    .companion = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-                  "collect:\n  proton:\n    mode: cli\n    backend: instrumentation\n",
+    .companion =
+        "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton:\n    mode: cli\n    backend: instrumentation\n",
     .example_args = "-- python payload.py",
 };
 
@@ -52,7 +58,9 @@ std::string Advice(const std::vector<TritonTarget>& targets) {
     return "mark them inside the kernel with triton.profiler.language's enter_scope(NAME)/exit_scope(NAME)";
   std::string on = gluon_only.empty() ? std::string("Triton 3.6.x") : "Triton " + JoinNames(gluon_only);
   return "mark them inside a @gluon.jit kernel (triton.experimental.gluon) with triton.profiler.language's "
-         "enter_scope(NAME)/exit_scope(NAME): on " + on + " a plain @triton.jit kernel accepts them only after "
+         "enter_scope(NAME)/exit_scope(NAME): on " +
+         on +
+         " a plain @triton.jit kernel accepts them only after "
          "triton.profiler.language.enable_semantic(\"triton\")";
 }
 

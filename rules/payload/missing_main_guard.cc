@@ -10,18 +10,23 @@ constexpr RuleMeta kMeta{
     .slug = "missing-main-guard",
     .severity = Severity::kWarning,
     .summary = "a payload has no top-level `if __name__ == \"__main__\":` block",
-    .what = "Reports a payload with no top-level `if` statement whose test mentions `__name__`, the block aorta "
-            "takes as the payload's entry point. The position is the start of the file.",
-    .why = "Proton's command front end runs the script as `__main__`; work done at module level also runs when a "
-           "test or a sibling module imports the payload, and aorta's SystemExit check cannot find the exit "
-           "path to judge it.",
-    .example = "import triton.profiler as proton  # isort: skip  # noqa: I001\nimport torch\n\n"
-               "torch.ones(4, device=\"cuda\")\n",
-    .fixed = "import triton.profiler as proton  # isort: skip  # noqa: I001\nimport torch\n\n\ndef main():\n"
-             "    torch.ones(4, device=\"cuda\")\n    return 0\n\n\nif __name__ == \"__main__\":\n    code = main()\n"
-             "    if code:\n        raise SystemExit(code)\n",
-    .facts = "aorta's `test_payload_has_a_main_guard` requires the guard in every example payload "
-             "(reference/aorta.md §6.2).",
+    .what =
+        "Reports a payload with no top-level `if` statement whose test mentions `__name__`, the block aorta "
+        "takes as the payload's entry point. The position is the start of the file.",
+    .why =
+        "Proton's command front end runs the script as `__main__`; work done at module level also runs when a "
+        "test or a sibling module imports the payload, and aorta's SystemExit check cannot find the exit "
+        "path to judge it.",
+    .example =
+        "import triton.profiler as proton  # isort: skip  # noqa: I001\nimport torch\n\n"
+        "torch.ones(4, device=\"cuda\")\n",
+    .fixed =
+        "import triton.profiler as proton  # isort: skip  # noqa: I001\nimport torch\n\n\ndef main():\n"
+        "    torch.ones(4, device=\"cuda\")\n    return 0\n\n\nif __name__ == \"__main__\":\n    code = main()\n"
+        "    if code:\n        raise SystemExit(code)\n",
+    .facts =
+        "aorta's `test_payload_has_a_main_guard` requires the guard in every example payload "
+        "(reference/aorta.md §6.2).",
     .example_name = "payload.py",
 };
 

@@ -14,40 +14,45 @@ constexpr RuleMeta kMeta{
     .slug = "proton-import-unpinned",
     .severity = Severity::kWarning,
     .summary = "the Proton import is not pinned against the import sorter the project runs (isort, ruff's I001)",
-    .what = "Looks at the payload's decisive Proton import (the one PAY001 uses: the first that runs at module "
-            "load; `import triton.profiler as proton`, `from triton import profiler`, ...) and the imports a sorter "
-            "sorts with it: the adjacent imports of its block, up to code or a `# isort: split` comment. When that "
-            "block holds, below the Proton import, an import of torch (or of a package known to import torch), it "
-            "asks which sorters the project runs, from `.pre-commit-config.yaml` hooks, `pyproject.toml` "
-            "(`[tool.isort]`, `[tool.ruff]` selecting the `I` rules), `setup.cfg`, `.isort.cfg`, `ruff.toml`, in the "
-            "payload's directory and those above it up to the repository root; with none found, both. It reports "
-            "the import when one of them would sort torch above it:\n\n"
-            "- isort keeps a `# isort: skip` line in place only while no unpinned import stands above it in its "
-            "block (after `from __future__ import annotations` or `import os` it moves it below the whole block), "
-            "and ignores `# noqa: I001`;\n"
-            "- ruff's I001 keeps a `# isort: skip` line, and a whole block whose first line has `# noqa: I001`;\n"
-            "- both never move an import across a `# isort: split` line, nor inside `# isort: off` ... "
-            "`# isort: on`.\n\n"
-            "It stays silent while PAY001 fires (torch is already first: PAY001's fix moves and pins the import), "
-            "and on the other Proton imports of the file. A safe fix writes the layout that holds under both: "
-            "`  # isort: skip  # noqa: I001` on the import and a `# isort: split` line after the Proton imports "
-            "that follow it.",
-    .why = "isort and ruff's `I001` sort `torch` before `triton`, so the next `isort .` or `ruff check --fix` "
-           "silently undoes the import order that keeps Triton 3.8.0 with ROCm from hanging at exit (PAY001). "
-           "aorta's `# isort: skip  # noqa: I001` alone does not hold under isort when another import stands above "
-           "the Proton import: tried with isort 5.6.4 on real payloads, one run undid most such pins.",
-    .example = "from __future__ import annotations\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n"
-               "import torch\n\n\ndef main():\n    proton.start(\"run\")\n    torch.ones(4, device=\"cuda\")\n"
-               "    proton.finalize()\n    return 0\n\n\nif __name__ == \"__main__\":\n    code = main()\n"
-               "    if code:\n        raise SystemExit(code)\n",
-    .fixed = "from __future__ import annotations\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n"
-             "# isort: split\nimport torch\n\n\ndef main():\n    proton.start(\"run\")\n    torch.ones(4, device=\"cuda\")\n"
-             "    proton.finalize()\n    return 0\n\n\nif __name__ == \"__main__\":\n    code = main()\n"
-             "    if code:\n        raise SystemExit(code)\n",
-    .facts = "aorta's own payloads mark every Proton import line with `# isort: skip  # noqa: I001` "
-             "(reference/aorta.md §6.1, the convention its import-order test relies on but does not check); "
-             "isort's `skip` and `split` action comments and ruff's isort emulation behave as listed above "
-             "(tests/import_sorters_test.cc runs both sorters on every fixture and a generated set).",
+    .what =
+        "Looks at the payload's decisive Proton import (the one PAY001 uses: the first that runs at module "
+        "load; `import triton.profiler as proton`, `from triton import profiler`, ...) and the imports a sorter "
+        "sorts with it: the adjacent imports of its block, up to code or a `# isort: split` comment. When that "
+        "block holds, below the Proton import, an import of torch (or of a package known to import torch), it "
+        "asks which sorters the project runs, from `.pre-commit-config.yaml` hooks, `pyproject.toml` "
+        "(`[tool.isort]`, `[tool.ruff]` selecting the `I` rules), `setup.cfg`, `.isort.cfg`, `ruff.toml`, in the "
+        "payload's directory and those above it up to the repository root; with none found, both. It reports "
+        "the import when one of them would sort torch above it:\n\n"
+        "- isort keeps a `# isort: skip` line in place only while no unpinned import stands above it in its "
+        "block (after `from __future__ import annotations` or `import os` it moves it below the whole block), "
+        "and ignores `# noqa: I001`;\n"
+        "- ruff's I001 keeps a `# isort: skip` line, and a whole block whose first line has `# noqa: I001`;\n"
+        "- both never move an import across a `# isort: split` line, nor inside `# isort: off` ... "
+        "`# isort: on`.\n\n"
+        "It stays silent while PAY001 fires (torch is already first: PAY001's fix moves and pins the import), "
+        "and on the other Proton imports of the file. A safe fix writes the layout that holds under both: "
+        "`  # isort: skip  # noqa: I001` on the import and a `# isort: split` line after the Proton imports "
+        "that follow it.",
+    .why =
+        "isort and ruff's `I001` sort `torch` before `triton`, so the next `isort .` or `ruff check --fix` "
+        "silently undoes the import order that keeps Triton 3.8.0 with ROCm from hanging at exit (PAY001). "
+        "aorta's `# isort: skip  # noqa: I001` alone does not hold under isort when another import stands above "
+        "the Proton import: tried with isort 5.6.4 on real payloads, one run undid most such pins.",
+    .example =
+        "from __future__ import annotations\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n"
+        "import torch\n\n\ndef main():\n    proton.start(\"run\")\n    torch.ones(4, device=\"cuda\")\n"
+        "    proton.finalize()\n    return 0\n\n\nif __name__ == \"__main__\":\n    code = main()\n"
+        "    if code:\n        raise SystemExit(code)\n",
+    .fixed =
+        "from __future__ import annotations\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n"
+        "# isort: split\nimport torch\n\n\ndef main():\n    proton.start(\"run\")\n    torch.ones(4, device=\"cuda\")\n"
+        "    proton.finalize()\n    return 0\n\n\nif __name__ == \"__main__\":\n    code = main()\n"
+        "    if code:\n        raise SystemExit(code)\n",
+    .facts =
+        "aorta's own payloads mark every Proton import line with `# isort: skip  # noqa: I001` "
+        "(reference/aorta.md §6.1, the convention its import-order test relies on but does not check); "
+        "isort's `skip` and `split` action comments and ruff's isort emulation behave as listed above "
+        "(tests/import_sorters_test.cc runs both sorters on every fixture and a generated set).",
     .fix = FixAvailability::kAlways,
     .example_name = "payload.py",
 };
@@ -59,8 +64,10 @@ bool SortingOff(const SourceFile& file, uint32_t line) {
     std::string_view text = file.LineText(l);
     size_t i = text.find_first_not_of(" \t");
     if (i == std::string_view::npos || text[i] != '#') continue;
-    if (text.find("isort: off") != std::string_view::npos || text.find("isort:off") != std::string_view::npos) off = true;
-    if (text.find("isort: on") != std::string_view::npos || text.find("isort:on") != std::string_view::npos) off = false;
+    if (text.find("isort: off") != std::string_view::npos || text.find("isort:off") != std::string_view::npos)
+      off = true;
+    if (text.find("isort: on") != std::string_view::npos || text.find("isort:on") != std::string_view::npos)
+      off = false;
   }
   return off;
 }
@@ -102,7 +109,8 @@ class ProtonImportUnpinned final : public Rule {
       moving.push_back(sorters.ruff.empty() ? "ruff's I001" : "ruff's I001 (" + sorters.ruff + ")");
     if (moving.empty()) return;
     std::string who = moving[0] + (moving.size() > 1 ? " and " + moving[1] : "");
-    if (sorters.unknown()) who += " (no import sorter configuration was found, so the pin must hold under both isort and ruff)";
+    if (sorters.unknown())
+      who += " (no import sorter configuration was found, so the pin must hold under both isort and ruff)";
 
     std::string_view statement = p.source->Slice(proton->span);
     statement = statement.substr(0, std::min(statement.find('\n'), statement.find("  #")));
@@ -112,14 +120,15 @@ class ProtonImportUnpinned final : public Rule {
                                      "'{}' is not pinned: {} would sort '{}' (line {}) above it, the order {} "
                                      "rejects; append '{}' to it and put a '{}' line after the Proton imports",
                                      statement, who, moved, torch->line, torch->torch ? "PAY001" : "PAY003",
-                                     payload::kPinComment.substr(2),
-                                     payload::kSplitComment);
+                                     payload::kPinComment.substr(2), payload::kSplitComment);
     if (std::optional<std::vector<Edit>> edits = PinEdits(p, *proton, p.imports[last_proton]))
       d.WithFix("pin the Proton import and split the import block after it", Applicability::kSafe, std::move(*edits));
   }
 
  private:
-  static bool BringsTorchHere(const ImportStmt& s) { return !s.in_function && !s.type_checking && payload::BringsTorch(s); }
+  static bool BringsTorchHere(const ImportStmt& s) {
+    return !s.in_function && !s.type_checking && payload::BringsTorch(s);
+  }
 
   // The pin on `proton` and a `# isort: split` line after `last` (the end of
   // the Proton run). Nullopt when another statement shares `last`'s line.

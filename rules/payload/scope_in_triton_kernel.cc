@@ -22,39 +22,46 @@ constexpr RuleMeta kMeta{
     .slug = "scope-in-triton-kernel",
     .severity = Severity::kWarning,
     .summary = "an intra-kernel scope inside a plain `@triton.jit` kernel, where only Gluon kernels accept one",
-    .what = "Reports a call of `triton.profiler.language`'s `enter_scope`, `exit_scope` or `scope` inside a "
-            "function decorated with `@triton.jit` (not `@gluon.jit`) in a payload paired with a recipe whose "
-            "proton collector uses `backend: instrumentation`, unless the payload calls "
-            "`enable_semantic(\"triton\")` outside any `if`. It is an error when a target Triton is one whose "
-            "Proton accepts scopes only in Gluon kernels (`kernel_scopes: gluon` in the Triton table: 3.6.x and current development "
-            "builds); with no target set, or only targets the table has not read, it is a warning.",
-    .why = "On Triton 3.6.0 the kernel does not compile: `TypeError: Unsupported semantic type: <class "
-           "'triton.language.semantic.TritonSemantic'>. Supported semantics are: {<class "
-           "'triton.experimental.gluon.language._semantic.GluonSemantic'>}` (seen on a real H200), so the trial "
-           "fails before any cycle is recorded. Proton enables only the Gluon semantic by default because Triton's "
-           "compiler rewrites (pipelining, reordering, duplication) can make scopes in Triton-language kernels "
-           "misleading; `triton.profiler.language.enable_semantic(\"triton\")` opts in anyway.",
-    .example = "import triton.profiler as proton  # isort: skip  # noqa: I001\n"
-               "import triton.profiler.language as pl  # isort: skip  # noqa: I001\nimport triton\n"
-               "import triton.language as tl\n\n\n@triton.jit\ndef copy(src, dst, n, BLOCK: tl.constexpr):\n"
-               "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n    pl.enter_scope(\"load\")\n"
-               "    x = tl.load(src + offs, mask=offs < n)\n    pl.exit_scope(\"load\")\n"
-               "    tl.store(dst + offs, x, mask=offs < n)\n",
-    .fixed = "import triton.profiler as proton  # isort: skip  # noqa: I001\n"
-             "import triton.profiler.language as pl  # isort: skip  # noqa: I001\n"
-             "from triton.experimental import gluon\nfrom triton.experimental.gluon import language as gl\n\n\n"
-             "@gluon.jit\ndef copy(src, dst, n, BLOCK: gl.constexpr):\n"
-             "    layout: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])\n"
-             "    offs = gl.program_id(0) * BLOCK + gl.arange(0, BLOCK, layout=layout)\n"
-             "    pl.enter_scope(\"load\")\n    x = gl.load(src + offs, mask=offs < n)\n    pl.exit_scope(\"load\")\n"
-             "    gl.store(dst + offs, x, mask=offs < n)\n",
-    .facts = "Seen on an NVIDIA H200 with Triton 3.6.0 through `aortalint run` (fixtures/captures/cycles-h200: "
-             "`jit_scopes` fails to compile, `jit_scopes_enabled` records cycles after `enable_semantic(\"triton\")`, "
-             "the Gluon payload records cycles); Triton 3.6.0's `triton/profiler/language.py` sets "
-             "`_SEMANTICS = {_ALL_SEMANTICS[\"gluon\"]}`. 3.7.x and 3.8.0 are `unknown` in the table.",
+    .what =
+        "Reports a call of `triton.profiler.language`'s `enter_scope`, `exit_scope` or `scope` inside a "
+        "function decorated with `@triton.jit` (not `@gluon.jit`) in a payload paired with a recipe whose "
+        "proton collector uses `backend: instrumentation`, unless the payload calls "
+        "`enable_semantic(\"triton\")` outside any `if`. It is an error when a target Triton is one whose "
+        "Proton accepts scopes only in Gluon kernels (`kernel_scopes: gluon` in the Triton table: 3.6.x and current "
+        "development "
+        "builds); with no target set, or only targets the table has not read, it is a warning.",
+    .why =
+        "On Triton 3.6.0 the kernel does not compile: `TypeError: Unsupported semantic type: <class "
+        "'triton.language.semantic.TritonSemantic'>. Supported semantics are: {<class "
+        "'triton.experimental.gluon.language._semantic.GluonSemantic'>}` (seen on a real H200), so the trial "
+        "fails before any cycle is recorded. Proton enables only the Gluon semantic by default because Triton's "
+        "compiler rewrites (pipelining, reordering, duplication) can make scopes in Triton-language kernels "
+        "misleading; `triton.profiler.language.enable_semantic(\"triton\")` opts in anyway.",
+    .example =
+        "import triton.profiler as proton  # isort: skip  # noqa: I001\n"
+        "import triton.profiler.language as pl  # isort: skip  # noqa: I001\nimport triton\n"
+        "import triton.language as tl\n\n\n@triton.jit\ndef copy(src, dst, n, BLOCK: tl.constexpr):\n"
+        "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n    pl.enter_scope(\"load\")\n"
+        "    x = tl.load(src + offs, mask=offs < n)\n    pl.exit_scope(\"load\")\n"
+        "    tl.store(dst + offs, x, mask=offs < n)\n",
+    .fixed =
+        "import triton.profiler as proton  # isort: skip  # noqa: I001\n"
+        "import triton.profiler.language as pl  # isort: skip  # noqa: I001\n"
+        "from triton.experimental import gluon\nfrom triton.experimental.gluon import language as gl\n\n\n"
+        "@gluon.jit\ndef copy(src, dst, n, BLOCK: gl.constexpr):\n"
+        "    layout: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])\n"
+        "    offs = gl.program_id(0) * BLOCK + gl.arange(0, BLOCK, layout=layout)\n"
+        "    pl.enter_scope(\"load\")\n    x = gl.load(src + offs, mask=offs < n)\n    pl.exit_scope(\"load\")\n"
+        "    gl.store(dst + offs, x, mask=offs < n)\n",
+    .facts =
+        "Seen on an NVIDIA H200 with Triton 3.6.0 through `aortalint run` (fixtures/captures/cycles-h200: "
+        "`jit_scopes` fails to compile, `jit_scopes_enabled` records cycles after `enable_semantic(\"triton\")`, "
+        "the Gluon payload records cycles); Triton 3.6.0's `triton/profiler/language.py` sets "
+        "`_SEMANTICS = {_ALL_SEMANTICS[\"gluon\"]}`. 3.7.x and 3.8.0 are `unknown` in the table.",
     .example_name = "payload.py",
-    .companion = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-                  "collect:\n  proton:\n    mode: env\n    backend: instrumentation\n",
+    .companion =
+        "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton:\n    mode: env\n    backend: instrumentation\n",
     .example_args = "--triton 3.6.0 -- python payload.py",
 };
 

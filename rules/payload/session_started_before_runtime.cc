@@ -13,27 +13,33 @@ constexpr RuleMeta kMeta{
     .slug = "session-started-before-runtime",
     .severity = Severity::kError,
     .summary = "`mode: env` with roctracer (or `auto` on a target <= 3.7.x): `start()` runs before torch is imported",
-    .what = "Under proton `mode: env` with `backend: roctracer` (or `auto` when a target Triton resolves it to "
-            "roctracer, <= 3.7), reports a Proton `start(...)` call that runs at module load before the first "
-            "`import torch` (or with no torch import at load), and a `start(...)` followed only by a lazy torch "
-            "import inside a function.",
-    .why = "roctracer attaches to the HIP runtime that exists when the session starts; started before torch "
-           "loads it, the session records nothing. The import order (PAY001) is about importing Proton first; "
-           "starting it must still wait for torch.",
-    .example = "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\n"
-               "proton.start(os.environ[\"AORTA_PROTON_NAME\"], backend=\"roctracer\")\nimport torch\n\n\n"
-               "def main():\n    torch.ones(4, device=\"cuda\")\n    proton.finalize()\n    return 0\n\n\n"
-               "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
-    .fixed = "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n"
-             "proton.start(os.environ[\"AORTA_PROTON_NAME\"], backend=\"roctracer\")\n\n\ndef main():\n"
-             "    torch.ones(4, device=\"cuda\")\n    proton.finalize()\n    return 0\n\n\n"
-             "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
-    .facts = "aorta's import-order notes: `proton.start()` must run after torch has brought the runtime up, which "
-             "roctracer requires (reference/aorta.md §6.1); `auto` resolves to roctracer on AMD before Triton "
-             "3.8.0 (§3).",
+    .what =
+        "Under proton `mode: env` with `backend: roctracer` (or `auto` when a target Triton resolves it to "
+        "roctracer, <= 3.7), reports a Proton `start(...)` call that runs at module load before the first "
+        "`import torch` (or with no torch import at load), and a `start(...)` followed only by a lazy torch "
+        "import inside a function.",
+    .why =
+        "roctracer attaches to the HIP runtime that exists when the session starts; started before torch "
+        "loads it, the session records nothing. The import order (PAY001) is about importing Proton first; "
+        "starting it must still wait for torch.",
+    .example =
+        "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\n"
+        "proton.start(os.environ[\"AORTA_PROTON_NAME\"], backend=\"roctracer\")\nimport torch\n\n\n"
+        "def main():\n    torch.ones(4, device=\"cuda\")\n    proton.finalize()\n    return 0\n\n\n"
+        "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
+    .fixed =
+        "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n"
+        "proton.start(os.environ[\"AORTA_PROTON_NAME\"], backend=\"roctracer\")\n\n\ndef main():\n"
+        "    torch.ones(4, device=\"cuda\")\n    proton.finalize()\n    return 0\n\n\n"
+        "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
+    .facts =
+        "aorta's import-order notes: `proton.start()` must run after torch has brought the runtime up, which "
+        "roctracer requires (reference/aorta.md §6.1); `auto` resolves to roctracer on AMD before Triton "
+        "3.8.0 (§3).",
     .example_name = "payload.py",
-    .companion = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-                  "collect:\n  proton:\n    mode: env\n    backend: roctracer\n",
+    .companion =
+        "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton:\n    mode: env\n    backend: roctracer\n",
     .example_args = "-- python payload.py",
 };
 

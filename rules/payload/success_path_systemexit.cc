@@ -19,32 +19,39 @@ constexpr RuleMeta kMeta{
     .slug = "success-path-systemexit",
     .severity = Severity::kWarning,
     .summary = "the `__main__` block raises SystemExit on success (`sys.exit(main())`, `raise SystemExit(main())`)",
-    .what = "Reports a statement that runs unconditionally in the `__main__` block and raises `SystemExit` even "
-            "when the run succeeded: `sys.exit(main())`, `exit(main())`, `quit(main())`, "
-            "`raise SystemExit(main())`, `sys.exit()`, `sys.exit(0)`, `raise SystemExit`. An exit with a nonzero "
-            "literal code is a failure path and is left alone. When the block is that one statement around a call, "
-            "a safe fix rewrites it to `code = main()` / `if code: raise SystemExit(code)`. It is an error when a "
-            "`mode: cli` recipe launches the payload and a target Triton is 3.6.x; checked alone, the payload has "
-            "no attach mode and it stays a warning.\n\n"
-            "It runs on every payload a recipe launches, and on an unpaired Python file that is an entry point: a "
-            "script with a `__main__` block that imports Proton anywhere, a function body included (Proton's "
-            "command front end runs it as `__main__` either way). Test modules and modules that others import get "
-            "no payload rule unless a recipe pairs them (`check --verbose` says why).",
-    .why = "Triton 3.6.0's `execute_as_main` catches `Exception` only, so a success-path `SystemExit` escapes "
-           "before Proton's `finalize()`: the run exits 0 and no `.hatchet` is written (seen on a real H200 with "
-           "Triton 3.6.0). Exiting only on failure keeps the capture on every version.",
-    .example = "import sys\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\n\ndef main():\n"
-               "    proton.start(\"run\")\n    proton.finalize()\n    return 0\n\n\nif __name__ == \"__main__\":\n"
-               "    sys.exit(main())\n",
-    .fixed = "import triton.profiler as proton  # isort: skip  # noqa: I001\n\n\ndef main():\n"
-             "    proton.start(\"run\")\n    proton.finalize()\n    return 0\n\n\nif __name__ == \"__main__\":\n"
-             "    code = main()\n    if code:\n        raise SystemExit(code)\n",
-    .facts = "aorta's SystemExit test runs the guard with `main` returning 0, 1 and 2 and requires no exit on 0 "
-             "(reference/aorta.md §6.2); the lost capture is in §3 and in this repository's `fixtures/captures/h200-triton-3.6.0/`.",
+    .what =
+        "Reports a statement that runs unconditionally in the `__main__` block and raises `SystemExit` even "
+        "when the run succeeded: `sys.exit(main())`, `exit(main())`, `quit(main())`, "
+        "`raise SystemExit(main())`, `sys.exit()`, `sys.exit(0)`, `raise SystemExit`. An exit with a nonzero "
+        "literal code is a failure path and is left alone. When the block is that one statement around a call, "
+        "a safe fix rewrites it to `code = main()` / `if code: raise SystemExit(code)`. It is an error when a "
+        "`mode: cli` recipe launches the payload and a target Triton is 3.6.x; checked alone, the payload has "
+        "no attach mode and it stays a warning.\n\n"
+        "It runs on every payload a recipe launches, and on an unpaired Python file that is an entry point: a "
+        "script with a `__main__` block that imports Proton anywhere, a function body included (Proton's "
+        "command front end runs it as `__main__` either way). Test modules and modules that others import get "
+        "no payload rule unless a recipe pairs them (`check --verbose` says why).",
+    .why =
+        "Triton 3.6.0's `execute_as_main` catches `Exception` only, so a success-path `SystemExit` escapes "
+        "before Proton's `finalize()`: the run exits 0 and no `.hatchet` is written (seen on a real H200 with "
+        "Triton 3.6.0). Exiting only on failure keeps the capture on every version.",
+    .example =
+        "import sys\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\n\ndef main():\n"
+        "    proton.start(\"run\")\n    proton.finalize()\n    return 0\n\n\nif __name__ == \"__main__\":\n"
+        "    sys.exit(main())\n",
+    .fixed =
+        "import triton.profiler as proton  # isort: skip  # noqa: I001\n\n\ndef main():\n"
+        "    proton.start(\"run\")\n    proton.finalize()\n    return 0\n\n\nif __name__ == \"__main__\":\n"
+        "    code = main()\n    if code:\n        raise SystemExit(code)\n",
+    .facts =
+        "aorta's SystemExit test runs the guard with `main` returning 0, 1 and 2 and requires no exit on 0 "
+        "(reference/aorta.md §6.2); the lost capture is in §3 and in this repository's "
+        "`fixtures/captures/h200-triton-3.6.0/`.",
     .fix = FixAvailability::kSometimes,
     .example_name = "payload.py",
-    .companion = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-                  "collect:\n  proton:\n    mode: cli\n",
+    .companion =
+        "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton:\n    mode: cli\n",
     .example_args = "--triton 3.6.0 -- python payload.py",
 };
 
@@ -115,11 +122,11 @@ class SuccessPathSystemExit final : public Rule {
       if (!SuccessExit(p, stmt, &args)) continue;
       std::string_view text = p.Text(stmt);
       bool cli = cli_payloads_.count(p.path()) > 0;
-      DiagnosticBuilder d = ctx.Report(p.source, p.SpanOf(stmt),
-                                       "'{}' raises SystemExit when the run succeeds, and Triton {} then writes no "
-                                       "capture; exit only on failure: 'code = main()' then 'if code: raise SystemExit(code)'",
-                                       text.substr(0, text.find('\n')),
-                                       cli ? lost_on_ + " under 'mode: cli'" : std::string("3.6.0"));
+      DiagnosticBuilder d =
+          ctx.Report(p.source, p.SpanOf(stmt),
+                     "'{}' raises SystemExit when the run succeeds, and Triton {} then writes no "
+                     "capture; exit only on failure: 'code = main()' then 'if code: raise SystemExit(code)'",
+                     text.substr(0, text.find('\n')), cli ? lost_on_ + " under 'mode: cli'" : std::string("3.6.0"));
       if (cli) d.WithSeverity(Severity::kError);
       // The fix: only when the block is this one exit around a call.
       if (statements != 1 || ts_node_is_null(args) || ts_node_named_child_count(args) != 1) continue;

@@ -14,35 +14,41 @@ constexpr RuleMeta kMeta{
     .slug = "torch-before-proton",
     .severity = Severity::kError,
     .summary = "torch is imported before triton.profiler at module load",
-    .what = "Reports a payload whose first torch import (`import torch`, `import torch.nn.functional as F`, "
-            "`from torch import nn`) comes before its Proton import (`import triton.profiler as proton`, "
-            "`from triton import profiler`, `from triton.profiler import scope`, `import triton.profiler.language`, "
-            "`from triton._C.libproton import proton`), with aorta's exact semantics: function bodies are skipped "
-            "(and so are imports under `if TYPE_CHECKING:`, which never run); "
-            "imports under `if`, `for`, `while`, `match`, `except` or a `try`'s `else` are conditional; the Proton "
-            "line is the first unconditional Proton import, else the last conditional one; the torch line is the "
-            "first torch import; both on one line is a failure. Relative imports, `torchvision` and a bare "
-            "`import triton` do not count. The position is the torch import, with a note at the Proton import. "
-            "An unsafe fix moves the Proton import, with the comments above it, to just before the torch import, "
-            "pinned with `# isort: skip  # noqa: I001` and followed by a `# isort: split` line (the layout that "
-            "holds under isort and ruff's I001, see PAY002); a single `import torch, triton.profiler` is split, "
-            "Proton first. The message says what the order costs on the targets in force: on Triton 3.8.0 with "
-            "ROCm it can hang the process at exit (aorta#434), and with no target given that is the risk named; "
-            "on targets without that hang it is aorta's import-order rule, not a known hang.",
-    .why = "On Triton 3.8.0 with ROCm, a process that imported torch before `triton.profiler` can hang forever at "
-           "exit when an unversioned `librocprofiler-sdk.so` resolves: Proton's shutdown re-enters the "
-           "rocprofiler-sdk registration lock (aorta#434). The run never finishes and nothing is written. On other "
-           "versions no hang is known, but aorta's import-order test rejects the payload all the same.",
-    .example = "import torch\nimport triton\n\nimport triton.profiler as proton\n\n\ndef main():\n"
-               "    proton.start(\"run\")\n    torch.ones(4, device=\"cuda\")\n    proton.finalize()\n    return 0\n\n\n"
-               "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
-    .fixed = "import triton.profiler as proton  # isort: skip  # noqa: I001\n# isort: split\nimport torch\nimport triton\n\n\n"
-             "def main():\n    proton.start(\"run\")\n    torch.ones(4, device=\"cuda\")\n    proton.finalize()\n"
-             "    return 0\n\n\nif __name__ == \"__main__\":\n    code = main()\n    if code:\n"
-             "        raise SystemExit(code)\n",
-    .facts = "aorta's `test_proton_payloads_import_proton_before_torch` (reference/aorta.md §6.1) and the exit hang "
-             "of Triton 3.8.0, fixed after it by triton#11009 (§3). aorta's own pipeline, gelu and hotspot payloads "
-             "imported torch first until they were fixed (§7.3).",
+    .what =
+        "Reports a payload whose first torch import (`import torch`, `import torch.nn.functional as F`, "
+        "`from torch import nn`) comes before its Proton import (`import triton.profiler as proton`, "
+        "`from triton import profiler`, `from triton.profiler import scope`, `import triton.profiler.language`, "
+        "`from triton._C.libproton import proton`), with aorta's exact semantics: function bodies are skipped "
+        "(and so are imports under `if TYPE_CHECKING:`, which never run); "
+        "imports under `if`, `for`, `while`, `match`, `except` or a `try`'s `else` are conditional; the Proton "
+        "line is the first unconditional Proton import, else the last conditional one; the torch line is the "
+        "first torch import; both on one line is a failure. Relative imports, `torchvision` and a bare "
+        "`import triton` do not count. The position is the torch import, with a note at the Proton import. "
+        "An unsafe fix moves the Proton import, with the comments above it, to just before the torch import, "
+        "pinned with `# isort: skip  # noqa: I001` and followed by a `# isort: split` line (the layout that "
+        "holds under isort and ruff's I001, see PAY002); a single `import torch, triton.profiler` is split, "
+        "Proton first. The message says what the order costs on the targets in force: on Triton 3.8.0 with "
+        "ROCm it can hang the process at exit (aorta#434), and with no target given that is the risk named; "
+        "on targets without that hang it is aorta's import-order rule, not a known hang.",
+    .why =
+        "On Triton 3.8.0 with ROCm, a process that imported torch before `triton.profiler` can hang forever at "
+        "exit when an unversioned `librocprofiler-sdk.so` resolves: Proton's shutdown re-enters the "
+        "rocprofiler-sdk registration lock (aorta#434). The run never finishes and nothing is written. On other "
+        "versions no hang is known, but aorta's import-order test rejects the payload all the same.",
+    .example =
+        "import torch\nimport triton\n\nimport triton.profiler as proton\n\n\ndef main():\n"
+        "    proton.start(\"run\")\n    torch.ones(4, device=\"cuda\")\n    proton.finalize()\n    return 0\n\n\n"
+        "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
+    .fixed =
+        "import triton.profiler as proton  # isort: skip  # noqa: I001\n# isort: split\nimport torch\nimport "
+        "triton\n\n\n"
+        "def main():\n    proton.start(\"run\")\n    torch.ones(4, device=\"cuda\")\n    proton.finalize()\n"
+        "    return 0\n\n\nif __name__ == \"__main__\":\n    code = main()\n    if code:\n"
+        "        raise SystemExit(code)\n",
+    .facts =
+        "aorta's `test_proton_payloads_import_proton_before_torch` (reference/aorta.md §6.1) and the exit hang "
+        "of Triton 3.8.0, fixed after it by triton#11009 (§3). aorta's own pipeline, gelu and hotspot payloads "
+        "imported torch first until they were fixed (§7.3).",
     .fix = FixAvailability::kSometimes,
     .example_name = "payload.py",
 };
@@ -70,7 +76,8 @@ bool StartsLine(const SourceFile& file, const ImportStmt& s) {
 // when either is not a top-level statement starting its own line.
 std::optional<std::vector<Edit>> MoveBlock(const Payload& p, const ImportStmt& proton, const ImportStmt& torch) {
   const SourceFile& file = *p.source;
-  if (!proton.top_level || !torch.top_level || !StartsLine(file, proton) || !StartsLine(file, torch)) return std::nullopt;
+  if (!proton.top_level || !torch.top_level || !StartsLine(file, proton) || !StartsLine(file, torch))
+    return std::nullopt;
   uint32_t first = proton.line, last = proton.end_line;
   for (bool grown = true; grown;) {
     grown = false;
@@ -119,15 +126,16 @@ std::optional<std::vector<Edit>> SplitStatement(const Payload& p, const ImportSt
   for (const ImportedName& n : s.names) {
     std::string name = n.alias.empty() ? n.name : n.name + " as " + n.alias;
     if (IsProtonName(n.name)) {
-      proton += (proton.empty() ? "import " : NewlineOf(file) + indent + "import ") + name + std::string(payload::kPinComment);
+      proton += (proton.empty() ? "import " : NewlineOf(file) + indent + "import ") + name +
+                std::string(payload::kPinComment);
     } else {
       rest += (rest.empty() ? "" : ", ") + name;
     }
   }
   if (proton.empty() || rest.empty()) return std::nullopt;
   return std::vector<Edit>{{p.path(), s.span,
-                            proton + NewlineOf(file) + indent +
-                                std::string(payload::kSplitComment) + NewlineOf(file) + indent + "import " + rest}};
+                            proton + NewlineOf(file) + indent + std::string(payload::kSplitComment) + NewlineOf(file) +
+                                indent + "import " + rest}};
 }
 
 // What the order costs on the targets in force. With none given, the 3.8.0
@@ -157,10 +165,10 @@ class TorchBeforeProton final : public Rule {
     const ImportStmt* proton = p.DecisiveProtonImport();
     const ImportStmt* torch = p.FirstTorchImport();
     if (!proton || !torch || proton->line < torch->line) return;
-    std::string order = proton->line == torch->line
-                            ? fmt::format("torch and triton.profiler are imported on the same line {}", torch->line)
-                            : fmt::format("torch is imported on line {} before triton.profiler (line {})", torch->line,
-                                          proton->line);
+    std::string order =
+        proton->line == torch->line
+            ? fmt::format("torch and triton.profiler are imported on the same line {}", torch->line)
+            : fmt::format("torch is imported on line {} before triton.profiler (line {})", torch->line, proton->line);
     DiagnosticBuilder d = ctx.Report(p.source, torch->span, "{}; {}: import triton.profiler before torch", order,
                                      Consequence(ctx.TritonTargets()));
     d.Note(p.source, proton->span,

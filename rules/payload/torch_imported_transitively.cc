@@ -22,31 +22,37 @@ constexpr RuleMeta kMeta{
     .slug = "torch-imported-transitively",
     .severity = Severity::kError,
     .summary = "before the first Proton import, the payload imports something that imports torch at load",
-    .what = "Follows each import that runs before the payload's Proton import (the line PAY001 uses) into the "
-            "payload's sibling modules and packages (`import model_utils`, `from .data import loader`, "
-            "`from pkg import mod`; relative imports included, cycles and missing files handled), and reports the "
-            "first one that imports torch at load, directly or through further modules, or that is a package "
-            "listed in `rules/knowledge/torch_importers.yaml` (torchvision, transformers, lightning, ...). The "
-            "message shows the chain, e.g. `payload.py:3 -> model_utils.py:2 -> torch`.\n\n"
-            "It runs on every payload a recipe launches (paired through its header command, the config's `pairs` or "
-            "`check -- COMMAND`), and on an unpaired Python file that is an entry point: a script with a "
-            "`if __name__ == \"__main__\":` block (or one that starts Proton at module load outside any package) "
-            "that imports Proton. Test modules (`test_*.py`, `*_test.py`, `conftest.py`) and modules that others "
-            "import get no payload rule unless a recipe pairs them (`check --verbose` says why).",
-    .why = "The Triton 3.8.0 exit hang (PAY001) depends on whether torch's runtime was loaded before "
-           "`triton.profiler`, not on which file wrote `import torch`; aorta's own test only sees the payload.",
-    .example = "# transformers imports torch while it loads (so would a sibling module that does)\n"
-               "import transformers\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\n\ndef main():\n"
-               "    proton.start(\"run\")\n    transformers.set_seed(0)\n    proton.finalize()\n    return 0\n\n\n"
-               "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
-    .fixed = "import triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport transformers\n\n\ndef main():\n"
-             "    proton.start(\"run\")\n    transformers.set_seed(0)\n    proton.finalize()\n    return 0\n\n\n"
-             "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
-    .facts = "The hang of reference/aorta.md §3 (torch imported before triton.profiler on 3.8.0) and the guard "
-             "of §6.1, which looks at the payload's own imports only.",
+    .what =
+        "Follows each import that runs before the payload's Proton import (the line PAY001 uses) into the "
+        "payload's sibling modules and packages (`import model_utils`, `from .data import loader`, "
+        "`from pkg import mod`; relative imports included, cycles and missing files handled), and reports the "
+        "first one that imports torch at load, directly or through further modules, or that is a package "
+        "listed in `rules/knowledge/torch_importers.yaml` (torchvision, transformers, lightning, ...). The "
+        "message shows the chain, e.g. `payload.py:3 -> model_utils.py:2 -> torch`.\n\n"
+        "It runs on every payload a recipe launches (paired through its header command, the config's `pairs` or "
+        "`check -- COMMAND`), and on an unpaired Python file that is an entry point: a script with a "
+        "`if __name__ == \"__main__\":` block (or one that starts Proton at module load outside any package) "
+        "that imports Proton. Test modules (`test_*.py`, `*_test.py`, `conftest.py`) and modules that others "
+        "import get no payload rule unless a recipe pairs them (`check --verbose` says why).",
+    .why =
+        "The Triton 3.8.0 exit hang (PAY001) depends on whether torch's runtime was loaded before "
+        "`triton.profiler`, not on which file wrote `import torch`; aorta's own test only sees the payload.",
+    .example =
+        "# transformers imports torch while it loads (so would a sibling module that does)\n"
+        "import transformers\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\n\ndef main():\n"
+        "    proton.start(\"run\")\n    transformers.set_seed(0)\n    proton.finalize()\n    return 0\n\n\n"
+        "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
+    .fixed =
+        "import triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport transformers\n\n\ndef main():\n"
+        "    proton.start(\"run\")\n    transformers.set_seed(0)\n    proton.finalize()\n    return 0\n\n\n"
+        "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
+    .facts =
+        "The hang of reference/aorta.md §3 (torch imported before triton.profiler on 3.8.0) and the guard "
+        "of §6.1, which looks at the payload's own imports only.",
     .example_name = "payload.py",
-    .companion = "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-                  "collect:\n  proton:\n    mode: cli\n",
+    .companion =
+        "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton:\n    mode: cli\n",
     .example_args = "-- python payload.py",
 };
 
@@ -186,7 +192,7 @@ class TorchImportedTransitively final : public Rule {
   }
 
   std::map<std::string, std::shared_ptr<const Payload>> modules_;  // sibling files read for this unit
-  std::set<std::string> paired_;  // payloads CheckPairing checked in this unit
+  std::set<std::string> paired_;                                   // payloads CheckPairing checked in this unit
 };
 
 }  // namespace

@@ -13,26 +13,32 @@ constexpr RuleMeta kMeta{
     .id = "RCP017",
     .slug = "axis-slug-collision",
     .severity = Severity::kError,
-    .summary = "two probe axis pairs slug to the same cell name, or mitigations combined in one cell set a variable "
-               "two ways",
-    .what = "In a probe recipe, reports (1) axis values whose `<m>-<d>` cell names collide once aorta replaces "
-            "characters outside `[A-Za-z0-9_.-]` with `_` (a repeated value, `a b` beside `a_b`; reported once at "
-            "the later value, with a note at the earlier one), and pairs that collide across the dash (`a-b` x `c` "
-            "and `a` x `b-c`); (2) a mitigation-axis value and a diagnostic-axis value that set one environment "
-            "variable to different values. In a triage recipe it reports (2) for a cell's stacked `mitigations`, "
-            "which aorta refuses the same way. Variables come from the built-in mitigation table; names declared "
-            "only in the config are not judged.",
-    .why = "aorta synthesises one probe cell per axis pair and refuses the recipe when two pairs would share a "
-           "cell (and its output directory), or when a pair's two mitigations would export one variable with two "
-           "values: whichever is applied last would silently win, so the cell would not measure what its name "
-           "says.",
-    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none, hsa_disable_cache]\n"
-               "diagnostic_axis: [none, hsa_enable_cache]\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none, hsa_disable_cache]\n"
-             "diagnostic_axis: [none, hip_launch_blocking]\n",
-    .facts = "Probe cell synthesis and its two `RecipeCellError`s in reference/aorta.md §1.5; stacked triage "
-             "mitigations that disagree are the same `RecipeCellError` (§1.4). The variables each built-in "
-             "mitigation sets are in rules/knowledge/mitigations.yaml (REG).",
+    .summary =
+        "two probe axis pairs slug to the same cell name, or mitigations combined in one cell set a variable "
+        "two ways",
+    .what =
+        "In a probe recipe, reports (1) axis values whose `<m>-<d>` cell names collide once aorta replaces "
+        "characters outside `[A-Za-z0-9_.-]` with `_` (a repeated value, `a b` beside `a_b`; reported once at "
+        "the later value, with a note at the earlier one), and pairs that collide across the dash (`a-b` x `c` "
+        "and `a` x `b-c`); (2) a mitigation-axis value and a diagnostic-axis value that set one environment "
+        "variable to different values. In a triage recipe it reports (2) for a cell's stacked `mitigations`, "
+        "which aorta refuses the same way. Variables come from the built-in mitigation table; names declared "
+        "only in the config are not judged.",
+    .why =
+        "aorta synthesises one probe cell per axis pair and refuses the recipe when two pairs would share a "
+        "cell (and its output directory), or when a pair's two mitigations would export one variable with two "
+        "values: whichever is applied last would silently win, so the cell would not measure what its name "
+        "says.",
+    .example =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none, hsa_disable_cache]\n"
+        "diagnostic_axis: [none, hsa_enable_cache]\n",
+    .fixed =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none, hsa_disable_cache]\n"
+        "diagnostic_axis: [none, hip_launch_blocking]\n",
+    .facts =
+        "Probe cell synthesis and its two `RecipeCellError`s in reference/aorta.md §1.5; stacked triage "
+        "mitigations that disagree are the same `RecipeCellError` (§1.4). The variables each built-in "
+        "mitigation sets are in rules/knowledge/mitigations.yaml (REG).",
 };
 
 using Vars = std::map<std::string, std::string>;
@@ -119,9 +125,8 @@ class AxisSlugCollision final : public Rule {
                      v->Repr())
             .Note(src_, first.span, "first listed here");
       else
-        ctx_->Report(src_, v->span,
-                     "{} values {} and {} both slug to '{}' in probe cell names; rename one of them", label,
-                     first.Repr(), v->Repr(), it->first)
+        ctx_->Report(src_, v->span, "{} values {} and {} both slug to '{}' in probe cell names; rename one of them",
+                     label, first.Repr(), v->Repr(), it->first)
             .Note(src_, first.span, "the other value is here");
     }
     return any;

@@ -14,19 +14,24 @@ constexpr RuleMeta kMeta{
     .slug = "bad-cell",
     .severity = Severity::kError,
     .summary = "`cells` is empty or not a list, or a cell's name is malformed, reserved or repeated",
-    .what = "In a triage recipe, reports `cells` that is not a non-empty list, an item that is not a mapping, and "
-            "a cell `name` that is not a non-empty string, does not match `^[A-Za-z0-9_][A-Za-z0-9_.-]*$`, is one "
-            "of the reserved `.`, `..`, `matrix.md`, `matrix.json`, or repeats an earlier cell's name (with a note "
-            "at the first one).",
-    .why = "aorta refuses the recipe: each cell name becomes a directory beside the run's `matrix.md` and "
-           "`matrix.json`, so a name with a slash or `..` would escape the output folder, a reserved one would "
-           "overwrite the summary, and a repeated one would mix two cells' trials.",
-    .example = "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncells:\n"
-               "  - name: ../base\n    mitigations: [none]\n    environment: local\n",
-    .fixed = "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncells:\n"
-             "  - name: base\n    mitigations: [none]\n    environment: local\n",
-    .facts = "`_parse_cell` and the uniqueness check after it (reference/aorta.md §1.4); `recipe.cells: must be a "
-             "non-empty list` (§1.3).",
+    .what =
+        "In a triage recipe, reports `cells` that is not a non-empty list, an item that is not a mapping, and "
+        "a cell `name` that is not a non-empty string, does not match `^[A-Za-z0-9_][A-Za-z0-9_.-]*$`, is one "
+        "of the reserved `.`, `..`, `matrix.md`, `matrix.json`, or repeats an earlier cell's name (with a note "
+        "at the first one).",
+    .why =
+        "aorta refuses the recipe: each cell name becomes a directory beside the run's `matrix.md` and "
+        "`matrix.json`, so a name with a slash or `..` would escape the output folder, a reserved one would "
+        "overwrite the summary, and a repeated one would mix two cells' trials.",
+    .example =
+        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncells:\n"
+        "  - name: ../base\n    mitigations: [none]\n    environment: local\n",
+    .fixed =
+        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncells:\n"
+        "  - name: base\n    mitigations: [none]\n    environment: local\n",
+    .facts =
+        "`_parse_cell` and the uniqueness check after it (reference/aorta.md §1.4); `recipe.cells: must be a "
+        "non-empty list` (§1.3).",
 };
 
 class BadCell final : public Rule {

@@ -14,19 +14,24 @@ constexpr RuleMeta kMeta{
     .slug = "bad-extra-env",
     .severity = Severity::kError,
     .summary = "an `extra_env` variable name that is not an identifier, or a value containing NUL",
-    .what = "Reports, in the recipe's and each cell's `extra_env` and in a cell's inline `environment: {env: ...}`, "
-            "a string name that does not match "
-            "`[A-Za-z_][A-Za-z0-9_]*` and a string value that contains a NUL character. Names and values of the "
-            "wrong type are RCP007's.",
-    .why = "The names and values are exported into the trial's environment; a name such as `HIP-VISIBLE` or "
-           "`1GPU` cannot be a shell variable, and a NUL cannot be stored in one, so aorta refuses the recipe "
-           "rather than launch with a variable silently missing.",
-    .example = "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\nextra_env:\n  HSA-XNACK: \"1\"\ncells:\n"
-               "  - name: base\n    mitigations: [none]\n    environment: local\n",
-    .fixed = "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\nextra_env:\n  HSA_XNACK: \"1\"\ncells:\n"
-             "  - name: base\n    mitigations: [none]\n    environment: local\n",
-    .facts = "`extra_env` in reference/aorta.md §1.3 (recipe and cell; the cell's value wins), newest loader only "
-             "(§1.9).",
+    .what =
+        "Reports, in the recipe's and each cell's `extra_env` and in a cell's inline `environment: {env: ...}`, "
+        "a string name that does not match "
+        "`[A-Za-z_][A-Za-z0-9_]*` and a string value that contains a NUL character. Names and values of the "
+        "wrong type are RCP007's.",
+    .why =
+        "The names and values are exported into the trial's environment; a name such as `HIP-VISIBLE` or "
+        "`1GPU` cannot be a shell variable, and a NUL cannot be stored in one, so aorta refuses the recipe "
+        "rather than launch with a variable silently missing.",
+    .example =
+        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\nextra_env:\n  HSA-XNACK: \"1\"\ncells:\n"
+        "  - name: base\n    mitigations: [none]\n    environment: local\n",
+    .fixed =
+        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\nextra_env:\n  HSA_XNACK: \"1\"\ncells:\n"
+        "  - name: base\n    mitigations: [none]\n    environment: local\n",
+    .facts =
+        "`extra_env` in reference/aorta.md §1.3 (recipe and cell; the cell's value wins), newest loader only "
+        "(§1.9).",
 };
 
 class BadExtraEnv final : public Rule {

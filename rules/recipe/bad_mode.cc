@@ -11,17 +11,20 @@ constexpr RuleMeta kMeta{
     .slug = "bad-mode",
     .severity = Severity::kError,
     .summary = "`mode` is not `triage`, `probe` or `sanitizer`",
-    .what = "Reports a `mode` whose value is not exactly the string `triage`, `probe` or `sanitizer` (case matters; "
-            "an empty value is None). While `mode` is invalid, RCP003 and RCP004 stay silent because they depend on "
-            "it. A `mode: sanitizer` recipe is judged by the SAN rules.",
-    .why = "aorta's dispatcher peeks at `mode` to pick a loader (triage, probe, or the sanitizer loader); any other "
-           "value reaches the triage/probe loader, which refuses the recipe (`recipe.mode: must be 'triage' or "
-           "'probe'`) before checking anything else but the Phase-3 keys.",
+    .what =
+        "Reports a `mode` whose value is not exactly the string `triage`, `probe` or `sanitizer` (case matters; "
+        "an empty value is None). While `mode` is invalid, RCP003 and RCP004 stay silent because they depend on "
+        "it. A `mode: sanitizer` recipe is judged by the SAN rules.",
+    .why =
+        "aorta's dispatcher peeks at `mode` to pick a loader (triage, probe, or the sanitizer loader); any other "
+        "value reaches the triage/probe loader, which refuses the recipe (`recipe.mode: must be 'triage' or "
+        "'probe'`) before checking anything else but the Phase-3 keys.",
     .example = "schema_version: 1\nmode: Probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n",
     .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n",
-    .facts = "Step 3 of aorta's top-level validation (reference/aorta.md §1.2); an absent `mode` means triage; "
-             "`aorta sweep run` hands `mode: sanitizer` to `load_sanitizer_recipe` "
-             "(src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py).",
+    .facts =
+        "Step 3 of aorta's top-level validation (reference/aorta.md §1.2); an absent `mode` means triage; "
+        "`aorta sweep run` hands `mode: sanitizer` to `load_sanitizer_recipe` "
+        "(src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py).",
 };
 
 class BadMode final : public Rule {
@@ -33,8 +36,9 @@ class BadMode final : public Rule {
     if (!e || recipe.mode() != RecipeMode::kInvalid) return;
     std::vector<std::string_view> modes = BuiltinRecipeKeys().TopLevel("mode")->Domain();
     std::string hint = e->value->is_str() ? DidYouMean(e->value->text, modes) : "";
-    ctx.Report(recipe.source(), recipe_schema::ValueOrKey(*e), "mode must be 'triage', 'probe' or 'sanitizer', got {}{}",
-               e->value->Repr(), hint.empty() ? "; remove the key for a triage recipe" : hint);
+    ctx.Report(recipe.source(), recipe_schema::ValueOrKey(*e),
+               "mode must be 'triage', 'probe' or 'sanitizer', got {}{}", e->value->Repr(),
+               hint.empty() ? "; remove the key for a triage recipe" : hint);
   }
 };
 

@@ -10,11 +10,13 @@ constexpr RuleMeta kMeta{
     .slug = "bad-schema-version",
     .severity = Severity::kError,
     .summary = "`schema_version` is not the integer 1",
-    .what = "Reports a `schema_version` that is not an int (a quoted `\"1\"`, `1.0`, `true`, an empty value) or "
-            "is an int other than 1. An absent `schema_version` is RCP004's.",
-    .why = "aorta understands version 1 only and refuses anything else (`recipe.schema_version: must be an "
-           "integer`, `unsupported version N; this build understands version 1`). YAML's `yes`/`true` are "
-           "booleans, which aorta rejects even though Python's `True == 1`.",
+    .what =
+        "Reports a `schema_version` that is not an int (a quoted `\"1\"`, `1.0`, `true`, an empty value) or "
+        "is an int other than 1. An absent `schema_version` is RCP004's.",
+    .why =
+        "aorta understands version 1 only and refuses anything else (`recipe.schema_version: must be an "
+        "integer`, `unsupported version N; this build understands version 1`). YAML's `yes`/`true` are "
+        "booleans, which aorta rejects even though Python's `True == 1`.",
     .example = "schema_version: 2\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n",
     .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n",
     .facts = "Step 7 of aorta's top-level validation (reference/aorta.md §1.2); bools are not ints (§1.1).",

@@ -15,19 +15,25 @@ constexpr RuleMeta kMeta{
     .id = "RCP012",
     .slug = "bad-stop-after",
     .severity = Severity::kError,
-    .summary = "`stop_after` without `events` or `max_trials`, with `max_trials < events`, a bad verdict, or beside "
-               "per-cell `trials`",
-    .what = "Reports a `stop_after` mapping that lacks `events` or `max_trials`; a `max_trials` smaller than `events` (both "
-            "valid ints; their types are RCP007's); an `event_verdict` other than `fail`, `pass` or `error`; and, "
-            "in a triage recipe, `stop_after` together with cells that set their own `trials` (with a note at "
-            "each).",
-    .why = "`stop_after` ends a cell early once `events` trials reach the verdict; `max_trials` is the hard cap "
-           "that keeps the loop finite, so aorta requires it and refuses a cap below the event count. Per-cell "
-           "`trials` would contradict the early-stop loop, so aorta refuses the combination.",
-    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-               "stop_after:\n  events: 2\n  event_verdict: failed\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-             "stop_after:\n  events: 2\n  max_trials: 10\n  event_verdict: fail\n",
+    .summary =
+        "`stop_after` without `events` or `max_trials`, with `max_trials < events`, a bad verdict, or beside "
+        "per-cell `trials`",
+    .what =
+        "Reports a `stop_after` mapping that lacks `events` or `max_trials`; a `max_trials` smaller than `events` "
+        "(both "
+        "valid ints; their types are RCP007's); an `event_verdict` other than `fail`, `pass` or `error`; and, "
+        "in a triage recipe, `stop_after` together with cells that set their own `trials` (with a note at "
+        "each).",
+    .why =
+        "`stop_after` ends a cell early once `events` trials reach the verdict; `max_trials` is the hard cap "
+        "that keeps the loop finite, so aorta requires it and refuses a cap below the event count. Per-cell "
+        "`trials` would contradict the early-stop loop, so aorta refuses the combination.",
+    .example =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "stop_after:\n  events: 2\n  event_verdict: failed\n",
+    .fixed =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "stop_after:\n  events: 2\n  max_trials: 10\n  event_verdict: fail\n",
     .facts = "`stop_after` in reference/aorta.md §1.3, checked after the cells (§1.4, load order step 3).",
 };
 
@@ -63,8 +69,8 @@ class BadStopAfter final : public Rule {
       const yaml::Node& v = *verdict->value;
       if (!v.is_str() || std::ranges::find(verdicts, v.text) == verdicts.end()) {
         std::string hint = v.is_str() ? DidYouMean(v.text, verdicts) : "";
-        ctx.Report(src, rs::ValueOrKey(*verdict), "stop_after.event_verdict must be 'fail', 'pass' or 'error', got {}{}",
-                   v.Repr(), hint);
+        ctx.Report(src, rs::ValueOrKey(*verdict),
+                   "stop_after.event_verdict must be 'fail', 'pass' or 'error', got {}{}", v.Repr(), hint);
       }
     }
     if (recipe.mode() != RecipeMode::kTriage) return;

@@ -10,19 +10,24 @@ constexpr RuleMeta kMeta{
     .slug = "cell-collect-null",
     .severity = Severity::kError,
     .summary = "a cell's `collect:` is null, which aorta refuses at cell scope",
-    .what = "Reports a triage cell whose `collect` key is present with a null value (`collect:`, `collect: ~`, "
-            "`collect: null`). The fix deletes the line, so the cell inherits the recipe's collectors (safe); "
-            "when the key shares its line with the list dash it writes `[]` instead, which turns collection off "
-            "for that cell (unsafe). Write `[]` yourself to disable collection.",
-    .why = "At the top level a null `collect` means no collectors, but in a cell it is ambiguous between "
-           "\"inherit\" and \"none\", so aorta refuses the recipe (`cells[i].collect: null is not allowed at cell "
-           "scope`).",
-    .example = "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncollect: [rocprof]\ncells:\n"
-               "  - name: base\n    mitigations: [none]\n    environment: local\n    collect: ~\n",
-    .fixed = "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncollect: [rocprof]\ncells:\n"
-             "  - name: base\n    mitigations: [none]\n    environment: local\n    collect: []\n",
-    .facts = "Cell `collect` semantics in reference/aorta.md §1.4: absent inherits, present replaces, `[]` disables, "
-             "null is an error.",
+    .what =
+        "Reports a triage cell whose `collect` key is present with a null value (`collect:`, `collect: ~`, "
+        "`collect: null`). The fix deletes the line, so the cell inherits the recipe's collectors (safe); "
+        "when the key shares its line with the list dash it writes `[]` instead, which turns collection off "
+        "for that cell (unsafe). Write `[]` yourself to disable collection.",
+    .why =
+        "At the top level a null `collect` means no collectors, but in a cell it is ambiguous between "
+        "\"inherit\" and \"none\", so aorta refuses the recipe (`cells[i].collect: null is not allowed at cell "
+        "scope`).",
+    .example =
+        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncollect: [rocprof]\ncells:\n"
+        "  - name: base\n    mitigations: [none]\n    environment: local\n    collect: ~\n",
+    .fixed =
+        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncollect: [rocprof]\ncells:\n"
+        "  - name: base\n    mitigations: [none]\n    environment: local\n    collect: []\n",
+    .facts =
+        "Cell `collect` semantics in reference/aorta.md §1.4: absent inherits, present replaces, `[]` disables, "
+        "null is an error.",
     .fix = FixAvailability::kAlways,
 };
 
@@ -33,11 +38,12 @@ constexpr RuleMeta kMeta{
 Fix NullCollectFix(const SourceFile& src, const yaml::Entry& c) {
   uint32_t line = src.Locate(c.key->span.begin).line;
   std::string_view text = src.LineText(line);
-  bool own_line = text.substr(text.find_first_not_of(' ')).rfind("collect", 0) == 0 &&
-                  src.Locate(c.value->span.end).line == line;
+  bool own_line =
+      text.substr(text.find_first_not_of(' ')).rfind("collect", 0) == 0 && src.Locate(c.value->span.end).line == line;
   if (own_line) {
     uint32_t end = line < src.line_count() ? src.LineStart(line + 1) : static_cast<uint32_t>(src.text().size());
-    return {"delete the null `collect:` (inherit the recipe's collectors)", Applicability::kSafe,
+    return {"delete the null `collect:` (inherit the recipe's collectors)",
+            Applicability::kSafe,
             {{src.path(), {src.LineStart(line), end}, ""}}};
   }
   // An empty value has an empty span right after the colon: insert " []" there.

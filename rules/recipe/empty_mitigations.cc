@@ -11,14 +11,18 @@ constexpr RuleMeta kMeta{
     .slug = "empty-mitigations",
     .severity = Severity::kError,
     .summary = "`mitigations: []` (or an empty probe axis); write `[none]` for the baseline",
-    .what = "Reports a triage cell's `mitigations: []`, and an empty `mitigation_axis` or `diagnostic_axis` in a "
-            "probe recipe (both are lists of mitigation names). The fix writes `[none]`, the explicit baseline.",
-    .why = "aorta refuses an empty list (`empty list not allowed -- use ['none'] for the explicit baseline`): an "
-           "unmitigated cell must say so, and an empty axis would synthesise no probe cells at all.",
-    .example = "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncells:\n"
-               "  - name: base\n    mitigations: []\n    environment: local\n",
-    .fixed = "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncells:\n"
-             "  - name: base\n    mitigations: [none]\n    environment: local\n",
+    .what =
+        "Reports a triage cell's `mitigations: []`, and an empty `mitigation_axis` or `diagnostic_axis` in a "
+        "probe recipe (both are lists of mitigation names). The fix writes `[none]`, the explicit baseline.",
+    .why =
+        "aorta refuses an empty list (`empty list not allowed -- use ['none'] for the explicit baseline`): an "
+        "unmitigated cell must say so, and an empty axis would synthesise no probe cells at all.",
+    .example =
+        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncells:\n"
+        "  - name: base\n    mitigations: []\n    environment: local\n",
+    .fixed =
+        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncells:\n"
+        "  - name: base\n    mitigations: [none]\n    environment: local\n",
     .facts = "Cell `mitigations` in reference/aorta.md §1.4; the axes must be non-empty lists (§1.3).",
     .fix = FixAvailability::kAlways,
 };
@@ -43,8 +47,8 @@ class EmptyMitigations final : public Rule {
  private:
   static void Check(const Recipe& recipe, RuleContext& ctx, const yaml::Entry& e, const std::string& label) {
     if (!e.value->is_seq() || !e.value->items.empty()) return;
-    ctx.Report(recipe.source(), e.value->span,
-               "{} is an empty list; write [none] for an explicit unmitigated baseline", label)
+    ctx.Report(recipe.source(), e.value->span, "{} is an empty list; write [none] for an explicit unmitigated baseline",
+               label)
         .WithFix("write [none]", Applicability::kSafe, {Edit{recipe.source()->path(), e.value->span, "[none]"}});
   }
 };

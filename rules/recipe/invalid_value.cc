@@ -20,39 +20,44 @@ constexpr RuleMeta kMeta{
     .slug = "invalid-value",
     .severity = Severity::kError,
     .summary = "a known recipe key holds a value of the wrong type or outside its domain",
-    .what = "Checks the value of every known key of the recipe's mode and of each triage cell, as aorta's loader "
-            "does: positive ints (`trials`, `steps`, `stop_after.events`/`max_trials`, cell `trials`/`steps`), "
-            "numbers with bounds (`confound.threshold` > 0, `timeout_per_trial` > 0 or null, `hang_window_sec` > 0, "
-            "`hang_grace_period_at_start` >= 0), booleans (`save_logs`, `tier3_vram_growth`), strings (`ticket`, "
-            "a non-empty `workload`, `confound.baseline_cell`), enums (`trial_isolation`, `env_passthrough_mode`, "
-            "`retain.*`), lists of strings (the axes, `collect_paths`, `disable_detectors`, a cell's "
-            "`mitigations`), the shape of `extra_env` ({str: str}), `workload_config` (a mapping with str keys), "
-            "`confound`/`stop_after`/`retain`/`redaction` (mappings), a cell's `environment` (a name, or an inline "
-            "`{docker: non-empty str, env: {str: str}}`), and that `step_time_regex` compiles as a Python `re` "
-            "pattern. It checks inside `redaction` (`scrub_env_keys` a list of str, `scrub_paths` and "
-            "`scrub_ip_addresses` booleans), each `custom_patterns` entry (a non-empty list; a unique non-empty "
-            "`id`; `match.regex` non-empty and compiling as Python `re`; `on_match` fail, warn or info; "
-            "`required_for_pass` a boolean that needs `on_match: fail`), and the tokens of `disable_detector_tiers` "
-            "(tier1..tier5, any case) and `disable_detectors` (`<tier>:<id>` from aorta's detector catalogue, or "
-            "`custom:<id>`). As in aorta, an explicit null counts as absent for `hang_window_sec`, "
-            "`hang_grace_period_at_start`, `timeout_per_trial`, `trial_isolation`, `env_passthrough_mode`, "
-            "`confound.baseline_cell` and a cell's `trials`/`steps`, and `.nan` passes the `> 0` bounds (aorta "
-            "tests `x <= 0`, which is false for NaN). A custom pattern's `condition` is not checked (aorta compiles "
-            "it in its own sandbox), nor is `category` against aorta's autopsy categories. Ints reject booleans and "
-            "`1e3` is a string, as in PyYAML. Other rules own the remaining "
-            "checks: `schema_version` (RCP005), `mode` (RCP006), `cells` and cell names (RCP008), `collect` (COL), "
-            "`event_verdict` and stop_after's bounds (RCP012), `extra_env` names and NULs (RCP014), empty "
-            "mitigation lists (RCP016).",
-    .why = "aorta refuses the whole recipe on the first bad value (`recipe.trials: must be a positive int`, "
-           "`recipe.timeout_per_trial: must be > 0 when set`, `recipe.step_time_regex: invalid regex`), and YAML "
-           "1.1 typing makes some of them easy to write by accident: `save_logs: \"yes\"` is a string, "
-           "`trials: yes` a boolean, `timeout_per_trial: 1e3` a string.",
-    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-               "timeout_per_trial: 0\nstep_time_regex: 'step (?P<ms>[0-9.]+ ms'\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-             "timeout_per_trial: 1800\nstep_time_regex: 'step (?P<ms>[0-9.]+) ms'\n",
-    .facts = "The key table of reference/aorta.md §1.3 (types, bounds, error texts) and the cell keys of §1.4; "
-             "PyYAML's typing in §1.1 (`isinstance(x, bool)` is tested before int).",
+    .what =
+        "Checks the value of every known key of the recipe's mode and of each triage cell, as aorta's loader "
+        "does: positive ints (`trials`, `steps`, `stop_after.events`/`max_trials`, cell `trials`/`steps`), "
+        "numbers with bounds (`confound.threshold` > 0, `timeout_per_trial` > 0 or null, `hang_window_sec` > 0, "
+        "`hang_grace_period_at_start` >= 0), booleans (`save_logs`, `tier3_vram_growth`), strings (`ticket`, "
+        "a non-empty `workload`, `confound.baseline_cell`), enums (`trial_isolation`, `env_passthrough_mode`, "
+        "`retain.*`), lists of strings (the axes, `collect_paths`, `disable_detectors`, a cell's "
+        "`mitigations`), the shape of `extra_env` ({str: str}), `workload_config` (a mapping with str keys), "
+        "`confound`/`stop_after`/`retain`/`redaction` (mappings), a cell's `environment` (a name, or an inline "
+        "`{docker: non-empty str, env: {str: str}}`), and that `step_time_regex` compiles as a Python `re` "
+        "pattern. It checks inside `redaction` (`scrub_env_keys` a list of str, `scrub_paths` and "
+        "`scrub_ip_addresses` booleans), each `custom_patterns` entry (a non-empty list; a unique non-empty "
+        "`id`; `match.regex` non-empty and compiling as Python `re`; `on_match` fail, warn or info; "
+        "`required_for_pass` a boolean that needs `on_match: fail`), and the tokens of `disable_detector_tiers` "
+        "(tier1..tier5, any case) and `disable_detectors` (`<tier>:<id>` from aorta's detector catalogue, or "
+        "`custom:<id>`). As in aorta, an explicit null counts as absent for `hang_window_sec`, "
+        "`hang_grace_period_at_start`, `timeout_per_trial`, `trial_isolation`, `env_passthrough_mode`, "
+        "`confound.baseline_cell` and a cell's `trials`/`steps`, and `.nan` passes the `> 0` bounds (aorta "
+        "tests `x <= 0`, which is false for NaN). A custom pattern's `condition` is not checked (aorta compiles "
+        "it in its own sandbox), nor is `category` against aorta's autopsy categories. Ints reject booleans and "
+        "`1e3` is a string, as in PyYAML. Other rules own the remaining "
+        "checks: `schema_version` (RCP005), `mode` (RCP006), `cells` and cell names (RCP008), `collect` (COL), "
+        "`event_verdict` and stop_after's bounds (RCP012), `extra_env` names and NULs (RCP014), empty "
+        "mitigation lists (RCP016).",
+    .why =
+        "aorta refuses the whole recipe on the first bad value (`recipe.trials: must be a positive int`, "
+        "`recipe.timeout_per_trial: must be > 0 when set`, `recipe.step_time_regex: invalid regex`), and YAML "
+        "1.1 typing makes some of them easy to write by accident: `save_logs: \"yes\"` is a string, "
+        "`trials: yes` a boolean, `timeout_per_trial: 1e3` a string.",
+    .example =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "timeout_per_trial: 0\nstep_time_regex: 'step (?P<ms>[0-9.]+ ms'\n",
+    .fixed =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "timeout_per_trial: 1800\nstep_time_regex: 'step (?P<ms>[0-9.]+) ms'\n",
+    .facts =
+        "The key table of reference/aorta.md §1.3 (types, bounds, error texts) and the cell keys of §1.4; "
+        "PyYAML's typing in §1.1 (`isinstance(x, bool)` is tested before int).",
 };
 
 class InvalidValue final : public Rule {
@@ -119,8 +124,7 @@ class InvalidValue final : public Rule {
 
   void PositiveInt(const yaml::Entry* e, std::string_view label, bool allow_null = false) {
     if (e && !(allow_null && e->value->is_null()) && !rs::IsPositiveInt(*e->value))
-      Bad(*e, "{} must be a positive integer, got {}; write a whole number such as 3, unquoted", label,
-          Got(*e->value));
+      Bad(*e, "{} must be a positive integer, got {}; write a whole number such as 3, unquoted", label, Got(*e->value));
   }
 
   void Bool(const yaml::Entry* e, std::string_view label) {
@@ -135,13 +139,12 @@ class InvalidValue final : public Rule {
     std::string_view bound = allow_zero ? ">= 0" : "> 0";
     if (!v.is_number())
       Bad(*e, "{} must be a number {}{}, got {}{}", label, bound, allow_null ? " or null" : "", Got(v),
-          v.is_str() ? "; write a plain unquoted number such as 1000 or 1.0e+3 (PyYAML reads 1e3 as a string)"
-                     : "");
+          v.is_str() ? "; write a plain unquoted number such as 1000 or 1.0e+3 (PyYAML reads 1e3 as a string)" : "");
     else if (allow_zero ? x < 0 : x <= 0)  // as aorta compares: NaN passes
       Bad(*e, "{} must be {}, got {}{}", label, bound, v.Repr(),
-          !allow_null                                   ? ""
+          !allow_null                            ? ""
           : label.ends_with("timeout_per_trial") ? "; use null (or remove the key) for no limit"
-                                                        : "; use null (or remove the key) for aorta's default");
+                                                 : "; use null (or remove the key) for aorta's default");
   }
 
   void Enum(const yaml::Entry* e, std::string_view label, std::span<const std::string_view> domain) {
@@ -165,8 +168,7 @@ class InvalidValue final : public Rule {
       return;
     }
     for (const yaml::NodePtr& item : v.items)
-      if (!item->is_str())
-        BadNode(*item, "{} must hold only strings, got {}; quote it", label, Got(*item));
+      if (!item->is_str()) BadNode(*item, "{} must hold only strings, got {}; quote it", label, Got(*item));
   }
 
   void Confound(const yaml::Entry* e) {
@@ -229,8 +231,7 @@ class InvalidValue final : public Rule {
     if (!e || e->value->is_null()) return;
     const yaml::Node& v = *e->value;
     if (!v.is_seq() || v.items.empty()) {
-      Bad(*e, "recipe.custom_patterns must be a non-empty list of patterns, got {}; remove the key for none",
-          Got(v));
+      Bad(*e, "recipe.custom_patterns must be a non-empty list of patterns, got {}; remove the key for none", Got(v));
       return;
     }
     const KeyDoc& doc = *BuiltinRecipeKeys().TopLevel("custom_patterns");
@@ -246,8 +247,10 @@ class InvalidValue final : public Rule {
       const yaml::Entry* id = item.Find("id");
       if (!id || !id->value->is_str() || id->value->text.empty()) {
         std::string got = id ? Got(*id->value) : "nothing";
-        if (id) Bad(*id, "{}.id must be a non-empty string (the detector is reported as custom:<id>), got {}", label, got);
-        else BadNode(item, "{}.id must be a non-empty string (the detector is reported as custom:<id>); add one", label);
+        if (id)
+          Bad(*id, "{}.id must be a non-empty string (the detector is reported as custom:<id>), got {}", label, got);
+        else
+          BadNode(item, "{}.id must be a non-empty string (the detector is reported as custom:<id>); add one", label);
       } else if (auto [first, inserted] = seen.emplace(id->value->text, id->value.get()); !inserted) {
         ctx_->Report(recipe_->source(), id->value->span,
                      "{}.id {} repeats an earlier pattern's id; custom-pattern ids must be unique in a recipe, rename "
@@ -258,13 +261,17 @@ class InvalidValue final : public Rule {
       const yaml::Entry* match = item.Find("match");
       if (!match || !match->value->is_map()) {
         std::string got = match ? Got(*match->value) : "nothing";
-        if (match) Bad(*match, "{}.match must be a mapping with 'regex' (and optional 'condition'), got {}", label, got);
-        else BadNode(item, "{}.match is missing; add match: {{regex: PATTERN}}", label);
+        if (match)
+          Bad(*match, "{}.match must be a mapping with 'regex' (and optional 'condition'), got {}", label, got);
+        else
+          BadNode(item, "{}.match is missing; add match: {{regex: PATTERN}}", label);
       } else {
         const yaml::Entry* regex = match->value->Find("regex");
         if (!regex || !regex->value->is_str() || regex->value->text.empty()) {
-          if (regex) Bad(*regex, "{}.match.regex must be a non-empty string, got {}", label, Got(*regex->value));
-          else Bad(*match, "{}.match needs 'regex', the pattern searched in the trial's log", label);
+          if (regex)
+            Bad(*regex, "{}.match.regex must be a non-empty string, got {}", label, Got(*regex->value));
+          else
+            Bad(*match, "{}.match needs 'regex', the pattern searched in the trial's log", label);
         } else if (auto error = PythonRegexError(regex->value->text)) {
           Bad(*regex, "{}.match.regex {} is not a valid Python regular expression: {}", label, regex->value->Repr(),
               *error);
@@ -284,8 +291,9 @@ class InvalidValue final : public Rule {
               Got(*req->value));
         else if (req->value->boolean && on_match != "fail" &&
                  std::ranges::find(on_match_domain, on_match) != on_match_domain.end())
-          Bad(*req, "{}.required_for_pass is only meaningful with on_match 'fail' (this one is '{}'); remove it or "
-                    "set on_match: fail",
+          Bad(*req,
+              "{}.required_for_pass is only meaningful with on_match 'fail' (this one is '{}'); remove it or "
+              "set on_match: fail",
               label, on_match);
       }
       if (const yaml::Entry* cat = item.Find("category"); cat && !cat->value->is_str())
@@ -304,7 +312,8 @@ class InvalidValue final : public Rule {
       std::string tier = StripLower(item->text);
       if (std::ranges::find(tiers, tier) != tiers.end()) continue;
       std::string hint = DidYouMean(tier, tiers);
-      if (hint.empty() && tier.find(':') != std::string::npos) hint = "; a single detector goes under disable_detectors";
+      if (hint.empty() && tier.find(':') != std::string::npos)
+        hint = "; a single detector goes under disable_detectors";
       BadNode(*item, "recipe.disable_detector_tiers: unknown tier {}; use one of {}{}", item->Repr(),
               fmt::join(tiers, ", "), hint);
     }
@@ -362,8 +371,7 @@ class InvalidValue final : public Rule {
       return;
     }
     for (const yaml::Entry& k : e->value->entries)
-      if (!k.key->is_str())
-        BadNode(*k.key, "{} keys must be strings, got {}; quote the key", label, Got(*k.key));
+      if (!k.key->is_str()) BadNode(*k.key, "{} keys must be strings, got {}; quote the key", label, Got(*k.key));
   }
 
   // The shape only; names and NULs are RCP014's.
@@ -409,7 +417,8 @@ class InvalidValue final : public Rule {
     const yaml::Entry* env = cell.Find("environment");
     if (!env) return;
     if (env->value->is_str()) {
-      if (env->value->text.empty()) Bad(*env, "{}.environment is empty; name a registered environment such as 'local'", label);
+      if (env->value->text.empty())
+        Bad(*env, "{}.environment is empty; name a registered environment such as 'local'", label);
       return;
     }
     if (!env->value->is_map()) {

@@ -13,14 +13,16 @@ constexpr RuleMeta kMeta{
     .slug = "missing-required-key",
     .severity = Severity::kError,
     .summary = "a key the recipe's mode or a cell requires is absent",
-    .what = "Reports each absent required key: `schema_version, workload, trials, steps, cells` in a triage "
-            "recipe; `schema_version, trials, mitigation_axis, diagnostic_axis` in a probe recipe; `name, "
-            "mitigations, environment` in each triage cell; `docker` in a cell's inline environment. The "
-            "diagnostic points at the start of the mapping that lacks the key (a cell's name when it has one). "
-            "Nothing is reported for the top level while `mode` is invalid (RCP006), since the mode decides what "
-            "is required.",
-    .why = "aorta refuses the recipe (`recipe: missing required key 'x'`, `recipe (mode: probe): missing required "
-           "key 'x'`) before running anything.",
+    .what =
+        "Reports each absent required key: `schema_version, workload, trials, steps, cells` in a triage "
+        "recipe; `schema_version, trials, mitigation_axis, diagnostic_axis` in a probe recipe; `name, "
+        "mitigations, environment` in each triage cell; `docker` in a cell's inline environment. The "
+        "diagnostic points at the start of the mapping that lacks the key (a cell's name when it has one). "
+        "Nothing is reported for the top level while `mode` is invalid (RCP006), since the mode decides what "
+        "is required.",
+    .why =
+        "aorta refuses the recipe (`recipe: missing required key 'x'`, `recipe (mode: probe): missing required "
+        "key 'x'`) before running anything.",
     .example = "schema_version: 1\nmode: probe\nmitigation_axis: [none, xnack]\ndiagnostic_axis: [none]\n",
     .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none, xnack]\ndiagnostic_axis: [none]\n",
     .facts = "Step 6 of aorta's top-level validation (reference/aorta.md §1.2) and the cell keys of §1.4.",
@@ -60,8 +62,8 @@ class MissingRequiredKey final : public Rule {
       const yaml::Node* name = cell.Get("name");
       std::string label = name && name->is_str() ? "cell '" + name->text + "'" : "cells[" + std::to_string(i) + "]";
       Span at = name && !name->span.empty() ? name->span
-                : cell.entries.empty()          ? cell.span
-                                                : cell.entries.front().key->span;
+                : cell.entries.empty()      ? cell.span
+                                            : cell.entries.front().key->span;
       for (const KeyDoc& k : keys.cell)
         if (k.required && !cell.Find(k.name))
           ctx.Report(recipe.source(), at, "{} has no '{}' key; every cell needs {}", label, k.name,

@@ -11,13 +11,16 @@ constexpr RuleMeta kMeta{
     .severity = Severity::kError,
     .summary = "`workload_config` sets `steps` or an `_aorta_` key, which the platform reserves",
     .what = "Reports a `workload_config` key (the recipe's or a cell's) that is `steps` or starts with `_aorta_`.",
-    .why = "aorta fills those keys itself: `steps` comes from the recipe's (or the cell's) `steps:`, and "
-           "`_aorta_*` keys carry platform data such as the collector directory. It refuses a recipe that tries "
-           "to override them.",
-    .example = "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\nworkload_config:\n  steps: 50\ncells:\n"
-               "  - name: base\n    mitigations: [none]\n    environment: local\n",
-    .fixed = "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 50\ncells:\n"
-             "  - name: base\n    mitigations: [none]\n    environment: local\n",
+    .why =
+        "aorta fills those keys itself: `steps` comes from the recipe's (or the cell's) `steps:`, and "
+        "`_aorta_*` keys carry platform data such as the collector directory. It refuses a recipe that tries "
+        "to override them.",
+    .example =
+        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\nworkload_config:\n  steps: 50\ncells:\n"
+        "  - name: base\n    mitigations: [none]\n    environment: local\n",
+    .fixed =
+        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 50\ncells:\n"
+        "  - name: base\n    mitigations: [none]\n    environment: local\n",
     .facts = "`workload_config` in reference/aorta.md §1.3 (recipe and cell scope).",
 };
 
@@ -47,8 +50,8 @@ class ReservedWorkloadConfigKey final : public Rule {
                    whose);
       else if (k.key->text.starts_with("_aorta_"))
         ctx.Report(recipe.source(), k.key->span,
-                   "{}: {} uses the reserved '_aorta_' prefix, which aorta fills in itself; rename or remove it",
-                   label, k.key->Repr());
+                   "{}: {} uses the reserved '_aorta_' prefix, which aorta fills in itself; rename or remove it", label,
+                   k.key->Repr());
     }
   }
 };

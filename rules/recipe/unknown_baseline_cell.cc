@@ -13,21 +13,26 @@ constexpr RuleMeta kMeta{
     .slug = "unknown-baseline-cell",
     .severity = Severity::kError,
     .summary = "`confound.baseline_cell` names no cell (an error in triage, a warning in probe mode)",
-    .what = "Reports a `confound.baseline_cell` string that is not the name of a cell: in a triage recipe the "
-            "names written under `cells`; in a probe recipe the `<mitigation>-<diagnostic>` names aorta "
-            "synthesises from the axes. It suggests the nearest name. In probe mode the diagnostic is a warning, "
-            "because aorta does not check the name at load there; it only finds no baseline when it compares. "
-            "Nothing is reported when the cells cannot be known (a cell without a string name, axes that are not "
-            "lists of strings).",
-    .why = "Every cell's step time is compared with the baseline's to flag confounds; with no such cell the "
-           "comparison cannot run. aorta refuses a triage recipe (`confound.baseline_cell 'x' does not match any "
-           "cell name`); in probe mode the mistake surfaces only after the trials have run.",
-    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none, xnack]\ndiagnostic_axis: [none]\n"
-               "confound:\n  baseline_cell: none\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none, xnack]\ndiagnostic_axis: [none]\n"
-             "confound:\n  baseline_cell: none-none\n",
-    .facts = "`confound` in reference/aorta.md §1.3 (triage: `RecipeCellError`; probe: not checked at load) and "
-             "probe cell synthesis in §1.5.",
+    .what =
+        "Reports a `confound.baseline_cell` string that is not the name of a cell: in a triage recipe the "
+        "names written under `cells`; in a probe recipe the `<mitigation>-<diagnostic>` names aorta "
+        "synthesises from the axes. It suggests the nearest name. In probe mode the diagnostic is a warning, "
+        "because aorta does not check the name at load there; it only finds no baseline when it compares. "
+        "Nothing is reported when the cells cannot be known (a cell without a string name, axes that are not "
+        "lists of strings).",
+    .why =
+        "Every cell's step time is compared with the baseline's to flag confounds; with no such cell the "
+        "comparison cannot run. aorta refuses a triage recipe (`confound.baseline_cell 'x' does not match any "
+        "cell name`); in probe mode the mistake surfaces only after the trials have run.",
+    .example =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none, xnack]\ndiagnostic_axis: [none]\n"
+        "confound:\n  baseline_cell: none\n",
+    .fixed =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none, xnack]\ndiagnostic_axis: [none]\n"
+        "confound:\n  baseline_cell: none-none\n",
+    .facts =
+        "`confound` in reference/aorta.md §1.3 (triage: `RecipeCellError`; probe: not checked at load) and "
+        "probe cell synthesis in §1.5.",
 };
 
 class UnknownBaselineCell final : public Rule {

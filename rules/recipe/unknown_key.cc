@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "base/edit_distance.h"
-#include "model/sanitizer_plan.h"
 #include "engine/rule_context.h"
+#include "model/sanitizer_plan.h"
 #include "rules/recipe/recipe_schema.h"
 
 namespace aortalint {
@@ -16,23 +16,29 @@ constexpr RuleMeta kMeta{
     .id = "RCP002",
     .slug = "unknown-key",
     .severity = Severity::kError,
-    .summary = "a key aorta does not know, at the top level or in a cell, confound, stop_after, retain, redaction, a "
-               "custom pattern or an inline environment",
-    .what = "Reports every key that is not in the table of its mapping: the recipe's top level (both modes' keys "
-            "together), a triage cell, `confound`, `stop_after`, `retain`, and a cell's inline `environment`. It "
-            "suggests the nearest valid key. `redaction` and each `custom_patterns` entry (and its `match`) are checked "
-            "the same way. A key that only belongs to the other mode is RCP003's, and `condition` "
-            "is RCP010's; a mapping under a key that is itself wrong (a `retain` in a triage recipe) is not looked "
-            "into.",
-    .why = "aorta refuses the whole recipe on the first unknown key (`recipe: unknown top-level keys [...]`, "
-           "`cells[i]: unknown keys [...]`). A misspelt optional key would otherwise never be applied.",
-    .example = "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ntrails: 5\ncells:\n"
-               "  - name: base\n    mitigations: [none]\n    environment: local\n",
-    .fixed = "schema_version: 1\nworkload: gemm\ntrials: 5\nsteps: 100\ncells:\n"
-             "  - name: base\n    mitigations: [none]\n    environment: local\n",
-    .facts = "Top-level keys are checked against the union of the triage and probe banks plus `mode` (step 4 of "
-             "reference/aorta.md §1.2); cells, `confound`, `stop_after`, `retain` and inline environments reject "
-             "unknown keys too (§1.3, §1.4).",
+    .summary =
+        "a key aorta does not know, at the top level or in a cell, confound, stop_after, retain, redaction, a "
+        "custom pattern or an inline environment",
+    .what =
+        "Reports every key that is not in the table of its mapping: the recipe's top level (both modes' keys "
+        "together), a triage cell, `confound`, `stop_after`, `retain`, and a cell's inline `environment`. It "
+        "suggests the nearest valid key. `redaction` and each `custom_patterns` entry (and its `match`) are checked "
+        "the same way. A key that only belongs to the other mode is RCP003's, and `condition` "
+        "is RCP010's; a mapping under a key that is itself wrong (a `retain` in a triage recipe) is not looked "
+        "into.",
+    .why =
+        "aorta refuses the whole recipe on the first unknown key (`recipe: unknown top-level keys [...]`, "
+        "`cells[i]: unknown keys [...]`). A misspelt optional key would otherwise never be applied.",
+    .example =
+        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ntrails: 5\ncells:\n"
+        "  - name: base\n    mitigations: [none]\n    environment: local\n",
+    .fixed =
+        "schema_version: 1\nworkload: gemm\ntrials: 5\nsteps: 100\ncells:\n"
+        "  - name: base\n    mitigations: [none]\n    environment: local\n",
+    .facts =
+        "Top-level keys are checked against the union of the triage and probe banks plus `mode` (step 4 of "
+        "reference/aorta.md §1.2); cells, `confound`, `stop_after`, `retain` and inline environments reject "
+        "unknown keys too (§1.3, §1.4).",
 };
 
 class UnknownKey final : public Rule {
@@ -45,8 +51,8 @@ class UnknownKey final : public Rule {
     const RecipeKeys& keys = BuiltinRecipeKeys();
     std::vector<std::string_view> top = rs::KeysOfMode(recipe.mode());
     for (const yaml::Entry& e : root.entries) {
-      if (e.key->is_str() && (keys.TopLevel(e.key->text) || std::ranges::find(keys.deferred, e.key->text) !=
-                                                                  keys.deferred.end()))
+      if (e.key->is_str() &&
+          (keys.TopLevel(e.key->text) || std::ranges::find(keys.deferred, e.key->text) != keys.deferred.end()))
         continue;
       ReportKey(recipe, ctx, e, "recipe", top);
     }
@@ -89,8 +95,10 @@ class UnknownKey final : public Rule {
       const KeyDoc* doc = nullptr;
       for (const KeyDoc& k : keys)
         if (e.key->is_str() && k.name == e.key->text) doc = &k;
-      if (!doc) ReportKey(recipe, ctx, e, label, allowed);
-      else if (!doc->keys.empty() && e.value->is_map()) CheckMapping(recipe, ctx, *e.value, label + "." + doc->name, doc->keys);
+      if (!doc)
+        ReportKey(recipe, ctx, e, label, allowed);
+      else if (!doc->keys.empty() && e.value->is_map())
+        CheckMapping(recipe, ctx, *e.value, label + "." + doc->name, doc->keys);
     }
   }
 
@@ -101,8 +109,9 @@ class UnknownKey final : public Rule {
     // loader refuses it; only `mode: sanitizer` reads it.
     const SanitizerBlock* sanitizer_top = BuiltinSanitizerKeys().Block("top_level");
     if (suggestion.empty() && label == "recipe" && e.key->is_str() && sanitizer_top->Key(e.key->text))
-      suggestion = "; only a 'mode: sanitizer' recipe reads it (that mode takes no triage or probe keys): remove it, "
-                   "or move the plan to its own recipe with 'mode: sanitizer'";
+      suggestion =
+          "; only a 'mode: sanitizer' recipe reads it (that mode takes no triage or probe keys): remove it, "
+          "or move the plan to its own recipe with 'mode: sanitizer'";
     if (suggestion.empty() && allowed.size() <= 8) {
       std::string names;
       for (std::string_view a : allowed) names += (names.empty() ? "" : ", ") + std::string(a);

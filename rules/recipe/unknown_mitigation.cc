@@ -16,21 +16,24 @@ constexpr RuleMeta kMeta{
     .slug = "unknown-mitigation",
     .severity = Severity::kWarning,
     .summary = "a mitigation or environment name that is not built in and not declared in the config",
-    .what = "Reports each name in a triage cell's `mitigations`, each value of a probe recipe's "
-            "`mitigation_axis` and `diagnostic_axis`, and each cell `environment` given by name, when aorta does "
-            "not ship it and `.aortalint.yaml` does not declare it under `mitigations:` or `environments:`. It "
-            "suggests the nearest known name.",
-    .why = "aorta resolves every name in its registry at load and refuses the recipe on one it cannot find "
-           "(`UnknownMitigationError`, `UnknownEnvironmentError`). Plugins (`aorta.mitigations` entry points) and "
-           "`--mitigations-file` sidecars add names that aortalint cannot see, hence a warning: declare such names "
-           "in the config to silence it, so a real typo still stands out. A repository whose names are all built in "
-           "or declared can say so with `mitigations-closed: true` in `.aortalint.yaml`: then an unknown name is an "
-           "error, as it is in aorta. The warning by default is a deliberate difference from aorta.",
+    .what =
+        "Reports each name in a triage cell's `mitigations`, each value of a probe recipe's "
+        "`mitigation_axis` and `diagnostic_axis`, and each cell `environment` given by name, when aorta does "
+        "not ship it and `.aortalint.yaml` does not declare it under `mitigations:` or `environments:`. It "
+        "suggests the nearest known name.",
+    .why =
+        "aorta resolves every name in its registry at load and refuses the recipe on one it cannot find "
+        "(`UnknownMitigationError`, `UnknownEnvironmentError`). Plugins (`aorta.mitigations` entry points) and "
+        "`--mitigations-file` sidecars add names that aortalint cannot see, hence a warning: declare such names "
+        "in the config to silence it, so a real typo still stands out. A repository whose names are all built in "
+        "or declared can say so with `mitigations-closed: true` in `.aortalint.yaml`: then an unknown name is an "
+        "error, as it is in aorta. The warning by default is a deliberate difference from aorta.",
     .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none, tf32off]\ndiagnostic_axis: [none]\n",
     .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none, tf32_off]\ndiagnostic_axis: [none]\n",
-    .facts = "Registry resolution in reference/aorta.md §1.4 (built-in mitigations from REG; `local` is the usual "
-             "environment) and the probe axes of §1.3, §1.5. The built-in names are in "
-             "rules/knowledge/mitigations.yaml.",
+    .facts =
+        "Registry resolution in reference/aorta.md §1.4 (built-in mitigations from REG; `local` is the usual "
+        "environment) and the probe axes of §1.3, §1.5. The built-in names are in "
+        "rules/knowledge/mitigations.yaml.",
 };
 
 class UnknownMitigation final : public Rule {
@@ -60,8 +63,8 @@ class UnknownMitigation final : public Rule {
         return;
       }
       ctx.Report(recipe.source(), n.span,
-                 "unknown {} {}; {}if a plugin or sidecar provides it, declare it under '{}:' in .aortalint.yaml",
-                 what, n.Repr(), hint, config_key);
+                 "unknown {} {}; {}if a plugin or sidecar provides it, declare it under '{}:' in .aortalint.yaml", what,
+                 n.Repr(), hint, config_key);
     };
 
     if (recipe.mode() == RecipeMode::kProbe) {

@@ -10,16 +10,20 @@ constexpr RuleMeta kMeta{
     .slug = "wrong-mode-key",
     .severity = Severity::kError,
     .summary = "a probe-only key in a triage recipe, or a triage-only key in a probe recipe",
-    .what = "Reports a top-level key that aorta knows but only accepts in the other mode: `retain`, "
-            "`mitigation_axis`, `timeout_per_trial`... in a triage recipe (no `mode`, or `mode: triage`); "
-            "`cells`, `workload`, `steps`, `extra_env`... in a `mode: probe` recipe. The contents of such a key "
-            "are not checked further. Nothing is reported while `mode` itself is invalid (RCP006).",
-    .why = "aorta rejects the recipe (`recipe: keys [...] are probe-mode only`, `... are triage-mode only`). "
-           "Usually the recipe forgot `mode: probe`, or was converted from one mode to the other halfway.",
-    .example = "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\nretain: {on_pass: summary}\ncells:\n"
-               "  - name: base\n    mitigations: [none]\n    environment: local\n",
-    .fixed = "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncells:\n"
-             "  - name: base\n    mitigations: [none]\n    environment: local\n",
+    .what =
+        "Reports a top-level key that aorta knows but only accepts in the other mode: `retain`, "
+        "`mitigation_axis`, `timeout_per_trial`... in a triage recipe (no `mode`, or `mode: triage`); "
+        "`cells`, `workload`, `steps`, `extra_env`... in a `mode: probe` recipe. The contents of such a key "
+        "are not checked further. Nothing is reported while `mode` itself is invalid (RCP006).",
+    .why =
+        "aorta rejects the recipe (`recipe: keys [...] are probe-mode only`, `... are triage-mode only`). "
+        "Usually the recipe forgot `mode: probe`, or was converted from one mode to the other halfway.",
+    .example =
+        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\nretain: {on_pass: summary}\ncells:\n"
+        "  - name: base\n    mitigations: [none]\n    environment: local\n",
+    .fixed =
+        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncells:\n"
+        "  - name: base\n    mitigations: [none]\n    environment: local\n",
     .facts = "Step 5 of aorta's top-level validation (reference/aorta.md §1.2); the mode of each key is in §1.3.",
 };
 

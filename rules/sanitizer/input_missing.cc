@@ -1,4 +1,5 @@
-// SAN005: a sanitizer plan's input file (`source.path`, `source.hip`) does not exist, resolved from the recipe's own directory.
+// SAN005: a sanitizer plan's input file (`source.path`, `source.hip`) does not exist, resolved from the recipe's own
+// directory.
 #include "engine/rule_context.h"
 #include "rules/sanitizer/sanitizer_schema.h"
 
@@ -9,50 +10,62 @@ constexpr RuleMeta kMeta{
     .id = "SAN005",
     .slug = "sanitizer-input-missing",
     .severity = Severity::kWarning,
-    .summary = "a sanitizer plan's input file (`source.path`, `source.hip`) does not exist, resolved from the recipe's own directory",
-    .what = "Resolves `source.path` (`gemm_csv`, `dispatch_csv`, `rocprof_trace`) and `source.hip` (`consan_repro`) as aorta does, from the directory of the recipe file (an absolute path stays as written), and reports one that does not exist. `command`, `consan_command`, `code_object` and `isa_dir` are build outputs or run products and are never required to exist.",
-    .why = "aorta reads these when the run starts: a path written relative to the repository root instead of the recipe, or a file that was never committed, fails the lane after the recipe loaded.",
-    .example = "schema_version: 1\n"
-               "mode: sanitizer\n"
-               "ticket: PERF-7\n"
-               "sanitizer_plan:\n"
-               "  target: gfx950\n"
-               "  source:\n"
-               "    kind: rocprof_trace\n"
-               "    path: traces/missing.csv\n"
-               "  scope:\n"
-               "    kind: kernel\n"
-               "  selection:\n"
-               "    requirement: top_time\n"
-               "    top_n: 1\n"
-               "  sanitizers: [waitcheck]\n"
-               "  policy:\n"
-               "    consan_policy: strict\n"
-               "    on_missing_backend: fail\n"
-               "  output:\n"
-               "    report: report.json\n"
-               "",
-    .fixed = "schema_version: 1\n"
-               "mode: sanitizer\n"
-               "ticket: PERF-7\n"
-               "sanitizer_plan:\n"
-               "  target: gfx950\n"
-               "  source:\n"
-               "    kind: kernel_list\n"
-               "    kernels: [vecadd_kernel]\n"
-               "  scope:\n"
-               "    kind: kernel\n"
-               "  selection:\n"
-               "    requirement: top_time\n"
-               "    top_n: 1\n"
-               "  sanitizers: [waitcheck]\n"
-               "  policy:\n"
-               "    consan_policy: strict\n"
-               "    on_missing_backend: fail\n"
-               "  output:\n"
-               "    report: report.json\n"
-               "",
-    .facts = "`_resolve_path` in aorta `src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py` joins the recipe file's parent directory.",
+    .summary =
+        "a sanitizer plan's input file (`source.path`, `source.hip`) does not exist, resolved from the recipe's own "
+        "directory",
+    .what =
+        "Resolves `source.path` (`gemm_csv`, `dispatch_csv`, `rocprof_trace`) and `source.hip` (`consan_repro`) as "
+        "aorta does, from the directory of the recipe file (an absolute path stays as written), and reports one that "
+        "does not exist. `command`, `consan_command`, `code_object` and `isa_dir` are build outputs or run products "
+        "and are never required to exist.",
+    .why =
+        "aorta reads these when the run starts: a path written relative to the repository root instead of the recipe, "
+        "or a file that was never committed, fails the lane after the recipe loaded.",
+    .example =
+        "schema_version: 1\n"
+        "mode: sanitizer\n"
+        "ticket: PERF-7\n"
+        "sanitizer_plan:\n"
+        "  target: gfx950\n"
+        "  source:\n"
+        "    kind: rocprof_trace\n"
+        "    path: traces/missing.csv\n"
+        "  scope:\n"
+        "    kind: kernel\n"
+        "  selection:\n"
+        "    requirement: top_time\n"
+        "    top_n: 1\n"
+        "  sanitizers: [waitcheck]\n"
+        "  policy:\n"
+        "    consan_policy: strict\n"
+        "    on_missing_backend: fail\n"
+        "  output:\n"
+        "    report: report.json\n"
+        "",
+    .fixed =
+        "schema_version: 1\n"
+        "mode: sanitizer\n"
+        "ticket: PERF-7\n"
+        "sanitizer_plan:\n"
+        "  target: gfx950\n"
+        "  source:\n"
+        "    kind: kernel_list\n"
+        "    kernels: [vecadd_kernel]\n"
+        "  scope:\n"
+        "    kind: kernel\n"
+        "  selection:\n"
+        "    requirement: top_time\n"
+        "    top_n: 1\n"
+        "  sanitizers: [waitcheck]\n"
+        "  policy:\n"
+        "    consan_policy: strict\n"
+        "    on_missing_backend: fail\n"
+        "  output:\n"
+        "    report: report.json\n"
+        "",
+    .facts =
+        "`_resolve_path` in aorta `src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py` joins the recipe file's "
+        "parent directory.",
 };
 
 class SanitizerInputMissing final : public Rule {

@@ -10,47 +10,59 @@ constexpr RuleMeta kMeta{
     .slug = "sanitizer-missing-key",
     .severity = Severity::kError,
     .summary = "a key a sanitizer plan requires is absent (always, or for its source kind)",
-    .what = "Reports a missing `schema_version` or `sanitizer_plan`, a missing plan block (`target`, `source`, `scope`, `selection`, `sanitizers`, `policy`, `output`), a missing key of a block (`source.kind`, `scope.kind`, `selection.requirement`, `selection.top_n`, `policy.consan_policy`, `policy.on_missing_backend`, `output.report`), the keys a source kind requires (`path` for `gemm_csv`, `dispatch_csv` and `rocprof_trace`; `isa_dir` for `gemm_csv`; `hip` and `variant` for `consan_repro`; `kernels` for `kernel_list`; `kernel` for `kernel`) and a kernel spec without `name`.",
-    .why = "aorta refuses the recipe at load (`... must be a non-empty string`, `... must be an object`, `sanitizer_plan.source.isa_dir is required for gemm_csv`).",
-    .example = "schema_version: 1\n"
-               "mode: sanitizer\n"
-               "ticket: PERF-7\n"
-               "sanitizer_plan:\n"
-               "  target: gfx950\n"
-               "  source:\n"
-               "    kind: kernel_list\n"
-               "    kernels: [vecadd_kernel]\n"
-               "  scope:\n"
-               "    kind: kernel\n"
-               "  selection:\n"
-               "    requirement: top_time\n"
-               "    top_n: 1\n"
-               "  sanitizers: [waitcheck]\n"
-               "  policy:\n"
-               "    consan_policy: strict\n"
-               "    on_missing_backend: fail\n"
-               "",
-    .fixed = "schema_version: 1\n"
-               "mode: sanitizer\n"
-               "ticket: PERF-7\n"
-               "sanitizer_plan:\n"
-               "  target: gfx950\n"
-               "  source:\n"
-               "    kind: kernel_list\n"
-               "    kernels: [vecadd_kernel]\n"
-               "  scope:\n"
-               "    kind: kernel\n"
-               "  selection:\n"
-               "    requirement: top_time\n"
-               "    top_n: 1\n"
-               "  sanitizers: [waitcheck]\n"
-               "  policy:\n"
-               "    consan_policy: strict\n"
-               "    on_missing_backend: fail\n"
-               "  output:\n"
-               "    report: report.json\n"
-               "",
-    .facts = "`load_sanitizer_recipe` reads each of these with `_require_str` or `_require_mapping`, and the per-kind keys by `source.kind` (aorta `src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py`).",
+    .what =
+        "Reports a missing `schema_version` or `sanitizer_plan`, a missing plan block (`target`, `source`, `scope`, "
+        "`selection`, `sanitizers`, `policy`, `output`), a missing key of a block (`source.kind`, `scope.kind`, "
+        "`selection.requirement`, `selection.top_n`, `policy.consan_policy`, `policy.on_missing_backend`, "
+        "`output.report`), the keys a source kind requires (`path` for `gemm_csv`, `dispatch_csv` and `rocprof_trace`; "
+        "`isa_dir` for `gemm_csv`; `hip` and `variant` for `consan_repro`; `kernels` for `kernel_list`; `kernel` for "
+        "`kernel`) and a kernel spec without `name`.",
+    .why =
+        "aorta refuses the recipe at load (`... must be a non-empty string`, `... must be an object`, "
+        "`sanitizer_plan.source.isa_dir is required for gemm_csv`).",
+    .example =
+        "schema_version: 1\n"
+        "mode: sanitizer\n"
+        "ticket: PERF-7\n"
+        "sanitizer_plan:\n"
+        "  target: gfx950\n"
+        "  source:\n"
+        "    kind: kernel_list\n"
+        "    kernels: [vecadd_kernel]\n"
+        "  scope:\n"
+        "    kind: kernel\n"
+        "  selection:\n"
+        "    requirement: top_time\n"
+        "    top_n: 1\n"
+        "  sanitizers: [waitcheck]\n"
+        "  policy:\n"
+        "    consan_policy: strict\n"
+        "    on_missing_backend: fail\n"
+        "",
+    .fixed =
+        "schema_version: 1\n"
+        "mode: sanitizer\n"
+        "ticket: PERF-7\n"
+        "sanitizer_plan:\n"
+        "  target: gfx950\n"
+        "  source:\n"
+        "    kind: kernel_list\n"
+        "    kernels: [vecadd_kernel]\n"
+        "  scope:\n"
+        "    kind: kernel\n"
+        "  selection:\n"
+        "    requirement: top_time\n"
+        "    top_n: 1\n"
+        "  sanitizers: [waitcheck]\n"
+        "  policy:\n"
+        "    consan_policy: strict\n"
+        "    on_missing_backend: fail\n"
+        "  output:\n"
+        "    report: report.json\n"
+        "",
+    .facts =
+        "`load_sanitizer_recipe` reads each of these with `_require_str` or `_require_mapping`, and the per-kind keys "
+        "by `source.kind` (aorta `src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py`).",
 };
 
 class SanitizerMissingKey final : public Rule {

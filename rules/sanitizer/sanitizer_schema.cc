@@ -101,7 +101,8 @@ class Walker {
       if (!kind.empty() && !k.ReadFor(kind)) {
         if (e) {
           std::string instead = k.name == "consan_command" ? "; write 'command' instead"
-                                : "; remove it, or set 'kind' to one that reads it (" + Join(Views(k.read_for)) + ")";
+                                                           : "; remove it, or set 'kind' to one that reads it (" +
+                                                                 Join(Views(k.read_for)) + ")";
           Add(ProblemKind::kIgnoredKey, e->key->span,
               fmt::format("aorta ignores {} for source kind '{}'{}", full, kind, instead));
         }
@@ -126,8 +127,10 @@ class Walker {
     Span at = v.span.empty() ? e.key->span : v.span;
     if (k.nullable && v.is_null()) return;
     switch (k.type) {
-      case SanType::kAny: return;
-      case SanType::kStr: return Str(k, v, at, label);
+      case SanType::kAny:
+        return;
+      case SanType::kStr:
+        return Str(k, v, at, label);
       case SanType::kMapping:
         if (!v.is_map()) {
           Add(ProblemKind::kWrongType, at,
@@ -164,9 +167,12 @@ class Walker {
           Add(ProblemKind::kWrongType, at,
               fmt::format("{} must be a boolean, got {}; write true or false", label, v.Repr()));
         return;
-      case SanType::kList: return List(k, v, at, label);
-      case SanType::kKernel: return Kernel(v, label);
-      case SanType::kIdentity: return Identity(v, at, label);
+      case SanType::kList:
+        return List(k, v, at, label);
+      case SanType::kKernel:
+        return Kernel(v, label);
+      case SanType::kIdentity:
+        return Identity(v, at, label);
     }
   }
 

@@ -9,51 +9,63 @@ constexpr RuleMeta kMeta{
     .id = "SAN001",
     .slug = "sanitizer-unknown-key",
     .severity = Severity::kError,
-    .summary = "a key aorta's sanitizer loader refuses: at the top level of a `mode: sanitizer` recipe, or in a kernel spec",
-    .what = "Reports a top-level key outside `schema_version`, `mode`, `ticket`, `description` and `sanitizer_plan`, and a key of a kernel spec (`source.kernel`, an item of `source.kernels`) outside `name`, `code_object`, `code_object_sha256`, `code_object_index` and `entry_offset`. It suggests the nearest valid key. Triage and probe keys such as `collect` or `trials` are unknown here: a sanitizer recipe has its own loader.",
-    .why = "aorta refuses the whole recipe (`unknown top-level keys: ...`, `... has unknown fields: ...`) before running any sanitizer, so the nightly lane fails at load.",
-    .example = "schema_version: 1\n"
-               "mode: sanitizer\n"
-               "ticket: PERF-7\n"
-               "trials: 3\n"
-               "sanitizer_plan:\n"
-               "  target: gfx950\n"
-               "  source:\n"
-               "    kind: kernel_list\n"
-               "    kernels: [vecadd_kernel]\n"
-               "  scope:\n"
-               "    kind: kernel\n"
-               "  selection:\n"
-               "    requirement: top_time\n"
-               "    top_n: 1\n"
-               "  sanitizers: [waitcheck]\n"
-               "  policy:\n"
-               "    consan_policy: strict\n"
-               "    on_missing_backend: fail\n"
-               "  output:\n"
-               "    report: report.json\n"
-               "",
-    .fixed = "schema_version: 1\n"
-               "mode: sanitizer\n"
-               "ticket: PERF-7\n"
-               "sanitizer_plan:\n"
-               "  target: gfx950\n"
-               "  source:\n"
-               "    kind: kernel_list\n"
-               "    kernels: [vecadd_kernel]\n"
-               "  scope:\n"
-               "    kind: kernel\n"
-               "  selection:\n"
-               "    requirement: top_time\n"
-               "    top_n: 1\n"
-               "  sanitizers: [waitcheck]\n"
-               "  policy:\n"
-               "    consan_policy: strict\n"
-               "    on_missing_backend: fail\n"
-               "  output:\n"
-               "    report: report.json\n"
-               "",
-    .facts = "`_SANITIZER_TOP_LEVEL` and `_KERNEL_SPEC_FIELDS` of `load_sanitizer_recipe` (aorta `src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py`); the table is `rules/knowledge/sanitizer_plan.yaml`.",
+    .summary =
+        "a key aorta's sanitizer loader refuses: at the top level of a `mode: sanitizer` recipe, or in a kernel spec",
+    .what =
+        "Reports a top-level key outside `schema_version`, `mode`, `ticket`, `description` and `sanitizer_plan`, and a "
+        "key of a kernel spec (`source.kernel`, an item of `source.kernels`) outside `name`, `code_object`, "
+        "`code_object_sha256`, `code_object_index` and `entry_offset`. It suggests the nearest valid key. Triage and "
+        "probe keys such as `collect` or `trials` are unknown here: a sanitizer recipe has its own loader.",
+    .why =
+        "aorta refuses the whole recipe (`unknown top-level keys: ...`, `... has unknown fields: ...`) before running "
+        "any sanitizer, so the nightly lane fails at load.",
+    .example =
+        "schema_version: 1\n"
+        "mode: sanitizer\n"
+        "ticket: PERF-7\n"
+        "trials: 3\n"
+        "sanitizer_plan:\n"
+        "  target: gfx950\n"
+        "  source:\n"
+        "    kind: kernel_list\n"
+        "    kernels: [vecadd_kernel]\n"
+        "  scope:\n"
+        "    kind: kernel\n"
+        "  selection:\n"
+        "    requirement: top_time\n"
+        "    top_n: 1\n"
+        "  sanitizers: [waitcheck]\n"
+        "  policy:\n"
+        "    consan_policy: strict\n"
+        "    on_missing_backend: fail\n"
+        "  output:\n"
+        "    report: report.json\n"
+        "",
+    .fixed =
+        "schema_version: 1\n"
+        "mode: sanitizer\n"
+        "ticket: PERF-7\n"
+        "sanitizer_plan:\n"
+        "  target: gfx950\n"
+        "  source:\n"
+        "    kind: kernel_list\n"
+        "    kernels: [vecadd_kernel]\n"
+        "  scope:\n"
+        "    kind: kernel\n"
+        "  selection:\n"
+        "    requirement: top_time\n"
+        "    top_n: 1\n"
+        "  sanitizers: [waitcheck]\n"
+        "  policy:\n"
+        "    consan_policy: strict\n"
+        "    on_missing_backend: fail\n"
+        "  output:\n"
+        "    report: report.json\n"
+        "",
+    .facts =
+        "`_SANITIZER_TOP_LEVEL` and `_KERNEL_SPEC_FIELDS` of `load_sanitizer_recipe` (aorta "
+        "`src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py`); the table is "
+        "`rules/knowledge/sanitizer_plan.yaml`.",
 };
 
 class SanitizerUnknownKey final : public Rule {

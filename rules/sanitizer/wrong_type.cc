@@ -1,4 +1,5 @@
-// SAN004: a sanitizer plan value of the wrong type: a block that is not a mapping, an empty or non-string name, `top_n` or `timeout_seconds` that is not a number (or is a boolean), `consan_log` that is not a boolean.
+// SAN004: a sanitizer plan value of the wrong type: a block that is not a mapping, an empty or non-string name, `top_n`
+// or `timeout_seconds` that is not a number (or is a boolean), `consan_log` that is not a boolean.
 #include "engine/rule_context.h"
 #include "rules/sanitizer/sanitizer_schema.h"
 
@@ -9,50 +10,64 @@ constexpr RuleMeta kMeta{
     .id = "SAN004",
     .slug = "sanitizer-wrong-type",
     .severity = Severity::kError,
-    .summary = "a sanitizer plan value of the wrong type: a block that is not a mapping, an empty or non-string name, `top_n` or `timeout_seconds` that is not a number (or is a boolean), `consan_log` that is not a boolean",
-    .what = "Reports a plan block that is not a mapping; a string key (`target`, `kind`, `path`, `report`, ...) that is not a string or is blank; `sanitizers` or `kernels` that is not a non-empty list; `top_n` that is not an int (a boolean is not one); `timeout_seconds` that is not a number (nor a boolean); `consan_log` that is not `true`/`false`; a kernel spec that is neither a name nor a mapping; a kernel identity (`code_object_index`, `entry_offset`) that is neither an int nor a string holding one (decimal, or hex after `0x`).",
-    .why = "aorta refuses the recipe at load with the field's name (`sanitizer_plan.selection.top_n must be a positive integer`, `sanitizer_plan.source.consan_log must be a boolean`).",
-    .example = "schema_version: 1\n"
-               "mode: sanitizer\n"
-               "ticket: PERF-7\n"
-               "sanitizer_plan:\n"
-               "  target: gfx950\n"
-               "  source:\n"
-               "    kind: kernel_list\n"
-               "    kernels: [vecadd_kernel]\n"
-               "  scope:\n"
-               "    kind: kernel\n"
-               "  selection:\n"
-               "    requirement: top_time\n"
-               "    top_n: yes\n"
-               "  sanitizers: [waitcheck]\n"
-               "  policy:\n"
-               "    consan_policy: strict\n"
-               "    on_missing_backend: fail\n"
-               "  output:\n"
-               "    report: report.json\n"
-               "",
-    .fixed = "schema_version: 1\n"
-               "mode: sanitizer\n"
-               "ticket: PERF-7\n"
-               "sanitizer_plan:\n"
-               "  target: gfx950\n"
-               "  source:\n"
-               "    kind: kernel_list\n"
-               "    kernels: [vecadd_kernel]\n"
-               "  scope:\n"
-               "    kind: kernel\n"
-               "  selection:\n"
-               "    requirement: top_time\n"
-               "    top_n: 1\n"
-               "  sanitizers: [waitcheck]\n"
-               "  policy:\n"
-               "    consan_policy: strict\n"
-               "    on_missing_backend: fail\n"
-               "  output:\n"
-               "    report: report.json\n"
-               "",
-    .facts = "`_require_str`, `_require_mapping`, `_identity_int`, `_optional_timeout_seconds` and the `top_n` and `consan_log` checks of aorta `src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py` (booleans are refused before ints).",
+    .summary =
+        "a sanitizer plan value of the wrong type: a block that is not a mapping, an empty or non-string name, `top_n` "
+        "or `timeout_seconds` that is not a number (or is a boolean), `consan_log` that is not a boolean",
+    .what =
+        "Reports a plan block that is not a mapping; a string key (`target`, `kind`, `path`, `report`, ...) that is "
+        "not a string or is blank; `sanitizers` or `kernels` that is not a non-empty list; `top_n` that is not an int "
+        "(a boolean is not one); `timeout_seconds` that is not a number (nor a boolean); `consan_log` that is not "
+        "`true`/`false`; a kernel spec that is neither a name nor a mapping; a kernel identity (`code_object_index`, "
+        "`entry_offset`) that is neither an int nor a string holding one (decimal, or hex after `0x`).",
+    .why =
+        "aorta refuses the recipe at load with the field's name (`sanitizer_plan.selection.top_n must be a positive "
+        "integer`, `sanitizer_plan.source.consan_log must be a boolean`).",
+    .example =
+        "schema_version: 1\n"
+        "mode: sanitizer\n"
+        "ticket: PERF-7\n"
+        "sanitizer_plan:\n"
+        "  target: gfx950\n"
+        "  source:\n"
+        "    kind: kernel_list\n"
+        "    kernels: [vecadd_kernel]\n"
+        "  scope:\n"
+        "    kind: kernel\n"
+        "  selection:\n"
+        "    requirement: top_time\n"
+        "    top_n: yes\n"
+        "  sanitizers: [waitcheck]\n"
+        "  policy:\n"
+        "    consan_policy: strict\n"
+        "    on_missing_backend: fail\n"
+        "  output:\n"
+        "    report: report.json\n"
+        "",
+    .fixed =
+        "schema_version: 1\n"
+        "mode: sanitizer\n"
+        "ticket: PERF-7\n"
+        "sanitizer_plan:\n"
+        "  target: gfx950\n"
+        "  source:\n"
+        "    kind: kernel_list\n"
+        "    kernels: [vecadd_kernel]\n"
+        "  scope:\n"
+        "    kind: kernel\n"
+        "  selection:\n"
+        "    requirement: top_time\n"
+        "    top_n: 1\n"
+        "  sanitizers: [waitcheck]\n"
+        "  policy:\n"
+        "    consan_policy: strict\n"
+        "    on_missing_backend: fail\n"
+        "  output:\n"
+        "    report: report.json\n"
+        "",
+    .facts =
+        "`_require_str`, `_require_mapping`, `_identity_int`, `_optional_timeout_seconds` and the `top_n` and "
+        "`consan_log` checks of aorta `src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py` (booleans are refused "
+        "before ints).",
 };
 
 class SanitizerWrongType final : public Rule {

@@ -11,16 +11,20 @@ constexpr RuleMeta kMeta{
     .severity = Severity::kError,
     .summary = "a mapping repeats a key, so one of its values is silently lost",
     .what = "Reports every key written twice in the same mapping, at the second one, with a note at the first.",
-    .why = "PyYAML's `safe_load` keeps the last value without a word, so the first block (often a whole "
-           "`collect:` or a cell's options) is ignored while it still reads as configured. aorta itself loads such a "
-           "recipe: making it an error is a deliberate difference (a lost value is never intended); "
-           "`severity: {SYN004: warning}` in `.aortalint.yaml` keeps the finding without failing the gate.",
-    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-               "collect:\n  proton: {mode: env}\ntrials: 5\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 5\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-             "collect:\n  proton: {mode: env}\n",
-    .facts = "PyYAML's constructor builds a dict, in which a repeated key overwrites the earlier value "
-             "(reference/aorta.md §1.1).",
+    .why =
+        "PyYAML's `safe_load` keeps the last value without a word, so the first block (often a whole "
+        "`collect:` or a cell's options) is ignored while it still reads as configured. aorta itself loads such a "
+        "recipe: making it an error is a deliberate difference (a lost value is never intended); "
+        "`severity: {SYN004: warning}` in `.aortalint.yaml` keeps the finding without failing the gate.",
+    .example =
+        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton: {mode: env}\ntrials: 5\n",
+    .fixed =
+        "schema_version: 1\nmode: probe\ntrials: 5\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  proton: {mode: env}\n",
+    .facts =
+        "PyYAML's constructor builds a dict, in which a repeated key overwrites the earlier value "
+        "(reference/aorta.md §1.1).",
 };
 
 class DuplicateKeyRule final : public Rule {
@@ -28,8 +32,7 @@ class DuplicateKeyRule final : public Rule {
   const RuleMeta& Meta() const override { return kMeta; }
   void CheckDocument(const YamlDocument& doc, RuleContext& ctx) override {
     for (const DuplicateKey& d : doc.duplicates)
-      ctx.Report(doc.source, d.second, "duplicate key {}: this value replaces the earlier one; keep one of them",
-                 d.key)
+      ctx.Report(doc.source, d.second, "duplicate key {}: this value replaces the earlier one; keep one of them", d.key)
           .Note(doc.source, d.first, "first written here; its value is lost");
   }
 };

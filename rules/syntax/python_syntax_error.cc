@@ -15,21 +15,26 @@ constexpr RuleMeta kMeta{
     .slug = "python-syntax-error",
     .severity = Severity::kWarning,
     .summary = "a payload has Python syntax errors (tree-sitter `ERROR`/`MISSING` nodes)",
-    .what = "Reports each place where tree-sitter-python could not parse a payload: an unexpected token (an "
-            "`ERROR` node) or a token it had to assume (a `MISSING` node, such as a closing parenthesis). At most "
-            "ten places per file. The rest of the file is still checked: the other PAY rules read what parsed. "
-            "`check` parses only the top-level statements the rules read (imports, Proton calls, environment "
-            "writes, `AORTA_` strings, module constants, the `__main__` guard) and the whole file when a string or "
-            "bracket is left open, so an error inside another statement shows with `check --full-parse` and in "
-            "the editor (the language server parses whole files).",
-    .why = "Python refuses to run a file with a syntax error, so the profiled run would fail before it measures "
-           "anything. The import-order and `__main__` rules may also miss what sits inside the broken region.",
-    .example = "import triton.profiler as proton  # isort: skip  # noqa: I001\nimport torch\n\n"
-               "def main(:\n    proton.start(\"run\")\n    return 0\n",
-    .fixed = "import triton.profiler as proton  # isort: skip  # noqa: I001\nimport torch\n\n"
-             "def main():\n    proton.start(\"run\")\n    return 0\n",
-    .facts = "tree-sitter recovers from errors and keeps parsing, unlike CPython's parser, so one run reports "
-             "every PAY finding along with the syntax errors.",
+    .what =
+        "Reports each place where tree-sitter-python could not parse a payload: an unexpected token (an "
+        "`ERROR` node) or a token it had to assume (a `MISSING` node, such as a closing parenthesis). At most "
+        "ten places per file. The rest of the file is still checked: the other PAY rules read what parsed. "
+        "`check` parses only the top-level statements the rules read (imports, Proton calls, environment "
+        "writes, `AORTA_` strings, module constants, the `__main__` guard) and the whole file when a string or "
+        "bracket is left open, so an error inside another statement shows with `check --full-parse` and in "
+        "the editor (the language server parses whole files).",
+    .why =
+        "Python refuses to run a file with a syntax error, so the profiled run would fail before it measures "
+        "anything. The import-order and `__main__` rules may also miss what sits inside the broken region.",
+    .example =
+        "import triton.profiler as proton  # isort: skip  # noqa: I001\nimport torch\n\n"
+        "def main(:\n    proton.start(\"run\")\n    return 0\n",
+    .fixed =
+        "import triton.profiler as proton  # isort: skip  # noqa: I001\nimport torch\n\n"
+        "def main():\n    proton.start(\"run\")\n    return 0\n",
+    .facts =
+        "tree-sitter recovers from errors and keeps parsing, unlike CPython's parser, so one run reports "
+        "every PAY finding along with the syntax errors.",
     .example_name = "payload.py",
 };
 

@@ -1,8 +1,8 @@
 // SYN003: a named file that cannot be read as UTF-8 text.
 #include <filesystem>
 
-#include "engine/sidecar.h"
 #include "engine/rule_context.h"
+#include "engine/sidecar.h"
 #include "load/yaml_loader.h"
 #include "model/pairing.h"
 #include "model/payload.h"
@@ -16,18 +16,20 @@ constexpr RuleMeta kMeta{
     .slug = "unreadable-file",
     .severity = Severity::kError,
     .summary = "a named file is missing, unreadable, a directory, binary, too large or not UTF-8",
-    .what = "Reports a file aortalint was asked to check but cannot read as text: it does not exist, "
-            "cannot be opened, is a directory, holds NUL bytes, is larger than 16 MiB, or is not valid UTF-8 "
-            "(the position is that of the first bad byte). Applies to recipes, to payloads, and to the script a "
-            "recipe's launch command names (reported at the command, or at the recipe's first line). A script "
-            "named only in a recipe's header comment that nothing consumes (no `proton` or `rocprof` collector "
-            "wraps the command, so no payload rule reads it) is an info, not an error: templates carry "
-            "placeholders such as `train.py`. A FIFO, device or socket is refused as not a regular file, never "
-            "opened to wait on. A script that a header comment or a config's `pairs:` names outside the project "
-            "root (an absolute path, or `..` that leaves it) is reported and never read, so a recipe cannot make "
-            "aortalint print or rewrite a file outside the project.",
-    .why = "aorta fails such a recipe with `recipe <path>: cannot read file (...)`; a linter that skipped it "
-           "silently would report a clean run for a file nobody checked.",
+    .what =
+        "Reports a file aortalint was asked to check but cannot read as text: it does not exist, "
+        "cannot be opened, is a directory, holds NUL bytes, is larger than 16 MiB, or is not valid UTF-8 "
+        "(the position is that of the first bad byte). Applies to recipes, to payloads, and to the script a "
+        "recipe's launch command names (reported at the command, or at the recipe's first line). A script "
+        "named only in a recipe's header comment that nothing consumes (no `proton` or `rocprof` collector "
+        "wraps the command, so no payload rule reads it) is an info, not an error: templates carry "
+        "placeholders such as `train.py`. A FIFO, device or socket is refused as not a regular file, never "
+        "opened to wait on. A script that a header comment or a config's `pairs:` names outside the project "
+        "root (an absolute path, or `..` that leaves it) is reported and never read, so a recipe cannot make "
+        "aortalint print or rewrite a file outside the project.",
+    .why =
+        "aorta fails such a recipe with `recipe <path>: cannot read file (...)`; a linter that skipped it "
+        "silently would report a clean run for a file nobody checked.",
     .facts = "aorta wraps read failures in `RecipeSchemaError` (reference/aorta.md §1.1).",
 };
 
@@ -40,9 +42,10 @@ class UnreadableFile final : public Rule {
   }
   void CheckPayload(const Payload& payload, RuleContext& ctx) override {
     if (!payload.read_error.empty())
-      ctx.Report(payload.source, {static_cast<uint32_t>(payload.source->text().size()),
-                                  static_cast<uint32_t>(payload.source->text().size())},
-                 "cannot read '{}': {}", payload.path(), payload.read_error);
+      ctx.Report(
+          payload.source,
+          {static_cast<uint32_t>(payload.source->text().size()), static_cast<uint32_t>(payload.source->text().size())},
+          "cannot read '{}': {}", payload.path(), payload.read_error);
   }
   // A launch command that names a script that is not there.
   void CheckPairing(const Recipe& recipe, const Pairing& pairing, RuleContext& ctx) override {
@@ -70,8 +73,10 @@ class UnreadableFile final : public Rule {
             .WithSeverity(Severity::kInfo);
         continue;
       }
-      ctx.Report(recipe.source(), where, "the launch command from {} runs '{}', which does not exist under '{}'; "
-                 "fix the path", LaunchSourceName(pairing.source), file, Shown(pairing.base_dir));
+      ctx.Report(recipe.source(), where,
+                 "the launch command from {} runs '{}', which does not exist under '{}'; "
+                 "fix the path",
+                 LaunchSourceName(pairing.source), file, Shown(pairing.base_dir));
     }
   }
 

@@ -10,11 +10,13 @@ constexpr RuleMeta kMeta{
     .slug = "yaml-syntax-error",
     .severity = Severity::kError,
     .summary = "the recipe is not valid YAML",
-    .what = "Reports a recipe that the YAML parser cannot read, at the line and column where it stopped. "
-            "A second document in one file (`---`), a tag that `safe_load` cannot construct, a recursive "
-            "alias and an alias bomb are reported here too.",
-    .why = "aorta reads recipes with PyYAML's `safe_load`; a parse error fails the whole recipe "
-           "(`recipe <path>: parse error (...)`) before any check runs.",
+    .what =
+        "Reports a recipe that the YAML parser cannot read, at the line and column where it stopped. "
+        "A second document in one file (`---`), a tag that `safe_load` cannot construct, a recursive "
+        "alias and an alias bomb are reported here too.",
+    .why =
+        "aorta reads recipes with PyYAML's `safe_load`; a parse error fails the whole recipe "
+        "(`recipe <path>: parse error (...)`) before any check runs.",
     .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none\ndiagnostic_axis: [none]\n",
     .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n",
     .facts = "aorta loads every non-JSON recipe with `yaml.safe_load` (reference/aorta.md §1.1).",

@@ -10,19 +10,24 @@ constexpr RuleMeta kMeta{
     .slug = "auto-resolves-differently",
     .severity = Severity::kWarning,
     .summary = "`backend: auto` while the target Triton versions resolve auto to different backends",
-    .what = "With two or more target versions, reports a proton collector whose backend is `auto` (the "
-            "default) when the targets resolve auto to different backends on the same vendor.",
-    .why = "On AMD, auto is roctracer up to Triton 3.7.x and rocprofiler from 3.8.0. The same recipe "
-           "then measures with two different tools, the numbers are not comparable, and neither the "
-           "`.hatchet` nor the metrics record which backend ran.",
-    .example = "# aortalint check --triton 3.7.1,3.8.0\nschema_version: 1\nmode: probe\ntrials: 1\n"
-               "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n    mode: env\n",
-    .fixed = "# aortalint check --triton 3.7.1,3.8.0\nschema_version: 1\nmode: probe\ntrials: 1\n"
-             "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n"
-             "    mode: env\n    backend: roctracer\n",
-    .facts = "Triton version table, row `auto on AMD resolves to`, and the note that the resolved "
-             "backend is not recorded (reference/aorta.md §3); the H200 captures show auto and cupti "
-             "trees of identical shape.",
+    .what =
+        "With two or more target versions, reports a proton collector whose backend is `auto` (the "
+        "default) when the targets resolve auto to different backends on the same vendor.",
+    .why =
+        "On AMD, auto is roctracer up to Triton 3.7.x and rocprofiler from 3.8.0. The same recipe "
+        "then measures with two different tools, the numbers are not comparable, and neither the "
+        "`.hatchet` nor the metrics record which backend ran.",
+    .example =
+        "# aortalint check --triton 3.7.1,3.8.0\nschema_version: 1\nmode: probe\ntrials: 1\n"
+        "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n    mode: env\n",
+    .fixed =
+        "# aortalint check --triton 3.7.1,3.8.0\nschema_version: 1\nmode: probe\ntrials: 1\n"
+        "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n"
+        "    mode: env\n    backend: roctracer\n",
+    .facts =
+        "Triton version table, row `auto on AMD resolves to`, and the note that the resolved "
+        "backend is not recorded (reference/aorta.md §3); the H200 captures show auto and cupti "
+        "trees of identical shape.",
     .example_args = "--triton 3.7.1,3.8.0",
 };
 
@@ -40,8 +45,10 @@ class AutoResolvesDifferently final : public Rule {
         for (const TritonTarget& t : targets) {
           const std::string& b = t.row->Auto(vendor);
           auto g = std::find_if(groups.begin(), groups.end(), [&](const auto& x) { return x.first == b; });
-          if (g == groups.end()) groups.push_back({b, {&t}});
-          else g->second.push_back(&t);
+          if (g == groups.end())
+            groups.push_back({b, {&t}});
+          else
+            g->second.push_back(&t);
         }
         if (groups.size() < 2) continue;
         std::string split;

@@ -10,22 +10,27 @@ constexpr RuleMeta kMeta{
     .slug = "backend-unavailable",
     .severity = Severity::kError,
     .summary = "the pinned Proton backend does not exist in a target Triton version",
-    .what = "With target versions known (`--triton` or the config's `triton:`), reports a `proton` "
-            "collector whose `backend` is not one of that version's backends, naming every target at "
-            "fault. It also notes, as an info, a target version newer or older than the knowledge "
-            "table, and which row it was checked as.",
-    .why = "Before Triton 3.8.0 Proton's command front end offers `-b cupti|roctracer|instrumentation` "
-           "only: `-b rocprofiler` stops in argparse (`invalid choice: 'rocprofiler'`) before the payload "
-           "runs, and a payload that starts the session itself finds no such backend. The trial fails "
-           "with nothing captured.",
-    .example = "# aortalint check --triton 3.7.1\nschema_version: 1\nmode: probe\ntrials: 1\n"
-               "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n"
-               "    mode: env\n    backend: rocprofiler\n",
-    .fixed = "# aortalint check --triton 3.7.1\nschema_version: 1\nmode: probe\ntrials: 1\n"
-             "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n"
-             "    mode: env\n    backend: roctracer\n",
-    .facts = "Triton version table, rows `-b choices` and `explicit rocprofiler` (reference/aorta.md §3); "
-             "the data is rules/knowledge/triton.yaml.",
+    .what =
+        "With target versions known (`--triton` or the config's `triton:`), reports a `proton` "
+        "collector whose `backend` is not one of that version's backends, naming every target at "
+        "fault. It also notes, as an info, a target version newer or older than the knowledge "
+        "table, and which row it was checked as.",
+    .why =
+        "Before Triton 3.8.0 Proton's command front end offers `-b cupti|roctracer|instrumentation` "
+        "only: `-b rocprofiler` stops in argparse (`invalid choice: 'rocprofiler'`) before the payload "
+        "runs, and a payload that starts the session itself finds no such backend. The trial fails "
+        "with nothing captured.",
+    .example =
+        "# aortalint check --triton 3.7.1\nschema_version: 1\nmode: probe\ntrials: 1\n"
+        "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n"
+        "    mode: env\n    backend: rocprofiler\n",
+    .fixed =
+        "# aortalint check --triton 3.7.1\nschema_version: 1\nmode: probe\ntrials: 1\n"
+        "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n"
+        "    mode: env\n    backend: roctracer\n",
+    .facts =
+        "Triton version table, rows `-b choices` and `explicit rocprofiler` (reference/aorta.md §3); "
+        "the data is rules/knowledge/triton.yaml.",
     .example_args = "--triton 3.7.1",
 };
 
@@ -52,8 +57,8 @@ class BackendUnavailable final : public Rule {
                               ? "the payload's proton.start(backend='" + backend + "') has no such backend"
                               : "argparse rejects '-b " + backend + "' (invalid choice) before the payload runs";
       std::string has = version::RowsWhere(table, [&](const TritonRow& r) { return r.HasBackend(backend); });
-      ctx.Report(recipe.source(), p.Where("backend"),
-                 "backend '{}' does not exist on triton {}: {}; {}", backend, JoinNames(missing), where,
+      ctx.Report(recipe.source(), p.Where("backend"), "backend '{}' does not exist on triton {}: {}; {}", backend,
+                 JoinNames(missing), where,
                  has.empty() ? std::string("pick another backend")
                              : "target a version that has it (" + has + ") or pick another backend");
     }

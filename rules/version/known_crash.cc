@@ -10,20 +10,25 @@ constexpr RuleMeta kMeta{
     .slug = "known-crash",
     .severity = Severity::kError,
     .summary = "a Proton configuration a target Triton version is known to crash on or refuse",
-    .what = "With target versions known, reports a proton collector whose effective options match a "
-            "crash or a refusal recorded for a target version in the knowledge table (`failures` of kind "
-            "crash or refusal), counting only the options that reach that version's Proton.",
-    .why = "aorta validates these options against its own domains, which are version-blind: the "
-           "recipe loads, and the trial dies on the GPU (roctracer + `periodic_flushing` is a SIGSEGV "
-           "on 3.7.x; any granularity but `warp` raises on 3.7.1).",
-    .example = "# aortalint check --triton 3.7.1\nschema_version: 1\nmode: probe\ntrials: 1\n"
-               "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n"
-               "    mode: env\n    backend: roctracer\n    backend_mode: periodic_flushing\n",
-    .fixed = "# aortalint check --triton 3.7.1\nschema_version: 1\nmode: probe\ntrials: 1\n"
-             "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n"
-             "    mode: env\n    backend: roctracer\n",
-    .facts = "Triton version table, rows `roctracer + periodic_flushing` and `granularity string` "
-             "(reference/aorta.md §3); the data is rules/knowledge/triton.yaml.",
+    .what =
+        "With target versions known, reports a proton collector whose effective options match a "
+        "crash or a refusal recorded for a target version in the knowledge table (`failures` of kind "
+        "crash or refusal), counting only the options that reach that version's Proton.",
+    .why =
+        "aorta validates these options against its own domains, which are version-blind: the "
+        "recipe loads, and the trial dies on the GPU (roctracer + `periodic_flushing` is a SIGSEGV "
+        "on 3.7.x; any granularity but `warp` raises on 3.7.1).",
+    .example =
+        "# aortalint check --triton 3.7.1\nschema_version: 1\nmode: probe\ntrials: 1\n"
+        "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n"
+        "    mode: env\n    backend: roctracer\n    backend_mode: periodic_flushing\n",
+    .fixed =
+        "# aortalint check --triton 3.7.1\nschema_version: 1\nmode: probe\ntrials: 1\n"
+        "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n"
+        "    mode: env\n    backend: roctracer\n",
+    .facts =
+        "Triton version table, rows `roctracer + periodic_flushing` and `granularity string` "
+        "(reference/aorta.md §3); the data is rules/knowledge/triton.yaml.",
     .example_args = "--triton 3.7.1",
 };
 
@@ -62,24 +67,24 @@ class KnownCrash final : public Rule {
           auto g = std::find_if(found.begin(), found.end(), [&](const auto& x) {
             return x.first->outcome == f.outcome && x.first->when == f.when;
           });
-          if (g == found.end()) found.push_back({&f, {&t}});
-          else g->second.push_back(&t);
+          if (g == found.end())
+            found.push_back({&f, {&t}});
+          else
+            g->second.push_back(&t);
         }
       }
       for (const auto& [f, on] : found) {
         // Only releases after the newest failing one: older rows record nothing either way.
-        const TritonRow* newest = (*std::max_element(on.begin(), on.end(), [](auto* a, auto* b) {
-                                    return a->row < b->row;
-                                  }))->row;
+        const TritonRow* newest =
+            (*std::max_element(on.begin(), on.end(), [](auto* a, auto* b) { return a->row < b->row; }))->row;
         std::string works = version::RowsWhere(table, [&](const TritonRow& r) {
           if (&r <= newest) return false;
           ProtonOptions reaching = p.Reaching(r);
           if (!r.HasBackend(reaching.count("backend") ? reaching.at("backend") : "auto") &&
               p.Value("backend") != "auto")
             return false;
-          return std::none_of(r.failures.begin(), r.failures.end(), [&](const TritonFailure& g) {
-            return g.kind != "empty" && g.Matches(reaching);
-          });
+          return std::none_of(r.failures.begin(), r.failures.end(),
+                              [&](const TritonFailure& g) { return g.kind != "empty" && g.Matches(reaching); });
         });
         ctx.Report(recipe.source(), Primary(*f, p), "{} {} on triton {} ({}); {}", Combination(*f, p),
                    f->kind == "crash" ? "crashes" : "is refused", JoinNames(on), f->outcome,

@@ -10,20 +10,25 @@ constexpr RuleMeta kMeta{
     .slug = "mode-unsupported",
     .severity = Severity::kError,
     .summary = "the backend mode is not supported by the pinned backend in a target Triton version",
-    .what = "With target versions known, reports a `backend_mode` that the pinned backend of a target "
-            "version does not accept, when the mode reaches Proton (`mode: env`, or `mode: cli` on a "
-            "version whose CLI forwards `--mode`).",
-    .why = "aorta accepts `rocprofiler` + `pcsampling` at load (it is in the option's domain), but "
-           "Triton 3.8.0's rocprofiler backend raises `ValueError: [PROTON] RocprofSDKProfiler: "
-           "unsupported mode: pcsampling` when the session starts; only post-3.8 builds have it.",
-    .example = "# aortalint check --triton 3.8.0\nschema_version: 1\nmode: probe\ntrials: 1\n"
-               "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n"
-               "    mode: env\n    backend: rocprofiler\n    backend_mode: pcsampling\n",
-    .fixed = "# aortalint check --triton 3.8.0\nschema_version: 1\nmode: probe\ntrials: 1\n"
-             "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n"
-             "    mode: env\n    backend: rocprofiler\n    backend_mode: periodic_flushing\n",
-    .facts = "Triton version table, row `rocprofiler + pcsampling` (reference/aorta.md §3); §7.1: the "
-             "amd-rocprofiler example loads but needs post-3.8 main at run time.",
+    .what =
+        "With target versions known, reports a `backend_mode` that the pinned backend of a target "
+        "version does not accept, when the mode reaches Proton (`mode: env`, or `mode: cli` on a "
+        "version whose CLI forwards `--mode`).",
+    .why =
+        "aorta accepts `rocprofiler` + `pcsampling` at load (it is in the option's domain), but "
+        "Triton 3.8.0's rocprofiler backend raises `ValueError: [PROTON] RocprofSDKProfiler: "
+        "unsupported mode: pcsampling` when the session starts; only post-3.8 builds have it.",
+    .example =
+        "# aortalint check --triton 3.8.0\nschema_version: 1\nmode: probe\ntrials: 1\n"
+        "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n"
+        "    mode: env\n    backend: rocprofiler\n    backend_mode: pcsampling\n",
+    .fixed =
+        "# aortalint check --triton 3.8.0\nschema_version: 1\nmode: probe\ntrials: 1\n"
+        "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n"
+        "    mode: env\n    backend: rocprofiler\n    backend_mode: periodic_flushing\n",
+    .facts =
+        "Triton version table, row `rocprofiler + pcsampling` (reference/aorta.md §3); §7.1: the "
+        "amd-rocprofiler example loads but needs post-3.8 main at run time.",
     .example_args = "--triton 3.8.0",
 };
 
@@ -34,9 +39,8 @@ class ModeUnsupported final : public Rule {
     std::vector<TritonTarget> targets = ctx.TritonTargets();
     if (targets.empty()) return;
     const TritonTable& table = *ctx.settings().triton_table;
-    const OptionSpec* spec = ctx.knowledge().Collector("proton")
-                                 ? ctx.knowledge().Collector("proton")->Option("backend_mode")
-                                 : nullptr;
+    const OptionSpec* spec =
+        ctx.knowledge().Collector("proton") ? ctx.knowledge().Collector("proton")->Option("backend_mode") : nullptr;
     for (const version::ProtonUse& p : version::ProtonUses(recipe)) {
       const std::string& backend = p.Value("backend");
       const std::string& mode = p.Value("backend_mode");

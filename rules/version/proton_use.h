@@ -67,7 +67,8 @@ inline std::vector<ProtonUse> ProtonUses(const Recipe& recipe) {
     for (const auto& [name, option] : p.resolved) {
       const OptionSpec* o = spec->Option(name);
       if (!o) continue;
-      bool in_domain = o->domain.empty() || std::find(o->domain.begin(), o->domain.end(), option.value) != o->domain.end();
+      bool in_domain =
+          o->domain.empty() || std::find(o->domain.begin(), o->domain.end(), option.value) != o->domain.end();
       if (in_domain && !option.value.empty()) p.values[name] = option.value;
     }
     out.push_back(std::move(p));

@@ -1,11 +1,11 @@
 #include "base/atomic_file.h"
 
-#include <cerrno>
-#include <cstring>
 #include <fcntl.h>
-#include <filesystem>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -27,8 +27,7 @@ std::string ResolveSymlinks(const std::string& path) {
 
 bool SameFile(const std::string& a, const std::string& b) {
   struct stat sa, sb;
-  return ::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev &&
-         sa.st_ino == sb.st_ino;
+  return ::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 namespace {
@@ -60,7 +59,7 @@ std::optional<std::string> ReadAll(const std::string& path) {
 std::optional<std::string> WriteFileAtomically(const std::string& path, std::string_view text,
                                                const std::string* expected) {
   std::string target = ResolveSymlinks(path);
-  struct stat st{};
+  struct stat st {};
   bool exists = ::stat(target.c_str(), &st) == 0;
   if (!exists && errno != ENOENT) return fmt::format("cannot inspect it ({})", Errno());
   if (exists && !S_ISREG(st.st_mode)) return "it is not a regular file";
@@ -79,7 +78,11 @@ std::optional<std::string> WriteFileAtomically(const std::string& path, std::str
     ::unlink(tmp.c_str());
     return why;
   };
-  mode_t mode = exists ? (st.st_mode & 07777) : (0666 & ~[] { mode_t m = ::umask(0); ::umask(m); return m; }());
+  mode_t mode = exists ? (st.st_mode & 07777) : (0666 & ~[] {
+    mode_t m = ::umask(0);
+    ::umask(m);
+    return m;
+  }());
   if (exists && (st.st_uid != ::geteuid() || st.st_gid != ::getegid()) && ::fchown(fd, st.st_uid, st.st_gid) != 0)
     return fail(fmt::format("cannot keep its owner {}:{} ({})", st.st_uid, st.st_gid, Errno()));
   if (::fchmod(fd, mode) != 0) return fail(fmt::format("cannot keep its mode {:o} ({})", mode, Errno()));

@@ -45,8 +45,7 @@ std::optional<std::string> SuggestIn(std::string_view word, const Range& candida
     // A candidate that contains the word or is contained in it is close too
     // ("backends" -> "backend", "kernel_regex" -> "kernel_include_regex").
     if (distance > limit && lowered.size() >= 4 &&
-        (Lower(c).find(lowered) != std::string::npos ||
-         lowered.find(Lower(c)) != std::string::npos))
+        (Lower(c).find(lowered) != std::string::npos || lowered.find(Lower(c)) != std::string::npos))
       distance = limit;
     if (distance < best_distance) {
       best_distance = distance;

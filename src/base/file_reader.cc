@@ -1,16 +1,16 @@
 #include "base/file_reader.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <mutex>
 #include <shared_mutex>
-#include <climits>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <fmt/format.h>
 
@@ -24,18 +24,25 @@ size_t Utf8SequenceLength(const std::string& s, size_t i) {
   size_t n;
   uint32_t cp;
   if (c < 0x80) return 1;
-  if ((c & 0xE0) == 0xC0) { n = 2; cp = c & 0x1F; }
-  else if ((c & 0xF0) == 0xE0) { n = 3; cp = c & 0x0F; }
-  else if ((c & 0xF8) == 0xF0) { n = 4; cp = c & 0x07; }
-  else return 0;
+  if ((c & 0xE0) == 0xC0) {
+    n = 2;
+    cp = c & 0x1F;
+  } else if ((c & 0xF0) == 0xE0) {
+    n = 3;
+    cp = c & 0x0F;
+  } else if ((c & 0xF8) == 0xF0) {
+    n = 4;
+    cp = c & 0x07;
+  } else
+    return 0;
   if (i + n > s.size()) return 0;
   for (size_t k = 1; k < n; ++k) {
     if ((byte(i + k) & 0xC0) != 0x80) return 0;
     cp = (cp << 6) | (byte(i + k) & 0x3F);
   }
   // Overlong forms, surrogates and values past U+10FFFF are not UTF-8.
-  if ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-      (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+  if ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) || (cp >= 0xD800 && cp <= 0xDFFF) ||
+      cp > 0x10FFFF)
     return 0;
   return n;
 }
@@ -185,10 +192,14 @@ ReadResult ReadTextFile(const std::string& path, size_t max_bytes) {
   if (fd < 0) {
     int e = errno;
     struct stat st;
-    if (e == ENOENT) r.error = "file does not exist";
-    else if (e == ENAMETOOLONG) r.error = "the path (or one of its names) is too long for the system";
-    else if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) r.error = "path is a directory, not a file";
-    else r.error = fmt::format("cannot read file ({})", std::strerror(e));
+    if (e == ENOENT)
+      r.error = "file does not exist";
+    else if (e == ENAMETOOLONG)
+      r.error = "the path (or one of its names) is too long for the system";
+    else if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+      r.error = "path is a directory, not a file";
+    else
+      r.error = fmt::format("cannot read file ({})", std::strerror(e));
     if (::stat(path.c_str(), &st) == 0) r.identity = IdentityFromStat(st);
     log();
     return r;
@@ -204,12 +215,13 @@ ReadResult ReadTextFile(const std::string& path, size_t max_bytes) {
   if (S_ISDIR(st.st_mode)) {
     r.error = "path is a directory, not a file";
   } else if (!S_ISREG(st.st_mode)) {
-    r.error = fmt::format("path is {}, not a regular file; aortalint reads only regular files", FileTypeName(st.st_mode));
+    r.error =
+        fmt::format("path is {}, not a regular file; aortalint reads only regular files", FileTypeName(st.st_mode));
   } else if (static_cast<size_t>(st.st_size) > max_bytes) {
-    r.error = fmt::format("file is {:.1f} MiB; aortalint reads files up to {} MiB",
-                          st.st_size / 1048576.0, max_bytes >> 20);
-  } else if (int flags = ::fcntl(fd, F_GETFL); flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0 ||
-                                                !ReadFd(fd, r.text, max_bytes)) {
+    r.error =
+        fmt::format("file is {:.1f} MiB; aortalint reads files up to {} MiB", st.st_size / 1048576.0, max_bytes >> 20);
+  } else if (int flags = ::fcntl(fd, F_GETFL);
+             flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0 || !ReadFd(fd, r.text, max_bytes)) {
     r.error = fmt::format("cannot read file ({})", std::strerror(errno));
   } else if (r.text.size() > max_bytes) {
     r.error = fmt::format("file grew past {} MiB while it was read; aortalint reads files up to {} MiB",

@@ -29,9 +29,9 @@ uint64_t ContentHash(std::string_view bytes);
 
 struct ReadResult {
   bool ok = false;
-  FileIdentity identity;  // as it was read (from the open file); not set for overlay texts
-  std::string text;     // the contents when ok
-  std::string error;    // why not, in a diagnostic's words: "file is binary (NUL byte at offset 12)"
+  FileIdentity identity;    // as it was read (from the open file); not set for overlay texts
+  std::string text;         // the contents when ok
+  std::string error;        // why not, in a diagnostic's words: "file is binary (NUL byte at offset 12)"
   size_t error_offset = 0;  // where in the file, when it is about a byte
 };
 

@@ -5,10 +5,10 @@
 #include <mutex>
 #include <regex>
 
-#include "base/regex_bounds.h"
 #include <set>
 #include <unordered_map>
 #include <vector>
+#include "base/regex_bounds.h"
 
 namespace aortalint {
 namespace {
@@ -63,9 +63,12 @@ class Translator {
       return std::nullopt;
     }
     switch (c) {
-      case '\\': return Escape(false);
-      case '[': return Class();
-      case '(': return Group();
+      case '\\':
+        return Escape(false);
+      case '[':
+        return Class();
+      case '(':
+        return Group();
       case ')':
         if (open_.empty()) return "unbalanced parenthesis at position " + std::to_string(i_);
         if (open_.back().second) closed_.insert(open_.back().second);
@@ -73,14 +76,23 @@ class Translator {
         out_ += ')';
         ++i_;
         return std::nullopt;
-      case '{': return Brace();
-      case '}': out_ += "\\}"; ++i_; return std::nullopt;
-      case '*': case '+': case '?':
+      case '{':
+        return Brace();
+      case '}':
+        out_ += "\\}";
+        ++i_;
+        return std::nullopt;
+      case '*':
+      case '+':
+      case '?':
         out_ += c;
         ++i_;
         Possessive();
         return std::nullopt;
-      default: out_ += c; ++i_; return std::nullopt;
+      default:
+        out_ += c;
+        ++i_;
+        return std::nullopt;
     }
   }
 
@@ -145,19 +157,35 @@ class Translator {
       return std::nullopt;
     }
     if (!std::isalpha(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) > 127) {
-      if (static_cast<unsigned char>(c) > 127) out_ += c;
-      else out_ += std::string("\\") + c;
+      if (static_cast<unsigned char>(c) > 127)
+        out_ += c;
+      else
+        out_ += std::string("\\") + c;
       return std::nullopt;
     }
     switch (c) {
-      case 'd': case 'D': case 's': case 'S': case 'w': case 'W':
-      case 'f': case 'n': case 'r': case 't': case 'v':
+      case 'd':
+      case 'D':
+      case 's':
+      case 'S':
+      case 'w':
+      case 'W':
+      case 'f':
+      case 'n':
+      case 'r':
+      case 't':
+      case 'v':
         out_ += std::string("\\") + c;
         return std::nullopt;
-      case 'a': out_ += "\\x07"; return std::nullopt;
-      case 'x': return hex(2);
-      case 'u': return hex(4);
-      case 'U': return hex(8);
+      case 'a':
+        out_ += "\\x07";
+        return std::nullopt;
+      case 'x':
+        return hex(2);
+      case 'u':
+        return hex(4);
+      case 'U':
+        return hex(8);
       case 'N':
         if (i_ < p_.size() && p_[i_] == '{') {
           size_t close = p_.find('}', i_);
@@ -168,7 +196,8 @@ class Translator {
           }
         }
         return "missing {name} after \\N at position " + std::to_string(at);
-      default: break;
+      default:
+        break;
     }
     if (in_class) {
       if (c == 'b') {
@@ -177,10 +206,18 @@ class Translator {
       }
     } else {
       switch (c) {
-        case 'b': case 'B': out_ += std::string("\\") + c; return std::nullopt;
-        case 'A': out_ += '^'; return std::nullopt;
-        case 'Z': out_ += '$'; return std::nullopt;
-        default: break;
+        case 'b':
+        case 'B':
+          out_ += std::string("\\") + c;
+          return std::nullopt;
+        case 'A':
+          out_ += '^';
+          return std::nullopt;
+        case 'Z':
+          out_ += '$';
+          return std::nullopt;
+        default:
+          break;
       }
     }
     return "bad escape \\" + std::string(1, c) + " at position " + std::to_string(at);
@@ -207,8 +244,10 @@ class Translator {
         if (auto err = Escape(true)) return err;
         continue;
       }
-      if (c == ']' || c == '[') out_ += std::string("\\") + c;
-      else out_ += c;
+      if (c == ']' || c == '[')
+        out_ += std::string("\\") + c;
+      else
+        out_ += c;
       ++i_;
     }
     return "unterminated character set at position " + std::to_string(at);
@@ -301,7 +340,8 @@ class Translator {
         Open(false);
         return std::nullopt;
       }
-      if (j < p_.size() && p_[j] == ')') return "global flags not at the start of the expression at position " + std::to_string(at);
+      if (j < p_.size() && p_[j] == ')')
+        return "global flags not at the start of the expression at position " + std::to_string(at);
       return "missing -, : or ) at position " + std::to_string(j);
     }
     return "unknown extension ?" + std::string(1, c) + " at position " + std::to_string(at);

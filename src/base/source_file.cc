@@ -80,8 +80,7 @@ uint32_t SourceFile::Utf16Column(uint32_t offset) const {
 uint32_t SourceFile::OffsetOf(uint32_t line0, uint32_t column0, bool utf16) const {
   if (line0 >= line_starts_.size()) return static_cast<uint32_t>(text_.size());
   uint32_t i = line_starts_[line0];
-  uint32_t end = line0 + 1 < line_starts_.size() ? line_starts_[line0 + 1] - 1
-                                                 : static_cast<uint32_t>(text_.size());
+  uint32_t end = line0 + 1 < line_starts_.size() ? line_starts_[line0 + 1] - 1 : static_cast<uint32_t>(text_.size());
   if (!utf16) return std::min(i + column0, end);
   uint32_t units = 0;
   while (i < end && units < column0) {

@@ -51,7 +51,7 @@ class SourceFile {
   std::string path_;
   std::string text_;
   FileIdentity identity_;
-  std::vector<uint32_t> line_starts_;  // line 1 starts after a byte order mark
+  std::vector<uint32_t> line_starts_;                   // line 1 starts after a byte order mark
   std::vector<uint32_t> points_before_, units_before_;  // per kBlock bytes
 };
 

@@ -1,20 +1,20 @@
 #include "driver/check.h"
 
+#include <unistd.h>
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
-#include <sstream>
-#include <atomic>
 #include <filesystem>
 #include <fstream>
-#include <map>
 #include <functional>
 #include <iostream>
 #include <iterator>
+#include <map>
 #include <mutex>
 #include <set>
+#include <sstream>
 #include <thread>
-#include <unistd.h>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -26,22 +26,21 @@
 #include "driver/entry_point.h"
 #include "driver/hip_sources.h"
 #include "driver/pairing.h"
-#include "engine/sidecar.h"
 #include "driver/payload_store.h"
-#include "load/payload_loader.h"
 #include "emit/emitter.h"
 #include "engine/analyze.h"
-#include "engine/config.h"
-#include "load/python_parser.h"
-#include "model/hip.h"
-#include "model/sanitizer_plan.h"
-#include "model/pairing.h"
-#include "model/payload.h"
 #include "engine/cache.h"
+#include "engine/config.h"
 #include "engine/fix_guard.h"
 #include "engine/fixes.h"
 #include "engine/rule.h"
+#include "engine/sidecar.h"
 #include "load/payload_loader.h"
+#include "load/python_parser.h"
+#include "model/hip.h"
+#include "model/pairing.h"
+#include "model/payload.h"
+#include "model/sanitizer_plan.h"
 
 namespace aortalint {
 namespace {
@@ -82,7 +81,8 @@ void EmitStatistics(const std::vector<Diagnostic>& diagnostics, std::ostream& ou
     fixable |= d.fix.has_value();
   }
   std::vector<std::pair<std::string, std::pair<size_t, bool>>> rows(by_rule.begin(), by_rule.end());
-  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.second.first > b.second.first; });
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const auto& a, const auto& b) { return a.second.first > b.second.first; });
   size_t width = 1;
   for (const auto& row : rows) width = std::max(width, std::to_string(row.second.first).size());
   for (const auto& [rule, row] : rows) {
@@ -131,9 +131,13 @@ void Emit(const CheckOptions& options, const std::vector<Diagnostic>& diagnostic
   }
   if (options.quiet || options.diff) return;
   auto [safe, unsafe] = FixableCounts(diagnostics);
-  if (safe && options.unsafe_fixes) out << "[*] " << safe + unsafe << " fixable with --fix --unsafe-fixes\n";
-  else if (safe) out << "[*] " << safe << " fixable with --fix" << (unsafe ? fmt::format(" ({} more with --fix --unsafe-fixes)", unsafe) : "") << "\n";
-  else if (unsafe) out << unsafe << " fixable with --fix --unsafe-fixes\n";
+  if (safe && options.unsafe_fixes)
+    out << "[*] " << safe + unsafe << " fixable with --fix --unsafe-fixes\n";
+  else if (safe)
+    out << "[*] " << safe << " fixable with --fix"
+        << (unsafe ? fmt::format(" ({} more with --fix --unsafe-fixes)", unsafe) : "") << "\n";
+  else if (unsafe)
+    out << unsafe << " fixable with --fix --unsafe-fixes\n";
 }
 
 int ExitStatus(const CheckOptions& options, Severity fail_level, const std::vector<Diagnostic>& all) {
@@ -149,7 +153,9 @@ std::string UnitKey(const AnalysisSettings& settings, const CheckOptions& option
                     const std::optional<Launch>& launch, const std::vector<std::string>& own_payloads) {
   std::error_code ec;
   CacheKey key;
-  key.Add(ResultCache::BinaryStamp()).Add(std::filesystem::current_path(ec).string()).Add(SettingsFingerprint(settings));
+  key.Add(ResultCache::BinaryStamp())
+      .Add(std::filesystem::current_path(ec).string())
+      .Add(SettingsFingerprint(settings));
   key.Add("command");
   for (const std::string& word : options.command) key.Add(word);
   key.Add("unit").Add(path).Add(options.full_parse ? "full parse" : "selective parse");
@@ -170,8 +176,8 @@ std::string UnitKey(const AnalysisSettings& settings, const CheckOptions& option
 struct LintStats {
   std::atomic<size_t> hits{0}, misses{0};
   std::mutex mutex;
-  std::set<std::string> linted;  // recipes analysed and payloads checked (paired, or importing Proton)
-  std::set<std::string> cached_clean;  // payloads alone whose cached result is empty: checked or not, unknown
+  std::set<std::string> linted;                // recipes analysed and payloads checked (paired, or importing Proton)
+  std::set<std::string> cached_clean;          // payloads alone whose cached result is empty: checked or not, unknown
   std::map<std::string, std::string> skipped;  // YAML/JSON found or named and judged not a recipe: why
   void Linted(const std::string& path, bool known = true) {
     std::lock_guard lock(mutex);
@@ -184,9 +190,9 @@ using Dependencies = std::vector<std::pair<std::string, FileIdentity>>;
 // One recipe between reading and analysis.
 struct RecipeJob {
   std::shared_ptr<const Config> config;
-  bool wanted = false;              // a recipe (or a named file) to analyse
-  SourcePtr source;                 // its text, read once; null when unreadable
-  std::optional<Launch> launch;     // what it runs
+  bool wanted = false;                    // a recipe (or a named file) to analyse
+  SourcePtr source;                       // its text, read once; null when unreadable
+  std::optional<Launch> launch;           // what it runs
   std::vector<std::string> own_payloads;  // paired payloads whose own checks run in this unit
   std::vector<std::string> own_hip;       // likewise for HIP payloads
 };
@@ -218,7 +224,8 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
   // Fixes and stdin lint texts that are not on disk: no cache for them.
   bool cacheable = !options.no_cache && !options.fix && !options.diff && options.stdin_filename.empty();
   ResultCache cache(cacheable ? ResultCache::DefaultDir() : "");
-  unsigned jobs = options.jobs > 0 ? static_cast<unsigned>(options.jobs) : std::max(1u, std::thread::hardware_concurrency());
+  unsigned jobs =
+      options.jobs > 0 ? static_cast<unsigned>(options.jobs) : std::max(1u, std::thread::hardware_concurrency());
 
   // 1. Read each recipe once and find its launch (the header comment needs its text).
   std::vector<RecipeJob> recipe_jobs(files.recipes.size());
@@ -320,8 +327,9 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       const std::string& path = alone[i - recipe_jobs.size()];
       const Config& config = *configs.For(path);
       AnalysisSettings settings = BuildSettings(options.request, config);
-      std::string key =
-          cache.enabled() ? UnitKey(settings, options, path + (named_payloads.count(path) ? " (named)" : ""), {}, {}) : "";
+      std::string key = cache.enabled()
+                            ? UnitKey(settings, options, path + (named_payloads.count(path) ? " (named)" : ""), {}, {})
+                            : "";
       if (auto hit = cache.Get(key, {})) {
         ++stats.hits;
         stats.Linted(path, !hit->empty());
@@ -362,7 +370,8 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     // aorta's `--mitigations-file` sidecars: given to `check`, or in the recipe's header command.
     std::vector<std::string> sidecar_paths = options.mitigation_files;
     if (job.launch)
-      sidecar_paths.insert(sidecar_paths.end(), job.launch->pairing.sidecars.begin(), job.launch->pairing.sidecars.end());
+      sidecar_paths.insert(sidecar_paths.end(), job.launch->pairing.sidecars.begin(),
+                           job.launch->pairing.sidecars.end());
     for (const std::string& path : sidecar_paths) {
       AddSidecar(LoadSidecar(path), settings.rules);
       settings.dependencies.push_back(path);
@@ -440,7 +449,8 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     for (std::string& why : why_skipped)
       if (!why.empty()) skipped->push_back(std::move(why));
   std::vector<Diagnostic> all;
-  for (std::vector<Diagnostic>& d : per_file) all.insert(all.end(), std::make_move_iterator(d.begin()), std::make_move_iterator(d.end()));
+  for (std::vector<Diagnostic>& d : per_file)
+    all.insert(all.end(), std::make_move_iterator(d.begin()), std::make_move_iterator(d.end()));
   return all;
 }
 
@@ -480,9 +490,9 @@ struct FixOutcome {
 // back (fixed or not), files are replaced atomically. A file that cannot be
 // written, or that changed on disk since it was read, is left as it was and
 // reported; the others are still written.
-FixOutcome FinishFixes(const CheckOptions& options, const FileTexts& originals, const FileTexts& current,
-                       size_t fixed, const std::vector<Diagnostic>& remaining, const std::string& stdin_text,
-                       std::ostream& out, std::ostream& err) {
+FixOutcome FinishFixes(const CheckOptions& options, const FileTexts& originals, const FileTexts& current, size_t fixed,
+                       const std::vector<Diagnostic>& remaining, const std::string& stdin_text, std::ostream& out,
+                       std::ostream& err) {
   FixOutcome outcome;
   if (options.diff) {
     bool changed = false;
@@ -557,8 +567,8 @@ size_t ApplyCheckedFixes(const std::vector<Diagnostic>& all, bool unsafe, FileTe
       kept.push_back(d);
       FileTexts trial = {{path, prior.at(path)}};
       size_t n = elsewhere ? 0 : ApplyFixes(kept, unsafe, trial);
-      std::optional<std::string> error =
-          elsewhere ? std::optional<std::string>("it also edits another file") : NewSyntaxError(path, prior.at(path), trial[path]);
+      std::optional<std::string> error = elsewhere ? std::optional<std::string>("it also edits another file")
+                                                   : NewSyntaxError(path, prior.at(path), trial[path]);
       if (n == 0 && !error) {  // not applicable on this pass (overlap): try again next pass
         kept.pop_back();
         continue;
@@ -646,11 +656,13 @@ void WarnEmptyPaths(const std::vector<std::string>& paths, const FileSet& files,
   for (const std::string& path : paths) {
     std::error_code ec;
     if (!fs::is_directory(path, ec)) continue;  // a named file is linted whatever it holds
-    bool any = std::any_of(stats.linted.begin(), stats.linted.end(), [&](const std::string& f) { return under(f, path); });
+    bool any =
+        std::any_of(stats.linted.begin(), stats.linted.end(), [&](const std::string& f) { return under(f, path); });
     // A cached empty result: whether the payload imports Proton is only known by reading it.
     for (const std::string& f : stats.cached_clean)
       if (!any && under(f, path))
-        if (std::shared_ptr<const Payload> p = LoadPayload(f); p && p->ok() && WhyNotAnEntryPoint(*p).empty()) any = true;
+        if (std::shared_ptr<const Payload> p = LoadPayload(f); p && p->ok() && WhyNotAnEntryPoint(*p).empty())
+          any = true;
     if (any) continue;
     size_t yaml = 0, python = 0;
     for (const Candidate& c : files.recipes) yaml += under(c.path, path);
@@ -757,7 +769,7 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
   }
   LintStats stats;
   bool fixing = options.fix || options.diff;
-  FileTexts originals, current;  // the files fixes touched: before, and as now linted
+  FileTexts originals, current;    // the files fixes touched: before, and as now linted
   std::set<std::string> rejected;  // fixes whose result would not parse
   size_t fixed = 0;
   std::vector<Diagnostic> all, config_findings, first_pass;
@@ -807,7 +819,8 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
   tidy(all);
   if (!options.quiet && options.stdin_filename.empty()) WarnEmptyPaths(paths, files, stats, err);
   if (options.verbose)
-    for (const auto& [path, why] : stats.skipped) err << "aortalint: skipped " << path << ": not a recipe: " << why << "\n";
+    for (const auto& [path, why] : stats.skipped)
+      err << "aortalint: skipped " << path << ": not a recipe: " << why << "\n";
   if (options.verbose)
     err << "aortalint: " << stats.linted.size() << " files linted; cache: " << stats.hits << " hits, " << stats.misses
         << " misses" << (options.no_cache ? " (--no-cache)" : "") << "\n";

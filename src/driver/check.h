@@ -14,31 +14,31 @@ enum ExitCode { kExitClean = 0, kExitFindings = 1, kExitUsage = 2, kExitInternal
 
 struct CheckOptions {
   std::vector<std::string> paths{"."};
-  std::vector<std::string> command;  // the launch argv after `--`
+  std::vector<std::string> command;           // the launch argv after `--`
   std::vector<std::string> mitigation_files;  // aorta's `--mitigations-file` sidecars, for every recipe
-  std::string format = "text";       // text | concise | json | sarif | github
-  std::string output;                // a file instead of stdout
-  std::string color = "auto";        // auto | always | never
-  SettingsRequest request;           // --select, --extend-select, --ignore, --triton, --collect
+  std::string format = "text";                // text | concise | json | sarif | github
+  std::string output;                         // a file instead of stdout
+  std::string color = "auto";                 // auto | always | never
+  SettingsRequest request;                    // --select, --extend-select, --ignore, --triton, --collect
   std::string fail_level = "error";
   bool exit_zero = false;
-  bool quiet = false;                // -q: the findings only, no summary or warnings
-  bool statistics = false;           // a count per rule instead of the findings
-  bool show_fixes = false;           // list the fixes applied (with --fix) or available
-  bool verbose = false;              // cache hits and misses, timing, files given no payload rules and why, on stderr
-  std::string show_settings;         // print the settings for this file and lint nothing
-  bool show_files = false;           // list the files that would be linted and lint nothing
-  bool respect_gitignore = true;     // directory walks skip what .gitignore ignores
+  bool quiet = false;             // -q: the findings only, no summary or warnings
+  bool statistics = false;        // a count per rule instead of the findings
+  bool show_fixes = false;        // list the fixes applied (with --fix) or available
+  bool verbose = false;           // cache hits and misses, timing, files given no payload rules and why, on stderr
+  std::string show_settings;      // print the settings for this file and lint nothing
+  bool show_files = false;        // list the files that would be linted and lint nothing
+  bool respect_gitignore = true;  // directory walks skip what .gitignore ignores
   std::string config;
   bool no_config = false;
   int jobs = 0;  // 0: one per core
   bool no_cache = false;
-  bool fix = false;           // apply safe fixes, re-lint until nothing changes
-  bool unsafe_fixes = false;  // with --fix or --diff: unsafe fixes too
-  bool diff = false;          // print the fixes as a unified diff; change nothing
-  std::string stdin_filename;  // lint stdin as if it were this file
+  bool fix = false;               // apply safe fixes, re-lint until nothing changes
+  bool unsafe_fixes = false;      // with --fix or --diff: unsafe fixes too
+  bool diff = false;              // print the fixes as a unified diff; change nothing
+  std::string stdin_filename;     // lint stdin as if it were this file
   bool skip_non_recipes = false;  // named YAML that does not look like a recipe is skipped (hooks)
-  bool full_parse = false;  // parse every payload whole (load/payload_loader.h PayloadParse)
+  bool full_parse = false;        // parse every payload whole (load/payload_loader.h PayloadParse)
 };
 
 int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err);

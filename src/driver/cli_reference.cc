@@ -1,7 +1,7 @@
 #include "driver/cli_reference.h"
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "engine/rule.h"
 
@@ -12,9 +12,12 @@ namespace {
 std::string Roff(std::string_view text) {
   std::string out;
   for (char c : text) {
-    if (c == '\\') out += "\\e";
-    else if (c == '-') out += "\\-";
-    else out += c;
+    if (c == '\\')
+      out += "\\e";
+    else if (c == '-')
+      out += "\\-";
+    else
+      out += c;
   }
   if (!out.empty() && (out[0] == '.' || out[0] == '\'')) out = "\\&" + out;
   return out;
@@ -69,7 +72,8 @@ std::string ManPage(const CLI::App& app) {
   for (const CLI::App* cmd : Commands(app))
     out += fmt::format(".B aortalint {}\n[\\fIOPTIONS\\fR]{}\n.br\n", cmd->get_name(),
                        cmd->get_name() == "check" ? " [\\fIPATH\\fR...] [\\fB\\-\\-\\fR \\fICOMMAND\\fR...]" : "");
-  out += ".SH DESCRIPTION\n" + Roff(app.get_description()) + ".\n"
+  out += ".SH DESCRIPTION\n" + Roff(app.get_description()) +
+         ".\n"
          "aortalint checks aorta recipes (YAML) and the Python payloads they launch before a GPU run: "
          "as a pre-commit hook, a CI gate, in an editor through its language server, and by hand.\n";
   out += ".SH COMMANDS\n";
@@ -77,30 +81,36 @@ std::string ManPage(const CLI::App& app) {
     out += fmt::format(".SS aortalint {}\n{}\n", cmd->get_name(), Roff(cmd->get_description()));
     for (const CLI::Option* o : Options(*cmd)) {
       std::vector<std::string> flags = Flags(*o);
-      std::string value = TakesValue(*o) ? " \\fI" + Roff(o->get_type_name().empty() ? "VALUE" : o->get_type_name()) + "\\fR" : "";
+      std::string value =
+          TakesValue(*o) ? " \\fI" + Roff(o->get_type_name().empty() ? "VALUE" : o->get_type_name()) + "\\fR" : "";
       std::vector<std::string> bold;
       for (const std::string& f : flags) bold.push_back("\\fB" + Roff(f) + "\\fR");
       out += fmt::format(".TP\n{}{}\n{}\n", Join(bold, ", "), value, Roff(o->get_description()));
     }
   }
-  out += ".SH EXIT STATUS\n.TP\n0\nnothing at or above the fail level was found\n"
-         ".TP\n1\nfindings at or above the fail level (\\fB\\-\\-fail\\-level\\fR, default error)\n"
-         ".TP\n2\na usage or configuration error\n.TP\n3\nan internal error\n";
-  out += ".SH CONFIGURATION\n"
-         "The nearest of \\fI.aortalint.yaml\\fR, \\fI.aortalint.yml\\fR, \\fIaortalint.yaml\\fR or "
-         "\\fIaortalint.yml\\fR above each file applies to it: select, extend\\-select, ignore, extend\\-ignore, "
-         "per\\-file\\-ignores, severity, triton, mitigations, environments, exclude, pairs, extends, "
-         "allow\\-suppressions, knowledge. \\fBaortalint check \\-\\-show\\-settings\\fR \\fIPATH\\fR prints what "
-         "applies to a file.\n";
-  out += ".SH ENVIRONMENT\n"
-         ".TP\nNO_COLOR, FORCE_COLOR, CLICOLOR_FORCE, TERM\ncolour of the text output with \\fB\\-\\-color auto\\fR\n"
-         ".TP\nAORTALINT_CACHE_DIR\nwhere the result cache lives (default \\fI~/.cache/aortalint\\fR)\n"
-         ".TP\nAORTALINT_DOCS_URL\nwhere the rule pages are published, for links in SARIF and JSON\n";
+  out +=
+      ".SH EXIT STATUS\n.TP\n0\nnothing at or above the fail level was found\n"
+      ".TP\n1\nfindings at or above the fail level (\\fB\\-\\-fail\\-level\\fR, default error)\n"
+      ".TP\n2\na usage or configuration error\n.TP\n3\nan internal error\n";
+  out +=
+      ".SH CONFIGURATION\n"
+      "The nearest of \\fI.aortalint.yaml\\fR, \\fI.aortalint.yml\\fR, \\fIaortalint.yaml\\fR or "
+      "\\fIaortalint.yml\\fR above each file applies to it: select, extend\\-select, ignore, extend\\-ignore, "
+      "per\\-file\\-ignores, severity, triton, mitigations, environments, exclude, pairs, extends, "
+      "allow\\-suppressions, knowledge. \\fBaortalint check \\-\\-show\\-settings\\fR \\fIPATH\\fR prints what "
+      "applies to a file.\n";
+  out +=
+      ".SH ENVIRONMENT\n"
+      ".TP\nNO_COLOR, FORCE_COLOR, CLICOLOR_FORCE, TERM\ncolour of the text output with \\fB\\-\\-color auto\\fR\n"
+      ".TP\nAORTALINT_CACHE_DIR\nwhere the result cache lives (default \\fI~/.cache/aortalint\\fR)\n"
+      ".TP\nAORTALINT_DOCS_URL\nwhere the rule pages are published, for links in SARIF and JSON\n";
   out += ".SH RULES\n";
   for (const RuleMeta* m : AllRuleMetas())
-    out += fmt::format(".TP\n\\fB{}\\fR {} ({})\n{}\n", m->id, Roff(m->slug), SeverityName(m->severity), Roff(m->summary));
-  out += ".SH SEE ALSO\n\\fBaortalint rule\\fR \\fIID\\fR prints a rule's page; the pages are installed under "
-         "\\fI/usr/share/doc/aortalint/rules/\\fR.\n";
+    out +=
+        fmt::format(".TP\n\\fB{}\\fR {} ({})\n{}\n", m->id, Roff(m->slug), SeverityName(m->severity), Roff(m->summary));
+  out +=
+      ".SH SEE ALSO\n\\fBaortalint rule\\fR \\fIID\\fR prints a rule's page; the pages are installed under "
+      "\\fI/usr/share/doc/aortalint/rules/\\fR.\n";
   return out;
 }
 
@@ -108,36 +118,43 @@ std::string Completion(const CLI::App& app, std::string_view shell) {
   std::vector<std::string> names;
   for (const CLI::App* cmd : Commands(app)) names.push_back(cmd->get_name());
   if (shell == "bash") {
-    std::string out = "# bash completion for aortalint (generated by `aortalint generate bash`)\n_aortalint() {\n"
-                      "  local cur=${COMP_WORDS[COMP_CWORD]} cmd=\"\" i\n"
-                      "  for ((i = 1; i < COMP_CWORD; i++)); do\n"
-                      "    case ${COMP_WORDS[i]} in -*) ;; *) cmd=${COMP_WORDS[i]}; break ;; esac\n  done\n"
-                      "  if [[ -z $cmd ]]; then\n    COMPREPLY=($(compgen -W \"" + Join(names, " ") +
-                      " --help --version\" -- \"$cur\"))\n    return\n  fi\n  case $cmd in\n";
+    std::string out =
+        "# bash completion for aortalint (generated by `aortalint generate bash`)\n_aortalint() {\n"
+        "  local cur=${COMP_WORDS[COMP_CWORD]} cmd=\"\" i\n"
+        "  for ((i = 1; i < COMP_CWORD; i++)); do\n"
+        "    case ${COMP_WORDS[i]} in -*) ;; *) cmd=${COMP_WORDS[i]}; break ;; esac\n  done\n"
+        "  if [[ -z $cmd ]]; then\n    COMPREPLY=($(compgen -W \"" +
+        Join(names, " ") + " --help --version\" -- \"$cur\"))\n    return\n  fi\n  case $cmd in\n";
     for (const CLI::App* cmd : Commands(app)) {
       std::vector<std::string> flags;
       for (const CLI::Option* o : Options(*cmd))
         for (const std::string& f : Flags(*o)) flags.push_back(f);
       flags.push_back("--help");
-      std::string extra = cmd->get_name() == "rule" ? " " + [] {
-        std::vector<std::string> ids;
-        for (const RuleMeta* m : AllRuleMetas()) ids.emplace_back(m->id);
-        return Join(ids, " ");
-      }() : "";
-      out += fmt::format("    {}) if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")); "
-                         "else COMPREPLY=($(compgen -f -W \"{}\" -- \"$cur\")); fi ;;\n",
-                         cmd->get_name(), Join(flags, " "), extra.empty() ? "" : extra.substr(1));
+      std::string extra = cmd->get_name() == "rule" ? " " +
+                                                          [] {
+                                                            std::vector<std::string> ids;
+                                                            for (const RuleMeta* m : AllRuleMetas())
+                                                              ids.emplace_back(m->id);
+                                                            return Join(ids, " ");
+                                                          }()
+                                                    : "";
+      out += fmt::format(
+          "    {}) if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")); "
+          "else COMPREPLY=($(compgen -f -W \"{}\" -- \"$cur\")); fi ;;\n",
+          cmd->get_name(), Join(flags, " "), extra.empty() ? "" : extra.substr(1));
     }
     out += "  esac\n}\ncomplete -o filenames -o bashdefault -F _aortalint aortalint\n";
     return out;
   }
   if (shell == "zsh") {
-    std::string out = "#compdef aortalint\n# zsh completion for aortalint (generated by `aortalint generate zsh`)\n"
-                      "_aortalint() {\n  local -a commands\n  commands=(\n";
+    std::string out =
+        "#compdef aortalint\n# zsh completion for aortalint (generated by `aortalint generate zsh`)\n"
+        "_aortalint() {\n  local -a commands\n  commands=(\n";
     for (const CLI::App* cmd : Commands(app))
       out += "    " + Quote(cmd->get_name() + ":" + cmd->get_description()) + "\n";
-    out += "  )\n  if (( CURRENT == 2 )); then\n    _describe command commands\n    return\n  fi\n"
-           "  case ${words[2]} in\n";
+    out +=
+        "  )\n  if (( CURRENT == 2 )); then\n    _describe command commands\n    return\n  fi\n"
+        "  case ${words[2]} in\n";
     for (const CLI::App* cmd : Commands(app)) {
       out += "    " + cmd->get_name() + ") _arguments";
       for (const CLI::Option* o : Options(*cmd))
@@ -153,8 +170,9 @@ std::string Completion(const CLI::App& app, std::string_view shell) {
     return out;
   }
   if (shell == "fish") {
-    std::string out = "# fish completion for aortalint (generated by `aortalint generate fish`)\n"
-                      "complete -c aortalint -f\n";
+    std::string out =
+        "# fish completion for aortalint (generated by `aortalint generate fish`)\n"
+        "complete -c aortalint -f\n";
     for (const CLI::App* cmd : Commands(app))
       out += fmt::format("complete -c aortalint -n __fish_use_subcommand -a {} -d {}\n", cmd->get_name(),
                          Quote(cmd->get_description()));

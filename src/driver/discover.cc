@@ -64,8 +64,8 @@ std::optional<std::string> KeyAt(std::string_view s) {
   }
   for (; i < s.size(); ++i) {
     char c = s[i];
-    if (c == ':' && (i + 1 == s.size() || s[i + 1] == ' ' || s[i + 1] == '\t' || s[i + 1] == '\r' ||
-                     s[i + 1] == '\n' || s[i + 1] == ',' || s[i + 1] == '}'))
+    if (c == ':' && (i + 1 == s.size() || s[i + 1] == ' ' || s[i + 1] == '\t' || s[i + 1] == '\r' || s[i + 1] == '\n' ||
+                     s[i + 1] == ',' || s[i + 1] == '}'))
       return std::string(Trim(key));
     if (c == '#' && i > 0 && (s[i - 1] == ' ' || s[i - 1] == '\t')) return std::nullopt;
     if (c == ',' || c == '{' || c == '}' || c == '[' || c == ']') return std::nullopt;
@@ -135,8 +135,8 @@ std::optional<std::string> NearMiss(const std::string& key) {
   if (key != "schema_version" && (squashed == "schemaversion" || EditDistance(lower, "schema_version") <= 3))
     return "schema_version";
   // `mode` is short: only a transposition (`mdoe`) is a typo, not `model` or `node`.
-  if (key != "mode" && lower.size() == 4 && EditDistance(lower, "mode") == 1 && lower != "node" &&
-      lower != "code" && lower != "made" && lower != "more" && lower != "move" && lower != "mod" &&
+  if (key != "mode" && lower.size() == 4 && EditDistance(lower, "mode") == 1 && lower != "node" && lower != "code" &&
+      lower != "made" && lower != "more" && lower != "move" && lower != "mod" &&
       std::ranges::is_permutation(lower, std::string_view("mode")))
     return "mode";
   return std::nullopt;
@@ -217,7 +217,9 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
     std::error_code ec;
     if (!fs::is_directory(path, ec)) {
       if (excluded(path)) continue;
-      (IsPython(path) ? files.payloads : HasHipExtension(path) ? files.hip : files.recipes)
+      (IsPython(path)          ? files.payloads
+       : HasHipExtension(path) ? files.hip
+                               : files.recipes)
           .push_back({fs::path(path).lexically_normal().string(), true});
       continue;
     }
@@ -226,7 +228,8 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
       if (ec) break;
       const fs::path& p = it->path();
       if (it->is_directory(ec)) {
-        if (SkipDirectory(p) || excluded((p / "x").string()) || (respect_gitignore && gitignore.Ignored(p.string(), true)))
+        if (SkipDirectory(p) || excluded((p / "x").string()) ||
+            (respect_gitignore && gitignore.Ignored(p.string(), true)))
           it.disable_recursion_pending();
         continue;
       }

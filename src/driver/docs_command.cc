@@ -37,7 +37,8 @@ int PrintRule(const std::string& written, std::ostream& out, std::ostream& err) 
 
 int WriteRuleDocs(const std::string& dir, bool check, std::ostream& out, std::ostream& err) {
   std::vector<std::pair<fs::path, std::string>> pages;
-  for (const RuleMeta* m : AllRuleMetas()) pages.emplace_back(fs::path(dir) / (std::string(m->id) + ".md"), RuleDoc(*m));
+  for (const RuleMeta* m : AllRuleMetas())
+    pages.emplace_back(fs::path(dir) / (std::string(m->id) + ".md"), RuleDoc(*m));
   pages.emplace_back(fs::path(dir) / "README.md", RuleIndex());
   int stale = 0;
   if (!check) fs::create_directories(dir);

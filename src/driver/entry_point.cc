@@ -12,7 +12,8 @@ std::string WhyNotAnEntryPoint(const Payload& p) {
   fs::path path(p.path());
   std::string name = path.filename().string();
   if (name == "conftest.py" || name.rfind("test_", 0) == 0 || (name.size() > 8 && name.ends_with("_test.py")))
-    return "a test module (test_*.py, *_test.py, conftest.py) is not a payload; pair it with a recipe to lint it as one";
+    return "a test module (test_*.py, *_test.py, conftest.py) is not a payload; pair it with a recipe to lint it as "
+           "one";
   if (p.main_guard) return "";
   // A file tree-sitter could not parse whole: its guard may be in the part
   // that failed, so it is judged as a payload (SYN002 says what to fix).

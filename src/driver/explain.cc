@@ -9,8 +9,8 @@
 #include "driver/check.h"
 #include "driver/hip_sources.h"
 #include "driver/pairing.h"
-#include "engine/sidecar.h"
 #include "engine/config.h"
+#include "engine/sidecar.h"
 #include "load/yaml_loader.h"
 #include "model/hip.h"
 #include "model/recipe.h"
@@ -43,8 +43,10 @@ void Metrics(std::string_view c, const std::string& why_none, json& cell) {
   cell["metrics"]["reported"].push_back(std::string(c) + "_artifact_dir");
   for (std::string_view k : kMetricKeys) {
     std::string key = std::string(c) + "_" + std::string(k);
-    if (why_none.empty()) cell["metrics"]["reported"].push_back(key);
-    else cell["metrics"]["not_reported"].push_back({{"key", key}, {"why", why_none}});
+    if (why_none.empty())
+      cell["metrics"]["reported"].push_back(key);
+    else
+      cell["metrics"]["not_reported"].push_back({{"key", key}, {"why", why_none}});
   }
 }
 
@@ -118,11 +120,13 @@ json ExplainCell(const Recipe& recipe, const Cell* cell, const std::vector<Trito
   j["metrics"] = {{"reported", json::array()}, {"not_reported", json::array()}};
 
   if (recipe.mode() != RecipeMode::kProbe) {
-    j["wrap"] = {{"error", "the triage flow runs the workload in process: aorta wraps nothing and "
-                           "collectors measure nothing (ATT003)"}};
+    j["wrap"] = {{"error",
+                  "the triage flow runs the workload in process: aorta wraps nothing and "
+                  "collectors measure nothing (ATT003)"}};
     for (const char* c : {"proton", "rocprof"})
       if ((c == std::string_view("proton") ? proton : rocprof))
-        j["metrics"]["not_reported"].push_back({{"key", std::string(c) + "_*"}, {"why", "in-process workload (ATT003)"}});
+        j["metrics"]["not_reported"].push_back(
+            {{"key", std::string(c) + "_*"}, {"why", "in-process workload (ATT003)"}});
     return j;
   }
 
@@ -151,10 +155,11 @@ json ExplainCell(const Recipe& recipe, const Cell* cell, const std::vector<Trito
     j["artifacts"].push_back(trial + "/rocprof/aorta_rocprof_summary.txt");
     std::string trace = " " + rocprof->at("trace") + " ";
     for (char& c : trace) c = c == ',' ? ' ' : c;
-    std::string why = !csv ? "output_format '" + rocprof->at("output_format") + "' is not csv; only csv is parsed (MET003)"
-                      : trace.find(" kernel ") == std::string::npos
-                          ? "trace '" + rocprof->at("trace") + "' has no kernel domain (MET004)"
-                          : "";
+    std::string why =
+        !csv ? "output_format '" + rocprof->at("output_format") + "' is not csv; only csv is parsed (MET003)"
+        : trace.find(" kernel ") == std::string::npos
+            ? "trace '" + rocprof->at("trace") + "' has no kernel domain (MET004)"
+            : "";
     Metrics("rocprof", why, j);
   }
   if (proton) {
@@ -227,8 +232,9 @@ void PrintHip(const json& doc, std::ostream& out) {
       out << ": not analysed: " << h["why_not"].get<std::string>() << "\n";
       continue;
     }
-    out << ": " << h["kernels"].size() << (h["kernels"].size() == 1 ? " kernel, " : " kernels, ") << h["launches"].size()
-        << (h["launches"].size() == 1 ? " launch, " : " launches, ") << h["roctx_calls"].get<size_t>() << " roctx call(s)\n";
+    out << ": " << h["kernels"].size() << (h["kernels"].size() == 1 ? " kernel, " : " kernels, ")
+        << h["launches"].size() << (h["launches"].size() == 1 ? " launch, " : " launches, ")
+        << h["roctx_calls"].get<size_t>() << " roctx call(s)\n";
     for (const json& k : h["kernels"]) {
       out << "  kernel " << k["name"].get<std::string>() << " (line " << k["line"].get<uint32_t>() << ")"
           << (k["extern_c"] ? " extern \"C\"" : "");
@@ -236,9 +242,10 @@ void PrintHip(const json& doc, std::ostream& out) {
       out << "\n";
     }
     for (const json& l : h["launches"])
-      out << "  launch " << l["api"].get<std::string>() << " " << (l["kernel"].get<std::string>().empty() ? "(kernel known at run time)" : l["kernel"].get<std::string>())
-          << " (line " << l["line"].get<uint32_t>() << (l.contains("macro") ? ", through macro " + l["macro"].get<std::string>() : "")
-          << ")\n";
+      out << "  launch " << l["api"].get<std::string>() << " "
+          << (l["kernel"].get<std::string>().empty() ? "(kernel known at run time)" : l["kernel"].get<std::string>())
+          << " (line " << l["line"].get<uint32_t>()
+          << (l.contains("macro") ? ", through macro " + l["macro"].get<std::string>() : "") << ")\n";
     if (h.contains("missing_headers")) out << "  headers not found: " << Join(h["missing_headers"]) << "\n";
   }
 }
@@ -262,22 +269,26 @@ void PrintText(const json& doc, std::ostream& out) {
       if (!c.contains(name)) continue;
       const json& p = c[name];
       std::string opts;
-      for (const auto& [k, v] : p["options"].items()) opts += (opts.empty() ? "" : " ") + k + "=" + v.get<std::string>();
+      for (const auto& [k, v] : p["options"].items())
+        opts += (opts.empty() ? "" : " ") + k + "=" + v.get<std::string>();
       out << "  " << name << ": " << opts;
       if (!p["defaults"].empty()) out << " (defaults: " << Join(p["defaults"]) << ")";
       out << "\n";
       if (p.contains("kernel_filter")) {
         const json& f = p["kernel_filter"];
-        if (f.contains("error")) out << "    kernel_include_regex: " << f["error"].get<std::string>() << "\n";
+        if (f.contains("error"))
+          out << "    kernel_include_regex: " << f["error"].get<std::string>() << "\n";
         else
-          out << "    kernel_include_regex keeps: " << (f["kept"].empty() ? "no kernel of the paired sources" : Join(f["kept"], "; "))
+          out << "    kernel_include_regex keeps: "
+              << (f["kept"].empty() ? "no kernel of the paired sources" : Join(f["kept"], "; "))
               << (f["dropped"].empty() ? "" : "; drops: " + Join(f["dropped"], "; ")) << "\n";
       }
       if (!p.contains("attach")) continue;
       out << "    attach: " << p["attach"].get<std::string>() << ": " << p["attach_means"].get<std::string>() << "\n";
       for (const json& v : p["backend_on"]) {
-        out << "    triton " << v["version"].get<std::string>() << ": backend " << p["options"]["backend"].get<std::string>()
-            << " runs " << v["amd"].get<std::string>() << " on AMD, " << v["nvidia"].get<std::string>() << " on NVIDIA\n";
+        out << "    triton " << v["version"].get<std::string>() << ": backend "
+            << p["options"]["backend"].get<std::string>() << " runs " << v["amd"].get<std::string>() << " on AMD, "
+            << v["nvidia"].get<std::string>() << " on NVIDIA\n";
         for (const json& caveat : v["caveats"]) out << "      " << caveat.get<std::string>() << "\n";
       }
     }
@@ -353,19 +364,17 @@ void PrintSanitizer(const json& doc, std::ostream& out) {
   out << "\n";
   if (src.contains("kernels"))
     for (const json& k : src["kernels"])
-      out << "  kernel " << Str(k["name"]) << (k.contains("code_object") ? " in " + Str(k["code_object"]) : "")
-          << "\n";
+      out << "  kernel " << Str(k["name"]) << (k.contains("code_object") ? " in " + Str(k["code_object"]) : "") << "\n";
   out << "selection: the top " << Str(plan["selection"]["top_n"]) << " by " << Str(plan["selection"]["requirement"])
       << ", one " << Str(plan["scope"]) << " at a time\n";
-  out << "sanitizers: " << (plan["sanitizers"].is_array() ? Join(plan["sanitizers"]) : Str(plan["sanitizers"]))
-      << "\n";
+  out << "sanitizers: " << (plan["sanitizers"].is_array() ? Join(plan["sanitizers"]) : Str(plan["sanitizers"])) << "\n";
   out << "  consan runs: "
       << (src["consan_command"].is_null() ? std::string("no command given (ConSan reports not_checked)")
                                           : Str(src["consan_command"]) + " (a build output)")
       << ", log " << (src["consan_log"].get<bool>() ? "kept" : "off") << "\n";
-  out << "policy: consan " << Str(plan["policy"]["consan_policy"]) << ", missing backend: "
-      << Str(plan["policy"]["on_missing_backend"]) << ", time limit " << Str(plan["policy"]["timeout_seconds"])
-      << (plan["policy"]["timeout_seconds"].is_number() ? " s" : "") << "\n";
+  out << "policy: consan " << Str(plan["policy"]["consan_policy"])
+      << ", missing backend: " << Str(plan["policy"]["on_missing_backend"]) << ", time limit "
+      << Str(plan["policy"]["timeout_seconds"]) << (plan["policy"]["timeout_seconds"].is_number() ? " s" : "") << "\n";
   out << "report: " << Str(plan["report"]) << " (aorta's default output directory; --output DIR moves it)\n";
 }
 
@@ -403,7 +412,8 @@ int RunExplain(const ExplainOptions& options, std::ostream& out, std::ostream& e
   std::vector<std::string> written = settings.rules.triton;
   bool given = !written.empty();
   if (!given)
-    for (const TritonRow& row : table.rows) written.push_back(row.Label() == row.version ? row.version : row.version + ".0");
+    for (const TritonRow& row : table.rows)
+      written.push_back(row.Label() == row.version ? row.version : row.version + ".0");
   std::vector<TritonTarget> targets = ResolveTargets(table, written);
 
   // The launch command from the same places `check` takes it: the command line, the config's pairs, the header.
@@ -437,17 +447,15 @@ int RunExplain(const ExplainOptions& options, std::ostream& out, std::ostream& e
     }
     return lint == kExitFindings ? kExitFindings : kExitClean;
   }
-  json result{{"recipe", options.recipe},
-              {"mode", recipe.mode() == RecipeMode::kProbe ? "probe" : "triage"},
-              {"targets", json::array()},
-              {"targets_given", given},
-              {"command", command},
-              {"placeholder_command", placeholder},
-              {"command_from", command_from},
-              {"cells", json::array()}};
+  json result{{"recipe", options.recipe},     {"mode", recipe.mode() == RecipeMode::kProbe ? "probe" : "triage"},
+              {"targets", json::array()},     {"targets_given", given},
+              {"command", command},           {"placeholder_command", placeholder},
+              {"command_from", command_from}, {"cells", json::array()}};
   for (const TritonTarget& t : targets) result["targets"].push_back(t.Name());
-  if (recipe.cells().empty()) result["cells"].push_back(ExplainCell(recipe, nullptr, targets, command, placeholder, settings.rules));
-  for (const Cell& cell : recipe.cells()) result["cells"].push_back(ExplainCell(recipe, &cell, targets, command, placeholder, settings.rules));
+  if (recipe.cells().empty())
+    result["cells"].push_back(ExplainCell(recipe, nullptr, targets, command, placeholder, settings.rules));
+  for (const Cell& cell : recipe.cells())
+    result["cells"].push_back(ExplainCell(recipe, &cell, targets, command, placeholder, settings.rules));
 
   // The HIP sources the recipe's program is built from: kernels, launches, what the regex keeps.
   std::vector<std::shared_ptr<const HipPayload>> hips;

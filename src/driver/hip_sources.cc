@@ -58,10 +58,10 @@ std::shared_ptr<const Database> LoadDatabase(const fs::path& path) {
       for (size_t i = 0; output.empty() && i + 1 < command.arguments.size(); ++i)
         if (command.arguments[i] == "-o") output = command.arguments[i + 1];
       db->files.push_back((file.is_absolute() ? file : dir / file).lexically_normal().string());
-      db->outputs.push_back(output.empty() ? ""
-                                           : (fs::path(output).is_absolute() ? fs::path(output) : dir / output)
-                                                 .lexically_normal()
-                                                 .string());
+      db->outputs.push_back(
+          output.empty()
+              ? ""
+              : (fs::path(output).is_absolute() ? fs::path(output) : dir / output).lexically_normal().string());
       db->commands.push_back(std::move(command));
     }
   }
@@ -88,9 +88,8 @@ std::vector<fs::path> DatabasesAbove(const fs::path& start) {
 
 bool SkipDirectory(const fs::path& dir) {
   std::string name = dir.filename().string();
-  return !name.empty() && (name[0] == '.' || name == "node_modules" || name == "__pycache__" ||
-                           name == "build" || name.rfind("build-", 0) == 0 || name == "venv" ||
-                           name == "site-packages");
+  return !name.empty() && (name[0] == '.' || name == "node_modules" || name == "__pycache__" || name == "build" ||
+                           name.rfind("build-", 0) == 0 || name == "venv" || name == "site-packages");
 }
 
 }  // namespace
@@ -112,8 +111,9 @@ std::string LaunchedBinary(const std::vector<std::string>& argv) {
   while (i < argv.size() && argv[i].find('=') != std::string::npos && argv[i][0] != '-') ++i;
   if (i >= argv.size()) return "";
   std::string name = fs::path(argv[i]).filename().string();
-  static const char* kNotBinaries[] = {"python", "python3", "bash", "sh", "zsh", "torchrun", "accelerate",
-                                       "deepspeed", "mpirun", "srun", "docker", "uv", "pytest", "make", "cmake"};
+  static const char* kNotBinaries[] = {"python",   "python3",    "bash",      "sh",     "zsh",
+                                       "torchrun", "accelerate", "deepspeed", "mpirun", "srun",
+                                       "docker",   "uv",         "pytest",    "make",   "cmake"};
   for (const char* n : kNotBinaries)
     if (name == n) return "";
   if (name.rfind("python", 0) == 0 || name.ends_with(".py") || name.ends_with(".sh")) return "";
@@ -123,7 +123,8 @@ std::string LaunchedBinary(const std::vector<std::string>& argv) {
 std::vector<std::string> SourcesBuilding(const std::string& program, const std::string& base_dir,
                                          const std::string& root) {
   std::error_code ec;
-  fs::path binary = fs::path(program).is_absolute() ? fs::path(program) : fs::absolute(fs::path(base_dir) / program, ec);
+  fs::path binary =
+      fs::path(program).is_absolute() ? fs::path(program) : fs::absolute(fs::path(base_dir) / program, ec);
   binary = binary.lexically_normal();
   std::string name = binary.filename().string();
   if (name.empty()) return {};

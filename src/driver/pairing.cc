@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "engine/sidecar.h"
 #include "driver/hip_sources.h"
+#include "engine/sidecar.h"
 #include "load/hip_loader.h"
 #include "run/wrap.h"
 
@@ -13,10 +13,14 @@ namespace fs = std::filesystem;
 
 std::string_view LaunchSourceName(LaunchSource source) {
   switch (source) {
-    case LaunchSource::kCommandLine: return "the command line";
-    case LaunchSource::kConfig: return "the config's pairs:";
-    case LaunchSource::kHeaderComment: return "the recipe's header comment";
-    case LaunchSource::kDirectory: return "the directory";
+    case LaunchSource::kCommandLine:
+      return "the command line";
+    case LaunchSource::kConfig:
+      return "the config's pairs:";
+    case LaunchSource::kHeaderComment:
+      return "the recipe's header comment";
+    case LaunchSource::kDirectory:
+      return "the directory";
   }
   return "";
 }
@@ -73,8 +77,10 @@ void ResolveFiles(Launch& launch, const std::string& root) {
     std::error_code ec;
     if (contained && !root.empty() && !Within(p, root)) launch.pairing.outside.push_back(script);
     // A FIFO or device exists: it is loaded, and refused as not a regular file (SYN003), not called missing.
-    else if (fs::exists(p, ec) && !fs::is_directory(p, ec)) launch.files.push_back(NormalizePath(p.string()));
-    else launch.pairing.missing.push_back(script);
+    else if (fs::exists(p, ec) && !fs::is_directory(p, ec))
+      launch.files.push_back(NormalizePath(p.string()));
+    else
+      launch.pairing.missing.push_back(script);
   }
   // HIP/C++ payloads: sources the command names, and those that build the binary it runs.
   std::error_code ec;
@@ -113,7 +119,9 @@ std::vector<std::string> SplitShellWords(std::string_view text) {
       in_word = true;
     } else if (c == '"') {
       for (++i; i < text.size() && text[i] != '"'; ++i) {
-        if (text[i] == '\\' && i + 1 < text.size() && std::string_view("\"\\$`").find(text[i + 1]) != std::string_view::npos) ++i;
+        if (text[i] == '\\' && i + 1 < text.size() &&
+            std::string_view("\"\\$`").find(text[i + 1]) != std::string_view::npos)
+          ++i;
         word += text[i];
       }
       in_word = true;
@@ -152,7 +160,8 @@ std::optional<HeaderCommand> FindHeaderCommand(std::string_view text) {
         size_t h = l.find_first_not_of(" \t");
         if (h == std::string_view::npos || l[h] != '#') break;
         std::string_view body = l.substr(h + 1);
-        while (!body.empty() && (body.back() == ' ' || body.back() == '\t' || body.back() == '\r')) body.remove_suffix(1);
+        while (!body.empty() && (body.back() == ' ' || body.back() == '\t' || body.back() == '\r'))
+          body.remove_suffix(1);
         end = static_cast<uint32_t>(cur + h + 1 + body.size());
         bool more = !body.empty() && body.back() == '\\';
         if (more) body.remove_suffix(1);
@@ -214,8 +223,9 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
   }
   if (!config.pairs.empty()) {
     std::error_code ec;
-    fs::path rel = fs::absolute(recipe_path, ec).lexically_normal().lexically_relative(
-        fs::absolute(config.dir.empty() ? "." : config.dir, ec).lexically_normal());
+    fs::path rel = fs::absolute(recipe_path, ec)
+                       .lexically_normal()
+                       .lexically_relative(fs::absolute(config.dir.empty() ? "." : config.dir, ec).lexically_normal());
     for (const PairSpec& spec : config.pairs) {
       if (!GlobMatch(spec.recipe, rel.generic_string())) continue;
       p.source = LaunchSource::kConfig;
@@ -223,8 +233,10 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
       p.base_dir = config.dir.empty() ? "." : config.dir;
       for (const std::string& source : spec.sources) {
         fs::path file = fs::path(source).is_absolute() ? fs::path(source) : fs::path(p.base_dir) / source;
-        if (fs::is_regular_file(file, ec)) AddHipFile(launch, NormalizePath(file.string()));
-        else p.missing.push_back(source);
+        if (fs::is_regular_file(file, ec))
+          AddHipFile(launch, NormalizePath(file.string()));
+        else
+          p.missing.push_back(source);
       }
       ResolveFiles(launch, RepositoryRoot(recipe_path, config.path.empty() ? "" : config.dir, named_root));
       return launch;
@@ -249,7 +261,8 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
       if (!e.is_regular_file(ec)) continue;
       if (e.path().extension() == ".py") launch.files.push_back(NormalizePath(e.path().string()));
       // HIP sources beside it too (a .cpp that is not HIP is dropped when it is read).
-      else if (HasHipExtension(e.path().filename().string())) launch.hip_files.push_back(NormalizePath(e.path().string()));
+      else if (HasHipExtension(e.path().filename().string()))
+        launch.hip_files.push_back(NormalizePath(e.path().string()));
     }
     if (launch.files.empty() && launch.hip_files.empty()) return std::nullopt;
     std::sort(launch.files.begin(), launch.files.end());

@@ -15,8 +15,8 @@ namespace aortalint {
 
 /// A recipe's launch before its payloads are loaded.
 struct Launch {
-  Pairing pairing;                  // payloads still empty
-  std::vector<std::string> files;   // payload paths to load, normalised (see NormalizePath)
+  Pairing pairing;                     // payloads still empty
+  std::vector<std::string> files;      // payload paths to load, normalised (see NormalizePath)
   std::vector<std::string> hip_files;  // HIP/C++ sources to load, normalised
 };
 

@@ -27,7 +27,6 @@ std::optional<run::CollectorOptions> OptionsOf(const CollectScope& scope, std::s
   return options;
 }
 
-
 // Lines [first, last] of a recipe region.
 struct LineRange {
   uint32_t first = 0, last = 0;
@@ -137,8 +136,7 @@ int RunRecipe(const RunOptions& options, std::ostream& out, std::ostream& err) {
   } else {
     std::vector<const CollectScope*> scopes = recipe.EffectiveScopes();
     if (scopes.size() > 1) {
-      err << "aortalint run: the cells of " << options.recipe
-          << " collect differently; choose one with --cell NAME\n";
+      err << "aortalint run: the cells of " << options.recipe << " collect differently; choose one with --cell NAME\n";
       return kExitUsage;
     }
     if (!scopes.empty()) scope = scopes.front();
@@ -153,19 +151,22 @@ int RunRecipe(const RunOptions& options, std::ostream& out, std::ostream& err) {
   // The cell's name becomes a directory: checked here whatever the recipe's
   // suppressions say (a suppressed RCP008 must not let `../../x` escape).
   if (!cell_name.empty() && !IsCellName(cell_name)) {
-    err << fmt::format("aortalint run: cell name '{}' is not a directory name aorta accepts (letters, digits, '_', "
-                       "'.' and '-', not starting with '.' or '-'); rename the cell\n", cell_name);
+    err << fmt::format(
+        "aortalint run: cell name '{}' is not a directory name aorta accepts (letters, digits, '_', "
+        "'.' and '-', not starting with '.' or '-'); rename the cell\n",
+        cell_name);
     return kExitUsage;
   }
   std::string stem = cell_name.empty() ? std::filesystem::path(options.recipe).stem().string() : cell_name;
-  request.output_dir = options.output.empty() ? std::filesystem::path("aortalint-run") / stem
-                                             : std::filesystem::path(options.output);
+  request.output_dir =
+      options.output.empty() ? std::filesystem::path("aortalint-run") / stem : std::filesystem::path(options.output);
   if (scope) {
     request.proton = OptionsOf(*scope, "proton", knowledge);
     request.rocprof = OptionsOf(*scope, "rocprof", knowledge);
   }
   if (const yaml::Node* timeout = recipe.root().Get("timeout_per_trial"); timeout && timeout->is_number())
-    request.timeout_seconds = timeout->kind == yaml::Kind::kInt ? static_cast<double>(timeout->integer) : timeout->number;
+    request.timeout_seconds =
+        timeout->kind == yaml::Kind::kInt ? static_cast<double>(timeout->integer) : timeout->number;
   int captured = run::RunCapture(request, out, err);
   return options.dry_run && captured == 0 && refusals ? kExitFindings : captured;
 }

@@ -13,7 +13,7 @@ struct RunOptions {
   std::string cell;    // empty: the recipe's only collect scope
   std::string output;  // empty: ./aortalint-run/<cell or recipe name>
   bool dry_run = false;
-  bool force = false;  // reset a non-empty --output that is not a previous trial
+  bool force = false;                // reset a non-empty --output that is not a previous trial
   std::vector<std::string> command;  // after `--`
   std::string config;
   bool no_config = false;

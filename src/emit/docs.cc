@@ -16,9 +16,12 @@ namespace {
 
 std::string_view FixText(FixAvailability fix) {
   switch (fix) {
-    case FixAvailability::kAlways: return "always available";
-    case FixAvailability::kSometimes: return "sometimes available";
-    case FixAvailability::kNone: return "none";
+    case FixAvailability::kAlways:
+      return "always available";
+    case FixAvailability::kSometimes:
+      return "sometimes available";
+    case FixAvailability::kNone:
+      return "none";
   }
   return "none";
 }
@@ -49,11 +52,16 @@ constexpr UpstreamFile kCollectors{"src/aorta/run/collectors.py", "ac6e42eaa939b
 constexpr UpstreamFile kProbeCli{"src/aorta/probe/cli_helpers.py", ""};
 constexpr UpstreamFile kTriageCli{"src/aorta/cli/triage.py", ""};
 constexpr UpstreamFile kRocprofOptions{"src/aorta/instrumentation/rocprof/_options.py", ""};
-constexpr UpstreamFile kRocprofWrap{"src/aorta/instrumentation/rocprof/__init__.py", "92a7b3783bb8399885ce6da66522124fe00dc4d5"};
-constexpr UpstreamFile kProtonOptions{"src/aorta/instrumentation/proton/_options.py", "c141f9836375cd3728dfb1e70aec64c6abf50e77"};
-constexpr UpstreamFile kProtonWrap{"src/aorta/instrumentation/proton/__init__.py", "c6f5573aa4038771d1c9e37f631fd2ff179ee670"};
-constexpr UpstreamFile kProtonParse{"src/aorta/instrumentation/proton/_parse.py", "95a993ad65a772531ad48db787c389acbdcada91"};
-constexpr UpstreamFile kRocprofParse{"src/aorta/instrumentation/rocprof/_parse.py", "95a993ad65a772531ad48db787c389acbdcada91"};
+constexpr UpstreamFile kRocprofWrap{"src/aorta/instrumentation/rocprof/__init__.py",
+                                    "92a7b3783bb8399885ce6da66522124fe00dc4d5"};
+constexpr UpstreamFile kProtonOptions{"src/aorta/instrumentation/proton/_options.py",
+                                      "c141f9836375cd3728dfb1e70aec64c6abf50e77"};
+constexpr UpstreamFile kProtonWrap{"src/aorta/instrumentation/proton/__init__.py",
+                                   "c6f5573aa4038771d1c9e37f631fd2ff179ee670"};
+constexpr UpstreamFile kProtonParse{"src/aorta/instrumentation/proton/_parse.py",
+                                    "95a993ad65a772531ad48db787c389acbdcada91"};
+constexpr UpstreamFile kRocprofParse{"src/aorta/instrumentation/rocprof/_parse.py",
+                                     "95a993ad65a772531ad48db787c389acbdcada91"};
 constexpr UpstreamFile kCollectorsDoc{"docs/profiling-collectors.md", "dfd84b61ed46c0e9efb81fb4da523cfc4459302f"};
 constexpr UpstreamFile kBackendsDoc{"docs/proton-backends.md", "c6f5573aa4038771d1c9e37f631fd2ff179ee670"};
 constexpr UpstreamFile kExamplesReadme{"examples/profiling/README.md", "df5572406aa8e83c688b5e250be63e47f57c7403"};
@@ -116,8 +124,9 @@ std::string CiteUpstream(std::string_view facts, std::vector<UpstreamFile>& used
     size_t j = mark;
     while (text.compare(j, 2, "§") == 0) {
       size_t k = j + 2;
-      while (k < text.size() && (std::isdigit(static_cast<unsigned char>(text[k])) ||
-                                 (text[k] == '.' && k + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[k + 1])))))
+      while (k < text.size() &&
+             (std::isdigit(static_cast<unsigned char>(text[k])) ||
+              (text[k] == '.' && k + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[k + 1])))))
         ++k;
       if (const SectionSources* s = SectionOf(std::string_view(text).substr(j + 2, k - j - 2)))
         for (const UpstreamFile& f : s->files)
@@ -135,7 +144,8 @@ std::string CiteUpstream(std::string_view facts, std::vector<UpstreamFile>& used
     std::vector<std::string> labels;
     for (const UpstreamFile& f : files) {
       labels.push_back(FileLabel(f));
-      if (std::none_of(used.begin(), used.end(), [&](const UpstreamFile& g) { return g.path == f.path; })) used.push_back(f);
+      if (std::none_of(used.begin(), used.end(), [&](const UpstreamFile& g) { return g.path == f.path; }))
+        used.push_back(f);
     }
     out += labels.empty() ? "aorta's sources" : "aorta " + fmt::format("{}", fmt::join(labels, ", "));
     i = j;
@@ -171,7 +181,8 @@ std::string RuleDocLink(std::string_view id) {
   std::error_code ec;
   fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   std::vector<fs::path> candidates;
-  if (!ec) candidates.push_back(exe.parent_path().parent_path() / "share/doc/aortalint/rules" / (std::string(id) + ".md"));
+  if (!ec)
+    candidates.push_back(exe.parent_path().parent_path() / "share/doc/aortalint/rules" / (std::string(id) + ".md"));
   candidates.push_back(fs::path(AORTALINT_SOURCE_DIR) / RuleDocPath(id));
   for (const fs::path& p : candidates)
     if (fs::is_regular_file(p, ec)) return "file://" + p.lexically_normal().string();
@@ -200,9 +211,12 @@ std::string RuleDoc(const RuleMeta& m) {
     if (!used.empty()) {
       out += "\n### Sources\n\nIn [ROCm/aorta](https://github.com/ROCm/aorta):\n\n";
       for (const UpstreamFile& f : used)
-        out += f.commit.empty()
-                   ? fmt::format("- [`{}`](https://github.com/ROCm/aorta/blob/main/{}) (the newest version read; its commit was not recorded)\n", f.path, f.path)
-                   : fmt::format("- [`{}` at {}](https://github.com/ROCm/aorta/blob/{}/{})\n", f.path, f.commit.substr(0, 8), f.commit, f.path);
+        out += f.commit.empty() ? fmt::format(
+                                      "- [`{}`](https://github.com/ROCm/aorta/blob/main/{}) (the newest version read; "
+                                      "its commit was not recorded)\n",
+                                      f.path, f.path)
+                                : fmt::format("- [`{}` at {}](https://github.com/ROCm/aorta/blob/{}/{})\n", f.path,
+                                              f.commit.substr(0, 8), f.commit, f.path);
     }
   }
   return out;

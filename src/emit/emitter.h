@@ -17,7 +17,8 @@ void EmitJson(std::span<const Diagnostic> diagnostics, std::ostream& out);
 
 /// SARIF 2.1.0 (one run; columns in UTF-16 code units, SARIF's default).
 void EmitSarif(std::span<const Diagnostic> diagnostics, std::ostream& out);
-/// GitHub Actions annotations: `::error file=...,line=...,col=...,endLine=...,endColumn=...,title=aortalint ID (slug)::message`.
+/// GitHub Actions annotations: `::error file=...,line=...,col=...,endLine=...,endColumn=...,title=aortalint ID
+/// (slug)::message`.
 void EmitGithub(std::span<const Diagnostic> diagnostics, std::ostream& out);
 
 /// GitLab CI code quality (Code Climate subset): a JSON array of issues.

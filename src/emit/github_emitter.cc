@@ -17,12 +17,23 @@ std::string Escape(std::string_view s, bool property) {
   std::string out;
   for (char c : s) {
     switch (c) {
-      case '%': out += "%25"; break;
-      case '\r': out += "%0D"; break;
-      case '\n': out += "%0A"; break;
-      case ':': out += property ? "%3A" : ":"; break;
-      case ',': out += property ? "%2C" : ","; break;
-      default: out += c;
+      case '%':
+        out += "%25";
+        break;
+      case '\r':
+        out += "%0D";
+        break;
+      case '\n':
+        out += "%0A";
+        break;
+      case ':':
+        out += property ? "%3A" : ":";
+        break;
+      case ',':
+        out += property ? "%2C" : ",";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -30,9 +41,12 @@ std::string Escape(std::string_view s, bool property) {
 
 std::string_view Command(Severity s) {
   switch (s) {
-    case Severity::kError: return "error";
-    case Severity::kWarning: return "warning";
-    case Severity::kInfo: return "notice";
+    case Severity::kError:
+      return "error";
+    case Severity::kWarning:
+      return "warning";
+    case Severity::kInfo:
+      return "notice";
   }
   return "notice";
 }
@@ -93,7 +107,9 @@ void EmitGitlab(std::span<const Diagnostic> diagnostics, std::ostream& out) {
   for (const Diagnostic& d : diagnostics) {
     std::string path = ReportPath(d.where.path());
     LineCol start = d.where.start(), end = d.where.end();
-    std::string_view severity = d.severity == Severity::kError ? "major" : d.severity == Severity::kWarning ? "minor" : "info";
+    std::string_view severity = d.severity == Severity::kError     ? "major"
+                                : d.severity == Severity::kWarning ? "minor"
+                                                                   : "info";
     // Stable across runs and line moves: rule, file, message, and the order among equals.
     std::string key = d.rule + '\0' + path + '\0' + d.message;
     uint64_t h = 1469598103934665603ull;

@@ -8,8 +8,11 @@ namespace {
 
 nlohmann::json Position(const Location& where) {
   LineCol start = where.start(), end = where.end();
-  return {{"path", where.path()}, {"line", start.line}, {"column", start.column},
-          {"end_line", end.line}, {"end_column", end.column}};
+  return {{"path", where.path()},
+          {"line", start.line},
+          {"column", start.column},
+          {"end_line", end.line},
+          {"end_column", end.column}};
 }
 
 }  // namespace

@@ -55,7 +55,9 @@ json CollectSchema(const Knowledge& k, bool allow_null) {
   }
   json forms = json::array({
       {{"type", "array"}, {"items", {{"enum", names}}}, {"description", "collector names, no options"}},
-      {{"type", "object"}, {"properties", by_name}, {"additionalProperties", false},
+      {{"type", "object"},
+       {"properties", by_name},
+       {"additionalProperties", false},
        {"description", "collector name -> null or its options (string values)"}},
   });
   if (allow_null) forms.push_back({{"type", "null"}, {"description", "no collectors"}});
@@ -97,15 +99,17 @@ json NamedSchema(std::string_view name, const KeyDoc& key, const Knowledge& k) {
 }
 
 json KeySchema(const KeyDoc& key, const Knowledge& k) {
-  json j = key.schema.is_string()  ? NamedSchema(key.schema.get<std::string>(), key, k)
+  json j = key.schema.is_string() ? NamedSchema(key.schema.get<std::string>(), key, k)
            : key.schema.is_null() ? json::object()
                                   : key.schema;
   if (!key.schema.is_string() && !key.keys.empty()) {
     // A list of mappings (custom_patterns) describes its items; a mapping itself.
     json type = j.value("type", json());
     bool list = type == "array" || (type.is_array() && std::ranges::find(type, "array") != type.end());
-    if (list) j["items"] = MappingSchema(key.keys, k);
-    else j.update(MappingSchema(key.keys, k));
+    if (list)
+      j["items"] = MappingSchema(key.keys, k);
+    else
+      j.update(MappingSchema(key.keys, k));
   }
   if (!key.doc.empty()) j["description"] = key.doc;
   return j;
@@ -127,11 +131,13 @@ json RecipeSchema(const Knowledge& k) {
   // `mode: sanitizer` has its own loader and keys (sanitizer_plan.yaml); the
   // schema only frames it, `aortalint check` (SAN rules) judges the plan.
   json sanitizer = {{"properties", {{"mode", {{"const", "sanitizer"}}}}}, {"required", {"mode"}}};
-  json sanitizer_then = {{"required", {"schema_version", "mode", "sanitizer_plan"}},
-                         {"propertyNames", {{"enum", {"schema_version", "mode", "ticket", "description", "sanitizer_plan"}}}}};
+  json sanitizer_then = {
+      {"required", {"schema_version", "mode", "sanitizer_plan"}},
+      {"propertyNames", {{"enum", {"schema_version", "mode", "ticket", "description", "sanitizer_plan"}}}}};
   properties["sanitizer_plan"] = {{"type", "object"},
-                                  {"description", "mode: sanitizer only: what to select, which sanitizers run, and "
-                                                  "where the report goes"}};
+                                  {"description",
+                                   "mode: sanitizer only: what to select, which sanitizers run, and "
+                                   "where the report goes"}};
   return {{"$schema", "http://json-schema.org/draft-07/schema#"},
           {"$id", "aortalint-recipe.schema.json"},
           {"title", "aorta profiling recipe"},

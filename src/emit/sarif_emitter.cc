@@ -16,15 +16,18 @@ namespace {
 
 using nlohmann::json;
 
-constexpr char kSchemaUri[] = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
+constexpr char kSchemaUri[] =
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 constexpr char kSourceRoot[] = "SRCROOT";
 
 // RFC 3986: keep the unreserved characters and '/', escape the rest.
 std::string EncodeUriPath(std::string_view path) {
   std::string out;
   for (unsigned char c : path) {
-    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') out += static_cast<char>(c);
-    else out += fmt::format("%{:02X}", c);
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/')
+      out += static_cast<char>(c);
+    else
+      out += fmt::format("%{:02X}", c);
   }
   return out;
 }
@@ -40,8 +43,10 @@ json ArtifactLocation(const std::string& path) {
 json Region(const Location& where) {
   const SourceFile& f = *where.file;
   LineCol start = where.start(), end = where.end();
-  return {{"startLine", start.line}, {"startColumn", f.Utf16Column(where.span.begin) + 1},
-          {"endLine", end.line}, {"endColumn", f.Utf16Column(where.span.end) + 1}};
+  return {{"startLine", start.line},
+          {"startColumn", f.Utf16Column(where.span.begin) + 1},
+          {"endLine", end.line},
+          {"endColumn", f.Utf16Column(where.span.end) + 1}};
 }
 
 json PhysicalLocation(const Location& where) {
@@ -50,9 +55,12 @@ json PhysicalLocation(const Location& where) {
 
 std::string_view Level(Severity s) {
   switch (s) {
-    case Severity::kError: return "error";
-    case Severity::kWarning: return "warning";
-    case Severity::kInfo: return "note";
+    case Severity::kError:
+      return "error";
+    case Severity::kWarning:
+      return "warning";
+    case Severity::kInfo:
+      return "note";
   }
   return "none";
 }
@@ -70,8 +78,10 @@ std::string NormalisedText(const Location& where) {
   for (uint32_t line = start.line; line <= end.line && line <= where.file->line_count(); ++line) {
     for (char c : where.file->LineText(line)) {
       bool space = c == ' ' || c == '\t' || c == '\r';
-      if (!space) out += c;
-      else if (!out.empty() && out.back() != ' ') out += ' ';
+      if (!space)
+        out += c;
+      else if (!out.empty() && out.back() != ' ')
+        out += ' ';
     }
     out += '\n';
   }
@@ -96,8 +106,9 @@ json SarifFix(const Fix& fix) {
   for (const Edit& e : fix.edits) {
     json& change = by_path[e.path];
     if (change.is_null()) change = {{"artifactLocation", ArtifactLocation(e.path)}, {"replacements", json::array()}};
-    change["replacements"].push_back({{"deletedRegion", {{"byteOffset", e.span.begin}, {"byteLength", e.span.end - e.span.begin}}},
-                                      {"insertedContent", {{"text", e.replacement}}}});
+    change["replacements"].push_back(
+        {{"deletedRegion", {{"byteOffset", e.span.begin}, {"byteLength", e.span.end - e.span.begin}}},
+         {"insertedContent", {{"text", e.replacement}}}});
   }
   json changes = json::array();
   for (auto& [path, change] : by_path) changes.push_back(std::move(change));

@@ -18,9 +18,12 @@ struct Style {
 
 std::string_view SeverityColor(Severity s) {
   switch (s) {
-    case Severity::kError: return "1;31";
-    case Severity::kWarning: return "1;33";
-    case Severity::kInfo: return "1;36";
+    case Severity::kError:
+      return "1;31";
+    case Severity::kWarning:
+      return "1;33";
+    case Severity::kInfo:
+      return "1;36";
   }
   return "1";
 }
@@ -30,7 +33,8 @@ std::string_view SeverityColor(Severity s) {
 bool IsControl(char32_t c) { return (c < 0x20 && c != '\t') || c == 0x7f || (c >= 0x80 && c <= 0x9f); }
 
 std::string Escaped(char32_t c) {
-  return c < 0x80 ? fmt::format("\\x{:02x}", static_cast<unsigned>(c)) : fmt::format("\\u{:04x}", static_cast<unsigned>(c));
+  return c < 0x80 ? fmt::format("\\x{:02x}", static_cast<unsigned>(c))
+                  : fmt::format("\\u{:04x}", static_cast<unsigned>(c));
 }
 
 std::string EscapeControls(std::string_view text) {
@@ -40,8 +44,10 @@ std::string EscapeControls(std::string_view text) {
     size_t from = at;
     char32_t c = DecodeUtf8(text, at);
     if (at == from) ++at;  // never stall on a bad byte
-    if (IsControl(c)) out += Escaped(c);
-    else out.append(text.substr(from, at - from));
+    if (IsControl(c))
+      out += Escaped(c);
+    else
+      out.append(text.substr(from, at - from));
   }
   return out;
 }
@@ -61,8 +67,10 @@ void Excerpt(const Location& where, const Style& style, std::ostream& out) {
     if (end.line == start.line && col >= end.column) break;
     char32_t c = DecodeUtf8(line, at);
     int w = c == '\t' ? 1 : IsControl(c) ? static_cast<int>(Escaped(c).size()) : CodePointWidth(c);
-    if (col < start.column) underline += c == '\t' ? std::string("\t") : std::string(w, ' ');
-    else carets += w;
+    if (col < start.column)
+      underline += c == '\t' ? std::string("\t") : std::string(w, ' ');
+    else
+      carets += w;
     ++col;
   }
   if (end.line == start.line && end.column > col) carets += end.column - col;  // past the line's end
@@ -75,8 +83,9 @@ void Excerpt(const Location& where, const Style& style, std::ostream& out) {
 
 std::string Header(const Location& where, std::string_view level, std::string_view color, const Style& style) {
   LineCol start = where.start();
-  return fmt::format("{}: {}:", style.Paint("1", fmt::format("{}:{}:{}", EscapeControls(where.path()), start.line, start.column)),
-                     style.Paint(color, level));
+  return fmt::format(
+      "{}: {}:", style.Paint("1", fmt::format("{}:{}:{}", EscapeControls(where.path()), start.line, start.column)),
+      style.Paint(color, level));
 }
 
 }  // namespace
@@ -84,8 +93,8 @@ std::string Header(const Location& where, std::string_view level, std::string_vi
 void EmitText(std::span<const Diagnostic> diagnostics, std::ostream& out, bool color, bool concise) {
   Style style{color};
   for (const Diagnostic& d : diagnostics) {
-    out << Header(d.where, SeverityName(d.severity), SeverityColor(d.severity), style) << ' ' << EscapeControls(d.message) << ' '
-        << style.Paint("2", "[" + d.rule + "]") << '\n';
+    out << Header(d.where, SeverityName(d.severity), SeverityColor(d.severity), style) << ' '
+        << EscapeControls(d.message) << ' ' << style.Paint("2", "[" + d.rule + "]") << '\n';
     if (concise) continue;
     Excerpt(d.where, style, out);
     for (const Note& n : d.notes) {

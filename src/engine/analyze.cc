@@ -81,8 +81,8 @@ std::vector<Diagnostic> Analyze(const AnalysisUnit& unit, const AnalysisSettings
   std::stable_sort(out.begin(), out.end(), DiagnosticLess);
   out.erase(std::unique(out.begin(), out.end(),
                         [](const Diagnostic& a, const Diagnostic& b) {
-                          return a.rule == b.rule && a.where.path() == b.where.path() &&
-                                 a.where.span == b.where.span && a.message == b.message;
+                          return a.rule == b.rule && a.where.path() == b.where.path() && a.where.span == b.where.span &&
+                                 a.message == b.message;
                         }),
             out.end());
   return out;

@@ -21,8 +21,8 @@ struct Pairing;
 /// A recipe with what it launches, or payloads on their own.
 struct AnalysisUnit {
   std::optional<YamlDocument> recipe;
-  std::shared_ptr<const Pairing> pairing;                 // when the recipe's launch is known
-  std::vector<std::shared_ptr<const Payload>> payloads;   // every payload to check on its own
+  std::shared_ptr<const Pairing> pairing;                       // when the recipe's launch is known
+  std::vector<std::shared_ptr<const Payload>> payloads;         // every payload to check on its own
   std::vector<std::shared_ptr<const HipPayload>> hip_payloads;  // every HIP payload to check on its own
 };
 
@@ -31,9 +31,9 @@ struct AnalysisSettings {
   RuleSettings rules;
   RuleSelection selection;
   std::vector<PerFileIgnore> per_file_ignores;
-  bool allow_suppressions = true;  // config `allow-suppressions`
-  std::string config_path;         // the config in effect, for messages
-  std::string knowledge_path;      // the config's `knowledge:` table; empty: the built-in one
+  bool allow_suppressions = true;         // config `allow-suppressions`
+  std::string config_path;                // the config in effect, for messages
+  std::string knowledge_path;             // the config's `knowledge:` table; empty: the built-in one
   std::vector<std::string> dependencies;  // every config file and knowledge table these settings read
 };
 

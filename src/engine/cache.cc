@@ -1,15 +1,15 @@
 #include "engine/cache.h"
 
-#include <algorithm>
-#include <cctype>
-#include <ctime>
-#include <set>
-#include <stdexcept>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -35,8 +35,8 @@ int64_t Today() { return static_cast<int64_t>(std::time(nullptr) / 86400); }
 // A rule ID as rules write them (COL003, SYN001, ...): anything else is not ours.
 bool IsRuleId(const std::string& s) {
   return !s.empty() && s.size() <= 32 && std::all_of(s.begin(), s.end(), [](char c) {
-           return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
-         });
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+  });
 }
 
 // Sources by path: those in memory, then files read on demand. Only the
@@ -66,8 +66,11 @@ Location LocationFrom(const nlohmann::json& j, Sources& sources) {
 }
 
 nlohmann::json ToJson(const Diagnostic& d) {
-  nlohmann::json j = {{"rule", d.rule}, {"severity", static_cast<int>(d.severity)},
-                      {"at", SpanJson(d.where)}, {"message", d.message}, {"notes", nlohmann::json::array()}};
+  nlohmann::json j = {{"rule", d.rule},
+                      {"severity", static_cast<int>(d.severity)},
+                      {"at", SpanJson(d.where)},
+                      {"message", d.message},
+                      {"notes", nlohmann::json::array()}};
   for (const Note& n : d.notes) j["notes"].push_back({{"at", SpanJson(n.where)}, {"message", n.message}});
   if (d.fix) {
     nlohmann::json edits = nlohmann::json::array();
@@ -92,7 +95,8 @@ Diagnostic FromJson(const nlohmann::json& j, Sources& sources) {
     d.notes.push_back({LocationFrom(n.at("at"), sources), n.at("message").get<std::string>()});
   if (j.contains("fix")) {
     const nlohmann::json& f = j["fix"];
-    Fix fix{f.at("title").get<std::string>(), f.at("safe").get<bool>() ? Applicability::kSafe : Applicability::kUnsafe, {}};
+    Fix fix{
+        f.at("title").get<std::string>(), f.at("safe").get<bool>() ? Applicability::kSafe : Applicability::kUnsafe, {}};
     for (const nlohmann::json& e : f.at("edits")) {
       std::string path = e.at(0).get<std::string>();
       sources.Get(path);  // an edit may only touch a file of the entry
@@ -203,8 +207,8 @@ void ResultCache::Put(const std::string& key, const std::vector<std::pair<std::s
   for (const Diagnostic& d : diagnostics) all.push_back(ToJson(d));
   std::lock_guard lock(mutex_);
   Shard& shard = ShardOf(key);
-  shard.entries[key] = nlohmann::json{{"read", std::move(read)}, {"diagnostics", std::move(all)},
-                                      {"bin", BinaryTag()}, {"used", Today()}};
+  shard.entries[key] = nlohmann::json{
+      {"read", std::move(read)}, {"diagnostics", std::move(all)}, {"bin", BinaryTag()}, {"used", Today()}};
   shard.dirty = true;
 }
 
@@ -294,8 +298,10 @@ int ResultCache::Clean(const std::string& dir, std::ostream& out, std::ostream& 
                    (fname.size() == 7 || fname.compare(7, 4, ".tmp") == 0);
       if (!shard || !f.is_regular_file(ec)) continue;
       std::error_code rec;
-      if (fs::remove(f.path(), rec)) ++files;
-      else ++failed, err << "aortalint: cannot remove '" << f.path().string() << "': " << rec.message() << "\n";
+      if (fs::remove(f.path(), rec))
+        ++files;
+      else
+        ++failed, err << "aortalint: cannot remove '" << f.path().string() << "': " << rec.message() << "\n";
     }
     fs::remove(sub.path(), ec);  // only when now empty
   }

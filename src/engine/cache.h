@@ -13,9 +13,9 @@
 #include <optional>
 #include <ostream>
 #include <set>
-#include <utility>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -68,6 +68,7 @@ class ResultCache {
 
   static constexpr int64_t kMaxIdleDays = 30;
   static constexpr size_t kMaxEntriesPerShard = 2048;
+
  private:
   struct Shard {
     bool loaded = false;
@@ -79,7 +80,7 @@ class ResultCache {
 
   static std::string BinaryTag();  // BinaryStamp() hashed, stored in each entry
 
-  std::string dir_;  // this working directory's shards; empty: disabled
+  std::string dir_;                           // this working directory's shards; empty: disabled
   mutable std::set<std::string> used_today_;  // hits whose "used" day is stale
   mutable std::array<Shard, 256> shards_;
   mutable std::mutex mutex_;

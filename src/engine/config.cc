@@ -13,10 +13,21 @@ namespace aortalint {
 namespace fs = std::filesystem;
 namespace {
 
-constexpr std::string_view kKeys[] = {"allow-suppressions", "environments", "exclude", "extend-ignore",
-                                      "extend-select", "extends", "ignore", "knowledge",
-                                      "mitigations", "mitigations-closed", "pairs", "per-file-ignores",
-                                      "select", "severity", "triton"};
+constexpr std::string_view kKeys[] = {"allow-suppressions",
+                                      "environments",
+                                      "exclude",
+                                      "extend-ignore",
+                                      "extend-select",
+                                      "extends",
+                                      "ignore",
+                                      "knowledge",
+                                      "mitigations",
+                                      "mitigations-closed",
+                                      "pairs",
+                                      "per-file-ignores",
+                                      "select",
+                                      "severity",
+                                      "triton"};
 
 void Append(std::vector<std::string>& to, const std::vector<std::string>& more) {
   for (const std::string& s : more)
@@ -39,10 +50,13 @@ class ConfigParser {
     const RuleMeta* meta = FindRule("SUP002");
     if (!meta) return;
     const std::optional<std::string>& near = unknown->suggestion;
-    errors_.push_back({std::string(meta->id), meta->severity, {doc_.source, span},
+    errors_.push_back({std::string(meta->id),
+                       meta->severity,
+                       {doc_.source, span},
                        "unknown rule '" + selector + "' in the config" +
                            (near ? "; did you mean '" + *near + "'?" : "; no rule ID starts with it"),
-                       {}, {}});
+                       {},
+                       {}});
   }
 
   void CheckSelectors(const yaml::Node& value) {
@@ -107,20 +121,31 @@ class ConfigParser {
         } else {
           Append(c.ignore, list);
         }
-      } else if (key == "triton") ParseTriton(e, c);
-      else if (key == "mitigations") { if (StringList(e, list)) Append(c.mitigations, list); }
-      else if (key == "environments") { if (StringList(e, list)) Append(c.environments, list); }
-      else if (key == "exclude") { if (StringList(e, list)) Append(c.exclude, list); }
-      else if (key == "per-file-ignores") ParsePerFileIgnores(e, c);
+      } else if (key == "triton")
+        ParseTriton(e, c);
+      else if (key == "mitigations") {
+        if (StringList(e, list)) Append(c.mitigations, list);
+      } else if (key == "environments") {
+        if (StringList(e, list)) Append(c.environments, list);
+      } else if (key == "exclude") {
+        if (StringList(e, list)) Append(c.exclude, list);
+      } else if (key == "per-file-ignores")
+        ParsePerFileIgnores(e, c);
       else if (key == "knowledge") {
-        if (v.is_str()) c.knowledge = (fs::path(c.dir) / v.text).lexically_normal().string();
-        else Error(v.span, "'knowledge' must be a path to a YAML table, got " + v.Repr());
+        if (v.is_str())
+          c.knowledge = (fs::path(c.dir) / v.text).lexically_normal().string();
+        else
+          Error(v.span, "'knowledge' must be a path to a YAML table, got " + v.Repr());
       } else if (key == "allow-suppressions") {
-        if (v.kind == yaml::Kind::kBool) c.allow_suppressions = v.boolean;
-        else Error(v.span, "'allow-suppressions' must be true or false, got " + v.Repr());
+        if (v.kind == yaml::Kind::kBool)
+          c.allow_suppressions = v.boolean;
+        else
+          Error(v.span, "'allow-suppressions' must be true or false, got " + v.Repr());
       } else if (key == "mitigations-closed") {
-        if (v.kind == yaml::Kind::kBool) c.mitigations_closed = v.boolean;
-        else Error(v.span, "'mitigations-closed' must be true or false, got " + v.Repr());
+        if (v.kind == yaml::Kind::kBool)
+          c.mitigations_closed = v.boolean;
+        else
+          Error(v.span, "'mitigations-closed' must be true or false, got " + v.Repr());
       } else if (key == "severity") {
         ParseSeverity(e, c);
       } else if (key == "pairs") {
@@ -132,8 +157,8 @@ class ConfigParser {
  private:
   void ParsePerFileIgnores(const yaml::Entry& e, Config& c) {
     if (!e.value->is_map()) {
-      Error(e.value->span, "'per-file-ignores' must map file globs to rule IDs ({\"legacy/**\": [PAY001]}), got " +
-                               e.value->Repr());
+      Error(e.value->span,
+            "'per-file-ignores' must map file globs to rule IDs ({\"legacy/**\": [PAY001]}), got " + e.value->Repr());
       return;
     }
     for (const yaml::Entry& item : e.value->entries) {
@@ -155,12 +180,12 @@ class ConfigParser {
       return;
     }
     for (const yaml::Entry& s : e.value->entries) {
-      std::string level = s.value->is_str() ? s.value->text
+      std::string level = s.value->is_str()                                         ? s.value->text
                           : s.value->kind == yaml::Kind::kBool && !s.value->boolean ? "off"  // YAML 1.1: off is false
-                                                                                  : "";
+                                                                                    : "";
       if (level != "error" && level != "warning" && level != "info" && level != "off") {
-        Error(s.value->span, "severity of " + s.key->Repr() + " must be error, warning, info or off, got " +
-                                 s.value->Repr());
+        Error(s.value->span,
+              "severity of " + s.key->Repr() + " must be error, warning, info or off, got " + s.value->Repr());
         continue;
       }
       std::string selector = NormalizeSelector(s.key->text);
@@ -175,8 +200,9 @@ class ConfigParser {
     const std::vector<yaml::NodePtr>& items = e.value->is_seq() ? e.value->items : single;
     for (const yaml::NodePtr& item : items)
       if (!IsTritonVersion(item->text))
-        Error(item->span, "'triton' entry " + item->Repr() +
-                              " is not a Triton version; write it as pip shows it (3.7.1, 3.6.0+rocm7.2.4, 3.8) or main");
+        Error(item->span,
+              "'triton' entry " + item->Repr() +
+                  " is not a Triton version; write it as pip shows it (3.7.1, 3.6.0+rocm7.2.4, 3.8) or main");
   }
 
   void ParsePairs(const yaml::Entry& e, Config& c) {
@@ -194,8 +220,10 @@ class ConfigParser {
         for (const yaml::NodePtr& s : sources->items) sources_ok &= s->is_str();
       if (!recipe || !command || !recipe->is_str() || !command->is_str() || !sources_ok ||
           item->entries.size() != (sources ? 3u : 2u)) {
-        Error(item->span, "each pair must be {recipe: GLOB, command: COMMAND} with two strings (and optionally "
-                          "sources: [FILES] naming the HIP/C++ sources of the program), got " + item->Repr());
+        Error(item->span,
+              "each pair must be {recipe: GLOB, command: COMMAND} with two strings (and optionally "
+              "sources: [FILES] naming the HIP/C++ sources of the program), got " +
+                  item->Repr());
         continue;
       }
       PairSpec pair{recipe->text, command->text, {}};
@@ -341,8 +369,7 @@ std::shared_ptr<const Config> LoadConfig(const std::string& path, std::vector<Di
   return LoadChain(path, errors, 0);
 }
 
-ConfigResolver::ConfigResolver(std::string forced, bool disabled)
-    : forced_(std::move(forced)), disabled_(disabled) {
+ConfigResolver::ConfigResolver(std::string forced, bool disabled) : forced_(std::move(forced)), disabled_(disabled) {
   auto defaults = std::make_shared<Config>();
   defaults->dir = ".";
   defaults_ = defaults;

@@ -22,8 +22,8 @@ inline constexpr std::string_view kConfigFileNames[] = {".aortalint.yaml", ".aor
 bool IsConfigFileName(std::string_view name);
 
 struct PairSpec {
-  std::string recipe;   // a glob, relative to the config file's directory
-  std::string command;  // the launch command, as after `--`
+  std::string recipe;                // a glob, relative to the config file's directory
+  std::string command;               // the launch command, as after `--`
   std::vector<std::string> sources;  // HIP/C++ sources of the program it runs, relative to the config
 };
 
@@ -37,8 +37,8 @@ struct PerFileIgnore {
 };
 
 struct Config {
-  std::string path;  // the file it came from; empty for the defaults
-  std::string dir;   // the directory globs and commands are relative to
+  std::string path;                  // the file it came from; empty for the defaults
+  std::string dir;                   // the directory globs and commands are relative to
   std::vector<std::string> sources;  // this file and the files it extends: what the settings depend on
   std::vector<std::string> select{"ALL"};
   bool select_given = false;  // `select:` written in this file or a parent (else the default, ALL)
@@ -53,7 +53,7 @@ struct Config {
   std::vector<PairSpec> pairs;
   bool allow_suppressions = true;
   bool mitigations_closed = false;  // no plugin or sidecar adds names: an unknown one is an error, as in aorta
-  std::string knowledge;  // a Triton knowledge table that replaces or extends the built-in one
+  std::string knowledge;            // a Triton knowledge table that replaces or extends the built-in one
   std::shared_ptr<const TritonTable> triton_table;  // `knowledge:` loaded; null: the built-in table
 
   /// True when `path` (absolute or relative to the cwd) matches an `exclude:` glob.

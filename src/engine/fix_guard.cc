@@ -13,12 +13,12 @@ namespace aortalint {
 
 std::optional<std::string> PythonIndentationError(std::string_view text) {
   std::vector<size_t> stack = {0};
-  int depth = 0;                 // open brackets
-  char quote = 0;                // inside a string: its quote character
-  bool triple = false;           // ... and whether it is triple-quoted
-  bool continued = false;        // the previous physical line ended with `\`
-  bool expect_indent = false;    // the last logical line ended with ':'
-  char last = 0;                 // last significant character of the logical line
+  int depth = 0;               // open brackets
+  char quote = 0;              // inside a string: its quote character
+  bool triple = false;         // ... and whether it is triple-quoted
+  bool continued = false;      // the previous physical line ended with `\`
+  bool expect_indent = false;  // the last logical line ended with ':'
+  char last = 0;               // last significant character of the logical line
   size_t line = 1;
   size_t i = 0;
   while (i <= text.size()) {
@@ -28,10 +28,14 @@ std::optional<std::string> PythonIndentationError(std::string_view text) {
     size_t col = 0, j = i;
     for (; j < text.size(); ++j) {
       char c = text[j];
-      if (c == ' ') ++col;
-      else if (c == '\t') col = (col / 8 + 1) * 8;
-      else if (c == '\f') col = 0;
-      else break;
+      if (c == ' ')
+        ++col;
+      else if (c == '\t')
+        col = (col / 8 + 1) * 8;
+      else if (c == '\f')
+        col = 0;
+      else
+        break;
     }
     bool blank = j >= text.size() || text[j] == '\n' || text[j] == '\r' || text[j] == '#';
     if (logical_start && !blank) {
@@ -41,7 +45,8 @@ std::optional<std::string> PythonIndentationError(std::string_view text) {
       } else {
         if (expect_indent) return fmt::format("line {}: expected an indented block", line);
         while (col < stack.back()) stack.pop_back();
-        if (col != stack.back()) return fmt::format("line {}: unindent does not match any outer indentation level", line);
+        if (col != stack.back())
+          return fmt::format("line {}: unindent does not match any outer indentation level", line);
       }
       expect_indent = false;
       last = 0;
@@ -60,7 +65,8 @@ std::optional<std::string> PythonIndentationError(std::string_view text) {
           continue;
         }
         if (c == quote) {
-          if (!triple) quote = 0;
+          if (!triple)
+            quote = 0;
           else if (k + 2 < text.size() && text[k + 1] == quote && text[k + 2] == quote) {
             quote = 0;
             k += 2;
@@ -85,8 +91,10 @@ std::optional<std::string> PythonIndentationError(std::string_view text) {
         if (text[k + 1] == '\r') ++k;
         continue;
       }
-      if (c == '(' || c == '[' || c == '{') ++depth;
-      else if ((c == ')' || c == ']' || c == '}') && depth > 0) --depth;
+      if (c == '(' || c == '[' || c == '{')
+        ++depth;
+      else if ((c == ')' || c == ']' || c == '}') && depth > 0)
+        --depth;
       if (c != ' ' && c != '\t' && c != '\r' && c != '\f') last = c;
     }
     // A single-quoted string ends at the end of its line unless escaped.
@@ -108,7 +116,8 @@ std::optional<std::string> SyntaxError(const std::string& path, std::string_view
   if (IsPython(path)) {
     if (auto e = PythonIndentationError(text)) return e;
     TreePtr tree = ThreadPythonParser().Parse(text);
-    if (tree && ts_node_has_error(ts_tree_root_node(tree.get()))) return std::string("the Python parser reports an error");
+    if (tree && ts_node_has_error(ts_tree_root_node(tree.get())))
+      return std::string("the Python parser reports an error");
     return std::nullopt;
   }
   YamlDocument doc = ParseYaml(std::make_shared<const SourceFile>(path, std::string(text)));

@@ -10,8 +10,7 @@ namespace {
 
 bool Overlaps(const Edit& a, const Edit& b) {
   // Two insertions at one point conflict too: their order would be a guess.
-  return a.path == b.path && (a.span.begin == b.span.begin ||
-                              (a.span.begin < b.span.end && b.span.begin < a.span.end));
+  return a.path == b.path && (a.span.begin == b.span.begin || (a.span.begin < b.span.end && b.span.begin < a.span.end));
 }
 
 std::vector<std::string_view> Lines(std::string_view text) {
@@ -83,7 +82,8 @@ std::string UnifiedDiff(const std::string& path, std::string_view before, std::s
   for (long d = 0; d <= max_d && found < 0; ++d) {
     trace.emplace_back(v.begin() + (offset - d), v.begin() + (offset + d + 1));
     for (long k = -d; k <= d; k += 2) {
-      long x = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? v[offset + k + 1] : v[offset + k - 1] + 1;
+      long x =
+          (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? v[offset + k + 1] : v[offset + k - 1] + 1;
       long y = x - k;
       while (x < N && y < M && A(x) == B(y)) ++x, ++y;
       v[offset + k] = x;
@@ -101,14 +101,17 @@ std::string UnifiedDiff(const std::string& path, std::string_view before, std::s
     // Walk back through the saved frontiers, collecting the edit script in reverse.
     long x = N, y = M;
     for (long d = found; d > 0; --d) {
-      const std::vector<long>& prev = trace[static_cast<size_t>(d)];  // V after step d - 1, keys -(d-1)..(d-1) at +d... see below
+      const std::vector<long>& prev =
+          trace[static_cast<size_t>(d)];  // V after step d - 1, keys -(d-1)..(d-1) at +d... see below
       auto at = [&](long k) { return prev[static_cast<size_t>(k + d)]; };
       long k = x - y;
       long prev_k = (k == -d || (k != d && at(k - 1) < at(k + 1))) ? k + 1 : k - 1;
       long prev_x = at(prev_k), prev_y = prev_x - prev_k;
       while (x > prev_x && y > prev_y) middle.push_back({' ', A(--x)}), --y;
-      if (x == prev_x) middle.push_back({'+', B(--y)});
-      else middle.push_back({'-', A(--x)});
+      if (x == prev_x)
+        middle.push_back({'+', B(--y)});
+      else
+        middle.push_back({'-', A(--x)});
     }
     while (x > 0 && y > 0) middle.push_back({' ', A(--x)}), --y;
     std::reverse(middle.begin(), middle.end());

@@ -42,7 +42,8 @@ bool InTable(std::string_view header, std::string_view name) {
 
 // Whether a `select`/`extend-select` value (or a hook's args) names ruff's isort rules.
 bool SelectsIsortRules(std::string_view value) {
-  for (std::string_view code : {"\"I\"", "'I'", "\"I0", "'I0", "\"ALL\"", "'ALL'", "=I,", "=I ", "=I\"", " I,", ",I,", ",I\""})
+  for (std::string_view code :
+       {"\"I\"", "'I'", "\"I0", "'I0", "\"ALL\"", "'ALL'", "=I,", "=I ", "=I\"", " I,", ",I,", ",I\""})
     if (value.find(code) != std::string_view::npos) return true;
   if (value.ends_with("=I") || value.ends_with(",I") || value.ends_with(" I")) return true;
   return false;
@@ -103,10 +104,12 @@ void ScanPreCommit(const std::string& text, Evidence& e) {
       id = id.substr(0, id.find_first_of(" \"'#"));
       in_ruff_hook = id == "ruff" || id == "ruff-check";
       if (id == "isort") e.Isort(".pre-commit-config.yaml hook 'isort'");
-      if (in_ruff_hook) e.ruff_configured = true, e.ruff_where = ".pre-commit-config.yaml hook '" + std::string(id) + "'";
+      if (in_ruff_hook)
+        e.ruff_configured = true, e.ruff_where = ".pre-commit-config.yaml hook '" + std::string(id) + "'";
       return;
     }
-    if (in_ruff_hook && (line.find("--select") != std::string_view::npos || line.find("--extend-select") != std::string_view::npos) &&
+    if (in_ruff_hook &&
+        (line.find("--select") != std::string_view::npos || line.find("--extend-select") != std::string_view::npos) &&
         SelectsIsortRules(line))
       e.Ruff(e.ruff_where);
   });

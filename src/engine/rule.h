@@ -22,15 +22,15 @@ enum class FixAvailability { kNone, kSometimes, kAlways };
 
 /// Everything user-facing about a rule.
 struct RuleMeta {
-  std::string_view id;        // "COL003": stable, never reused
-  std::string_view slug;      // "option-not-string"
-  Severity severity;          // the default
-  std::string_view summary;   // one line, for `aortalint rules` and SARIF
-  std::string_view what;      // Markdown: what it does
-  std::string_view why;       // Markdown: why it matters
-  std::string_view example;   // a file that fires the rule
-  std::string_view fixed;     // the same file, fixed
-  std::string_view facts;     // the aorta / Triton fact it rests on
+  std::string_view id;       // "COL003": stable, never reused
+  std::string_view slug;     // "option-not-string"
+  Severity severity;         // the default
+  std::string_view summary;  // one line, for `aortalint rules` and SARIF
+  std::string_view what;     // Markdown: what it does
+  std::string_view why;      // Markdown: why it matters
+  std::string_view example;  // a file that fires the rule
+  std::string_view fixed;    // the same file, fixed
+  std::string_view facts;    // the aorta / Triton fact it rests on
   FixAvailability fix = FixAvailability::kNone;
   std::string_view example_name = "recipe.yaml";  // the example's file name (its kind)
   // What the example needs around it, for the docs and the test that runs it:

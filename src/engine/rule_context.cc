@@ -7,8 +7,7 @@ DiagnosticBuilder& DiagnosticBuilder::Note(const SourcePtr& file, Span span, std
   return *this;
 }
 
-DiagnosticBuilder& DiagnosticBuilder::WithFix(std::string title, Applicability applicability,
-                                              std::vector<Edit> edits) {
+DiagnosticBuilder& DiagnosticBuilder::WithFix(std::string title, Applicability applicability, std::vector<Edit> edits) {
   sink_[index_].fix = Fix{std::move(title), applicability, std::move(edits)};
   return *this;
 }

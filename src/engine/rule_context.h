@@ -20,13 +20,13 @@ namespace aortalint {
 /// The settings a rule may read; resolved per file from config and flags.
 struct RuleSettings {
   const Knowledge* knowledge = &BuiltinKnowledge();
-  std::vector<std::string> triton;                   // target versions, as written
+  std::vector<std::string> triton;                          // target versions, as written
   const TritonTable* triton_table = &BuiltinTritonTable();  // the config's `knowledge:` table, else the built-in
-  std::set<std::string> mitigations;                 // declared beyond the built-ins
-  std::set<std::string> environments;                // declared beyond the built-ins
-  bool mitigations_closed = false;                   // the config says no plugin or sidecar adds names
+  std::set<std::string> mitigations;                        // declared beyond the built-ins
+  std::set<std::string> environments;                       // declared beyond the built-ins
+  bool mitigations_closed = false;                          // the config says no plugin or sidecar adds names
   std::map<std::string, std::map<std::string, std::string>> mitigation_env;  // sidecar mitigations: name -> variables
-  std::optional<std::vector<std::string>> collect;   // `--collect`
+  std::optional<std::vector<std::string>> collect;                           // `--collect`
 };
 
 /// Adds notes and a fix to the diagnostic just reported.
@@ -52,9 +52,7 @@ class RuleContext {
   const RuleSettings& settings() const { return settings_; }
   const Knowledge& knowledge() const { return *settings_.knowledge; }
   /// The target versions mapped onto the Triton table; empty when none are known.
-  std::vector<TritonTarget> TritonTargets() const {
-    return ResolveTargets(*settings_.triton_table, settings_.triton);
-  }
+  std::vector<TritonTarget> TritonTargets() const { return ResolveTargets(*settings_.triton_table, settings_.triton); }
 
   DiagnosticBuilder Report(const SourcePtr& file, Span span, std::string message);
   template <typename... T>

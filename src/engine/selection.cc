@@ -35,9 +35,7 @@ std::optional<UnknownSelector> CheckSelector(std::string_view selector) {
 
 RuleSelection::RuleSelection(const Config& config, const std::vector<std::string>& cli_select,
                              const std::vector<std::string>& cli_ignore)
-    : select_(cli_select.empty() ? config.select : cli_select),
-      ignore_(config.ignore),
-      severity_(config.severity) {
+    : select_(cli_select.empty() ? config.select : cli_select), ignore_(config.ignore), severity_(config.severity) {
   ignore_.insert(ignore_.end(), cli_ignore.begin(), cli_ignore.end());
 }
 

@@ -24,9 +24,9 @@ std::optional<std::string> SettingsRequest::NormalizeAndCheck() {
       if (selector.empty())
         return fmt::format("{} has an empty rule ID; write IDs or prefixes separated by commas (PAY001,COL)", flag);
       if (std::optional<UnknownSelector> unknown = CheckSelector(selector))
-        return fmt::format("{} '{}' names no rule{}", flag, selector,
-                           unknown->suggestion ? "; did you mean '" + *unknown->suggestion + "'?"
-                                               : " (`aortalint rules` lists them)");
+        return fmt::format(
+            "{} '{}' names no rule{}", flag, selector,
+            unknown->suggestion ? "; did you mean '" + *unknown->suggestion + "'?" : " (`aortalint rules` lists them)");
     }
   return std::nullopt;
 }

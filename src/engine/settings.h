@@ -15,10 +15,10 @@ namespace aortalint {
 
 /// What the command line (or the editor's settings) asks beyond the config files.
 struct SettingsRequest {
-  std::vector<std::string> select;         // replaces the config's select when non-empty
-  std::vector<std::string> extend_select;  // adds to it
-  std::vector<std::string> ignore;         // adds to the config's ignore (as --extend-ignore)
-  std::vector<std::string> triton;         // replaces the config's triton when non-empty
+  std::vector<std::string> select;                  // replaces the config's select when non-empty
+  std::vector<std::string> extend_select;           // adds to it
+  std::vector<std::string> ignore;                  // adds to the config's ignore (as --extend-ignore)
+  std::vector<std::string> triton;                  // replaces the config's triton when non-empty
   std::optional<std::vector<std::string>> collect;  // `--collect`
 
   /// Upper-cases every selector (IDs are case-insensitive); returns the first

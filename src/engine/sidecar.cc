@@ -13,13 +13,20 @@ using nlohmann::json;
 
 std::string TypeName(const json& j) {
   switch (j.type()) {
-    case json::value_t::object: return "dict";
-    case json::value_t::array: return "list";
-    case json::value_t::string: return "str";
-    case json::value_t::boolean: return "bool";
-    case json::value_t::number_float: return "float";
-    case json::value_t::null: return "NoneType";
-    default: return "int";
+    case json::value_t::object:
+      return "dict";
+    case json::value_t::array:
+      return "list";
+    case json::value_t::string:
+      return "str";
+    case json::value_t::boolean:
+      return "bool";
+    case json::value_t::number_float:
+      return "float";
+    case json::value_t::null:
+      return "NoneType";
+    default:
+      return "int";
   }
 }
 
@@ -29,9 +36,10 @@ Sidecar LoadSidecar(const std::string& path) {
   Sidecar out{.path = path};
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    out.error = fmt::format("--mitigations-file '{}' cannot be read; aorta refuses the command (the path must "
-                            "exist): fix the path, relative to where aorta runs",
-                            path);
+    out.error = fmt::format(
+        "--mitigations-file '{}' cannot be read; aorta refuses the command (the path must "
+        "exist): fix the path, relative to where aorta runs",
+        path);
     return out;
   }
   std::stringstream text;
@@ -44,9 +52,10 @@ Sidecar LoadSidecar(const std::string& path) {
     return out;
   }
   if (!data.is_object()) {
-    out.error = fmt::format("sidecar '{}': top-level must be a JSON object, got {}; write {{\"version\": 1, "
-                            "\"mitigations\": {{...}}}}",
-                            path, TypeName(data));
+    out.error = fmt::format(
+        "sidecar '{}': top-level must be a JSON object, got {}; write {{\"version\": 1, "
+        "\"mitigations\": {{...}}}}",
+        path, TypeName(data));
     return out;
   }
   if (!data.contains("version") || data["version"] != 1) {
@@ -104,8 +113,10 @@ std::vector<std::string> MitigationFiles(const std::vector<std::string>& args) {
   std::vector<std::string> out;
   constexpr std::string_view kFlag = "--mitigations-file";
   for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == kFlag && i + 1 < args.size()) out.push_back(args[++i]);
-    else if (args[i].starts_with(std::string(kFlag) + "=")) out.push_back(args[i].substr(kFlag.size() + 1));
+    if (args[i] == kFlag && i + 1 < args.size())
+      out.push_back(args[++i]);
+    else if (args[i].starts_with(std::string(kFlag) + "="))
+      out.push_back(args[i].substr(kFlag.size() + 1));
   }
   return out;
 }

@@ -15,11 +15,11 @@ namespace aortalint {
 namespace {
 
 constexpr std::array<std::string_view, 10> kFamilies = {"ATT", "CNF", "COL", "HIP", "MET",
-                                                       "PAY", "RCP", "SUP", "SYN", "VER"};
+                                                        "PAY", "RCP", "SUP", "SYN", "VER"};
 
 struct Comment {
-  Span span;             // from `#` to the end of the line
-  uint32_t line = 0;     // 1-based
+  Span span;              // from `#` to the end of the line
+  uint32_t line = 0;      // 1-based
   bool own_line = false;  // only whitespace before it
 };
 
@@ -29,8 +29,8 @@ bool IsSpace(char c) { return c == ' ' || c == '\t'; }
 // quoted scalars (which may span lines) and outside block scalars (`|`, `>`).
 std::vector<Comment> YamlComments(std::string_view text) {
   std::vector<Comment> out;
-  char quote = 0;          // the open flow quote, across lines
-  int block_parent = -1;   // indentation of the line that opened a block scalar
+  char quote = 0;         // the open flow quote, across lines
+  int block_parent = -1;  // indentation of the line that opened a block scalar
   uint32_t line = 0;
   for (size_t start = 0; start < text.size();) {
     size_t end = text.find('\n', start);
@@ -51,18 +51,22 @@ std::vector<Comment> YamlComments(std::string_view text) {
     for (size_t j = quote ? 0 : indent; j < row.size(); ++j) {
       char c = row[j];
       if (quote == '"') {
-        if (c == '\\') ++j;
-        else if (c == '"') quote = 0;
+        if (c == '\\')
+          ++j;
+        else if (c == '"')
+          quote = 0;
         continue;
       }
       if (quote == '\'') {
-        if (c == '\'' && j + 1 < row.size() && row[j + 1] == '\'') ++j;
-        else if (c == '\'') quote = 0;
+        if (c == '\'' && j + 1 < row.size() && row[j + 1] == '\'')
+          ++j;
+        else if (c == '\'')
+          quote = 0;
         continue;
       }
       if (c == '#' && (j == 0 || IsSpace(row[j - 1]))) {
-        out.push_back({{static_cast<uint32_t>(start + j), static_cast<uint32_t>(start + row.size())}, line,
-                       j == indent});
+        out.push_back(
+            {{static_cast<uint32_t>(start + j), static_cast<uint32_t>(start + row.size())}, line, j == indent});
         content_end = j;
         break;
       }
@@ -166,8 +170,9 @@ std::vector<Comment> CppComments(std::string_view text) {
 bool IsCodeToken(std::string_view token) {
   size_t letters = 0;
   while (letters < token.size() && std::isupper(static_cast<unsigned char>(token[letters]))) ++letters;
-  return letters > 0 && letters < token.size() &&
-         std::all_of(token.begin() + letters, token.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+  return letters > 0 && letters < token.size() && std::all_of(token.begin() + letters, token.end(), [](char c) {
+           return std::isdigit(static_cast<unsigned char>(c));
+         });
 }
 
 // Splits `text[list]` into codes at commas and whitespace; for noqa, stops at
@@ -286,8 +291,8 @@ std::vector<Suppression> FindSuppressions(const SourceFile& file) {
       // segment and the spaces before it when it trails; up to the next segment when it leads.
       if (starts.size() == 1 && comment.own_line) {
         uint32_t line_start = file.LineStart(comment.line);
-        uint32_t next = comment.line < file.line_count() ? file.LineStart(comment.line + 1)
-                                                         : static_cast<uint32_t>(text.size());
+        uint32_t next =
+            comment.line < file.line_count() ? file.LineStart(comment.line + 1) : static_cast<uint32_t>(text.size());
         sup.removal = {line_start, next};
       } else if (s == 0 && starts.size() > 1) {
         sup.removal = {begin, starts[1]};
@@ -404,8 +409,10 @@ std::vector<Diagnostic> ApplySuppressions(std::vector<Diagnostic> diagnostics, s
       for (size_t k = 0; k < s.codes.size(); ++k) {
         const SuppressionCode& c = s.codes[k];
         bool judged = c.ours && FindRule(c.id) && c.id.rfind("SUP", 0) != 0 && enabled(c.id);
-        if (judged && !fs.used[i][k]) unused.push_back(&c);
-        else keeps_any = true;
+        if (judged && !fs.used[i][k])
+          unused.push_back(&c);
+        else
+          keeps_any = true;
       }
       if (unused.empty()) continue;
       std::string list = JoinIds(unused);

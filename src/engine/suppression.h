@@ -28,11 +28,11 @@ struct SuppressionCode {
 struct Suppression {
   enum class Kind { kLine, kFile, kNoqa };
   Kind kind = Kind::kLine;
-  uint32_t line = 0;   // 1-based line of the comment
-  Span directive;      // `# aortalint: ignore[...] reason` or `# noqa: ...` up to the next `#`
-  Span list;           // the codes between `[` and `]`, or after `noqa:`
-  Span removal;        // what to delete to remove the directive cleanly (a whole line when alone)
-  bool misplaced = false;  // ignore-file outside the leading comment block
+  uint32_t line = 0;                   // 1-based line of the comment
+  Span directive;                      // `# aortalint: ignore[...] reason` or `# noqa: ...` up to the next `#`
+  Span list;                           // the codes between `[` and `]`, or after `noqa:`
+  Span removal;                        // what to delete to remove the directive cleanly (a whole line when alone)
+  bool misplaced = false;              // ignore-file outside the leading comment block
   std::vector<SuppressionCode> codes;  // in written order
 };
 

@@ -50,11 +50,11 @@ constexpr StandinHeader kStandin[] = {
 constexpr const char* kStandinDir = "/__aortalint__/standin";
 constexpr const char* kMissingDir = "/__aortalint__/missing";
 
-constexpr const char* kLaunchApis[] = {
-    "hipLaunchKernelGGL",   "hipLaunchKernel",          "hipExtLaunchKernel",
-    "hipExtLaunchKernelGGL", "hipLaunchCooperativeKernel", "hipModuleLaunchKernel",
-    "hipExtModuleLaunchKernel", "hipModuleLaunchCooperativeKernel", "hipLaunchKernelExC",
-    "hipLaunchCooperativeKernelMultiDevice"};
+constexpr const char* kLaunchApis[] = {"hipLaunchKernelGGL",         "hipLaunchKernel",
+                                       "hipExtLaunchKernel",         "hipExtLaunchKernelGGL",
+                                       "hipLaunchCooperativeKernel", "hipModuleLaunchKernel",
+                                       "hipExtModuleLaunchKernel",   "hipModuleLaunchCooperativeKernel",
+                                       "hipLaunchKernelExC",         "hipLaunchCooperativeKernelMultiDevice"};
 
 bool IsLaunchApi(llvm::StringRef name) {
   for (const char* api : kLaunchApis)
@@ -85,8 +85,8 @@ class MissingHeaders : public clang::PPCallbacks {
   }
 
   void InclusionDirective(clang::SourceLocation hash, const clang::Token&, llvm::StringRef file, bool,
-                          clang::CharSourceRange range, const clang::FileEntry* entry, llvm::StringRef,
-                          llvm::StringRef, const clang::Module*, clang::SrcMgr::CharacteristicKind) override {
+                          clang::CharSourceRange range, const clang::FileEntry* entry, llvm::StringRef, llvm::StringRef,
+                          const clang::Module*, clang::SrcMgr::CharacteristicKind) override {
     if (!entry || !entry->getName().startswith(kMissingDir)) return;
     if (!state_.missing_reported.insert(file.str()).second) return;
     HipMissingHeader missing{file.str(), {}};
@@ -132,8 +132,7 @@ class CountingConsumer : public clang::DiagnosticConsumer {
 class Collector : public clang::RecursiveASTVisitor<Collector> {
  public:
   Collector(clang::ASTContext& context, HipPayload& out)
-      : context_(context), sm_(context.getSourceManager()), out_(out),
-        mangler_(context.createMangleContext()) {}
+      : context_(context), sm_(context.getSourceManager()), out_(out), mangler_(context.createMangleContext()) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return false; }
@@ -200,8 +199,10 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
       AddLaunch(name.str(), kernel, call->getSourceRange());
     } else if (name.startswith("roctx")) {
       clang::SourceLocation loc = sm_.getExpansionLoc(call->getBeginLoc());
-      if (sm_.isWrittenInMainFile(loc)) out_.roctx_calls.push_back({name.str(), "", SpanOf(call->getSourceRange())});
-      else if (InProjectHeader(loc)) ++out_.roctx_in_headers;
+      if (sm_.isWrittenInMainFile(loc))
+        out_.roctx_calls.push_back({name.str(), "", SpanOf(call->getSourceRange())});
+      else if (InProjectHeader(loc))
+        ++out_.roctx_in_headers;
     } else if (name == "hipModuleGetFunction" && call->getNumArgs() >= 3) {
       clang::SourceLocation loc = sm_.getExpansionLoc(call->getBeginLoc());
       if (!sm_.isWrittenInMainFile(loc)) return true;
@@ -277,8 +278,7 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
       }
       if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(e))
         if (const auto* fn = llvm::dyn_cast<clang::FunctionDecl>(ref->getDecl())) return KernelName(fn);
-      if (const auto* lookup = llvm::dyn_cast<clang::OverloadExpr>(e))
-        return lookup->getName().getAsString();
+      if (const auto* lookup = llvm::dyn_cast<clang::OverloadExpr>(e)) return lookup->getName().getAsString();
       break;
     }
     return "";
@@ -317,8 +317,7 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
   // The written extent of a range in the payload (the macro use for a range inside a macro).
   Span SpanOf(clang::SourceRange range) {
     clang::CharSourceRange chars = sm_.getExpansionRange(range);
-    clang::SourceLocation end =
-        clang::Lexer::getLocForEndOfToken(chars.getEnd(), 0, sm_, context_.getLangOpts());
+    clang::SourceLocation end = clang::Lexer::getLocForEndOfToken(chars.getEnd(), 0, sm_, context_.getLangOpts());
     uint32_t b = sm_.getFileOffset(chars.getBegin());
     uint32_t e = end.isValid() && sm_.isWrittenInMainFile(end) ? sm_.getFileOffset(end) : b;
     return {b, std::max(b, e)};
@@ -423,9 +422,19 @@ extern "C" __attribute__((visibility("default"))) void aortalint_hip_analyse(con
   }
   state.memory->addFile(path, 0, llvm::MemoryBuffer::getMemBufferCopy(request.text, path));
 
-  std::vector<std::string> args = {"clang++", "-x", "hip", "--cuda-host-only", "-nogpuinc", "-nogpulib",
-                                   "-fsyntax-only", "-std=c++17", "-ferror-limit=0", "-w",
-                                   "-Wno-error", "-fno-color-diagnostics", "-fno-caret-diagnostics"};
+  std::vector<std::string> args = {"clang++",
+                                   "-x",
+                                   "hip",
+                                   "--cuda-host-only",
+                                   "-nogpuinc",
+                                   "-nogpulib",
+                                   "-fsyntax-only",
+                                   "-std=c++17",
+                                   "-ferror-limit=0",
+                                   "-w",
+                                   "-Wno-error",
+                                   "-fno-color-diagnostics",
+                                   "-fno-caret-diagnostics"};
   if (!request.resource_dir.empty()) args.push_back("-resource-dir=" + request.resource_dir);
   AddUserFlags(request, args);
   if (!request.rocm_include.empty()) {
@@ -448,6 +457,7 @@ extern "C" __attribute__((visibility("default"))) void aortalint_hip_analyse(con
   bool ran = invocation.run();
   if (!ran && out.kernels.empty() && out.launches.empty() && out.errors == 0) {
     out.status = aortalint::HipPayload::Status::kFailed;
-    out.status_detail = "Clang could not start the parse (" + (out.first_error.empty() ? "unknown reason" : out.first_error) + ")";
+    out.status_detail =
+        "Clang could not start the parse (" + (out.first_error.empty() ? "unknown reason" : out.first_error) + ")";
   }
 }

@@ -16,12 +16,12 @@ namespace aortalint::hip {
 inline constexpr int kAbi = 1;
 
 struct Request {
-  std::string path;                   // the payload's path, as diagnostics name it
-  std::string text;                   // its text (an editor's buffer may differ from the disk)
-  std::vector<std::string> flags;     // compile flags from compile_commands.json, already filtered
-  std::string directory;              // that command's directory (relative -I paths resolve from it)
-  std::string rocm_include;           // ROCm's include directory, when found; else the stand-in is used
-  std::string resource_dir;           // Clang's resource directory (built-in headers)
+  std::string path;                // the payload's path, as diagnostics name it
+  std::string text;                // its text (an editor's buffer may differ from the disk)
+  std::vector<std::string> flags;  // compile flags from compile_commands.json, already filtered
+  std::string directory;           // that command's directory (relative -I paths resolve from it)
+  std::string rocm_include;        // ROCm's include directory, when found; else the stand-in is used
+  std::string resource_dir;        // Clang's resource directory (built-in headers)
 };
 
 }  // namespace aortalint::hip

@@ -42,14 +42,15 @@ bool LooksLikeHip(std::string_view text) {
     size_t bol = text.rfind('\n', at);
     std::string_view line = text.substr(bol == std::string_view::npos ? 0 : bol + 1);
     size_t hash = line.find_first_not_of(" \t");
-    if (hash != std::string_view::npos && line[hash] == '#' && line.substr(hash + 1, 40).find("include") != std::string_view::npos)
+    if (hash != std::string_view::npos && line[hash] == '#' &&
+        line.substr(hash + 1, 40).find("include") != std::string_view::npos)
       return true;
   }
   for (size_t at = text.find("__global__"); at != std::string_view::npos; at = text.find("__global__", at + 1)) {
     if (!WordAt(text, at, "__global__")) continue;
     size_t bol = text.rfind('\n', at);
-    std::string_view before = text.substr(bol == std::string_view::npos ? 0 : bol + 1,
-                                          at - (bol == std::string_view::npos ? 0 : bol + 1));
+    std::string_view before =
+        text.substr(bol == std::string_view::npos ? 0 : bol + 1, at - (bol == std::string_view::npos ? 0 : bol + 1));
     // Not after `//` on its line, nor inside a string literal (an odd number of quotes before it).
     if (before.find("//") != std::string_view::npos || std::count(before.begin(), before.end(), '"') % 2 == 1) continue;
     return true;
@@ -183,8 +184,7 @@ std::shared_ptr<const HipPayload> AnalyseHip(SourcePtr source, const CompileComm
 #endif
   if (command) {
     request.directory = command->directory;
-    if (command->arguments.size() > 1)
-      request.flags.assign(command->arguments.begin() + 1, command->arguments.end());
+    if (command->arguments.size() > 1) request.flags.assign(command->arguments.begin() + 1, command->arguments.end());
     payload->flags_from = command->database;
   }
   module.analyse(request, *payload);

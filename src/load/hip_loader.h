@@ -22,9 +22,9 @@ bool LooksLikeHip(std::string_view text);
 
 /// The flags of the compile command that builds a payload (compile_commands.json).
 struct CompileCommand {
-  std::string database;               // the compile_commands.json it came from
-  std::string directory;              // the command's directory
-  std::vector<std::string> arguments; // argv, compiler first
+  std::string database;                // the compile_commands.json it came from
+  std::string directory;               // the command's directory
+  std::vector<std::string> arguments;  // argv, compiler first
 };
 
 /// Analyses a payload's text (read from disk or an editor's buffer); never throws.

@@ -70,8 +70,8 @@ enum class Kind : uint8_t {
 struct Grammar {
   std::vector<Kind> kinds;  // by symbol
   TSFieldId alias = 0, arguments = 0, attribute = 0, condition = 0, consequence = 0, definition = 0, expression = 0,
-            format_specifier = 0, function = 0, key = 0, left = 0, module_name = 0, name = 0, object = 0,
-            op = 0, right = 0, subscript = 0, value = 0;
+            format_specifier = 0, function = 0, key = 0, left = 0, module_name = 0, name = 0, object = 0, op = 0,
+            right = 0, subscript = 0, value = 0;
 
   explicit Grammar(const TSLanguage* language) {
     static constexpr std::pair<const char*, Kind> kNames[] = {
@@ -317,8 +317,10 @@ class Builder {
         ForEachNamedChild(n, [&](TSNode c) {
           if (!ok) return;
           std::optional<std::string> v = Resolve(c, depth + 1);
-          if (!v) ok = false;
-          else out += *v;
+          if (!v)
+            ok = false;
+          else
+            out += *v;
         });
         if (!ok) return std::nullopt;
         return out;
@@ -377,7 +379,8 @@ class Builder {
     std::string out;
     size_t at = 0, used = 0;
     for (size_t hit; (hit = format.find(marker, at)) != std::string::npos; at = hit + marker.size()) {
-      TSNode item = marker == "{0}" ? (items.empty() ? TSNode{} : items[0]) : (used < items.size() ? items[used] : TSNode{});
+      TSNode item =
+          marker == "{0}" ? (items.empty() ? TSNode{} : items[0]) : (used < items.size() ? items[used] : TSNode{});
       ++used;
       if (ts_node_is_null(item)) return std::nullopt;
       std::optional<std::string> v = Resolve(item, depth + 1);
@@ -437,8 +440,10 @@ class Builder {
         if (field && field == g_.module_name) {
           if (Is(c, Kind::kRelativeImport)) {
             ForEachNamedChild(c, [&](TSNode r) {
-              if (Is(r, Kind::kImportPrefix)) s.level = static_cast<int>(p_.Text(r).size());
-              else s.from = Dotted(r);
+              if (Is(r, Kind::kImportPrefix))
+                s.level = static_cast<int>(p_.Text(r).size());
+              else
+                s.from = Dotted(r);
             });
           } else {
             s.from = Dotted(c);
@@ -527,8 +532,10 @@ class Builder {
     // A docstring (a string alone as a statement) documents; it reads nothing.
     if (parent.kind == Kind::kExpressionStatement && ts_node_named_child_count(parent.node) == 1) return;
     std::string tail;
-    if (auto v = Resolve(n, 0, &tail)) p_.strings.push_back(std::move(*v));
-    else if (!tail.empty()) p_.string_tails.push_back(std::move(tail));
+    if (auto v = Resolve(n, 0, &tail))
+      p_.strings.push_back(std::move(*v));
+    else if (!tail.empty())
+      p_.string_tails.push_back(std::move(tail));
   }
 
   // `if TYPE_CHECKING:` / `if typing.TYPE_CHECKING:`.
@@ -814,8 +821,10 @@ class Builder {
             (language ? p_.language_modules : p_.proton_modules).insert(n.alias);
           } else {
             p_.proton_modules.insert("triton.profiler");
-            if (language) p_.language_modules.insert("triton.profiler.language");
-            else p_.proton_modules.insert(n.name);
+            if (language)
+              p_.language_modules.insert("triton.profiler.language");
+            else
+              p_.proton_modules.insert(n.name);
           }
         }
         continue;
@@ -828,8 +837,10 @@ class Builder {
         } else if (full.rfind("triton.profiler.language", 0) == 0 && n.name == "language") {
           p_.language_modules.insert(local);
         } else if (s.from.rfind("triton.profiler", 0) == 0) {
-          if (n.name == "proton" || n.name == "profile") p_.proton_modules.insert(local);  // submodules
-          else p_.proton_functions[local] = n.name;
+          if (n.name == "proton" || n.name == "profile")
+            p_.proton_modules.insert(local);  // submodules
+          else
+            p_.proton_functions[local] = n.name;
         }
       }
     }
@@ -838,8 +849,8 @@ class Builder {
   Payload& p_;
   const Grammar& g_;
   std::vector<std::pair<uint32_t, std::string>> module_calls_;  // line, own function called ("" for a bare call)
-  std::set<std::string> defined_;                                // top-level function names
-  std::vector<uint32_t> triggers_;  // byte offsets, ascending
+  std::set<std::string> defined_;                               // top-level function names
+  std::vector<uint32_t> triggers_;                              // byte offsets, ascending
   size_t next_trigger_ = 0;
   std::vector<uint32_t> quotes_;  // byte offsets, ascending
   size_t next_quote_ = 0;
@@ -856,8 +867,10 @@ PayloadParse DefaultPayloadParse() { return default_parse; }
 std::shared_ptr<const Payload> ParsePayload(SourcePtr source, const TSTree* old_tree, PayloadParse mode) {
   auto payload = std::make_shared<Payload>();
   payload->source = std::move(source);
-  if (mode == PayloadParse::kSelective && !old_tree) payload->tree = ParseStatements(payload->source->text());
-  else payload->tree = ThreadPythonParser().Parse(payload->source->text(), old_tree);
+  if (mode == PayloadParse::kSelective && !old_tree)
+    payload->tree = ParseStatements(payload->source->text());
+  else
+    payload->tree = ThreadPythonParser().Parse(payload->source->text(), old_tree);
   if (!payload->tree) {
     payload->read_error = "the tree-sitter-python grammar did not load";
     return payload;

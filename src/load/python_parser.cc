@@ -21,9 +21,10 @@ std::optional<std::string> CheckPythonGrammar() {
   bool loaded = ts_parser_set_language(parser, language);
   ts_parser_delete(parser);
   if (!loaded)
-    return fmt::format("libtree-sitter refused the tree-sitter-python grammar (ABI {}); "
-                       "rebuild with the grammar pinned in grammars/VERSION",
-                       abi);
+    return fmt::format(
+        "libtree-sitter refused the tree-sitter-python grammar (ABI {}); "
+        "rebuild with the grammar pinned in grammars/VERSION",
+        abi);
   return std::nullopt;
 }
 

@@ -9,7 +9,9 @@ namespace {
 
 constexpr int kMaxNesting = 64;  // f-strings inside f-strings: give up beyond this
 
-constexpr bool IsWordStart(unsigned char c) { return c == '_' || static_cast<unsigned>((c | 0x20) - 'a') < 26u || c >= 0x80; }
+constexpr bool IsWordStart(unsigned char c) {
+  return c == '_' || static_cast<unsigned>((c | 0x20) - 'a') < 26u || c >= 0x80;
+}
 constexpr bool IsWordChar(unsigned char c) { return IsWordStart(c) || static_cast<unsigned>(c - '0') < 10u; }
 
 // What a byte of code can start, for LogicalLine's dispatch; kPlain bytes
@@ -30,8 +32,10 @@ struct Classes {
       }
     for (int c = 0; c < 256; ++c) {
       word[c] = IsWordChar(static_cast<unsigned char>(c));
-      if (IsWordStart(static_cast<unsigned char>(c))) code[c] = kWord;
-      else if (c >= '0' && c <= '9') code[c] = kDigit;
+      if (IsWordStart(static_cast<unsigned char>(c)))
+        code[c] = kWord;
+      else if (c >= '0' && c <= '9')
+        code[c] = kDigit;
     }
     code[static_cast<int>('\n')] = code[static_cast<int>('\r')] = kNewline;
     code[static_cast<int>('#')] = kHash;
@@ -53,11 +57,24 @@ bool IsStringPrefix(std::string_view w, bool& raw, bool& f) {
   bool b = false, u = false;
   for (char c : w) {
     switch (c | 0x20) {
-      case 'r': if (raw) return false; raw = true; break;
-      case 'f': if (f) return false; f = true; break;
-      case 'b': if (b) return false; b = true; break;
-      case 'u': if (u) return false; u = true; break;
-      default: return false;
+      case 'r':
+        if (raw) return false;
+        raw = true;
+        break;
+      case 'f':
+        if (f) return false;
+        f = true;
+        break;
+      case 'b':
+        if (b) return false;
+        b = true;
+        break;
+      case 'u':
+        if (u) return false;
+        u = true;
+        break;
+      default:
+        return false;
     }
   }
   return !(u && w.size() > 1) && !(b && f);
@@ -66,10 +83,14 @@ bool IsStringPrefix(std::string_view w, bool& raw, bool& f) {
 // Trigger words of code (identifiers), see python_scan.h.
 bool IsTriggerWord(std::string_view w) {
   switch (w.size()) {
-    case 6: return w == "import" || w == "putenv";
-    case 7: return w == "environ";
-    case 8: return w == "profiler" || w == "__name__";
-    default: return false;
+    case 6:
+      return w == "import" || w == "putenv";
+    case 7:
+      return w == "environ";
+    case 8:
+      return w == "profiler" || w == "__name__";
+    default:
+      return false;
   }
 }
 
@@ -81,9 +102,10 @@ bool HasStringTrigger(std::string_view s) {
 
 bool IsKeyword(std::string_view w) {
   static constexpr std::string_view kKeywords[] = {
-      "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
-      "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in",
-      "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield"};
+      "False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
+      "class", "continue", "def",   "del",    "elif", "else",   "except", "finally",  "for",
+      "from",  "global",   "if",    "import", "in",   "is",     "lambda", "nonlocal", "not",
+      "or",    "pass",     "raise", "return", "try",  "while",  "with",   "yield"};
   return std::find(std::begin(kKeywords), std::end(kKeywords), w) != std::end(kKeywords);
 }
 
@@ -120,7 +142,7 @@ class Scanner {
   }
 
  private:
-  struct Extra {  // what the trigger pass needs beyond PyStatement
+  struct Extra {                  // what the trigger pass needs beyond PyStatement
     bool assignment = false;      // top-level `NAME = ...` / `NAME: T = ...`
     bool string_trigger = false;  // AORTA / PROTON_ / VISIBLE_DEVICES in a string, or an f-string
     std::string_view target;      // the assigned name
@@ -339,8 +361,10 @@ class Scanner {
       char c = t_[i_];
       if (c == '\\') {
         ++i_;
-        if (i_ < n_ && (t_[i_] == '\n' || t_[i_] == '\r')) Newline();
-        else ++i_;
+        if (i_ < n_ && (t_[i_] == '\n' || t_[i_] == '\r'))
+          Newline();
+        else
+          ++i_;
       } else if (c == q) {
         if (!triple) break;
         if (At(i_ + 1) == q && At(i_ + 2) == q) break;
@@ -452,13 +476,17 @@ class Scanner {
     std::vector<std::string_view> item;
     auto flush = [&] {
       auto as = std::find(item.begin(), item.end(), std::string_view("as"));
-      if (as != item.end() && as + 1 != item.end()) bound_.push_back(*(as + 1));
-      else if (from && !item.empty()) bound_.push_back(item.front());
+      if (as != item.end() && as + 1 != item.end())
+        bound_.push_back(*(as + 1));
+      else if (from && !item.empty())
+        bound_.push_back(item.front());
       item.clear();
     };
     for (auto w = import + 1; w != words.end(); ++w) {
-      if (*w == ",") flush();
-      else item.push_back(*w);
+      if (*w == ",")
+        flush();
+      else
+        item.push_back(*w);
     }
     flush();
   }
@@ -525,8 +553,8 @@ class Scanner {
   std::vector<char> brackets_;
   uint32_t gap_begin_ = 0;  // where the next statement's range starts: the end of the last one
   uint32_t gap_row_ = 0;
-  size_t simple_begin_ = 0;    // where the simple statement being read began
-  bool simple_import_ = false;  // it holds the word `import`
+  size_t simple_begin_ = 0;              // where the simple statement being read began
+  bool simple_import_ = false;           // it holds the word `import`
   std::vector<std::string_view> bound_;  // names bound by imports that concern Proton
 };
 
@@ -551,8 +579,8 @@ TreePtr ParseRanges(std::string_view text, const std::vector<TSRange>& ranges) {
   }();
   if (!parser || !ts_parser_set_included_ranges(parser.get(), ranges.data(), static_cast<uint32_t>(ranges.size())))
     return nullptr;
-  return TreePtr(ts_parser_parse_string_encoding(parser.get(), nullptr, text.data(),
-                                                 static_cast<uint32_t>(text.size()), TSInputEncodingUTF8));
+  return TreePtr(ts_parser_parse_string_encoding(parser.get(), nullptr, text.data(), static_cast<uint32_t>(text.size()),
+                                                 TSInputEncodingUTF8));
 }
 
 }  // namespace
@@ -560,7 +588,8 @@ TreePtr ParseRanges(std::string_view text, const std::vector<TSRange>& ranges) {
 TreePtr ParseStatements(std::string_view text, PyScan* scanned) {
   PyScan scan = ScanPython(text);
   if (scanned) *scanned = scan;
-  if (!scan.ok || uint64_t{scan.triggered_bytes} * 10 > uint64_t{text.size()} * 9) return ThreadPythonParser().Parse(text);
+  if (!scan.ok || uint64_t{scan.triggered_bytes} * 10 > uint64_t{text.size()} * 9)
+    return ThreadPythonParser().Parse(text);
   if (scan.triggered == 0) return ThreadPythonParser().Parse(std::string_view("", 0));
   std::vector<TSRange> ranges;
   ranges.reserve(scan.triggered);
@@ -582,6 +611,5 @@ TreePtr ParseStatements(std::string_view text, PyScan* scanned) {
   }
   return ParseRanges(text, ranges);
 }
-
 
 }  // namespace aortalint

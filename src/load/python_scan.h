@@ -42,16 +42,16 @@
 namespace aortalint {
 
 struct PyStatement {
-  uint32_t begin = 0;  // first byte of its first line (column 0)
-  uint32_t end = 0;    // one past its last line's newline (or the end of the text)
-  uint32_t row = 0;    // 0-based line of `begin`
+  uint32_t begin = 0;    // first byte of its first line (column 0)
+  uint32_t end = 0;      // one past its last line's newline (or the end of the text)
+  uint32_t row = 0;      // 0-based line of `begin`
   uint32_t end_row = 0;  // 0-based line of `end` (the line after its last)
   bool trigger = false;
 };
 
 struct PyScan {
-  bool ok = true;    // false: the text has a shape the scanner does not model; parse it in full
-  std::string why;   // why not, for tests and --explain-style output
+  bool ok = true;                       // false: the text has a shape the scanner does not model; parse it in full
+  std::string why;                      // why not, for tests and --explain-style output
   std::vector<PyStatement> statements;  // in order; blank and comment-only lines between them left out
   size_t triggered = 0;                 // statements with a trigger
   uint32_t triggered_bytes = 0;         // their bytes

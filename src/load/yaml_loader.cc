@@ -48,9 +48,12 @@ size_t SkipSexagesimal(std::string_view s, size_t i) {
   size_t groups = 0;
   while (i < s.size() && s[i] == ':') {
     size_t j = i + 1;
-    if (j + 1 < s.size() && s[j] >= '0' && s[j] <= '5' && IsDigit(s[j + 1])) j += 2;
-    else if (j < s.size() && IsDigit(s[j])) j += 1;
-    else return std::string_view::npos;
+    if (j + 1 < s.size() && s[j] >= '0' && s[j] <= '5' && IsDigit(s[j + 1]))
+      j += 2;
+    else if (j < s.size() && IsDigit(s[j]))
+      j += 1;
+    else
+      return std::string_view::npos;
     i = j;
     ++groups;
   }
@@ -146,16 +149,21 @@ int64_t ParseInt(std::string_view text) {
     return v;
   };
   long double v;
-  if (s == "0") v = 0;
-  else if (s.rfind("0b", 0) == 0) v = accumulate(s.substr(2), 2);
-  else if (s.rfind("0x", 0) == 0) v = accumulate(s.substr(2), 16);
-  else if (s[0] == '0') v = accumulate(s.substr(1), 8);
+  if (s == "0")
+    v = 0;
+  else if (s.rfind("0b", 0) == 0)
+    v = accumulate(s.substr(2), 2);
+  else if (s.rfind("0x", 0) == 0)
+    v = accumulate(s.substr(2), 16);
+  else if (s[0] == '0')
+    v = accumulate(s.substr(1), 8);
   else if (s.find(':') != std::string::npos) {
     v = 0;
     std::stringstream parts(s);
     std::string part;
     while (std::getline(parts, part, ':')) v = v * 60 + accumulate(part, 10);
-  } else v = accumulate(s, 10);
+  } else
+    v = accumulate(s, 10);
   v *= sign;
   constexpr long double kMax = static_cast<long double>(std::numeric_limits<int64_t>::max());
   if (v > kMax) return std::numeric_limits<int64_t>::max();
@@ -231,9 +239,15 @@ class Spans {
     char c = text_[i];
     if (c == '"' || c == '\'') {
       for (++i; i < n; ++i) {
-        if (c == '"' && text_[i] == '\\') { ++i; continue; }
+        if (c == '"' && text_[i] == '\\') {
+          ++i;
+          continue;
+        }
         if (text_[i] == c) {
-          if (c == '\'' && i + 1 < n && text_[i + 1] == '\'') { ++i; continue; }
+          if (c == '\'' && i + 1 < n && text_[i + 1] == '\'') {
+            ++i;
+            continue;
+          }
           return static_cast<uint32_t>(i + 1);
         }
       }
@@ -286,14 +300,18 @@ class Builder : public YAML::EventHandler {
     // (An empty value after a flow mapping's key, `{a: , b: 1}`, is null in both.)
     bool awaiting_value = !stack_.empty() && stack_.back().node->kind == Kind::kMap && stack_.back().pending_key;
     if (InFlow() && !awaiting_value && at < spans_source().size() && spans_source()[at] == ',')
-      throw SyntaxError{mark, "while parsing a flow node expected the node content, but found ','; remove the extra "
-                              "comma, or write the empty entry as null or ''"};
+      throw SyntaxError{mark,
+                        "while parsing a flow node expected the node content, but found ','; remove the extra "
+                        "comma, or write the empty entry as null or ''"};
     uint32_t end = spans_.ScalarEnd(at, InFlow());
     std::string_view token = std::string_view(spans_source()).substr(at, end - at);
     // An empty value gets the next token's mark; point at the key instead.
-    if (IsOneOf(token, {"~", "null", "Null", "NULL"})) n->span = {at, end};
-    else if (!stack_.empty() && stack_.back().pending_key) n->span = stack_.back().pending_key->span;
-    else n->span = {at, at};
+    if (IsOneOf(token, {"~", "null", "Null", "NULL"}))
+      n->span = {at, end};
+    else if (!stack_.empty() && stack_.back().pending_key)
+      n->span = stack_.back().pending_key->span;
+    else
+      n->span = {at, at};
     Add(std::move(n), anchor);
   }
 
@@ -310,7 +328,8 @@ class Builder : public YAML::EventHandler {
     if (it == anchors_.end()) throw SyntaxError{mark, "alias refers to an unknown anchor"};
     for (const Frame& f : stack_)
       if (f.node == it->second)
-        throw SyntaxError{mark, "alias refers to a node that contains it (a recursive structure); write the values out"};
+        throw SyntaxError{mark,
+                          "alias refers to a node that contains it (a recursive structure); write the values out"};
     Add(it->second, 0, /*is_alias=*/true);
   }
 
@@ -324,7 +343,8 @@ class Builder : public YAML::EventHandler {
     char open = at < spans_source().size() ? spans_source()[at] : 0;
     if (tag == "!" && (open == '"' || open == '\'') &&
         (n->span.end <= at + 1 || spans_source()[n->span.end - 1] != open ||
-         (open == '"' && n->span.end >= 2 && spans_source()[n->span.end - 2] == '\\' && n->span.end == spans_source().size())))
+         (open == '"' && n->span.end >= 2 && spans_source()[n->span.end - 2] == '\\' &&
+          n->span.end == spans_source().size())))
       throw SyntaxError{mark, fmt::format("while scanning a quoted scalar found unexpected end of stream: this {} is "
                                           "never closed; add the closing {}",
                                           open == '"' ? "double quote" : "single quote", open)};
@@ -380,13 +400,23 @@ class Builder : public YAML::EventHandler {
   void ApplyExplicitTag(Node& n, const std::string& tag, const YAML::Mark& mark) {
     const std::string kPrefix = "tag:yaml.org,2002:";
     std::string t = tag.rfind(kPrefix, 0) == 0 ? tag.substr(kPrefix.size()) : "";
-    if (t == "int" && MatchesInt(n.text)) { n.kind = Kind::kInt; n.integer = ParseInt(n.text); }
-    else if (t == "float" && (MatchesFloat(n.text) || MatchesInt(n.text))) { n.kind = Kind::kFloat; n.number = ParseFloat(n.text); }
-    else if (t == "bool") { ResolvePlain(n); if (n.kind != Kind::kBool) throw SyntaxError{mark, fmt::format("'!!bool' value '{}' is not a boolean", n.text)}; }
-    else if (t == "null") n.kind = Kind::kNull;
-    else if (t == "timestamp" && MatchesTimestamp(n.text)) n.kind = Kind::kTimestamp;
-    else if (t == "binary") n.kind = Kind::kBinary;
-    else throw SyntaxError{mark, fmt::format("safe_load cannot construct a value tagged '{}'; remove the tag", tag)};
+    if (t == "int" && MatchesInt(n.text)) {
+      n.kind = Kind::kInt;
+      n.integer = ParseInt(n.text);
+    } else if (t == "float" && (MatchesFloat(n.text) || MatchesInt(n.text))) {
+      n.kind = Kind::kFloat;
+      n.number = ParseFloat(n.text);
+    } else if (t == "bool") {
+      ResolvePlain(n);
+      if (n.kind != Kind::kBool) throw SyntaxError{mark, fmt::format("'!!bool' value '{}' is not a boolean", n.text)};
+    } else if (t == "null")
+      n.kind = Kind::kNull;
+    else if (t == "timestamp" && MatchesTimestamp(n.text))
+      n.kind = Kind::kTimestamp;
+    else if (t == "binary")
+      n.kind = Kind::kBinary;
+    else
+      throw SyntaxError{mark, fmt::format("safe_load cannot construct a value tagged '{}'; remove the tag", tag)};
   }
 
   void CheckCollectionTag(const std::string& tag, const std::string& expected, const YAML::Mark& mark) {
@@ -453,7 +483,10 @@ class Builder : public YAML::EventHandler {
     Frame& parent = stack_.back();
     parent.weight = std::min<uint64_t>(parent.weight + weight, kMaxExpandedNodes * 2);
     if (parent.weight > kMaxExpandedNodes)
-      throw SyntaxError{YAML::Mark(), fmt::format("anchors and aliases expand to more than {} nodes (an alias bomb); write the values out", kMaxExpandedNodes)};
+      throw SyntaxError{
+          YAML::Mark(),
+          fmt::format("anchors and aliases expand to more than {} nodes (an alias bomb); write the values out",
+                      kMaxExpandedNodes)};
     Node& p = *parent.node;
     if (p.kind == Kind::kSeq) {
       p.items.push_back(std::move(n));
@@ -507,7 +540,8 @@ std::string Explain(const std::string& message) {
       {YAML::ErrorMsg::END_OF_MAP_FLOW, "this '{' is never closed; add the matching '}'"},
       {YAML::ErrorMsg::END_OF_MAP, "a mapping ends where a key was expected; check this line's indentation"},
       {YAML::ErrorMsg::END_OF_SEQ, "a list ends where an item was expected; check this line's indentation"},
-      {YAML::ErrorMsg::MAP_VALUE, "a ':' where no value can start; quote a value that contains ': ', or fix the indentation"},
+      {YAML::ErrorMsg::MAP_VALUE,
+       "a ':' where no value can start; quote a value that contains ': ', or fix the indentation"},
       {YAML::ErrorMsg::MAP_KEY, "a key where none can start; fix the indentation"},
       {YAML::ErrorMsg::BLOCK_ENTRY, "a '- ' list item where none can start; fix the indentation"},
       {YAML::ErrorMsg::EOF_IN_SCALAR, "a quoted string is never closed; add the closing quote"},
@@ -529,9 +563,16 @@ std::optional<std::pair<size_t, uint32_t>> FirstNonPrintable(std::string_view te
     unsigned char c = static_cast<unsigned char>(text[i]);
     uint32_t cp = c;
     size_t n = 1;
-    if (c >= 0xF0 && i + 3 < text.size() + 0) { cp = ((c & 0x07u) << 18) | ((text[i + 1] & 0x3Fu) << 12) | ((text[i + 2] & 0x3Fu) << 6) | (text[i + 3] & 0x3Fu); n = 4; }
-    else if (c >= 0xE0 && i + 2 < text.size()) { cp = ((c & 0x0Fu) << 12) | ((text[i + 1] & 0x3Fu) << 6) | (text[i + 2] & 0x3Fu); n = 3; }
-    else if (c >= 0xC0 && i + 1 < text.size()) { cp = ((c & 0x1Fu) << 6) | (text[i + 1] & 0x3Fu); n = 2; }
+    if (c >= 0xF0 && i + 3 < text.size() + 0) {
+      cp = ((c & 0x07u) << 18) | ((text[i + 1] & 0x3Fu) << 12) | ((text[i + 2] & 0x3Fu) << 6) | (text[i + 3] & 0x3Fu);
+      n = 4;
+    } else if (c >= 0xE0 && i + 2 < text.size()) {
+      cp = ((c & 0x0Fu) << 12) | ((text[i + 1] & 0x3Fu) << 6) | (text[i + 2] & 0x3Fu);
+      n = 3;
+    } else if (c >= 0xC0 && i + 1 < text.size()) {
+      cp = ((c & 0x1Fu) << 6) | (text[i + 1] & 0x3Fu);
+      n = 2;
+    }
     bool ok = cp == 0x09 || cp == 0x0A || cp == 0x0D || (cp >= 0x20 && cp <= 0x7E) || cp == 0x85 ||
               (cp >= 0xA0 && cp <= 0xD7FF) || (cp >= 0xE000 && cp <= 0xFFFD) || cp >= 0x10000;
     if (!ok) return std::make_pair(i, cp);
@@ -631,7 +672,8 @@ YamlDocument ParseEmbeddedYaml(std::string_view name) {
   std::optional<std::string_view> text = FindEmbedded(name);
   if (!text) throw std::logic_error("missing embedded table " + std::string(name));
   YamlDocument doc = ParseYaml(std::make_shared<SourceFile>(std::string(name), std::string(*text)));
-  if (!doc.ok()) throw std::logic_error("embedded table " + std::string(name) + " does not parse: " + doc.failure_message);
+  if (!doc.ok())
+    throw std::logic_error("embedded table " + std::string(name) + " does not parse: " + doc.failure_message);
   return doc;
 }
 

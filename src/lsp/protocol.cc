@@ -1,7 +1,7 @@
 #include "lsp/protocol.h"
 
-#include <cstdint>
 #include <algorithm>
+#include <cstdint>
 #include <map>
 
 namespace aortalint::lsp {
@@ -34,9 +34,7 @@ int HexValue(char c) {
   return -1;
 }
 
-bool Unreserved(unsigned char c) {
-  return std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/';
-}
+bool Unreserved(unsigned char c) { return std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/'; }
 
 }  // namespace
 
@@ -150,10 +148,10 @@ Json ToLspDiagnostic(const Diagnostic& d, PositionEncoding encoding, const DocUr
   if (!d.notes.empty()) {
     Json related = Json::array();
     for (const Note& note : d.notes)
-      related.push_back(Json{{"location",
-                              {{"uri", PathToUri(note.where.path())},
-                               {"range", ToRange(*note.where.file, note.where.span, encoding)}}},
-                             {"message", note.message}});
+      related.push_back(Json{
+          {"location",
+           {{"uri", PathToUri(note.where.path())}, {"range", ToRange(*note.where.file, note.where.span, encoding)}}},
+          {"message", note.message}});
     out["relatedInformation"] = std::move(related);
   }
   return out;

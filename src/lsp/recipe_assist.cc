@@ -18,7 +18,8 @@ bool Touches(Span span, uint32_t offset) { return span.begin <= offset && offset
 
 std::string Join(const std::vector<std::string>& items, std::string_view sep, std::string_view quote = "`") {
   std::string out;
-  for (const std::string& s : items) out += (out.empty() ? "" : std::string(sep)) + std::string(quote) + s + std::string(quote);
+  for (const std::string& s : items)
+    out += (out.empty() ? "" : std::string(sep)) + std::string(quote) + s + std::string(quote);
   return out;
 }
 
@@ -60,7 +61,8 @@ std::optional<HoverText> HoverCollect(const yaml::Node* collect, uint32_t offset
   if (collect->is_seq()) {
     for (const yaml::NodePtr& item : collect->items)
       if (item->is_str() && Touches(item->span, offset))
-        if (const CollectorSpec* c = knowledge.Collector(item->text)) return HoverText{item->span, CollectorMarkdown(*c)};
+        if (const CollectorSpec* c = knowledge.Collector(item->text))
+          return HoverText{item->span, CollectorMarkdown(*c)};
     return std::nullopt;
   }
   if (!collect->is_map()) return std::nullopt;
@@ -112,9 +114,9 @@ std::optional<HoverText> HoverRecipe(const SourcePtr& file, uint32_t offset) {
 
 struct Line {
   std::string_view text;
-  uint32_t indent = 0;   // columns before the first non-space
-  bool item = false;     // starts with "- "
-  std::string_view key;  // the mapping key the line opens, if any
+  uint32_t indent = 0;     // columns before the first non-space
+  bool item = false;       // starts with "- "
+  std::string_view key;    // the mapping key the line opens, if any
   std::string_view value;  // what follows "key:"
 };
 
@@ -188,7 +190,9 @@ int CollectDepth(const std::vector<std::string>& path) {
 // YAML 1.1 would read these as bool or int; option values must be strings.
 std::string QuoteIfNeeded(const std::string& value) {
   static const char* kTyped[] = {"yes", "no", "on", "off", "true", "false", "y", "n", "null", "~"};
-  bool typed = !value.empty() && std::all_of(value.begin(), value.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '.'; });
+  bool typed = !value.empty() && std::all_of(value.begin(), value.end(), [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) || c == '.';
+  });
   for (const char* t : kTyped) typed |= value == t;
   return typed ? "'" + value + "'" : value;
 }
@@ -257,8 +261,8 @@ std::vector<CompletionEntry> CompleteAt(const SourceFile& file, uint32_t offset)
   if (cur.key.empty()) {
     if (typed.find(':') != std::string_view::npos) return out;
     for (const OptionSpec& o : collector->options)
-      out.push_back({CompletionEntry::Kind::kOption, o.name, o.name + ": ", o.default_value ? "default: " + *o.default_value : "",
-                     OptionMarkdown(*collector, o)});
+      out.push_back({CompletionEntry::Kind::kOption, o.name, o.name + ": ",
+                     o.default_value ? "default: " + *o.default_value : "", OptionMarkdown(*collector, o)});
     return out;
   }
   const OptionSpec* option = collector->Option(cur.key);

@@ -14,9 +14,9 @@
 #include "emit/docs.h"
 #include "load/payload_edit.h"
 #include "load/payload_loader.h"
+#include "lsp/recipe_assist.h"
 #include "model/pairing.h"
 #include "model/payload.h"
-#include "lsp/recipe_assist.h"
 
 namespace aortalint::lsp {
 namespace {
@@ -37,8 +37,7 @@ DocumentKind KindOf(const std::string& path, const std::string& language) {
 }
 
 // Payloads of either language: their edits re-lint the recipes that read them.
-bool IsPayloadKind(DocumentKind kind) { return kind == DocumentKind::kPayload || kind == DocumentKind::kHip;
-}
+bool IsPayloadKind(DocumentKind kind) { return kind == DocumentKind::kPayload || kind == DocumentKind::kHip; }
 
 std::vector<std::string> StringList(const Json& j) {
   std::vector<std::string> out;
@@ -181,11 +180,16 @@ Json Server::Call(const std::string& method, const Json& params) {
 }
 
 void Server::OnNotification(const std::string& method, const Json& params) {
-  if (method == "initialized") WatchFiles();
-  else if (method == "textDocument/didOpen") DidOpen(params);
-  else if (method == "textDocument/didChange") DidChange(params);
-  else if (method == "textDocument/didClose") DidClose(params);
-  else if (method == "textDocument/didSave") DidSave(params);
+  if (method == "initialized")
+    WatchFiles();
+  else if (method == "textDocument/didOpen")
+    DidOpen(params);
+  else if (method == "textDocument/didChange")
+    DidChange(params);
+  else if (method == "textDocument/didClose")
+    DidClose(params);
+  else if (method == "textDocument/didSave")
+    DidSave(params);
   else if (method == "workspace/didChangeConfiguration") {
     auto settings = params.find("settings");
     ConfigurationChanged(settings == params.end() ? nullptr : &*settings);
@@ -235,16 +239,16 @@ void Server::WatchFiles() {
   if (!can_watch_files_) return;
   // Config files and payloads change on disk too (git checkout, another editor).
   // YAML: every config name, and the knowledge tables configs name (any file name).
-  Json watchers = Json::array({{{"globPattern", "**/*.{yaml,yml}"}}, {{"globPattern", "**/*.py"}},
+  Json watchers = Json::array({{{"globPattern", "**/*.{yaml,yml}"}},
+                               {{"globPattern", "**/*.py"}},
                                {{"globPattern", "**/*.{hip,cu,cpp,cc,cxx}"}}});
   transport_.Write(Json{{"jsonrpc", "2.0"},
                         {"id", "aortalint/watch"},
                         {"method", "client/registerCapability"},
                         {"params",
-                         {{"registrations",
-                           Json::array({{{"id", "aortalint/watch"},
-                                         {"method", "workspace/didChangeWatchedFiles"},
-                                         {"registerOptions", {{"watchers", watchers}}}}})}}}});
+                         {{"registrations", Json::array({{{"id", "aortalint/watch"},
+                                                          {"method", "workspace/didChangeWatchedFiles"},
+                                                          {"registerOptions", {{"watchers", watchers}}}}})}}}});
 }
 
 Server::Document* Server::Find(const Json& text_document) {
@@ -343,7 +347,8 @@ void Server::ConfigurationChanged(const Json* settings) {
 
 void Server::Schedule(Document& doc) {
   doc.pending = true;
-  doc.due = std::max(Clock::now(), doc.last_run == Clock::time_point::min() ? doc.last_run : doc.last_run + options_.debounce);
+  doc.due = std::max(Clock::now(),
+                     doc.last_run == Clock::time_point::min() ? doc.last_run : doc.last_run + options_.debounce);
 }
 
 std::optional<Clock::duration> Server::NextWait() const {
@@ -489,11 +494,14 @@ void Server::Republish(const std::set<std::string>& paths) {
     if (all.empty() && !published_.count(path) && doc == documents_.end()) continue;
     Json list = Json::array();
     for (const Diagnostic& d : all) list.push_back(ToLspDiagnostic(d, encoding_, options_.doc_url));
-    Json params{{"uri", doc != documents_.end() ? doc->second->uri : PathToUri(path)}, {"diagnostics", std::move(list)}};
+    Json params{{"uri", doc != documents_.end() ? doc->second->uri : PathToUri(path)},
+                {"diagnostics", std::move(list)}};
     if (doc != documents_.end()) params["version"] = doc->second->version;
     transport_.Notify("textDocument/publishDiagnostics", std::move(params));
-    if (all.empty()) published_.erase(path);
-    else published_.insert(path);
+    if (all.empty())
+      published_.erase(path);
+    else
+      published_.insert(path);
   }
 }
 
@@ -598,9 +606,12 @@ class LoggingTransport : public Transport {
   LoggingTransport(Transport& inner, std::ofstream& log) : inner_(inner), log_(log) {}
   Incoming Read(std::optional<std::chrono::milliseconds> timeout) override {
     Incoming in = inner_.Read(timeout);
-    if (in.kind == Incoming::Kind::kMessage) log_ << "--> " << in.message.dump() << std::endl;
-    else if (in.kind == Incoming::Kind::kMalformed) log_ << "--> (malformed) " << in.error << std::endl;
-    else if (in.kind == Incoming::Kind::kClosed) log_ << "--- input closed" << std::endl;
+    if (in.kind == Incoming::Kind::kMessage)
+      log_ << "--> " << in.message.dump() << std::endl;
+    else if (in.kind == Incoming::Kind::kMalformed)
+      log_ << "--> (malformed) " << in.error << std::endl;
+    else if (in.kind == Incoming::Kind::kClosed)
+      log_ << "--- input closed" << std::endl;
     return in;
   }
   void Write(const Json& message) override {

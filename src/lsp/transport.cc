@@ -3,8 +3,8 @@
 #include <poll.h>
 #include <unistd.h>
 
-#include <cerrno>
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <string>
 
@@ -16,8 +16,10 @@ Envelope ParseEnvelope(const Json& message) {
   auto id = message.find("id");
   bool has_id = id != message.end();
   if (has_id) {
-    if (id->is_number_integer() || id->is_string()) e.id = *id;
-    else if (!id->is_null()) return e;
+    if (id->is_number_integer() || id->is_string())
+      e.id = *id;
+    else if (!id->is_null())
+      return e;
   }
   auto method = message.find("method");
   if (method == message.end()) {
@@ -33,8 +35,10 @@ Envelope ParseEnvelope(const Json& message) {
     if (!params->is_object() && !params->is_array()) return e;
     e.params = *params;
   }
-  if (!has_id) e.kind = Envelope::Kind::kNotification;
-  else if (!e.id.is_null()) e.kind = Envelope::Kind::kRequest;
+  if (!has_id)
+    e.kind = Envelope::Kind::kNotification;
+  else if (!e.id.is_null())
+    e.kind = Envelope::Kind::kRequest;
   return e;
 }
 
@@ -67,8 +71,10 @@ size_t JsonDepth(std::string_view body) {
   for (size_t i = 0; i < body.size(); ++i) {
     char c = body[i];
     if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
     } else if (c == '"') {
       in_string = true;
     } else if (c == '[' || c == '{') {
@@ -122,7 +128,9 @@ std::optional<Incoming> Deframer::Next() {
     if (buffer_.size() > kMaxHeaderBytes) {
       // Keep only a tail that could start a header end split across reads.
       size_t keep = 3;
-      while (keep > 0 && buffer_.compare(buffer_.size() - keep, keep, std::string_view("\r\n\r\n").substr(0, keep)) != 0) --keep;
+      while (keep > 0 &&
+             buffer_.compare(buffer_.size() - keep, keep, std::string_view("\r\n\r\n").substr(0, keep)) != 0)
+        --keep;
       size_t dropped = buffer_.size() - keep;
       buffer_.erase(0, dropped);
       scanned_ = buffer_.size();
@@ -213,8 +221,7 @@ void MemoryTransport::PushRaw(std::string body) {
 }
 
 Incoming MemoryTransport::Read(std::optional<std::chrono::milliseconds>) {
-  if (inbox_.empty())
-    return Incoming{closed_ ? Incoming::Kind::kClosed : Incoming::Kind::kTimeout, Json(), ""};
+  if (inbox_.empty()) return Incoming{closed_ ? Incoming::Kind::kClosed : Incoming::Kind::kTimeout, Json(), ""};
   std::string body = std::move(inbox_.front());
   inbox_.pop_front();
   return Parse(body);

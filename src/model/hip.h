@@ -16,11 +16,11 @@ namespace aortalint {
 
 /// One `__global__` function defined in the payload.
 struct HipKernel {
-  std::string name;            // `gemm`
-  std::string qualified;       // `ns::gemm`
-  Span span;                   // its name in the definition
-  bool extern_c = false;       // C language linkage: the symbol is the plain name
-  bool is_template = false;    // a function template (instantiations below)
+  std::string name;              // `gemm`
+  std::string qualified;         // `ns::gemm`
+  Span span;                     // its name in the definition
+  bool extern_c = false;         // C language linkage: the symbol is the plain name
+  bool is_template = false;      // a function template (instantiations below)
   bool declares_shared = false;  // a `__shared__` variable in its body
   // The symbols the device code object holds: one per instantiation seen, or
   // the one function. Itanium-mangled, or the plain name under extern "C".
@@ -31,9 +31,9 @@ struct HipKernel {
 
 /// One kernel launch in the payload's host code.
 struct HipLaunch {
-  std::string api;      // "<<<>>>", "hipLaunchKernelGGL", "hipModuleLaunchKernel", ...
-  std::string kernel;   // the launched kernel's name when known (qualified), else empty
-  std::string macro;    // the user's macro the launch is written through, if any
+  std::string api;     // "<<<>>>", "hipLaunchKernelGGL", "hipModuleLaunchKernel", ...
+  std::string kernel;  // the launched kernel's name when known (qualified), else empty
+  std::string macro;   // the user's macro the launch is written through, if any
   Span span;
 };
 
@@ -69,31 +69,31 @@ class KernelFilter {
 
 struct HipPayload {
   enum class Status {
-    kAnalysed,      // parsed (maybe with missing headers or errors); facts below
-    kNoClang,       // this build has no Clang
-    kNoModule,      // the analyser module could not be loaded
-    kFailed,        // Clang could not parse the file at all
+    kAnalysed,  // parsed (maybe with missing headers or errors); facts below
+    kNoClang,   // this build has no Clang
+    kNoModule,  // the analyser module could not be loaded
+    kFailed,    // Clang could not parse the file at all
   };
 
   SourcePtr source;
-  std::string read_error;       // the file could not be read (SYN003 reports it)
-  bool hip = true;              // false: neither includes hip/hip_runtime.h nor defines a kernel (not parsed)
+  std::string read_error;  // the file could not be read (SYN003 reports it)
+  bool hip = true;         // false: neither includes hip/hip_runtime.h nor defines a kernel (not parsed)
   Status status = Status::kAnalysed;
-  std::string status_detail;    // why not analysed, in words
-  bool standin = false;         // parsed against aortalint's stand-in HIP headers
-  std::string flags_from;       // the compile_commands.json whose flags were used, if any
-  unsigned errors = 0;          // Clang errors in the file (the facts may be partial)
-  std::string first_error;      // the first of them, "line:col: message"
+  std::string status_detail;  // why not analysed, in words
+  bool standin = false;       // parsed against aortalint's stand-in HIP headers
+  std::string flags_from;     // the compile_commands.json whose flags were used, if any
+  unsigned errors = 0;        // Clang errors in the file (the facts may be partial)
+  std::string first_error;    // the first of them, "line:col: message"
 
   std::vector<HipKernel> kernels;
   std::vector<HipLaunch> launches;
-  std::vector<HipCall> roctx_calls;       // roctxRangePush, roctxMark, ...
-  std::vector<HipCall> module_lookups;    // hipModuleGetFunction(&f, m, "name")
-  std::vector<Span> shared_decls;         // every `__shared__` variable
+  std::vector<HipCall> roctx_calls;     // roctxRangePush, roctxMark, ...
+  std::vector<HipCall> module_lookups;  // hipModuleGetFunction(&f, m, "name")
+  std::vector<Span> shared_decls;       // every `__shared__` variable
   std::vector<HipMissingHeader> missing_headers;
-  std::vector<std::string> includes;      // the files the parse read besides the payload (cache dependencies)
-  unsigned launches_in_headers = 0;       // launches written in the project's own headers (not in the payload)
-  unsigned roctx_in_headers = 0;          // likewise for roctx calls
+  std::vector<std::string> includes;  // the files the parse read besides the payload (cache dependencies)
+  unsigned launches_in_headers = 0;   // launches written in the project's own headers (not in the payload)
+  unsigned roctx_in_headers = 0;      // likewise for roctx calls
 
   bool ok() const { return read_error.empty() && hip && status == Status::kAnalysed; }
   const std::string& path() const { return source->path(); }

@@ -27,16 +27,17 @@ std::string_view LaunchSourceName(LaunchSource source);
 
 struct Pairing {
   LaunchSource source = LaunchSource::kDirectory;
-  std::vector<std::string> argv;  // empty for kDirectory: the launch shape is unknown
-  Span span;                      // kHeaderComment: the command's text in the recipe
-  std::string base_dir;           // relative paths in argv are resolved from here
+  std::vector<std::string> argv;                         // empty for kDirectory: the launch shape is unknown
+  Span span;                                             // kHeaderComment: the command's text in the recipe
+  std::string base_dir;                                  // relative paths in argv are resolved from here
   std::vector<std::shared_ptr<const Payload>> payloads;  // the Python files it runs
   // The HIP/C++ sources of the program it runs: named in the command, building
   // its binary (compile_commands.json, else the source named like the binary),
   // the config's `sources:`, or beside recipe.yaml.
   std::vector<std::shared_ptr<const HipPayload>> hip_payloads;
   std::vector<std::string> missing;  // files the command names that do not exist (as written)
-  std::vector<std::string> outside;  // files a header comment or config names outside the project (as written): never read
+  std::vector<std::string>
+      outside;  // files a header comment or config names outside the project (as written): never read
   std::vector<std::string> sidecars;  // kHeaderComment: aorta's `--mitigations-file` paths, resolved from base_dir
 
   /// A header comment may name only aorta's options (`aorta sweep run --recipe r.yaml --mitigations-file s.json`,

@@ -2,9 +2,7 @@
 
 namespace aortalint {
 
-std::string_view Payload::Text(TSNode node) const {
-  return source->Slice(SpanOf(node));
-}
+std::string_view Payload::Text(TSNode node) const { return source->Slice(SpanOf(node)); }
 
 Span Payload::SpanOf(TSNode node) const { return {ts_node_start_byte(node), ts_node_end_byte(node)}; }
 

@@ -25,21 +25,21 @@ struct ImportedName {
 /// One import statement, with the module paths aorta's import-order guard
 /// derives from it (reference/aorta.md §6.1).
 struct ImportStmt {
-  Span span;                  // the whole statement
-  uint32_t line = 0;          // 1-based line of the statement (Python's lineno)
-  uint32_t end_line = 0;      // its last line
-  int level = 0;              // leading dots of a relative import
-  std::string from;           // `from X import ...`: X without its dots (`__future__` too); empty for `import ...`
-  std::vector<ImportedName> names;     // `*` for a wildcard
-  std::vector<std::string> modules;    // level 0 only: `import a.b` -> a.b; `from M import n` -> M, M.n
-  bool certain = true;        // runs whenever the module loads (§6.1)
-  bool in_function = false;   // inside a function body: runs only when called
-  bool top_level = false;     // a direct statement of the module
-  bool type_checking = false; // under `if TYPE_CHECKING:`: never runs (a name for type checkers only)
-  size_t block = 0;           // index in Payload::imports of the first import of its sorter block:
-                              // adjacent sibling imports, not split by code or a `# isort: split` comment
-  bool proton = false;        // a path string-prefixed by triton.profiler or triton._C.libproton
-  bool torch = false;         // a path that is `torch` or starts with `torch.`
+  Span span;              // the whole statement
+  uint32_t line = 0;      // 1-based line of the statement (Python's lineno)
+  uint32_t end_line = 0;  // its last line
+  int level = 0;          // leading dots of a relative import
+  std::string from;       // `from X import ...`: X without its dots (`__future__` too); empty for `import ...`
+  std::vector<ImportedName> names;   // `*` for a wildcard
+  std::vector<std::string> modules;  // level 0 only: `import a.b` -> a.b; `from M import n` -> M, M.n
+  bool certain = true;               // runs whenever the module loads (§6.1)
+  bool in_function = false;          // inside a function body: runs only when called
+  bool top_level = false;            // a direct statement of the module
+  bool type_checking = false;        // under `if TYPE_CHECKING:`: never runs (a name for type checkers only)
+  size_t block = 0;                  // index in Payload::imports of the first import of its sorter block:
+                                     // adjacent sibling imports, not split by code or a `# isort: split` comment
+  bool proton = false;               // a path string-prefixed by triton.profiler or triton._C.libproton
+  bool torch = false;                // a path that is `torch` or starts with `torch.`
 };
 
 /// A call whose callee is a name or a dotted attribute chain.
@@ -48,14 +48,14 @@ struct CallSite {
   Span span;           // the whole call
   uint32_t line = 0;
   bool in_function = false;
-  TSNode node;         // the call node (valid while the payload lives)
+  TSNode node;  // the call node (valid while the payload lives)
 };
 
 /// The `__main__` guard: the first top-level `if` whose test mentions `__name__`
 /// (or such an `if` directly in the body of a top-level `try:`).
 struct MainGuard {
-  TSNode node;   // if_statement
-  TSNode body;   // its block
+  TSNode node;  // if_statement
+  TSNode body;  // its block
   Span span;
 };
 
@@ -73,16 +73,16 @@ struct SyntaxProblem {
 
 struct Payload {
   SourcePtr source;
-  TreePtr tree;                  // null when the file could not be read
-  std::string read_error;        // why not (SYN003)
+  TreePtr tree;            // null when the file could not be read
+  std::string read_error;  // why not (SYN003)
 
-  std::vector<ImportStmt> imports;         // every import statement, in source order
-  std::vector<CallSite> calls;             // in source order
+  std::vector<ImportStmt> imports;  // every import statement, in source order
+  std::vector<CallSite> calls;      // in source order
   std::optional<MainGuard> main_guard;
-  uint32_t module_call_line = 0;           // first top-level statement doing work at load (a bare
-                                           // call, or `x = f(...)` of a module's own `def f`); 0: none
-  std::vector<std::string> strings;        // constant strings, resolved; docstrings left out
-  std::vector<std::string> string_tails;   // constant tails of f-strings whose head did not resolve
+  uint32_t module_call_line = 0;                 // first top-level statement doing work at load (a bare
+                                                 // call, or `x = f(...)` of a module's own `def f`); 0: none
+  std::vector<std::string> strings;              // constant strings, resolved; docstrings left out
+  std::vector<std::string> string_tails;         // constant tails of f-strings whose head did not resolve
   std::map<std::string, std::string> constants;  // module-level NAME = "string"
   std::vector<EnvWrite> env_writes;
   std::vector<SyntaxProblem> syntax_problems;

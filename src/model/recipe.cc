@@ -70,9 +70,12 @@ Recipe::Recipe(const YamlDocument& doc, const Knowledge& knowledge,
     return;
   }
   if (const yaml::Node* mode = root().Get("mode")) {
-    if (mode->is_str() && mode->text == "probe") mode_ = RecipeMode::kProbe;
-    else if (mode->is_str() && mode->text == "sanitizer") mode_ = RecipeMode::kSanitizer;
-    else if (!(mode->is_str() && mode->text == "triage")) mode_ = RecipeMode::kInvalid;
+    if (mode->is_str() && mode->text == "probe")
+      mode_ = RecipeMode::kProbe;
+    else if (mode->is_str() && mode->text == "sanitizer")
+      mode_ = RecipeMode::kSanitizer;
+    else if (!(mode->is_str() && mode->text == "triage"))
+      mode_ = RecipeMode::kInvalid;
   }
   if (mode_ == RecipeMode::kSanitizer) {
     // aorta's sanitizer loader reads the plan and nothing else.
@@ -80,8 +83,10 @@ Recipe::Recipe(const YamlDocument& doc, const Knowledge& knowledge,
     return;
   }
   BuildScopes();
-  if (mode_ == RecipeMode::kProbe) BuildProbeCells();
-  else BuildTriageCells();
+  if (mode_ == RecipeMode::kProbe)
+    BuildProbeCells();
+  else
+    BuildTriageCells();
   if (collect_override) BuildOverride(*collect_override);
 }
 

@@ -22,17 +22,17 @@ enum class RecipeMode { kTriage, kProbe, kSanitizer, kInvalid };
 
 /// One collector named in a collect block.
 struct CollectorUse {
-  std::string name;                   // a string name as written
-  const yaml::Node* name_node;        // the list item or the mapping key
-  const yaml::Node* options;          // the mapping value; nullptr in the list form
+  std::string name;             // a string name as written
+  const yaml::Node* name_node;  // the list item or the mapping key
+  const yaml::Node* options;    // the mapping value; nullptr in the list form
 };
 
 /// A `collect:` block: the recipe's, a cell's override, or the `--collect` override.
 struct CollectScope {
-  std::string label;                   // "recipe.collect", "cells[2].collect", "--collect"
-  const yaml::Entry* entry = nullptr;  // the `collect` key and value; nullptr for --collect
-  int cell = -1;                       // the overriding cell's index
-  bool well_formed = false;            // a list of strings, or a mapping name -> null/mapping
+  std::string label;                     // "recipe.collect", "cells[2].collect", "--collect"
+  const yaml::Entry* entry = nullptr;    // the `collect` key and value; nullptr for --collect
+  int cell = -1;                         // the overriding cell's index
+  bool well_formed = false;              // a list of strings, or a mapping name -> null/mapping
   std::vector<CollectorUse> collectors;  // de-duplicated, first seen first
 
   const CollectorUse* Find(std::string_view name) const;
@@ -43,8 +43,8 @@ struct CollectScope {
 struct Cell {
   int index = 0;
   std::string name;
-  const yaml::Node* node = nullptr;     // triage: the cell mapping; probe: nullptr
-  Span span;                            // triage: the name (or the cell); probe: the axis values
+  const yaml::Node* node = nullptr;       // triage: the cell mapping; probe: nullptr
+  Span span;                              // triage: the name (or the cell); probe: the axis values
   const CollectScope* collect = nullptr;  // effective: its override, else the recipe's
   std::vector<std::pair<std::string, const yaml::Node*>> mitigations;  // names and where they are written
 };

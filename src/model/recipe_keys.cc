@@ -24,7 +24,9 @@ std::string Text(const yaml::Node& map, std::string_view key) {
 }
 
 // The texts of a sequence, or nothing when the table leaves it out.
-std::vector<std::string> Strings(const yaml::Node* seq) { return seq ? seq->StringItems() : std::vector<std::string>{}; }
+std::vector<std::string> Strings(const yaml::Node* seq) {
+  return seq ? seq->StringItems() : std::vector<std::string>{};
+}
 
 // The schema's default is the table's when that is a value, not words: a
 // plain bool or number, or one of the schema's enum.
@@ -61,7 +63,9 @@ std::vector<KeyDoc> ReadKeys(const yaml::Node* section) {
 }
 
 bool Has(const std::vector<std::string>& modes, RecipeMode mode) {
-  std::string_view name = mode == RecipeMode::kProbe ? "probe" : mode == RecipeMode::kSanitizer ? "sanitizer" : "triage";
+  std::string_view name = mode == RecipeMode::kProbe       ? "probe"
+                          : mode == RecipeMode::kSanitizer ? "sanitizer"
+                                                           : "triage";
   return std::ranges::find(modes, name) != modes.end();
 }
 

@@ -15,15 +15,22 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<std::string> Strings(const yaml::Node* seq) { return seq ? seq->StringItems() : std::vector<std::string>{}; }
+std::vector<std::string> Strings(const yaml::Node* seq) {
+  return seq ? seq->StringItems() : std::vector<std::string>{};
+}
 
 SanType TypeOf(std::string_view word) {
   static constexpr std::pair<std::string_view, SanType> kTypes[] = {
-      {"any", SanType::kAny},           {"str", SanType::kStr},
-      {"mapping", SanType::kMapping},   {"one", SanType::kOne},
-      {"positive_int", SanType::kPositiveInt}, {"positive_number", SanType::kPositiveNumber},
-      {"bool", SanType::kBool},         {"list", SanType::kList},
-      {"kernel", SanType::kKernel},     {"identity", SanType::kIdentity},
+      {"any", SanType::kAny},
+      {"str", SanType::kStr},
+      {"mapping", SanType::kMapping},
+      {"one", SanType::kOne},
+      {"positive_int", SanType::kPositiveInt},
+      {"positive_number", SanType::kPositiveNumber},
+      {"bool", SanType::kBool},
+      {"list", SanType::kList},
+      {"kernel", SanType::kKernel},
+      {"identity", SanType::kIdentity},
   };
   for (auto [name, type] : kTypes)
     if (name == word) return type;
@@ -168,11 +175,15 @@ std::string RecipeDirectory(std::string_view recipe_path) {
 
 std::string PythonStr(const yaml::Node& node) {
   switch (node.kind) {
-    case yaml::Kind::kStr: return node.text;
-    case yaml::Kind::kNull: return "None";
-    case yaml::Kind::kBool: return node.boolean ? "True" : "False";
-    default: return node.is_scalar() ? (node.kind == yaml::Kind::kInt ? std::to_string(node.integer) : node.Repr())
-                                     : node.Repr();
+    case yaml::Kind::kStr:
+      return node.text;
+    case yaml::Kind::kNull:
+      return "None";
+    case yaml::Kind::kBool:
+      return node.boolean ? "True" : "False";
+    default:
+      return node.is_scalar() ? (node.kind == yaml::Kind::kInt ? std::to_string(node.integer) : node.Repr())
+                              : node.Repr();
   }
 }
 
@@ -208,10 +219,14 @@ std::optional<int64_t> IdentityInt(const yaml::Node& node) {
 
 bool EqualsOne(const yaml::Node& node) {
   switch (node.kind) {
-    case yaml::Kind::kInt: return node.integer == 1;
-    case yaml::Kind::kBool: return node.boolean;
-    case yaml::Kind::kFloat: return node.number == 1.0;
-    default: return false;
+    case yaml::Kind::kInt:
+      return node.integer == 1;
+    case yaml::Kind::kBool:
+      return node.boolean;
+    case yaml::Kind::kFloat:
+      return node.number == 1.0;
+    default:
+      return false;
   }
 }
 

@@ -24,14 +24,14 @@ enum class SanPath { kNone, kInput, kOutput };
 struct SanitizerKey {
   std::string name;
   SanType type = SanType::kAny;
-  SanType items = SanType::kAny;           // kList: the items' type; `kernel`: kKernel
+  SanType items = SanType::kAny;  // kList: the items' type; `kernel`: kKernel
   bool required = false;
-  bool nonempty = true;                    // kStr: aorta strips it and refuses ""
-  bool nullable = false;                   // null means "not given"
-  std::vector<std::string> required_for;   // source kinds that require it
-  std::vector<std::string> read_for;       // source kinds aorta reads it for (empty: all)
-  std::vector<std::string> domain;         // accepted values
-  std::vector<std::string> deferred;       // values aorta refuses as "not supported yet"
+  bool nonempty = true;                   // kStr: aorta strips it and refuses ""
+  bool nullable = false;                  // null means "not given"
+  std::vector<std::string> required_for;  // source kinds that require it
+  std::vector<std::string> read_for;      // source kinds aorta reads it for (empty: all)
+  std::vector<std::string> domain;        // accepted values
+  std::vector<std::string> deferred;      // values aorta refuses as "not supported yet"
   SanPath path = SanPath::kNone;
   std::string default_value;
   std::string doc;
@@ -74,8 +74,8 @@ struct PlanKernel {
   std::string name;                  // stripped; empty when aorta would refuse the spec
   const yaml::Node* node = nullptr;  // the item (a string or a mapping)
   const yaml::Node* name_node = nullptr;
-  PlanValue code_object;             // as written
-  std::string code_object_path;      // resolved from the recipe's directory
+  PlanValue code_object;         // as written
+  std::string code_object_path;  // resolved from the recipe's directory
 };
 
 struct SanitizerPlan {
@@ -85,7 +85,7 @@ struct SanitizerPlan {
   PlanValue target;
   struct Source {
     const yaml::Node* node = nullptr;
-    PlanValue kind;                  // one of the supported kinds, else empty
+    PlanValue kind;                                  // one of the supported kinds, else empty
     PlanValue path, isa_dir, hip, variant, command;  // `command` is `command` or `consan_command`
     std::string path_resolved, hip_resolved, isa_dir_resolved, command_resolved;
     std::vector<PlanKernel> kernels;  // kind kernel: the one; kernel_list: each item

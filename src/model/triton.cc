@@ -36,7 +36,8 @@ std::optional<VersionKey> ParseVersion(std::string_view text) {
       if (value > 1'000'000) return std::nullopt;
     }
     *fields[key.parts++] = value;
-    if (i < text.size() && text[i] == '.' && i + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 1])))
+    if (i < text.size() && text[i] == '.' && i + 1 < text.size() &&
+        std::isdigit(static_cast<unsigned char>(text[i + 1])))
       ++i;
     else
       break;
@@ -58,7 +59,8 @@ class TableParser {
   TableParser(const YamlDocument& doc, std::vector<Diagnostic>& errors) : doc_(doc), errors_(errors) {}
 
   void Error(Span span, std::string message) {
-    errors_.push_back({"config", Severity::kError, {doc_.source, span}, "knowledge table: " + std::move(message), {}, {}});
+    errors_.push_back(
+        {"config", Severity::kError, {doc_.source, span}, "knowledge table: " + std::move(message), {}, {}});
   }
 
   // Parses `versions:`; `replace` is the top-level flag.
@@ -71,8 +73,10 @@ class TableParser {
     }
     for (const yaml::Entry& e : root.entries) {
       if (e.key->text == "replace") {
-        if (e.value->kind == yaml::Kind::kBool) replace = e.value->boolean;
-        else Error(e.value->span, "'replace' must be true or false, got " + e.value->Repr());
+        if (e.value->kind == yaml::Kind::kBool)
+          replace = e.value->boolean;
+        else
+          Error(e.value->span, "'replace' must be true or false, got " + e.value->Repr());
       } else if (e.key->text != "versions") {
         Error(e.key->span, "unknown key " + e.key->Repr() + " (valid: versions, replace)");
       }
@@ -89,10 +93,10 @@ class TableParser {
 
  private:
   static constexpr std::string_view kRowKeys[] = {
-      "auto", "available_profilers", "backends", "examples", "failures", "forwards_mode",
-      "kernel_scopes", "mode_errors", "success_exit_lost", "torch_first_hang", "version"};
-  static constexpr std::string_view kRequired[] = {"auto", "backends", "forwards_mode", "success_exit_lost",
-                                                   "torch_first_hang", "version"};
+      "auto",          "available_profilers", "backends",          "examples",         "failures", "forwards_mode",
+      "kernel_scopes", "mode_errors",         "success_exit_lost", "torch_first_hang", "version"};
+  static constexpr std::string_view kRequired[] = {
+      "auto", "backends", "forwards_mode", "success_exit_lost", "torch_first_hang", "version"};
 
   std::optional<std::vector<std::string>> Strings(const yaml::Node& node, std::string_view what) {
     std::vector<std::string> out;
@@ -157,7 +161,8 @@ class TableParser {
         for (const yaml::Entry& b : v.entries) {
           if (key == "mode_errors") {
             row.mode_errors[b.key->text] = b.value->text;
-          } else if (auto modes = b.value->is_null() ? std::vector<std::string>{} : Strings(*b.value, "backend modes")) {
+          } else if (auto modes =
+                         b.value->is_null() ? std::vector<std::string>{} : Strings(*b.value, "backend modes")) {
             row.backends[b.key->text] = *modes;
           } else {
             ok = false;
@@ -281,8 +286,12 @@ std::shared_ptr<const TritonTable> LoadTritonTable(const std::string& path, cons
   auto table = std::make_shared<TritonTable>(base);
   YamlDocument doc = LoadYamlFile(path);
   if (!doc.ok()) {
-    errors.push_back({"config", Severity::kError, {doc.source, doc.failure_span},
-                      "knowledge table: " + doc.failure_message, {}, {}});
+    errors.push_back({"config",
+                      Severity::kError,
+                      {doc.source, doc.failure_span},
+                      "knowledge table: " + doc.failure_message,
+                      {},
+                      {}});
     return table;
   }
   bool replace = false;
@@ -291,12 +300,18 @@ std::shared_ptr<const TritonTable> LoadTritonTable(const std::string& path, cons
   for (TritonRow& row : rows) {
     auto same = std::find_if(table->rows.begin(), table->rows.end(),
                              [&](const TritonRow& r) { return r.version == row.version; });
-    if (same != table->rows.end()) *same = std::move(row);
-    else table->rows.push_back(std::move(row));
+    if (same != table->rows.end())
+      *same = std::move(row);
+    else
+      table->rows.push_back(std::move(row));
   }
   if (table->rows.empty()) {
-    errors.push_back({"config", Severity::kError, {doc.source, doc.root->span},
-                      "knowledge table: no usable rows; add at least one under 'versions'", {}, {}});
+    errors.push_back({"config",
+                      Severity::kError,
+                      {doc.source, doc.root->span},
+                      "knowledge table: no usable rows; add at least one under 'versions'",
+                      {},
+                      {}});
     return std::make_shared<TritonTable>(base);
   }
   SortRows(table->rows);
@@ -311,8 +326,9 @@ std::optional<TritonTarget> ResolveTarget(const TritonTable& table, std::string_
   TritonTarget target{std::string(written)};
   for (const TritonRow& row : table.rows) {
     VersionKey r = RowKey(row);
-    bool same = r.main ? v->main
-                       : !v->main && r.major == v->major && r.minor == v->minor && (IsSeries(row) || r.patch == v->patch);
+    bool same = r.main
+                    ? v->main
+                    : !v->main && r.major == v->major && r.minor == v->minor && (IsSeries(row) || r.patch == v->patch);
     if (same) {
       target.row = &row;
       return target;
@@ -371,8 +387,8 @@ std::vector<const TritonTarget*> TargetsWithTorchFirstHang(const std::vector<Tri
   return Where(targets, [](const TritonRow& r) { return r.torch_first_hang; });
 }
 
-std::vector<const TritonTarget*> TargetsResolvingTo(const std::vector<TritonTarget>& targets,
-                                                   std::string_view backend, std::string_view resolved) {
+std::vector<const TritonTarget*> TargetsResolvingTo(const std::vector<TritonTarget>& targets, std::string_view backend,
+                                                    std::string_view resolved) {
   return Where(targets, [&](const TritonRow& r) { return r.Resolve(backend, Vendor::kAmd) == resolved; });
 }
 

@@ -65,9 +65,9 @@ struct TritonTable {
 
 /// A version the user targets, mapped onto a row.
 struct TritonTarget {
-  std::string written;            // as the user wrote it
+  std::string written;  // as the user wrote it
   const TritonRow* row = nullptr;
-  std::string note;               // set when the version is outside the table: how it was mapped
+  std::string note;  // set when the version is outside the table: how it was mapped
 
   /// "3.7.1", or "3.9.0 (checked as main)" when mapped from outside the table.
   std::string Name() const;
@@ -98,8 +98,8 @@ std::vector<const TritonTarget*> TargetsWithGluonOnlyScopes(const std::vector<Tr
 /// Targets where importing torch before triton.profiler hangs at exit.
 std::vector<const TritonTarget*> TargetsWithTorchFirstHang(const std::vector<TritonTarget>& targets);
 /// Targets on which `backend` (auto resolved on AMD) is `resolved`, e.g. auto -> roctracer.
-std::vector<const TritonTarget*> TargetsResolvingTo(const std::vector<TritonTarget>& targets,
-                                                   std::string_view backend, std::string_view resolved);
+std::vector<const TritonTarget*> TargetsResolvingTo(const std::vector<TritonTarget>& targets, std::string_view backend,
+                                                    std::string_view resolved);
 /// "3.6.0, 3.7.1": the targets' names joined.
 std::string JoinNames(const std::vector<const TritonTarget*>& targets);
 

@@ -12,13 +12,21 @@ std::string PyStr(std::string_view s) {
   char quote = s.find('\'') != std::string_view::npos && s.find('"') == std::string_view::npos ? '"' : '\'';
   std::string out(1, quote);
   for (unsigned char c : s) {
-    if (c == '\\') out += "\\\\";
-    else if (c == static_cast<unsigned char>(quote)) { out += '\\'; out += quote; }
-    else if (c == '\n') out += "\\n";
-    else if (c == '\t') out += "\\t";
-    else if (c == '\r') out += "\\r";
-    else if (c < 0x20 || c == 0x7f) out += fmt::format("\\x{:02x}", c);
-    else out += static_cast<char>(c);
+    if (c == '\\')
+      out += "\\\\";
+    else if (c == static_cast<unsigned char>(quote)) {
+      out += '\\';
+      out += quote;
+    } else if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
+    else if (c == '\r')
+      out += "\\r";
+    else if (c < 0x20 || c == 0x7f)
+      out += fmt::format("\\x{:02x}", c);
+    else
+      out += static_cast<char>(c);
   }
   out += quote;
   return out;
@@ -27,17 +35,32 @@ std::string PyStr(std::string_view s) {
 void AppendRepr(const Node& n, std::string& out, size_t limit) {
   if (out.size() > limit) return;
   switch (n.kind) {
-    case Kind::kNull: out += "None"; break;
-    case Kind::kBool: out += n.boolean ? "True" : "False"; break;
-    case Kind::kInt: out += std::to_string(n.integer); break;
-    case Kind::kFloat:
-      if (std::isnan(n.number)) out += "nan";
-      else if (std::isinf(n.number)) out += n.number > 0 ? "inf" : "-inf";
-      else out += fmt::format("{}", n.number);
+    case Kind::kNull:
+      out += "None";
       break;
-    case Kind::kTimestamp: out += "datetime(" + PyStr(n.text) + ")"; break;
-    case Kind::kBinary: out += "b'...'"; break;
-    case Kind::kStr: out += PyStr(n.text); break;
+    case Kind::kBool:
+      out += n.boolean ? "True" : "False";
+      break;
+    case Kind::kInt:
+      out += std::to_string(n.integer);
+      break;
+    case Kind::kFloat:
+      if (std::isnan(n.number))
+        out += "nan";
+      else if (std::isinf(n.number))
+        out += n.number > 0 ? "inf" : "-inf";
+      else
+        out += fmt::format("{}", n.number);
+      break;
+    case Kind::kTimestamp:
+      out += "datetime(" + PyStr(n.text) + ")";
+      break;
+    case Kind::kBinary:
+      out += "b'...'";
+      break;
+    case Kind::kStr:
+      out += PyStr(n.text);
+      break;
     case Kind::kSeq:
       out += '[';
       for (size_t i = 0; i < n.items.size() && out.size() <= limit; ++i) {
@@ -80,15 +103,24 @@ const Node* Node::Get(std::string_view key) const {
 
 std::string_view Node::TypeName() const {
   switch (kind) {
-    case Kind::kNull: return "NoneType";
-    case Kind::kBool: return "bool";
-    case Kind::kInt: return "int";
-    case Kind::kFloat: return "float";
-    case Kind::kStr: return "str";
-    case Kind::kTimestamp: return text.size() > 10 ? "datetime" : "date";
-    case Kind::kBinary: return "bytes";
-    case Kind::kSeq: return "list";
-    case Kind::kMap: return "dict";
+    case Kind::kNull:
+      return "NoneType";
+    case Kind::kBool:
+      return "bool";
+    case Kind::kInt:
+      return "int";
+    case Kind::kFloat:
+      return "float";
+    case Kind::kStr:
+      return "str";
+    case Kind::kTimestamp:
+      return text.size() > 10 ? "datetime" : "date";
+    case Kind::kBinary:
+      return "bytes";
+    case Kind::kSeq:
+      return "list";
+    case Kind::kMap:
+      return "dict";
   }
   return "object";
 }

@@ -25,15 +25,15 @@ struct Entry {
 
 struct Node {
   Kind kind = Kind::kNull;
-  Span span;         // scalar: its token (quotes included); collection: start to last child
-  std::string text;  // scalar text after unquoting/unescaping (for kStr the value)
-  bool plain = false;   // a plain (unquoted, non-block) scalar
-  bool flow = false;    // a flow collection: [a, b] / {a: b}
+  Span span;           // scalar: its token (quotes included); collection: start to last child
+  std::string text;    // scalar text after unquoting/unescaping (for kStr the value)
+  bool plain = false;  // a plain (unquoted, non-block) scalar
+  bool flow = false;   // a flow collection: [a, b] / {a: b}
   bool boolean = false;
   int64_t integer = 0;  // saturated for huge ints
   double number = 0;
-  std::vector<NodePtr> items;    // kSeq
-  std::vector<Entry> entries;    // kMap, insertion order, duplicate keys keep the last value
+  std::vector<NodePtr> items;  // kSeq
+  std::vector<Entry> entries;  // kMap, insertion order, duplicate keys keep the last value
 
   bool is_null() const { return kind == Kind::kNull; }
   bool is_str() const { return kind == Kind::kStr; }

@@ -109,15 +109,15 @@ ChildResult RunChild(const ChildOptions& options, bool capture_output) {
   posix_spawnattr_setpgroup(&attr, 0);
   posix_spawnattr_setsigdefault(&attr, &all);
   posix_spawnattr_setsigmask(&attr, &none);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF |
-                                       POSIX_SPAWN_SETSIGMASK);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
 
   // Install forwarding before the spawn so no signal is lost in between.
   // SIGHUP (a closed terminal or ssh session) and SIGQUIT are passed on like
   // SIGINT and SIGTERM, so the capture is stopped and its record still written;
   // SIGPIPE (stdout closed: `run ... | head`) is ignored, the logs go on.
   constexpr int kForwarded[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
-  struct sigaction sa {}, old[4] {}, old_pipe {}, ignore {};
+  struct sigaction sa {
+  }, old[4]{}, old_pipe{}, ignore{};
   ignore.sa_handler = SIG_IGN;
   sigemptyset(&ignore.sa_mask);
   sigaction(SIGPIPE, &ignore, &old_pipe);

@@ -12,7 +12,7 @@
 namespace aortalint::run {
 
 struct ChildOptions {
-  std::vector<std::string> argv;           // argv[0] is looked up on PATH
+  std::vector<std::string> argv;  // argv[0] is looked up on PATH
   std::optional<std::chrono::milliseconds> timeout;
   std::chrono::milliseconds kill_grace{5000};  // SIGTERM -> SIGKILL
   // Where the child's output goes: tee'd to the stream (may be null) and
@@ -21,12 +21,12 @@ struct ChildOptions {
   std::ostream* stderr_tee = nullptr;
   std::filesystem::path stdout_log;
   std::filesystem::path stderr_log;
-  bool forward_signals = true;             // SIGINT/SIGTERM to the child's group
+  bool forward_signals = true;  // SIGINT/SIGTERM to the child's group
 };
 
 struct ChildResult {
-  int exit_code = -1;        // as a shell reports it: 128+N for signal N
-  bool started = false;      // false: spawn failed, see error
+  int exit_code = -1;    // as a shell reports it: 128+N for signal N
+  bool started = false;  // false: spawn failed, see error
   bool timed_out = false;
   int signal = 0;            // the terminating signal, 0 if it exited
   int forwarded_signal = 0;  // the last SIGINT/SIGTERM we passed on

@@ -32,20 +32,20 @@ struct ScopeCycles {
   std::vector<std::string> path;  // scope names below the kernel, outermost first
   double recorded_cycles = 0;     // Proton's own numbers for this scope
   double recorded_normalized = 0;
-  double cycles = 0;              // the viewer's inclusive sums
+  double cycles = 0;  // the viewer's inclusive sums
   double normalized = 0;
   int depth() const { return static_cast<int>(path.size()); }
 };
 
 struct KernelCycles {
-  std::string name;                 // the kernel frame's name
-  double cycles = 0;                // inclusive: every scope below the kernel
+  std::string name;   // the kernel frame's name
+  double cycles = 0;  // inclusive: every scope below the kernel
   double normalized = 0;
   std::vector<ScopeCycles> scopes;  // depth-first; siblings ranked by cycles, most first
 };
 
 struct CycleReport {
-  std::vector<std::string> files;    // the .hatchet files read
+  std::vector<std::string> files;     // the .hatchet files read
   std::vector<KernelCycles> kernels;  // ranked by cycles, most first
   double cycles = 0;                  // the root's inclusive sums
   double normalized = 0;

@@ -37,8 +37,10 @@ struct Kernels {
     return it->second;
   }
   void AddCount(size_t slot, const std::optional<BigCount>& c) {
-    if (counts[slot] && c) counts[slot]->Add(*c);
-    else counts[slot].reset();
+    if (counts[slot] && c)
+      counts[slot]->Add(*c);
+    else
+      counts[slot].reset();
   }
   bool empty() const { return names.empty(); }
 };
@@ -73,12 +75,13 @@ json Summarise(const std::string& prefix, const fs::path& dir, const Kernels& k,
   out[prefix + "_gpu_time_ms"] = total;
   out[prefix + "_top_kernel_ms"] = top;
   json names = json::array();
-  for (size_t i = 0; i < ranked.size() && i < static_cast<size_t>(kTopKernels); ++i) names.push_back(k.names[ranked[i]]);
+  for (size_t i = 0; i < ranked.size() && i < static_cast<size_t>(kTopKernels); ++i)
+    names.push_back(k.names[ranked[i]]);
   out[prefix + "_top_kernels"] = std::move(names);
   if (detail) {
     for (size_t i : ranked) {
-      detail->push_back({k.names[i], k.ms[i] / divisor,
-                         k.counts[i] ? std::optional<json>(k.counts[i]->ToJson()) : std::nullopt});
+      detail->push_back(
+          {k.names[i], k.ms[i] / divisor, k.counts[i] ? std::optional<json>(k.counts[i]->ToJson()) : std::nullopt});
     }
   }
   return out;
@@ -164,8 +167,7 @@ std::vector<fs::path> FindFiles(const fs::path& dir, std::string_view suffix) {
     std::error_code fec;
     if (!it->is_regular_file(fec)) continue;
     std::string name = it->path().filename().string();
-    if (name.size() >= suffix.size() &&
-        name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) {
+    if (name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) {
       found.push_back(it->path());
     }
   }
@@ -213,12 +215,19 @@ std::vector<std::vector<std::string>> PyCsvRecords(std::string_view text) {
   };
   auto eol = [&] {
     switch (state) {
-      case kStartRecord: break;
+      case kStartRecord:
+        break;
       case kStartField:
       case kInField:
-      case kQuoteInQuoted: save(); state = kStartRecord; break;
-      case kEatCrnl: state = kStartRecord; break;
-      case kInQuoted: return;  // the record goes on to the next line
+      case kQuoteInQuoted:
+        save();
+        state = kStartRecord;
+        break;
+      case kEatCrnl:
+        state = kStartRecord;
+        break;
+      case kInQuoted:
+        return;  // the record goes on to the next line
     }
     records.push_back(std::move(fields));
     fields.clear();
@@ -265,8 +274,10 @@ std::vector<std::vector<std::string>> PyCsvRecords(std::string_view text) {
           }
           break;
         case kInQuoted:
-          if (c == '"') state = kQuoteInQuoted;
-          else if (!add(c)) return records;
+          if (c == '"')
+            state = kQuoteInQuoted;
+          else if (!add(c))
+            return records;
           break;
         case kQuoteInQuoted:
           if (c == '"') {
@@ -283,7 +294,8 @@ std::vector<std::vector<std::string>> PyCsvRecords(std::string_view text) {
             state = kInField;
           }
           break;
-        case kEatCrnl: break;  // only line-break characters can follow within a line
+        case kEatCrnl:
+          break;  // only line-break characters can follow within a line
       }
     }
     eol();
@@ -446,29 +458,29 @@ std::vector<std::vector<std::string>> ReadCsv(std::string_view text) {
 json ParseProtonMetrics(const fs::path& dir, std::vector<KernelDetail>* kernels) {
   if (!IsDirectory(dir)) return json::object();
   try {
-  Kernels all;
-  for (const auto& file : FindFiles(dir, ".hatchet")) {
-    auto bytes = ReadBytes(file);
-    if (!bytes) continue;
-    bool too_deep = false;
-    std::optional<PyValue> doc = PyJsonLoad(*bytes, &too_deep);
-    // RecursionError escapes aorta's parser, and its caller drops every proton key.
-    if (too_deep) return json::object();
-    if (!doc) continue;
-    // Each file is totalled on its own, then added in, as aorta merges them.
-    Kernels file_totals;
-    if (doc->is_list()) {
-      for (const PyValue& root : doc->items) WalkTree(root, file_totals);
-    } else {
-      WalkTree(*doc, file_totals);
+    Kernels all;
+    for (const auto& file : FindFiles(dir, ".hatchet")) {
+      auto bytes = ReadBytes(file);
+      if (!bytes) continue;
+      bool too_deep = false;
+      std::optional<PyValue> doc = PyJsonLoad(*bytes, &too_deep);
+      // RecursionError escapes aorta's parser, and its caller drops every proton key.
+      if (too_deep) return json::object();
+      if (!doc) continue;
+      // Each file is totalled on its own, then added in, as aorta merges them.
+      Kernels file_totals;
+      if (doc->is_list()) {
+        for (const PyValue& root : doc->items) WalkTree(root, file_totals);
+      } else {
+        WalkTree(*doc, file_totals);
+      }
+      for (size_t i = 0; i < file_totals.names.size(); ++i) {
+        size_t slot = all.Slot(file_totals.names[i]);
+        all.ms[slot] += file_totals.ms[i];
+        all.AddCount(slot, file_totals.counts[i]);
+      }
     }
-    for (size_t i = 0; i < file_totals.names.size(); ++i) {
-      size_t slot = all.Slot(file_totals.names[i]);
-      all.ms[slot] += file_totals.ms[i];
-      all.AddCount(slot, file_totals.counts[i]);
-    }
-  }
-  return Summarise("proton", dir, all, 1.0, kernels);
+    return Summarise("proton", dir, all, 1.0, kernels);
   } catch (...) {  // out of memory: fewer metrics, never an exception
     return json{{"proton_artifact_dir", dir.string()}};
   }
@@ -477,17 +489,17 @@ json ParseProtonMetrics(const fs::path& dir, std::vector<KernelDetail>* kernels)
 json ParseRocprofMetrics(const fs::path& dir, std::vector<KernelDetail>* kernels) {
   if (!IsDirectory(dir)) return json::object();
   try {
-  Kernels k;
-  bool counts_ok = true;
-  for (const auto& file : FindFiles(dir, "_kernel_stats.csv")) ReadStats(file, k, counts_ok);
-  if (k.empty()) {
-    counts_ok = true;
-    for (const auto& file : FindFiles(dir, "_kernel_trace.csv")) ReadTrace(file, k);
-  }
-  // An unreadable Calls anywhere withholds the count (the timings stand).
-  if (!counts_ok)
-    for (auto& c : k.counts) c.reset();
-  return Summarise("rocprof", dir, k, 1e6, kernels);
+    Kernels k;
+    bool counts_ok = true;
+    for (const auto& file : FindFiles(dir, "_kernel_stats.csv")) ReadStats(file, k, counts_ok);
+    if (k.empty()) {
+      counts_ok = true;
+      for (const auto& file : FindFiles(dir, "_kernel_trace.csv")) ReadTrace(file, k);
+    }
+    // An unreadable Calls anywhere withholds the count (the timings stand).
+    if (!counts_ok)
+      for (auto& c : k.counts) c.reset();
+    return Summarise("rocprof", dir, k, 1e6, kernels);
   } catch (...) {
     return json{{"rocprof_artifact_dir", dir.string()}};
   }

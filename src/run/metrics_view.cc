@@ -68,8 +68,10 @@ struct RowTotals {
     }
     KernelRow& r = it->second.first;
     r.total_ms += ms;
-    if (r.launches && n) *r.launches += *n;
-    else r.launches.reset();
+    if (r.launches && n)
+      *r.launches += *n;
+    else
+      r.launches.reset();
   }
   std::vector<KernelRow> Ranked() const {
     std::vector<std::pair<KernelRow, size_t>> v;
@@ -159,7 +161,8 @@ void RocprofRows(const fs::path& dir, RowTotals& t) {
     if (!text) continue;
     auto rows = ReadCsv(*text);
     if (rows.empty()) continue;
-    int name = Col(rows[0], "Kernel_Name"), start = Col(rows[0], "Start_Timestamp"), end = Col(rows[0], "End_Timestamp");
+    int name = Col(rows[0], "Kernel_Name"), start = Col(rows[0], "Start_Timestamp"),
+        end = Col(rows[0], "End_Timestamp");
     for (size_t r = 1; r < rows.size() && name >= 0; ++r) {
       auto s = Num(rows[r], start), e = Num(rows[r], end);
       if (!s || !e || *e < *s || static_cast<size_t>(name) >= rows[r].size()) continue;
@@ -292,8 +295,8 @@ void PrintKernels(const std::vector<KernelRow>& rows, double total, std::ostream
   int i = 0;
   for (const KernelRow& r : rows) {
     std::string avg = r.launches && *r.launches > 0 ? fmt::format("{:.2f}", r.total_ms * 1000.0 / *r.launches) : "-";
-    t.Add({std::to_string(i + 1), shown[i], r.launches ? std::to_string(*r.launches) : "?", Ms(r.total_ms),
-           avg, Pct(r.total_ms, total)});
+    t.Add({std::to_string(i + 1), shown[i], r.launches ? std::to_string(*r.launches) : "?", Ms(r.total_ms), avg,
+           Pct(r.total_ms, total)});
     ++i;
   }
   t.Print(out);
@@ -303,14 +306,16 @@ void PrintCycles(const CycleReport& r, std::ostream& out) {
   Table t({"kernel / scope", "cycles", "normalized", "of kernel", "of total"});
   std::vector<std::string> notes;
   for (const KernelCycles& k : r.kernels) {
-    t.Add({ShortKernelName(k.name), Thousands(k.cycles), Normalized(k.normalized), "100.0%", Pct(k.normalized, r.normalized)});
+    t.Add({ShortKernelName(k.name), Thousands(k.cycles), Normalized(k.normalized), "100.0%",
+           Pct(k.normalized, r.normalized)});
     for (const ScopeCycles& s : k.scopes) {
       t.Add({std::string(2 * s.depth(), ' ') + s.path.back(), Thousands(s.cycles), Normalized(s.normalized),
              Pct(s.normalized, k.normalized), Pct(s.normalized, r.normalized)});
       if (s.cycles != s.recorded_cycles && s.recorded_cycles > 0)
-        notes.push_back(fmt::format("'{}' in {}: Proton recorded {} cycles for it, which already span its nested scopes; "
-                                    "the row adds theirs again, as proton-viewer's inclusive column does",
-                                    s.path.back(), k.name, Thousands(s.recorded_cycles)));
+        notes.push_back(
+            fmt::format("'{}' in {}: Proton recorded {} cycles for it, which already span its nested scopes; "
+                        "the row adds theirs again, as proton-viewer's inclusive column does",
+                        s.path.back(), k.name, Thousands(s.recorded_cycles)));
     }
   }
   t.Print(out);
@@ -439,8 +444,9 @@ void PrintCapture(const CaptureView& c, std::ostream& out) {
   out << "capture   " << c.dir.string() << "\n";
   out << "measured  " << Measured(c) << (c.trial ? "  (from " + c.trial->string() + ")" : std::string()) << "\n";
   if (c.kind == "empty") {
-    out << "kernels   none: " << (c.collector.empty() ? "no proton/ or rocprof/ directory here (aorta reads a trial directory through them)"
-                                                      : "the artifacts hold no timed kernel and no cycles")
+    out << "kernels   none: "
+        << (c.collector.empty() ? "no proton/ or rocprof/ directory here (aorta reads a trial directory through them)"
+                                : "the artifacts hold no timed kernel and no cycles")
         << "\n";
     return;
   }
@@ -463,8 +469,10 @@ void PrintCapture(const CaptureView& c, std::ostream& out) {
   bool counted = true;
   for (const KernelRow& r : c.kernels) {
     total += r.total_ms;
-    if (r.launches) launches += *r.launches;
-    else counted = false;
+    if (r.launches)
+      launches += *r.launches;
+    else
+      counted = false;
   }
   out << "kernels   " << (counted ? std::to_string(launches) : std::string("?")) << " launches of " << c.kernels.size()
       << " kernel(s), " << Ms(total) << " ms in total\n\n";
@@ -488,26 +496,34 @@ std::vector<std::string> CompareWarnings(const CaptureView& a, const CaptureView
   }
   bool a_cycles = a.kind == "cycles", b_cycles = b.kind == "cycles";
   if (a_cycles != b_cycles) {
-    w.push_back(fmt::format("{} holds {} and {} holds {}: cycles of instrumented scopes and kernel times measure "
-                            "different things, so no kernel is compared; capture both with the same backend",
-                            label(a), a_cycles ? "intra-kernel cycles (backend: instrumentation)" : "kernel times",
-                            label(b), b_cycles ? "intra-kernel cycles (backend: instrumentation)" : "kernel times"));
+    w.push_back(
+        fmt::format("{} holds {} and {} holds {}: cycles of instrumented scopes and kernel times measure "
+                    "different things, so no kernel is compared; capture both with the same backend",
+                    label(a), a_cycles ? "intra-kernel cycles (backend: instrumentation)" : "kernel times", label(b),
+                    b_cycles ? "intra-kernel cycles (backend: instrumentation)" : "kernel times"));
     return w;
   }
   if (a.collector != b.collector)
-    w.push_back(fmt::format("{} was measured by {} and {} by {}: the two collectors time kernels differently; compare "
-                            "captures of one collector", label(a), a.collector, label(b), b.collector));
+    w.push_back(
+        fmt::format("{} was measured by {} and {} by {}: the two collectors time kernels differently; compare "
+                    "captures of one collector",
+                    label(a), a.collector, label(b), b.collector));
   if (a.collector == "proton" && b.collector == "proton" && !a_cycles) {
     if (!a.backend_resolved.empty() && !b.backend_resolved.empty() && a.backend_resolved != b.backend_resolved) {
-      w.push_back(fmt::format("{} was measured by the {} backend and {} by {}: their times are not comparable; pin one "
-                              "backend in both recipes", label(a), a.backend_resolved, label(b), b.backend_resolved));
+      w.push_back(
+          fmt::format("{} was measured by the {} backend and {} by {}: their times are not comparable; pin one "
+                      "backend in both recipes",
+                      label(a), a.backend_resolved, label(b), b.backend_resolved));
     } else {
       for (const CaptureView* c : {&a, &b})
         if (c->backend_resolved.empty())
-          w.push_back(fmt::format("{} does not say which backend measured it ({}): check that both captures used "
-                                  "the same backend before comparing their times",
-                                  label(*c), c->trial ? c->backend_reason : "no trial.json beside it, and the .hatchet "
-                                                                            "does not record the backend"));
+          w.push_back(
+              fmt::format("{} does not say which backend measured it ({}): check that both captures used "
+                          "the same backend before comparing their times",
+                          label(*c),
+                          c->trial ? c->backend_reason
+                                   : "no trial.json beside it, and the .hatchet "
+                                     "does not record the backend"));
     }
     // auto means different backends on either side of a Triton release (the guide: "auto silently changes which
     // backend measured when Triton crosses 3.8.0"). Checked with the Triton table, for the vendor when known.
@@ -518,26 +534,30 @@ std::vector<std::string> CompareWarnings(const CaptureView& a, const CaptureView
       if (ra && rb) {
         for (Vendor v : {Vendor::kAmd, Vendor::kNvidia}) {
           std::string vendor = v == Vendor::kAmd ? "amd" : "nvidia";
-          bool relevant = (a.gpu_vendor.empty() || a.gpu_vendor == vendor) && (b.gpu_vendor.empty() || b.gpu_vendor == vendor);
+          bool relevant =
+              (a.gpu_vendor.empty() || a.gpu_vendor == vendor) && (b.gpu_vendor.empty() || b.gpu_vendor == vendor);
           std::string x = (*ra)->Auto(v), y = (*rb)->Auto(v);
           if (relevant && x != y)
-            w.push_back(fmt::format("{} ran Triton {} and {} Triton {}: on {} `backend: auto` is {} on the first and {} "
-                                    "on the second, so the same recipe measured with different backends; pin the "
-                                    "backend, or compare captures of one Triton release",
-                                    label(a), a.triton_version, label(b), b.triton_version,
-                                    v == Vendor::kAmd ? "AMD" : "NVIDIA", x, y));
+            w.push_back(fmt::format(
+                "{} ran Triton {} and {} Triton {}: on {} `backend: auto` is {} on the first and {} "
+                "on the second, so the same recipe measured with different backends; pin the "
+                "backend, or compare captures of one Triton release",
+                label(a), a.triton_version, label(b), b.triton_version, v == Vendor::kAmd ? "AMD" : "NVIDIA", x, y));
         }
       } else if (a.triton_version.empty() || b.triton_version.empty()) {
-        w.push_back(fmt::format("the Triton version of {} is unknown, and `backend: auto` changes meaning across "
-                                "releases (roctracer before 3.8.0, rocprofiler from 3.8.0 on AMD): check both ran one "
-                                "release", a.triton_version.empty() ? label(a) : label(b)));
+        w.push_back(
+            fmt::format("the Triton version of {} is unknown, and `backend: auto` changes meaning across "
+                        "releases (roctracer before 3.8.0, rocprofiler from 3.8.0 on AMD): check both ran one "
+                        "release",
+                        a.triton_version.empty() ? label(a) : label(b)));
       }
     }
   }
   if ((a.kind == "trace") != (b.kind == "trace"))
-    w.push_back(fmt::format("{} comes from a Chrome trace (data: trace) and {} from a .hatchet tree: the spans should "
-                            "match, but check the launch counts agree", a.kind == "trace" ? label(a) : label(b),
-                            a.kind == "trace" ? label(b) : label(a)));
+    w.push_back(
+        fmt::format("{} comes from a Chrome trace (data: trace) and {} from a .hatchet tree: the spans should "
+                    "match, but check the launch counts agree",
+                    a.kind == "trace" ? label(a) : label(b), a.kind == "trace" ? label(b) : label(a)));
   return w;
 }
 
@@ -567,8 +587,10 @@ std::vector<Pair> Pairs(const std::vector<KernelRow>& a, const std::vector<Kerne
   }
   for (const KernelRow& r : b) {
     auto it = at.find(r.name);
-    if (it == at.end()) out.push_back({r.name, nullptr, &r});
-    else out[it->second].b = &r;
+    if (it == at.end())
+      out.push_back({r.name, nullptr, &r});
+    else
+      out[it->second].b = &r;
   }
   std::stable_sort(out.begin(), out.end(), [](const Pair& x, const Pair& y) {
     double mx = std::max(x.a ? x.a->total_ms : 0, x.b ? x.b->total_ms : 0);
@@ -632,14 +654,15 @@ json CompareJson(const CaptureView& a, const CaptureView& b) {
     for (const Pair& p : Pairs(ra, rb)) {
       auto ms = [](const KernelRow* r) { return r ? json(r->total_ms) : json(nullptr); };
       auto n = [](const KernelRow* r) { return r && r->launches ? json(*r->launches) : json(nullptr); };
-      kernels.push_back({{"name", p.name},
-                         {"short_name", ShortKernelName(p.name)},
-                         {"a_total_ms", ms(p.a)},
-                         {"b_total_ms", ms(p.b)},
-                         {"delta_ms", p.a && p.b ? json(p.b->total_ms - p.a->total_ms) : json(nullptr)},
-                         {"ratio", p.a && p.b && p.a->total_ms > 0 ? json(p.b->total_ms / p.a->total_ms) : json(nullptr)},
-                         {"a_launches", n(p.a)},
-                         {"b_launches", n(p.b)}});
+      kernels.push_back(
+          {{"name", p.name},
+           {"short_name", ShortKernelName(p.name)},
+           {"a_total_ms", ms(p.a)},
+           {"b_total_ms", ms(p.b)},
+           {"delta_ms", p.a && p.b ? json(p.b->total_ms - p.a->total_ms) : json(nullptr)},
+           {"ratio", p.a && p.b && p.a->total_ms > 0 ? json(p.b->total_ms / p.a->total_ms) : json(nullptr)},
+           {"a_launches", n(p.a)},
+           {"b_launches", n(p.b)}});
     }
     out["kernels"] = std::move(kernels);
   }
@@ -655,7 +678,8 @@ void PrintCompare(const CaptureView& a, const CaptureView& b, std::ostream& out)
   if (a.kind == "cycles" && b.kind == "cycles") {
     Table t({"kernel / scope", "A normalized", "B normalized", "B/A"});
     for (const auto& [key, v] : ScopePairs(*a.cycles, *b.cycles))
-      t.Add({key, v.first ? Normalized(*v.first) : "-", v.second ? Normalized(*v.second) : "-", Ratio(v.first, v.second)});
+      t.Add({key, v.first ? Normalized(*v.first) : "-", v.second ? Normalized(*v.second) : "-",
+             Ratio(v.first, v.second)});
     t.Print(out);
     return;
   }
@@ -669,9 +693,10 @@ void PrintCompare(const CaptureView& a, const CaptureView& b, std::ostream& out)
   size_t row = 0;
   for (const Pair& p : pairs) {
     auto n = [](const KernelRow* r) { return r ? (r->launches ? std::to_string(*r->launches) : "?") : "-"; };
-    t.Add({shown[row++], n(p.a), p.a ? Ms(p.a->total_ms) : "-", n(p.b), p.b ? Ms(p.b->total_ms) : "-",
-           p.a && p.b ? fmt::format("{:+.4f}", p.b->total_ms - p.a->total_ms) : "-",
-           Ratio(p.a ? std::optional(p.a->total_ms) : std::nullopt, p.b ? std::optional(p.b->total_ms) : std::nullopt)});
+    t.Add(
+        {shown[row++], n(p.a), p.a ? Ms(p.a->total_ms) : "-", n(p.b), p.b ? Ms(p.b->total_ms) : "-",
+         p.a && p.b ? fmt::format("{:+.4f}", p.b->total_ms - p.a->total_ms) : "-",
+         Ratio(p.a ? std::optional(p.a->total_ms) : std::nullopt, p.b ? std::optional(p.b->total_ms) : std::nullopt)});
   }
   t.Print(out);
 }
@@ -680,15 +705,18 @@ int MetricsMain(const std::vector<fs::path>& dirs, bool as_json, std::ostream& o
   for (const fs::path& d : dirs) {
     std::error_code ec;
     if (!fs::is_directory(d, ec)) {
-      err << "aortalint metrics: error: '" << d.string() << "' is not a directory; give a trial directory "
+      err << "aortalint metrics: error: '" << d.string()
+          << "' is not a directory; give a trial directory "
              "(from aortalint run or aorta) or a collector directory\n";
       return 2;
     }
   }
   if (dirs.size() == 1) {
     CaptureView c = LoadCapture(dirs[0]);
-    if (as_json) out << CaptureJson(c).dump(2) << "\n";
-    else PrintCapture(c, out);
+    if (as_json)
+      out << CaptureJson(c).dump(2) << "\n";
+    else
+      PrintCapture(c, out);
     return 0;
   }
   CaptureView a = LoadCapture(dirs[0]), b = LoadCapture(dirs[1]);

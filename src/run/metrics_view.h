@@ -39,7 +39,7 @@ struct CaptureView {
   std::vector<KernelRow> kernels;                   // timing rows, hottest first
   std::optional<CycleReport> cycles;
   std::optional<TraceReport> trace;
-  std::optional<std::filesystem::path> trial;       // the trial.json read, if any
+  std::optional<std::filesystem::path> trial;                       // the trial.json read, if any
   std::string backend_requested, backend_resolved, backend_reason;  // empty: unknown
   std::string triton_version, gpu_name, gpu_vendor;                 // empty: unknown
 };

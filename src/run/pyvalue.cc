@@ -95,14 +95,30 @@ class JsonReader {
       if (++i_ >= s_.size()) return false;
       char e = s_[i_++];
       switch (e) {
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
-        case '/': out += '/'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
+        case '"':
+          out += '"';
+          break;
+        case '\\':
+          out += '\\';
+          break;
+        case '/':
+          out += '/';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 't':
+          out += '\t';
+          break;
         case 'u': {
           uint32_t cp;
           if (!Hex4(i_, cp)) return false;
@@ -116,7 +132,8 @@ class JsonReader {
           AppendUtf8(out, cp);
           break;
         }
-        default: return false;  // "Invalid \escape"
+        default:
+          return false;  // "Invalid \escape"
       }
     }
     return false;  // "Unterminated string"
@@ -165,8 +182,10 @@ class JsonReader {
       case '"':
         v.kind = Kind::kStr;
         return String(v.text);
-      case '{': return Object(v, depth + 1);
-      case '[': return Array(v, depth + 1);
+      case '{':
+        return Object(v, depth + 1);
+      case '[':
+        return Array(v, depth + 1);
       case 'n':
         v.kind = Kind::kNone;
         return Literal("null");
@@ -192,7 +211,8 @@ class JsonReader {
           return true;
         }
         return Number(v);
-      default: return Number(v);
+      default:
+        return Number(v);
     }
   }
   bool Object(PyValue& v, int depth) {
@@ -329,13 +349,19 @@ const PyValue* PyValue::Get(std::string_view key) const {
 
 bool PyValue::Truthy() const {
   switch (kind) {
-    case Kind::kNone: return false;
-    case Kind::kBool: return boolean;
-    case Kind::kInt: return text != "0";
-    case Kind::kFloat: return number != 0;  // NaN is true
-    case Kind::kStr: return !text.empty();
+    case Kind::kNone:
+      return false;
+    case Kind::kBool:
+      return boolean;
+    case Kind::kInt:
+      return text != "0";
+    case Kind::kFloat:
+      return number != 0;  // NaN is true
+    case Kind::kStr:
+      return !text.empty();
     case Kind::kList:
-    case Kind::kDict: return !items.empty();
+    case Kind::kDict:
+      return !items.empty();
   }
   return false;
 }
@@ -376,7 +402,7 @@ std::optional<size_t> Utf8ErrorOffset(std::string_view b, size_t* lead) {
 
 std::optional<PyValue> PyJsonLoad(std::string_view bytes, bool* too_deep) {
   if (too_deep) *too_deep = false;
-  if (Utf8ErrorOffset(bytes)) return std::nullopt;        // UnicodeDecodeError
+  if (Utf8ErrorOffset(bytes)) return std::nullopt;                // UnicodeDecodeError
   if (bytes.substr(0, 3) == "\xEF\xBB\xBF") return std::nullopt;  // "Unexpected UTF-8 BOM"
   JsonReader reader(bytes);
   std::optional<PyValue> v = reader.Document();
@@ -433,15 +459,19 @@ std::optional<double> PyFloatOfText(std::string_view text) {
 
 std::optional<double> PyFloat(const PyValue& v) {
   switch (v.kind) {
-    case Kind::kBool: return v.boolean ? 1.0 : 0.0;
+    case Kind::kBool:
+      return v.boolean ? 1.0 : 0.0;
     case Kind::kInt: {
       double d = std::strtod(v.text.c_str(), nullptr);
       if (std::isinf(d)) return std::nullopt;  // OverflowError: int too large to convert to float
       return d;
     }
-    case Kind::kFloat: return v.number;
-    case Kind::kStr: return PyFloatOfText(v.text);
-    default: return std::nullopt;
+    case Kind::kFloat:
+      return v.number;
+    case Kind::kStr:
+      return PyFloatOfText(v.text);
+    default:
+      return std::nullopt;
   }
 }
 
@@ -482,11 +512,16 @@ std::string PyFloatRepr(double d) {
 
 std::string PyStr(const PyValue& v) {
   switch (v.kind) {
-    case Kind::kNone: return "None";
-    case Kind::kBool: return v.boolean ? "True" : "False";
-    case Kind::kInt: return v.text;
-    case Kind::kFloat: return PyFloatRepr(v.number);
-    case Kind::kStr: return v.text;
+    case Kind::kNone:
+      return "None";
+    case Kind::kBool:
+      return v.boolean ? "True" : "False";
+    case Kind::kInt:
+      return v.text;
+    case Kind::kFloat:
+      return PyFloatRepr(v.number);
+    case Kind::kStr:
+      return v.text;
     case Kind::kList: {
       std::string out = "[";
       for (size_t k = 0; k < v.items.size(); ++k) out += (k ? ", " : "") + Repr(v.items[k]);

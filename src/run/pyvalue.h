@@ -18,8 +18,8 @@ struct PyValue {
   enum class Kind { kNone, kBool, kInt, kFloat, kStr, kList, kDict };
   Kind kind = Kind::kNone;
   bool boolean = false;
-  std::string text;  // kStr: the UTF-8 text; kInt: the decimal literal as written
-  double number = 0;  // kFloat
+  std::string text;               // kStr: the UTF-8 text; kInt: the decimal literal as written
+  double number = 0;              // kFloat
   std::vector<PyValue> items;     // kList; kDict: the values
   std::vector<std::string> keys;  // kDict: the keys, first-insertion order
 

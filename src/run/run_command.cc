@@ -1,11 +1,11 @@
 // One capture trial end to end, and the metrics command.
 #include "run/run_command.h"
 
-#include <chrono>
+#include <unistd.h>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <cstring>
-#include <unistd.h>
 #include <ctime>
 #include <fstream>
 #include <system_error>
@@ -61,8 +61,8 @@ void PrintDryRun(const WrapResult& w, std::ostream& out) {
 
 int RunCapture(const RunRequest& request, std::ostream& out, std::ostream& err) {
   const fs::path dir = fs::absolute(request.output_dir);
-  WrapRequest wreq{request.argv, dir, request.proton, request.rocprof,
-                   request.env ? request.env : ProcessEnv(), request.dry_run};
+  WrapRequest wreq{request.argv,   dir, request.proton, request.rocprof, request.env ? request.env : ProcessEnv(),
+                   request.dry_run};
   WrapResult wrap = WrapArgv(wreq);
   for (const auto& w : wrap.warnings) err << "aortalint run: warning: " << w << "\n";
   if (!wrap.ok()) {
@@ -75,8 +75,8 @@ int RunCapture(const RunRequest& request, std::ostream& out, std::ostream& err) 
   }
 
   if (auto link = FindSymlink(dir)) {
-    err << "aortalint run: error: refusing to write under '" << dir.string()
-        << "': it holds a symbolic link (" << link->string() << ")\n";
+    err << "aortalint run: error: refusing to write under '" << dir.string() << "': it holds a symbolic link ("
+        << link->string() << ")\n";
     return kExitSetupError;
   }
   std::string error;
@@ -115,8 +115,7 @@ int RunCapture(const RunRequest& request, std::ostream& out, std::ostream& err) 
     ::close(fd);
     ::unlink(probe.c_str());
   }
-  if ((request.proton && !ResetDir(ProtonDir(dir), error)) ||
-      (request.rocprof && !ResetDir(RocprofDir(dir), error))) {
+  if ((request.proton && !ResetDir(ProtonDir(dir), error)) || (request.rocprof && !ResetDir(RocprofDir(dir), error))) {
     err << "aortalint run: error: " << error << "\n";
     return kExitSetupError;
   }
@@ -171,8 +170,8 @@ int RunCapture(const RunRequest& request, std::ostream& out, std::ostream& err) 
     const json& tv = record["environment"].is_object() ? record["environment"].value("triton_version", json(nullptr))
                                                        : json(nullptr);
     std::string requested = p.value("requested", "");
-    std::string backend = p["resolved"].is_string() ? p["resolved"].get<std::string>()
-                                                    : "unknown (" + p.value("reason", "") + ")";
+    std::string backend =
+        p["resolved"].is_string() ? p["resolved"].get<std::string>() : "unknown (" + p.value("reason", "") + ")";
     if (p["resolved"].is_string() && requested != backend) backend += " (the recipe asked for " + requested + ")";
     err << "aortalint run: measured by proton backend " << backend << ", Triton "
         << (tv.is_string() ? tv.get<std::string>() : std::string("unknown")) << "; read it with 'aortalint metrics "
@@ -183,9 +182,12 @@ int RunCapture(const RunRequest& request, std::ostream& out, std::ostream& err) 
   // payload's status is in the record and said here.
   if (in.child.forwarded_signal) return 128 + in.child.forwarded_signal;
   if (in.child.exit_code == 0) return 0;
-  if (in.child.timed_out) err << "aortalint run: the payload was stopped at the timeout\n";
-  else if (in.child.signal) err << "aortalint run: the payload was killed by signal " << in.child.signal << "\n";
-  else err << "aortalint run: the payload exited with status " << in.child.exit_code << "\n";
+  if (in.child.timed_out)
+    err << "aortalint run: the payload was stopped at the timeout\n";
+  else if (in.child.signal)
+    err << "aortalint run: the payload was killed by signal " << in.child.signal << "\n";
+  else
+    err << "aortalint run: the payload exited with status " << in.child.exit_code << "\n";
   return kExitPayloadFailed;
 }
 

@@ -32,14 +32,14 @@ struct RunRequest {
   std::filesystem::path output_dir;        // trial directory; created
   std::optional<CollectorOptions> proton;  // absent: collector not used
   std::optional<CollectorOptions> rocprof;
-  std::optional<double> timeout_seconds;   // recipe's timeout_per_trial
-  double kill_grace_seconds = 10;          // SIGTERM -> SIGKILL on timeout
-  bool dry_run = false;                    // print the wrapped command only
-  bool force = false;                      // reset a non-empty output dir that is not a previous trial
-  bool probe_environment = true;           // versions and GPU into trial.json
-  std::string recipe;                      // recorded in trial.json
+  std::optional<double> timeout_seconds;  // recipe's timeout_per_trial
+  double kill_grace_seconds = 10;         // SIGTERM -> SIGKILL on timeout
+  bool dry_run = false;                   // print the wrapped command only
+  bool force = false;                     // reset a non-empty output dir that is not a previous trial
+  bool probe_environment = true;          // versions and GPU into trial.json
+  std::string recipe;                     // recorded in trial.json
   std::string cell;
-  EnvLookup env;                           // default: the process environment
+  EnvLookup env;  // default: the process environment
 };
 
 // Exit codes of RunCapture: 0 when the payload exited 0; the payload's own
@@ -47,10 +47,10 @@ struct RunRequest {
 // trial.json and in a message. 128+N when aortalint itself got signal N (and
 // passed it on to the payload).
 inline constexpr int kExitPayloadFailed = 1;  // the payload exited non-zero, was killed or timed out
-inline constexpr int kExitSetupError = 2;  // refused wrap, bad output dir
+inline constexpr int kExitSetupError = 2;     // refused wrap, bad output dir
 // A timeout_per_trial at or above this many seconds (about 31 years), or infinite, is no timeout.
 inline constexpr double kNoTimeoutAbove = 1e9;
-inline constexpr int kExitNotRun = 127;    // the command could not be started
+inline constexpr int kExitNotRun = 127;  // the command could not be started
 
 // One trial: <out>/{proton,rocprof}/ reset empty (symlinks at or below
 // <out> refused), the wrapped argv run with output streamed to `out`/`err`
@@ -69,7 +69,6 @@ nlohmann::json CollectMetrics(const std::filesystem::path& dir,
 enum class MetricsFormat { kText, kJson };
 
 // `aortalint metrics DIR`: 0 printed, 2 when DIR is not a directory.
-int MetricsCommand(const std::filesystem::path& dir, MetricsFormat format, std::ostream& out,
-                   std::ostream& err);
+int MetricsCommand(const std::filesystem::path& dir, MetricsFormat format, std::ostream& out, std::ostream& err);
 
 }  // namespace aortalint::run

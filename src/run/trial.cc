@@ -8,8 +8,8 @@
 
 #include "run/cycles.h"
 
-#include <fstream>
 #include <cctype>
+#include <fstream>
 #include <sstream>
 
 namespace aortalint::run {
@@ -180,14 +180,16 @@ json ResolveBackend(const CollectorOptions& proton, const json& environment) {
   json vendor = environment.value("gpu_vendor", json(nullptr));
   if (vendor == "nvidia") {
     r["resolved"] = "cupti";
-    r["reason"] = "auto on an NVIDIA GPU is CUPTI (Proton picks the runtime's backend; "
-                  "the .hatchet does not record it)";
+    r["reason"] =
+        "auto on an NVIDIA GPU is CUPTI (Proton picks the runtime's backend; "
+        "the .hatchet does not record it)";
   } else if (vendor == "amd") {
     int major = 0;
     auto minor = Minor(environment.value("triton_version", json(nullptr)), &major);
     if (!minor) {
-      r["reason"] = "auto on AMD depends on the Triton version (roctracer before 3.8, "
-                    "rocprofiler from 3.8), which is unknown";
+      r["reason"] =
+          "auto on AMD depends on the Triton version (roctracer before 3.8, "
+          "rocprofiler from 3.8), which is unknown";
     } else {
       bool new_enough = major > 3 || (major == 3 && *minor >= 8);
       r["resolved"] = new_enough ? "rocprofiler" : "roctracer";
@@ -199,9 +201,8 @@ json ResolveBackend(const CollectorOptions& proton, const json& environment) {
   return r;
 }
 
-std::vector<std::string> ExplainProtonCapture(const CollectorOptions& proton, int exit_code,
-                                              const fs::path& proton_dir, const json& metrics,
-                                              const json& environment,
+std::vector<std::string> ExplainProtonCapture(const CollectorOptions& proton, int exit_code, const fs::path& proton_dir,
+                                              const json& metrics, const json& environment,
                                               const std::vector<std::string>& target) {
   std::vector<std::string> notes;
   const std::string data = Opt(proton, "data", "tree");
@@ -212,16 +213,19 @@ std::vector<std::string> ExplainProtonCapture(const CollectorOptions& proton, in
     if (it->path().extension() == ".hatchet") any_hatchet = true;
   }
   if (data == "trace") {
-    notes.push_back("data: trace writes a Chrome trace (.chrome_trace), not a .hatchet, so "
-                    "there are no numeric proton metrics");
+    notes.push_back(
+        "data: trace writes a Chrome trace (.chrome_trace), not a .hatchet, so "
+        "there are no numeric proton metrics");
     return notes;
   }
   if (Opt(proton, "backend", "auto") == "instrumentation") {
-    notes.push_back("backend: instrumentation records cycles, not time, so there are no "
-                    "numeric proton metrics");
+    notes.push_back(
+        "backend: instrumentation records cycles, not time, so there are no "
+        "numeric proton metrics");
   }
   if (exit_code != 0) {
-    if (!any_hatchet) notes.push_back("the run failed (exit " + std::to_string(exit_code) + ") before Proton wrote a .hatchet");
+    if (!any_hatchet)
+      notes.push_back("the run failed (exit " + std::to_string(exit_code) + ") before Proton wrote a .hatchet");
     return notes;
   }
   if (!any_hatchet) {
@@ -230,31 +234,36 @@ std::vector<std::string> ExplainProtonCapture(const CollectorOptions& proton, in
     auto script = ScriptOf(target);
     bool exits = script && HasSuccessPathExit(*script);
     if (mode == "cli" && (exits || is36 || tv.is_null())) {
-      std::string why = "PAY004: on Triton 3.6 a success-path SystemExit (sys.exit(main()), "
-                        "raise SystemExit(main())) escapes Proton's CLI before finalize(), so no "
-                        ".hatchet is written";
+      std::string why =
+          "PAY004: on Triton 3.6 a success-path SystemExit (sys.exit(main()), "
+          "raise SystemExit(main())) escapes Proton's CLI before finalize(), so no "
+          ".hatchet is written";
       if (exits) why += "; " + script->string() + " exits that way";
       notes.push_back(why);
     }
     if (mode == "env") {
-      notes.push_back("mode: env needs the payload itself to call proton.start() with the "
-                      "AORTA_PROTON_* variables and proton.finalize(); it may not have");
+      notes.push_back(
+          "mode: env needs the payload itself to call proton.start() with the "
+          "AORTA_PROTON_* variables and proton.finalize(); it may not have");
     }
-    notes.push_back("the exit was 0 but no .hatchet was written: the payload may have "
-                    "launched no kernels inside the Proton session");
+    notes.push_back(
+        "the exit was 0 but no .hatchet was written: the payload may have "
+        "launched no kernels inside the Proton session");
     return notes;
   }
   if (Opt(proton, "backend", "auto") == "instrumentation") {
     // Cycles are the numbers here; an instrumentation tree with no scope is the failure.
     if (!ReadCycles(proton_dir))
-      notes.push_back("the instrumentation tree holds no scope: no kernel marked one (PAY010), or the scopes sit in "
-                      "a plain @triton.jit kernel that Triton 3.6 does not compile (PAY011)");
+      notes.push_back(
+          "the instrumentation tree holds no scope: no kernel marked one (PAY010), or the scopes sit in "
+          "a plain @triton.jit kernel that Triton 3.6 does not compile (PAY011)");
     return notes;
   }
   if (!metrics.contains("proton_gpu_time_ms")) {
-    notes.push_back("the .hatchet has an empty ROOT (no timed kernel): no kernel ran inside "
-                    "the session, or the backend was never set up (e.g. -b roctracer under "
-                    "mode: cli)");
+    notes.push_back(
+        "the .hatchet has an empty ROOT (no timed kernel): no kernel ran inside "
+        "the session, or the backend was never set up (e.g. -b roctracer under "
+        "mode: cli)");
   }
   return notes;
 }
@@ -291,8 +300,8 @@ json MakeTrialRecord(const TrialInputs& in) {
     p["context"] = Opt(*in.proton, "context", "shadow");
     rec["proton"] = p;
     fs::path pdir = ProtonDir(in.output_dir);
-    rec["capture_notes"] = ExplainProtonCapture(*in.proton, in.child.exit_code, pdir, in.metrics,
-                                                in.environment, in.argv);
+    rec["capture_notes"] =
+        ExplainProtonCapture(*in.proton, in.child.exit_code, pdir, in.metrics, in.environment, in.argv);
   }
   if (!in.child.error.empty()) rec["error"] = in.child.error;
   return rec;

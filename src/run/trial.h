@@ -4,8 +4,8 @@
 
 #include <filesystem>
 #include <optional>
-#include <string_view>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -30,8 +30,7 @@ nlohmann::json ResolveBackend(const CollectorOptions& proton, const nlohmann::js
 // expected. `metrics` is ParseProtonMetrics(ProtonDir(out)); `target` is
 // the launched argv (its script is scanned for a success-path SystemExit).
 std::vector<std::string> ExplainProtonCapture(const CollectorOptions& proton, int exit_code,
-                                              const std::filesystem::path& proton_dir,
-                                              const nlohmann::json& metrics,
+                                              const std::filesystem::path& proton_dir, const nlohmann::json& metrics,
                                               const nlohmann::json& environment,
                                               const std::vector<std::string>& target);
 
@@ -45,7 +44,7 @@ struct TrialInputs {
   std::optional<CollectorOptions> rocprof;
   nlohmann::json metrics = nlohmann::json::object();
   nlohmann::json environment = nlohmann::json::object();
-  std::string started_at;  // ISO 8601, UTC
+  std::string started_at;            // ISO 8601, UTC
   std::filesystem::path output_dir;  // the trial directory
 };
 

@@ -11,15 +11,13 @@
 #include <set>
 #include <sstream>
 
-
 namespace aortalint::run {
 namespace {
 
 namespace fs = std::filesystem;
 
 // Interpreter flags that Proton's front-end tolerates ahead of `-m`.
-const std::set<std::string> kKeptFlags = {"-u", "-B", "-E", "-s", "-S",
-                                          "-O", "-OO", "-I", "-b", "-q"};
+const std::set<std::string> kKeptFlags = {"-u", "-B", "-E", "-s", "-S", "-O", "-OO", "-I", "-b", "-q"};
 // The only module `python -m X` may name under mode: cli.
 const char kPytest[] = "pytest";
 // Proton backends whose CLI pin is refused (Proton's CLI skips backend
@@ -29,9 +27,8 @@ const std::set<std::string> kCliRefusedBackends = {"roctracer"};
 const std::set<std::string> kQueueIntercepting = {"auto", "rocprofiler", "roctracer"};
 // rocprof trace tokens and their flags.
 const std::map<std::string, std::string> kTraceFlags = {
-    {"kernel", "--kernel-trace"},         {"hip", "--hip-trace"},
-    {"hip_runtime", "--hip-runtime-trace"}, {"memory_copy", "--memory-copy-trace"},
-    {"rccl", "--rccl-trace"},             {"marker", "--marker-trace"},
+    {"kernel", "--kernel-trace"},           {"hip", "--hip-trace"},   {"hip_runtime", "--hip-runtime-trace"},
+    {"memory_copy", "--memory-copy-trace"}, {"rccl", "--rccl-trace"}, {"marker", "--marker-trace"},
     {"scratch", "--scratch-memory-trace"}};
 
 std::string Opt(const CollectorOptions& o, const std::string& key, const std::string& dflt = "") {
@@ -192,15 +189,14 @@ DeviceCarry DeviceTranslation(const std::string& backend, const EnvLookup& env) 
 std::string CarryWarning(const DeviceCarry& c) {
   std::string vars;
   for (const auto& v : c.unset) vars += (vars.empty() ? "" : ", ") + v;
-  return "proton: unsetting " + vars + " for the child (Proton refuses HIP_VISIBLE_DEVICES on AMD GPUs) and setting ROCR_VISIBLE_DEVICES='" +
+  return "proton: unsetting " + vars +
+         " for the child (Proton refuses HIP_VISIBLE_DEVICES on AMD GPUs) and setting ROCR_VISIBLE_DEVICES='" +
          *c.rocr + "' so the same devices stay visible";
 }
 
 // The `env -u ... K=V` prefix; an error when env(1) is not on PATH.
-std::optional<std::string> EnvPrefix(const DeviceCarry& carry,
-                                     std::vector<std::pair<std::string, std::string>> assigns,
-                                     const EnvLookup& env, std::vector<std::string>& prefix,
-                                     WrapResult& result) {
+std::optional<std::string> EnvPrefix(const DeviceCarry& carry, std::vector<std::pair<std::string, std::string>> assigns,
+                                     const EnvLookup& env, std::vector<std::string>& prefix, WrapResult& result) {
   if (carry.rocr) assigns.emplace_back("ROCR_VISIBLE_DEVICES", *carry.rocr);
   std::sort(assigns.begin(), assigns.end());
   auto env_bin = FindOnPath("env", env("PATH").value_or(""));
@@ -225,16 +221,15 @@ std::optional<std::string> EnvPrefix(const DeviceCarry& carry,
 }
 
 // mode: cli. Fills result.argv or result.error.
-void WrapProtonCli(const std::vector<std::string>& argv, const fs::path& pdir,
-                   const CollectorOptions& o, const EnvLookup& env, WrapResult& result) {
+void WrapProtonCli(const std::vector<std::string>& argv, const fs::path& pdir, const CollectorOptions& o,
+                   const EnvLookup& env, WrapResult& result) {
   std::string backend = Opt(o, "backend", "auto");
   if (kCliRefusedBackends.count(backend)) {
-    result.error =
-        "proton mode 'cli' cannot pin backend '" + backend +
-        "': Proton's command-line front-end sets a backend up only when '-b' is absent, "
-        "so a pinned roctracer records nothing (an empty ROOT). Use 'proton: {mode: env}' to "
-        "pin it, or keep 'backend: auto' (roctracer on AMD before Triton 3.8). Only roctracer "
-        "is refused: rocprofiler sets itself up when libproton loads, so its pin is allowed.";
+    result.error = "proton mode 'cli' cannot pin backend '" + backend +
+                   "': Proton's command-line front-end sets a backend up only when '-b' is absent, "
+                   "so a pinned roctracer records nothing (an empty ROOT). Use 'proton: {mode: env}' to "
+                   "pin it, or keep 'backend: auto' (roctracer on AMD before Triton 3.8). Only roctracer "
+                   "is refused: rocprofiler sets itself up when libproton loads, so its pin is allowed.";
     return;
   }
   PythonLaunch launch = SplitPythonLaunch(argv);
@@ -301,18 +296,17 @@ void WrapProtonCli(const std::vector<std::string>& argv, const fs::path& pdir,
 }
 
 // mode: env: any argv, prefixed with env(1) and the AORTA_PROTON_* variables.
-void WrapProtonEnv(const std::vector<std::string>& argv, const fs::path& pdir,
-                   const CollectorOptions& o, const EnvLookup& env, WrapResult& result) {
+void WrapProtonEnv(const std::vector<std::string>& argv, const fs::path& pdir, const CollectorOptions& o,
+                   const EnvLookup& env, WrapResult& result) {
   if (argv.empty()) {
     result.error = "proton cannot wrap an empty command (nothing after '--')";
     return;
   }
   std::string backend = Opt(o, "backend", "auto");
-  std::vector<std::pair<std::string, std::string>> assigns = {
-      {"AORTA_PROTON_CONTEXT", Opt(o, "context", "shadow")},
-      {"AORTA_PROTON_DATA", Opt(o, "data", "tree")},
-      {"AORTA_PROTON_DIR", pdir.string()},
-      {"AORTA_PROTON_NAME", (pdir / "proton").string()}};
+  std::vector<std::pair<std::string, std::string>> assigns = {{"AORTA_PROTON_CONTEXT", Opt(o, "context", "shadow")},
+                                                              {"AORTA_PROTON_DATA", Opt(o, "data", "tree")},
+                                                              {"AORTA_PROTON_DIR", pdir.string()},
+                                                              {"AORTA_PROTON_NAME", (pdir / "proton").string()}};
   if (backend != "auto") assigns.emplace_back("AORTA_PROTON_BACKEND", backend);
   if (std::string hook = Opt(o, "hook"); !hook.empty()) assigns.emplace_back("AORTA_PROTON_HOOK", hook);
   if (std::string mode = ModeArgument(o); !mode.empty()) assigns.emplace_back("AORTA_PROTON_MODE", mode);
@@ -340,8 +334,7 @@ void WrapRocprof(const fs::path& rdir, const CollectorOptions& o, const EnvLooku
       // os.path.abspath: joined to the working directory and normalised.
       std::string absolute = PyAbsPath(expanded);
       if (!IsExecutableFile(absolute)) {
-        result.error = "ROCPROF_BIN='" + expanded +
-                       "' looks like a path but does not point to an executable file.";
+        result.error = "ROCPROF_BIN='" + expanded + "' looks like a path but does not point to an executable file.";
         return;
       }
       bin = absolute;
@@ -356,8 +349,9 @@ void WrapRocprof(const fs::path& rdir, const CollectorOptions& o, const EnvLooku
   } else if (plan_only) {
     // A plan can be read on a machine without ROCm; the capture itself cannot start there.
     bin = "rocprofv3";
-    result.warnings.push_back("rocprofv3 is not on $PATH here; the plan names it as 'rocprofv3' "
-                              "(a capture needs it there, or $ROCPROF_BIN)");
+    result.warnings.push_back(
+        "rocprofv3 is not on $PATH here; the plan names it as 'rocprofv3' "
+        "(a capture needs it there, or $ROCPROF_BIN)");
   } else {
     result.error =
         "rocprofv3 not found: point $ROCPROF_BIN at the profiler binary or put 'rocprofv3' "
@@ -365,8 +359,8 @@ void WrapRocprof(const fs::path& rdir, const CollectorOptions& o, const EnvLooku
     return;
   }
 
-  std::vector<std::string> out = {bin, "-d", rdir.string(), "-o", "aorta", "--output-format",
-                                  Opt(o, "output_format", "csv")};
+  std::vector<std::string> out = {
+      bin, "-d", rdir.string(), "-o", "aorta", "--output-format", Opt(o, "output_format", "csv")};
   // Tokens split on commas and whitespace, lowercased, first occurrence kept.
   std::set<std::string> seen;
   for (const std::string& t : PySplitTokens(PyLower(Opt(o, "trace", "kernel")))) {
@@ -456,8 +450,8 @@ PythonLaunch SplitPythonLaunch(const std::vector<std::string>& argv) {
     }
     if (!a.empty() && a[0] == '-') {
       launch.error = "proton mode 'cli' cannot wrap interpreter option '" + a +
-                     "' (supported: " + PyList(SortedKeptFlags()) + ", plus '-m' with " +
-                     PyList({kPytest}) + "). Invoke the script directly, or use 'proton: {mode: env}'.";
+                     "' (supported: " + PyList(SortedKeptFlags()) + ", plus '-m' with " + PyList({kPytest}) +
+                     "). Invoke the script directly, or use 'proton: {mode: env}'.";
       return launch;
     }
     launch.target.assign(argv.begin() + i, argv.end());
@@ -533,7 +527,10 @@ std::string ShellQuote(const std::vector<std::string>& argv) {
     }
     line += '\'';
     for (char c : a) {
-      if (c == '\'') line += "'\"'\"'"; else line += c;
+      if (c == '\'')
+        line += "'\"'\"'";
+      else
+        line += c;
     }
     line += '\'';
   }

@@ -30,17 +30,17 @@ EnvLookup MapEnv(std::map<std::string, std::string> vars);
 using CollectorOptions = std::map<std::string, std::string>;
 
 struct WrapRequest {
-  std::vector<std::string> argv;       // the launch, after `--`
-  std::filesystem::path output_dir;    // the trial directory
+  std::vector<std::string> argv;     // the launch, after `--`
+  std::filesystem::path output_dir;  // the trial directory
   std::optional<CollectorOptions> proton;
   std::optional<CollectorOptions> rocprof;
-  EnvLookup env;                       // default: ProcessEnv()
-  bool plan_only = false;              // --dry-run: a missing rocprofv3 is named, not refused
+  EnvLookup env;           // default: ProcessEnv()
+  bool plan_only = false;  // --dry-run: a missing rocprofv3 is named, not refused
 };
 
 struct WrapResult {
-  std::string error;                   // non-empty: refused, with the reason
-  std::vector<std::string> argv;       // what to exec, `env` prefix included
+  std::string error;              // non-empty: refused, with the reason
+  std::vector<std::string> argv;  // what to exec, `env` prefix included
   // What the wrapping sets and unsets in the child's environment (also
   // spelled out inside argv through env(1)); for --dry-run and trial.json.
   std::vector<std::pair<std::string, std::string>> env_set;
@@ -62,11 +62,11 @@ std::filesystem::path RocprofDir(const std::filesystem::path& output_dir);
 // kept interpreter flags and the target it runs, or aorta's refusal. Pure:
 // ATT002 judges launches with it, WrapArgv builds on it.
 struct PythonLaunch {
-  std::string error;                 // non-empty: refused, with the reason
-  std::vector<std::string> flags;    // kept flags, placed before -m triton.profiler.proton
-  std::vector<std::string> target;   // the script and its arguments, or `pytest ...`
-  std::string script;                // the script path; empty for pytest
-  bool pytest = false;               // argv[0] is pytest itself (interpreter from its shebang)
+  std::string error;                // non-empty: refused, with the reason
+  std::vector<std::string> flags;   // kept flags, placed before -m triton.profiler.proton
+  std::vector<std::string> target;  // the script and its arguments, or `pytest ...`
+  std::string script;               // the script path; empty for pytest
+  bool pytest = false;              // argv[0] is pytest itself (interpreter from its shebang)
   bool ok() const { return error.empty(); }
 };
 PythonLaunch SplitPythonLaunch(const std::vector<std::string>& argv);
@@ -85,7 +85,6 @@ std::string PyNormPath(const std::string& path);
 std::string PyAbsPath(const std::string& path);
 
 // `which`: the first executable regular file named `name` on `path_var`.
-std::optional<std::filesystem::path> FindOnPath(const std::string& name,
-                                                const std::string& path_var);
+std::optional<std::filesystem::path> FindOnPath(const std::string& name, const std::string& path_var);
 
 }  // namespace aortalint::run

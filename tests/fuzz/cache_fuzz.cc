@@ -2,12 +2,12 @@
 // seeds use. A shard is untrusted (a cache restored from another CI run):
 // whatever it holds, a lookup may only miss or return validated diagnostics
 // about the entry's own files, and never crash.
+#include <unistd.h>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <unistd.h>
 
 #include "engine/cache.h"
 

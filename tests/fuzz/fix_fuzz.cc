@@ -19,8 +19,10 @@ std::vector<aortalint::Diagnostic> Lint(const std::string& path, const std::stri
   using namespace aortalint;
   AnalysisUnit unit;
   auto source = std::make_shared<const SourceFile>(path, text);
-  if (path.ends_with(".py")) unit.payloads.push_back(ParsePayload(source));
-  else unit.recipe = ParseYaml(source);
+  if (path.ends_with(".py"))
+    unit.payloads.push_back(ParsePayload(source));
+  else
+    unit.recipe = ParseYaml(source);
   AnalysisSettings settings;
   settings.rules.triton = {"3.6.0", "3.7.1", "3.8.0"};
   return Analyze(unit, settings);

@@ -1,12 +1,12 @@
 // libFuzzer target: arbitrary bytes as a Proton .hatchet file and as a
 // rocprofv3 kernel-stats / kernel-trace CSV, through the metrics parsers.
 // Nothing may crash, hang or overflow (UBSan flags the arithmetic).
+#include <unistd.h>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <unistd.h>
 
 #include "run/metrics.h"
 

@@ -3,6 +3,6 @@
 #include <hip/hip_runtime.h>
 
 template <typename Kernel, typename... Args>
-inline void hipExtLaunchKernelGGL(Kernel kernel, const dim3& numBlocks, const dim3& dimBlocks,
-                                  unsigned sharedMemBytes, hipStream_t stream, hipEvent_t startEvent,
-                                  hipEvent_t stopEvent, unsigned flags, Args... args);
+inline void hipExtLaunchKernelGGL(Kernel kernel, const dim3& numBlocks, const dim3& dimBlocks, unsigned sharedMemBytes,
+                                  hipStream_t stream, hipEvent_t startEvent, hipEvent_t stopEvent, unsigned flags,
+                                  Args... args);

@@ -71,18 +71,17 @@ struct hipDeviceProp_t {
 // The launch-configuration hooks Clang calls for `kernel<<<grid, block, shmem, stream>>>(...)`.
 extern "C" hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
                                                  hipStream_t stream = 0);
-extern "C" hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim, size_t* sharedMem,
-                                                hipStream_t* stream);
+extern "C" hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim, size_t* sharedMem, hipStream_t* stream);
 
 // Launch APIs.
 template <typename Kernel, typename... Args>
-inline void hipLaunchKernelGGL(Kernel kernel, const dim3& numBlocks, const dim3& dimBlocks,
-                               unsigned sharedMemBytes, hipStream_t stream, Args... args);
+inline void hipLaunchKernelGGL(Kernel kernel, const dim3& numBlocks, const dim3& dimBlocks, unsigned sharedMemBytes,
+                               hipStream_t stream, Args... args);
 hipError_t hipLaunchKernel(const void* function_address, dim3 numBlocks, dim3 dimBlocks, void** args,
                            size_t sharedMemBytes = 0, hipStream_t stream = 0);
 template <typename T>
-inline hipError_t hipLaunchKernel(T function, dim3 numBlocks, dim3 dimBlocks, void** args,
-                                  size_t sharedMemBytes = 0, hipStream_t stream = 0);
+inline hipError_t hipLaunchKernel(T function, dim3 numBlocks, dim3 dimBlocks, void** args, size_t sharedMemBytes = 0,
+                                  hipStream_t stream = 0);
 hipError_t hipLaunchCooperativeKernel(const void* f, dim3 gridDim, dim3 blockDimX, void** kernelParams,
                                       unsigned int sharedMemBytes, hipStream_t stream);
 template <typename T>
@@ -91,20 +90,17 @@ inline hipError_t hipLaunchCooperativeKernel(T f, dim3 gridDim, dim3 blockDim, v
 hipError_t hipExtLaunchKernel(const void* function_address, dim3 numBlocks, dim3 dimBlocks, void** args,
                               size_t sharedMemBytes, hipStream_t stream, hipEvent_t startEvent = 0,
                               hipEvent_t stopEvent = 0, int flags = 0);
-hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX, unsigned int gridDimY,
-                                 unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
-                                 unsigned int blockDimZ, unsigned int sharedMemBytes, hipStream_t stream,
-                                 void** kernelParams, void** extra);
+hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ,
+                                 unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ,
+                                 unsigned int sharedMemBytes, hipStream_t stream, void** kernelParams, void** extra);
 hipError_t hipModuleLaunchCooperativeKernel(hipFunction_t f, unsigned int gridDimX, unsigned int gridDimY,
-                                            unsigned int gridDimZ, unsigned int blockDimX,
-                                            unsigned int blockDimY, unsigned int blockDimZ,
-                                            unsigned int sharedMemBytes, hipStream_t stream,
+                                            unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
+                                            unsigned int blockDimZ, unsigned int sharedMemBytes, hipStream_t stream,
                                             void** kernelParams);
-hipError_t hipExtModuleLaunchKernel(hipFunction_t f, unsigned int globalWorkSizeX,
-                                    unsigned int globalWorkSizeY, unsigned int globalWorkSizeZ,
-                                    unsigned int localWorkSizeX, unsigned int localWorkSizeY,
-                                    unsigned int localWorkSizeZ, size_t sharedMemBytes, hipStream_t hStream,
-                                    void** kernelParams, void** extra, hipEvent_t startEvent = 0,
+hipError_t hipExtModuleLaunchKernel(hipFunction_t f, unsigned int globalWorkSizeX, unsigned int globalWorkSizeY,
+                                    unsigned int globalWorkSizeZ, unsigned int localWorkSizeX,
+                                    unsigned int localWorkSizeY, unsigned int localWorkSizeZ, size_t sharedMemBytes,
+                                    hipStream_t hStream, void** kernelParams, void** extra, hipEvent_t startEvent = 0,
                                     hipEvent_t stopEvent = 0, unsigned int flags = 0);
 
 // Code objects.
@@ -116,13 +112,14 @@ hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule_t module, con
 // The runtime calls payloads make most.
 hipError_t hipMalloc(void** ptr, size_t size);
 template <typename T>
-inline hipError_t hipMalloc(T** ptr, size_t size) { return hipMalloc(reinterpret_cast<void**>(ptr), size); }
+inline hipError_t hipMalloc(T** ptr, size_t size) {
+  return hipMalloc(reinterpret_cast<void**>(ptr), size);
+}
 hipError_t hipHostMalloc(void** ptr, size_t size, unsigned int flags = 0);
 hipError_t hipFree(void* ptr);
 hipError_t hipHostFree(void* ptr);
 hipError_t hipMemcpy(void* dst, const void* src, size_t sizeBytes, hipMemcpyKind kind);
-hipError_t hipMemcpyAsync(void* dst, const void* src, size_t sizeBytes, hipMemcpyKind kind,
-                          hipStream_t stream = 0);
+hipError_t hipMemcpyAsync(void* dst, const void* src, size_t sizeBytes, hipMemcpyKind kind, hipStream_t stream = 0);
 hipError_t hipMemset(void* dst, int value, size_t sizeBytes);
 hipError_t hipMemsetAsync(void* dst, int value, size_t sizeBytes, hipStream_t stream = 0);
 hipError_t hipDeviceSynchronize(void);
