@@ -262,3 +262,31 @@ TEST_CASE("parity run: `sh -c '...'` is a command string, not a payload path (C5
   CHECK(r.exit_code == 0);
   CHECK(r.output.find("-- sh -c 'python3 missing.py'") != std::string::npos);
 }
+
+TEST_CASE("parity recipes: a long value cut in a message stays UTF-8, so --format json writes it") {
+  fs::path d = TempDir("parity_utf8_cut");
+  // 57 ASCII bytes, then 'é' (two bytes) straddling Repr's 60-byte cut.
+  std::string cond = "exit_code == 1 or exit_code == 2 or exit_code == 3 or ex" + std::string("\xc3\xa9") + "x";
+  WriteFile(d / "r.yaml", std::string(kProbeHead) + "custom_patterns:\n  - {id: a, match: {regex: x, condition: \"" +
+                              cond + "\"}}\n");
+  auto r = RunAortalint("check --no-config --no-cache --format json " + ShellQuote((d / "r.yaml").string()), false);
+  json out = json::parse(r.output);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0]["rule"] == "RCP007");
+  CHECK(out[0]["message"].get<std::string>().find("...") != std::string::npos);
+  fs::remove_all(d);
+}
+
+TEST_CASE("parity run: --cell X is not refused for another cell's proton env-mode payload contract") {
+  RunProject p;  // train.py never reads AORTA_PROTON_* nor starts Proton (PAY006/PAY007 where env mode applies)
+  std::string recipe =
+      "schema_version: 1\nworkload: w\ntrials: 1\nsteps: 1\ncollect: {proton: {mode: env}}\ncells:\n"
+      "  - {name: base, mitigations: [none], environment: local}\n"
+      "  - {name: 'off', mitigations: [none], environment: local, collect: []}\n";
+  auto r = p.DryRun(recipe, "--cell off -- python3 train.py");
+  CHECK(r.exit_code == 0);
+  CHECK(r.output == "python3 train.py\n");
+  r = p.DryRun(recipe, "--cell base -- python3 train.py");
+  CHECK(r.exit_code != 0);
+  CHECK(r.output.find("[PAY006]") != std::string::npos);
+}

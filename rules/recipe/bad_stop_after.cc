@@ -78,7 +78,9 @@ class BadStopAfter final : public Rule {
     if (!cells) return;
     std::vector<const yaml::Entry*> overrides;
     for (const yaml::NodePtr& cell : cells->items)
-      if (const yaml::Entry* t = cell->is_map() ? cell->Find("trials") : nullptr) overrides.push_back(t);
+      // aorta collects `c.trials is not None`: a cell's `trials: ~` is no override.
+      if (const yaml::Entry* t = cell->is_map() ? cell->Find("trials") : nullptr; t && !t->value->is_null())
+        overrides.push_back(t);
     if (overrides.empty()) return;
     auto d = ctx.Report(src, entry->key->span,
                         "stop_after cannot be combined with per-cell 'trials' ({} cell{}); remove the cells' "

@@ -7,6 +7,7 @@
 #include "base/edit_distance.h"
 #include "base/pystr.h"
 #include "base/python_regex.h"
+#include "base/python_sandbox.h"
 #include "engine/rule_context.h"
 #include "rules/recipe/recipe_schema.h"
 
@@ -38,8 +39,8 @@ constexpr RuleMeta kMeta{
         "`custom:<id>`). As in aorta, an explicit null counts as absent for `hang_window_sec`, "
         "`hang_grace_period_at_start`, `timeout_per_trial`, `trial_isolation`, `env_passthrough_mode`, "
         "`confound.baseline_cell` and a cell's `trials`/`steps`, and `.nan` passes the `> 0` bounds (aorta "
-        "tests `x <= 0`, which is false for NaN). A custom pattern's `condition` is not checked (aorta compiles "
-        "it in its own sandbox), nor is `category` against aorta's autopsy categories. Ints reject booleans and "
+        "tests `x <= 0`, which is false for NaN). A custom pattern's `condition` is checked "
+        "as aorta's sandbox checks it, and `category` against aorta's autopsy categories. Ints reject booleans and "
         "`1e3` is a string, as in PyYAML. Other rules own the remaining "
         "checks: `schema_version` (RCP005), `mode` (RCP006), `cells` and cell names (RCP008), `collect` (COL), "
         "`event_verdict` and stop_after's bounds (RCP012), `extra_env` names and NULs (RCP014), empty "
@@ -276,9 +277,16 @@ class InvalidValue final : public Rule {
           Bad(*regex, "{}.match.regex {} is not a valid Python regular expression: {}", label, regex->value->Repr(),
               *error);
         }
-        if (const yaml::Entry* cond = match->value->Find("condition");
-            cond && !cond->value->is_null() && !cond->value->is_str())
-          Bad(*cond, "{}.match.condition must be an expression (a string), got {}", label, Got(*cond->value));
+        if (const yaml::Entry* cond = match->value->Find("condition"); cond && !cond->value->is_null()) {
+          if (!cond->value->is_str())
+            Bad(*cond, "{}.match.condition must be an expression (a string), got {}", label, Got(*cond->value));
+          else if (auto why = SandboxConditionError(cond->value->text))
+            Bad(*cond,
+                "{}.match.condition {} is refused by aorta's sandbox ({}); it allows comparisons, + - * / % //, "
+                "and/or/not, if-else, capture[...], exit_code, walltime_sec, peak_vram_mib and calls of float, int, "
+                "len, math.isnan, math.isinf",
+                label, cond->value->Repr(), *why);
+        }
       }
       std::string on_match = "fail";
       if (const yaml::Entry* om = item.Find("on_match")) {
@@ -296,8 +304,8 @@ class InvalidValue final : public Rule {
               "set on_match: fail",
               label, on_match);
       }
-      if (const yaml::Entry* cat = item.Find("category"); cat && !cat->value->is_str())
-        Bad(*cat, "{}.category must be an autopsy category name (a string), got {}", label, Got(*cat->value));
+      // aorta.agent.llm.AUTOPSY_CATEGORIES; a null category is present, hence refused.
+      Enum(item.Find("category"), label + ".category", doc.Key("category")->Domain());
     }
   }
 

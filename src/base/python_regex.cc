@@ -62,6 +62,10 @@ class Translator {
       while (i_ < p_.size() && p_[i_] != '\n') ++i_;
       return std::nullopt;
     }
+    // sre_parse refuses a repeat of a repeat ("multiple repeat"): a*+ and a*?
+    // are one repeat with its suffix, a** or a*{2} or a?*? are two.
+    bool after_repeat = after_repeat_;
+    after_repeat_ = false;
     switch (c) {
       case '\\':
         return Escape(false);
@@ -77,7 +81,7 @@ class Translator {
         ++i_;
         return std::nullopt;
       case '{':
-        return Brace();
+        return Brace(after_repeat);
       case '}':
         out_ += "\\}";
         ++i_;
@@ -85,9 +89,10 @@ class Translator {
       case '*':
       case '+':
       case '?':
+        if (after_repeat) return "multiple repeat at position " + std::to_string(i_);
         out_ += c;
         ++i_;
-        Possessive();
+        Suffix();
         return std::nullopt;
       default:
         out_ += c;
@@ -96,12 +101,20 @@ class Translator {
     }
   }
 
-  // Python 3.11's possessive quantifiers (a*+) read as greedy ones.
-  void Possessive() {
-    if (i_ < p_.size() && p_[i_] == '+') ++i_;
+  // After a repeat: Python 3.11's possessive suffix (a*+, read as greedy) or
+  // the lazy one (a*?). Either ends the repeat; another quantifier after it
+  // is a second repeat.
+  void Suffix() {
+    if (i_ < p_.size() && p_[i_] == '+') {
+      ++i_;
+    } else if (i_ < p_.size() && p_[i_] == '?') {
+      out_ += '?';
+      ++i_;
+    }
+    after_repeat_ = true;
   }
 
-  std::optional<std::string> Brace() {
+  std::optional<std::string> Brace(bool after_repeat) {
     size_t j = i_ + 1;
     std::string lo, hi;
     while (j < p_.size() && std::isdigit(static_cast<unsigned char>(p_[j]))) lo += p_[j++];
@@ -111,11 +124,12 @@ class Translator {
       while (j < p_.size() && std::isdigit(static_cast<unsigned char>(p_[j]))) hi += p_[j++];
     }
     if (j < p_.size() && p_[j] == '}' && (!lo.empty() || (comma && !hi.empty()))) {
+      if (after_repeat) return "multiple repeat at position " + std::to_string(i_);
       if (!lo.empty() && !hi.empty() && std::stoull(lo) > std::stoull(hi))
         return "min repeat greater than max repeat at position " + std::to_string(i_);
       out_ += "{" + (lo.empty() ? std::string("0") : lo) + (comma ? "," + hi : "") + "}";
       i_ = j + 1;
-      Possessive();
+      Suffix();
       return std::nullopt;
     }
     out_ += "\\{";  // not a quantifier: Python reads a literal brace
@@ -364,6 +378,7 @@ class Translator {
   std::map<std::string, int> names_;
   bool icase_ = false;
   bool verbose_ = false;
+  bool after_repeat_ = false;
 };
 
 }  // namespace

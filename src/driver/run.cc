@@ -55,10 +55,14 @@ std::vector<LineRange> OtherCellsLines(const Recipe& recipe, const std::string& 
   return out;
 }
 
-// A trial-setup finding (ATT*) placed in another cell's lines, or placed
-// outside every cell (a header command) with all its notes in other cells.
-bool BelongsElsewhere(const nlohmann::json& d, const std::vector<LineRange>& elsewhere) {
-  if (d.value("rule", "").rfind("ATT", 0) != 0) return false;
+// A trial-setup finding (ATT*, or the payload's proton env-mode contract,
+// PAY006/PAY007, which sits on the recipe's proton options) placed in another
+// cell's lines, or placed outside every cell (a header command) with all its
+// notes in other cells.
+bool BelongsElsewhere(const nlohmann::json& d, const std::vector<LineRange>& elsewhere, const std::string& recipe) {
+  std::string rule = d.value("rule", "");
+  bool env_contract = (rule == "PAY006" || rule == "PAY007") && d.value("path", "") == recipe;
+  if (rule.rfind("ATT", 0) != 0 && !env_contract) return false;
   auto inside = [&](const nlohmann::json& at) {
     uint32_t line = at.value("line", 0u);
     return std::any_of(elsewhere.begin(), elsewhere.end(), [&](const LineRange& r) { return r.Has(line); });
@@ -104,7 +108,8 @@ int RunRecipe(const RunOptions& options, std::ostream& out, std::ostream& err) {
   int refusals = 0;
   if (findings.is_array()) {
     for (const nlohmann::json& d : findings) {
-      if (d.value("severity", "") != "error" || (!elsewhere.empty() && BelongsElsewhere(d, elsewhere))) continue;
+      if (d.value("severity", "") != "error" || (!elsewhere.empty() && BelongsElsewhere(d, elsewhere, options.recipe)))
+        continue;
       ++refusals;
       err << fmt::format("{}:{}:{}: error: {} [{}]\n", d.value("path", ""), d.value("line", 0), d.value("column", 0),
                          d.value("message", ""), d.value("rule", ""));

@@ -128,7 +128,12 @@ std::string_view Node::TypeName() const {
 std::string Node::Repr(size_t limit) const {
   std::string out;
   AppendRepr(*this, out, limit);
-  if (out.size() > limit) out = out.substr(0, limit) + "...";
+  if (out.size() > limit) {
+    // Cut on a code point boundary: half a UTF-8 sequence is no text (the JSON writer refuses it).
+    size_t cut = limit;
+    while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;
+    out = out.substr(0, cut) + "...";
+  }
   return out;
 }
 

@@ -78,6 +78,17 @@ def collect_block(r):
 
 
 def aorta_verdict(path):
+    try:  # aorta's own loader when its sources are at hand (they hold _parse_collect)
+        from pathlib import Path
+        from aorta.triage.recipe import load_recipe
+    except ImportError:
+        load_recipe = None
+    if load_recipe is not None:
+        try:
+            load_recipe(Path(path))
+            return "accept"
+        except Exception:  # any refusal to load
+            return "reject"
     import yaml
     from aorta.run.collectors_min import KNOWN_RECIPES, validate_collectors
     try:
@@ -118,6 +129,8 @@ def main():
     binary, aorta_src, cases, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     work = sys.argv[5] if len(sys.argv) > 5 else tempfile.mkdtemp(prefix="collect_parity_")
     sys.path.insert(0, aorta_src)
+    os.environ.setdefault("AORTA_PARITY_MITIGATIONS_YAML", os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "..", "rules", "knowledge", "mitigations.yaml"))
     r = random.Random(seed)
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)

@@ -97,7 +97,10 @@ def make_case(r, d):
 
 
 def aorta_wrap(effective, argv, env, d):
-    from aorta.instrumentation.rocprof import wrap as rocprof
+    try:  # the rocprof package itself, or its wrap half saved as rocprof/wrap.py
+        from aorta.instrumentation.rocprof import wrap as rocprof
+    except ImportError:
+        from aorta.instrumentation import rocprof
     from aorta.instrumentation.rocprof._options import validate_options
     scopes = [effective]
     if isinstance(effective, tuple):
