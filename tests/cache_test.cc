@@ -4,8 +4,13 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <functional>
+#include <random>
 #include <thread>
 
+#include <nlohmann/json.hpp>
+
+#include "engine/cache.h"
 #include "test_util.h"
 
 namespace aortalint::testing {
@@ -49,3 +54,77 @@ TEST_CASE("the result cache is invisible except in speed") {
 
 }  // namespace
 }  // namespace aortalint::testing
+
+namespace aortalint {
+namespace {
+
+// Both parsers' verdict on `text`: the value with its types (dump), or that it threw.
+std::string Verdict(const std::function<nlohmann::json()>& parse) {
+  try {
+    return parse().dump();
+  } catch (const std::exception&) {
+    return "(throws)";
+  }
+}
+
+TEST_CASE("shard files read as nlohmann::json::parse reads them, whatever they hold") {
+  std::mt19937 rng(14);
+  // Values of every kind the cache writes and some it never does (floats, \u escapes, UTF-8, big numbers).
+  std::function<nlohmann::json(int)> value = [&](int depth) -> nlohmann::json {
+    switch (rng() % (depth > 3 ? 6 : 8)) {
+      case 0:
+        return static_cast<uint64_t>(rng()) << (rng() % 33);
+      case 1:
+        return -static_cast<int64_t>(rng() % 100000);
+      case 2: {
+        const char* strings[] = {"COL001",
+                                 "team00/r.yaml",
+                                 "quote \" and \\ and /",
+                                 "tab\tnl\ncr\r",
+                                 "caf\xC3\xA9",
+                                 "\x01",
+                                 "",
+                                 "unknown collector 'rocprf'; did you mean 'rocprof'?"};
+        return strings[rng() % 8];
+      }
+      case 3:
+        return rng() % 2 == 0;
+      case 4:
+        return nullptr;
+      case 5:
+        return 0.5 * (rng() % 10);
+      case 6: {
+        nlohmann::json a = nlohmann::json::array();
+        for (int n = rng() % 5; n > 0; --n) a.push_back(value(depth + 1));
+        return a;
+      }
+      default: {
+        nlohmann::json o = nlohmann::json::object();
+        for (int n = rng() % 5; n > 0; --n) o[std::to_string(rng() % 7)] = value(depth + 1);
+        return o;
+      }
+    }
+  };
+  const std::string edits = "{}[],:\"\\ 0-9eE.tfnu\xC3\x01x";
+  size_t fast_equal = 0;
+  for (int i = 0; i < 4000; ++i) {
+    std::string text = value(0).dump(rng() % 3 == 0 ? 1 : -1);
+    // A third of them damaged: a byte changed, dropped or cut.
+    if (i % 3 == 1 && !text.empty()) text[rng() % text.size()] = edits[rng() % edits.size()];
+    if (i % 3 == 2 && !text.empty()) text.erase(rng() % text.size(), 1 + rng() % 3);
+    std::string expected = Verdict([&] { return nlohmann::json::parse(text); });
+    CHECK_MESSAGE(Verdict([&] { return ParseShard(text); }) == expected, text);
+    fast_equal += expected != "(throws)";
+  }
+  CHECK(fast_equal > 1000);
+  // Numbers at the edges of 64 bits, leading zeros, repeated keys, deep nesting.
+  for (const std::string& text : std::vector<std::string>{
+           "18446744073709551615", "18446744073709551616", "-9223372036854775808", "-9223372036854775809", "-0", "01",
+           "[1,]", "{\"a\":1,\"a\":2}", "{\"a\" 1}", " [ ] ", "", "[\"\\u00e9\"]", "[1e3]",
+           std::string(100, '[') + std::string(100, ']'), "truex", "nul"})
+    CHECK_MESSAGE(Verdict([&] { return ParseShard(text); }) == Verdict([&] { return nlohmann::json::parse(text); }),
+                  text);
+}
+
+}  // namespace
+}  // namespace aortalint

@@ -1,6 +1,7 @@
 #include "base/source_file.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace aortalint {
 namespace {
@@ -17,19 +18,34 @@ SourceFile::SourceFile(std::string path, std::string text, FileIdentity identity
   // A UTF-8 byte order mark is not part of the first line: columns, line text
   // and insertions at the start of line 1 all begin after it.
   line_starts_.push_back(text_.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0);
-  for (uint32_t i = 0; i < text_.size(); ++i)
-    // LF, CRLF, and a lone CR (old Mac files): PyYAML, Python and editors break lines at each.
-    if (text_[i] == '\n' || (text_[i] == '\r' && (i + 1 == text_.size() || text_[i + 1] != '\n')))
-      line_starts_.push_back(i + 1);
+  const char* data = text_.data();
+  const uint32_t size = static_cast<uint32_t>(text_.size());
+  if (!std::memchr(data, '\r', size)) {
+    // LF only (nearly every file): memchr from one line break to the next.
+    for (const char* at = data; (at = static_cast<const char*>(std::memchr(at, '\n', data + size - at))); ++at)
+      line_starts_.push_back(static_cast<uint32_t>(at - data) + 1);
+  } else {
+    for (uint32_t i = 0; i < size; ++i)
+      // LF, CRLF, and a lone CR (old Mac files): PyYAML, Python and editors break lines at each.
+      if (data[i] == '\n' || (data[i] == '\r' && (i + 1 == size || data[i + 1] != '\n'))) line_starts_.push_back(i + 1);
+  }
+  // ASCII text (the common case) counts one code point and one UTF-16 unit per byte: no table.
+  ascii_ = true;
+  for (uint32_t i = 0; i < size && ascii_; i += 8) {
+    uint64_t word = 0;
+    std::memcpy(&word, data + i, std::min<uint32_t>(8, size - i));
+    ascii_ = (word & 0x8080808080808080ull) == 0;
+  }
+  if (ascii_) return;
   // Code points and UTF-16 units before each block, so a column costs at most
   // one block's scan however long its line is.
   uint32_t points = 0, units = 0;
-  for (uint32_t i = 0; i < text_.size(); ++i) {
+  for (uint32_t i = 0; i < size; ++i) {
     if (i % kBlock == 0) {
       points_before_.push_back(points);
       units_before_.push_back(units);
     }
-    unsigned char c = text_[i];
+    unsigned char c = data[i];
     if (!IsContinuationByte(c)) {
       ++points;
       units += Utf16Units(c);
@@ -38,6 +54,7 @@ SourceFile::SourceFile(std::string path, std::string text, FileIdentity identity
 }
 
 uint32_t SourceFile::PointsBefore(uint32_t offset) const {
+  if (ascii_) return std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));
   if (points_before_.empty()) return 0;
   uint32_t block = std::min<uint32_t>(offset / kBlock, static_cast<uint32_t>(points_before_.size() - 1));
   uint32_t n = points_before_[block];
@@ -47,6 +64,7 @@ uint32_t SourceFile::PointsBefore(uint32_t offset) const {
 }
 
 uint32_t SourceFile::UnitsBefore(uint32_t offset) const {
+  if (ascii_) return std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));
   if (units_before_.empty()) return 0;
   uint32_t block = std::min<uint32_t>(offset / kBlock, static_cast<uint32_t>(units_before_.size() - 1));
   uint32_t n = units_before_[block];

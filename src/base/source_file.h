@@ -52,7 +52,8 @@ class SourceFile {
   std::string text_;
   FileIdentity identity_;
   std::vector<uint32_t> line_starts_;                   // line 1 starts after a byte order mark
-  std::vector<uint32_t> points_before_, units_before_;  // per kBlock bytes
+  std::vector<uint32_t> points_before_, units_before_;  // per kBlock bytes; empty when ascii_
+  bool ascii_ = false;                                  // no byte above 0x7F: points and units are bytes
 };
 
 using SourcePtr = std::shared_ptr<const SourceFile>;

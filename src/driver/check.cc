@@ -147,15 +147,45 @@ int ExitStatus(const CheckOptions& options, Severity fail_level, const std::vect
   return kExitClean;
 }
 
+// The settings each config gives, built once per run, with the part of the
+// cache key they make: the binary, where it runs and SettingsFingerprint.
+// Units that add sidecars to their settings build their own (Fresh).
+class SettingsMemo {
+ public:
+  struct Entry {
+    AnalysisSettings settings;
+    CacheKey key;  // the key's prefix; UnitKey adds the unit
+  };
+  explicit SettingsMemo(const SettingsRequest& request) : request_(request) {
+    std::error_code ec;
+    cwd_ = std::filesystem::current_path(ec).string();
+  }
+  const Entry& For(const std::shared_ptr<const Config>& config) {
+    std::lock_guard lock(mutex_);
+    auto it = by_config_.find(config.get());
+    if (it != by_config_.end()) return *it->second.second;
+    auto entry = std::make_unique<Entry>(Fresh(BuildSettings(request_, *config)));
+    return *by_config_.emplace(config.get(), std::make_pair(config, std::move(entry))).first->second.second;
+  }
+  Entry Fresh(AnalysisSettings settings) const {
+    Entry entry{std::move(settings), {}};
+    entry.key.Add(ResultCache::BinaryStamp()).Add(cwd_).Add(SettingsFingerprint(entry.settings));
+    return entry;
+  }
+
+ private:
+  const SettingsRequest& request_;
+  std::string cwd_;
+  std::mutex mutex_;
+  // Keyed by address; the shared_ptr keeps the config (and so the address) alive.
+  std::map<const Config*, std::pair<std::shared_ptr<const Config>, std::unique_ptr<Entry>>> by_config_;
+};
+
 // The cache key of a unit: the binary, where it runs, its settings (as built
-// for it: SettingsFingerprint), the launch command given, and its files.
-std::string UnitKey(const AnalysisSettings& settings, const CheckOptions& options, const std::string& path,
+// for it: SettingsFingerprint; all three in `prefix`), the launch command
+// given, and its files.
+std::string UnitKey(CacheKey key, const CheckOptions& options, const std::string& path,
                     const std::optional<Launch>& launch, const std::vector<std::string>& own_payloads) {
-  std::error_code ec;
-  CacheKey key;
-  key.Add(ResultCache::BinaryStamp())
-      .Add(std::filesystem::current_path(ec).string())
-      .Add(SettingsFingerprint(settings));
   key.Add("command");
   for (const std::string& word : options.command) key.Add(word);
   key.Add("unit").Add(path).Add(options.full_parse ? "full parse" : "selective parse");
@@ -224,6 +254,7 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
   // Fixes and stdin lint texts that are not on disk: no cache for them.
   bool cacheable = !options.no_cache && !options.fix && !options.diff && options.stdin_filename.empty();
   ResultCache cache(cacheable ? ResultCache::DefaultDir() : "");
+  SettingsMemo settings_memo(options.request);
   unsigned jobs =
       options.jobs > 0 ? static_cast<unsigned>(options.jobs) : std::max(1u, std::thread::hardware_concurrency());
 
@@ -294,9 +325,10 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     if (i >= recipe_jobs.size() + alone.size()) {
       // A HIP/C++ source named on the command line and paired with no recipe: its own checks.
       const std::string& path = hip_alone[i - recipe_jobs.size() - alone.size()];
-      AnalysisSettings settings = BuildSettings(options.request, *configs.For(path));
+      const SettingsMemo::Entry& memo = settings_memo.For(configs.For(path));
+      const AnalysisSettings& settings = memo.settings;
       stats.Linted(path);
-      std::string key = cache.enabled() ? UnitKey(settings, options, path + " (hip)", {}, {}) : "";
+      std::string key = cache.enabled() ? UnitKey(memo.key, options, path + " (hip)", {}, {}) : "";
       if (auto hit = cache.Get(key, {})) {
         ++stats.hits;
         per_file[i] = std::move(*hit);
@@ -325,10 +357,10 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     }
     if (i >= recipe_jobs.size()) {
       const std::string& path = alone[i - recipe_jobs.size()];
-      const Config& config = *configs.For(path);
-      AnalysisSettings settings = BuildSettings(options.request, config);
+      const SettingsMemo::Entry& memo = settings_memo.For(configs.For(path));
+      const AnalysisSettings& settings = memo.settings;
       std::string key = cache.enabled()
-                            ? UnitKey(settings, options, path + (named_payloads.count(path) ? " (named)" : ""), {}, {})
+                            ? UnitKey(memo.key, options, path + (named_payloads.count(path) ? " (named)" : ""), {}, {})
                             : "";
       if (auto hit = cache.Get(key, {})) {
         ++stats.hits;
@@ -366,20 +398,27 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     RecipeJob& job = recipe_jobs[i];
     if (!job.wanted) return;
     const std::string& recipe_path = files.recipes[i].path;
-    AnalysisSettings settings = BuildSettings(options.request, *job.config);
     // aorta's `--mitigations-file` sidecars: given to `check`, or in the recipe's header command.
     std::vector<std::string> sidecar_paths = options.mitigation_files;
     if (job.launch)
       sidecar_paths.insert(sidecar_paths.end(), job.launch->pairing.sidecars.begin(),
                            job.launch->pairing.sidecars.end());
-    for (const std::string& path : sidecar_paths) {
-      AddSidecar(LoadSidecar(path), settings.rules);
-      settings.dependencies.push_back(path);
+    const SettingsMemo::Entry* memo = &settings_memo.For(job.config);
+    std::optional<SettingsMemo::Entry> own;  // settings with sidecars: this unit's alone
+    if (!sidecar_paths.empty()) {
+      AnalysisSettings with_sidecars = memo->settings;
+      for (const std::string& path : sidecar_paths) {
+        AddSidecar(LoadSidecar(path), with_sidecars.rules);
+        with_sidecars.dependencies.push_back(path);
+      }
+      own = settings_memo.Fresh(std::move(with_sidecars));
+      memo = &*own;
     }
+    const AnalysisSettings& settings = memo->settings;
     stats.Linted(recipe_path);
     if (job.launch)
       for (const std::string& path : job.launch->files) stats.Linted(path);
-    std::string key = cache.enabled() ? UnitKey(settings, options, recipe_path, job.launch, job.own_payloads) : "";
+    std::string key = cache.enabled() ? UnitKey(memo->key, options, recipe_path, job.launch, job.own_payloads) : "";
     std::map<std::string, SourcePtr> known;
     if (job.source) known[recipe_path] = job.source;
     if (auto hit = cache.Get(key, known)) {

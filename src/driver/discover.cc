@@ -4,6 +4,7 @@
 #include <cctype>
 #include <filesystem>
 #include <optional>
+#include <unordered_set>
 
 #include "base/edit_distance.h"
 #include "model/recipe_keys.h"
@@ -66,10 +67,9 @@ std::optional<std::string> KeyAt(std::string_view s) {
     char c = s[i];
     if (c == ':' && (i + 1 == s.size() || s[i + 1] == ' ' || s[i + 1] == '\t' || s[i + 1] == '\r' || s[i + 1] == '\n' ||
                      s[i + 1] == ',' || s[i + 1] == '}'))
-      return std::string(Trim(key));
+      return std::string(Trim(s.substr(0, i)));
     if (c == '#' && i > 0 && (s[i - 1] == ' ' || s[i - 1] == '\t')) return std::nullopt;
     if (c == ',' || c == '{' || c == '}' || c == '[' || c == ']') return std::nullopt;
-    key += c;
   }
   return std::nullopt;
 }
@@ -107,6 +107,14 @@ void FlowKeys(std::string_view text, std::vector<std::string>& out) {
 
 // The recipe vocabulary of every mode: recipe_keys.yaml's top level and
 // deferred keys, and sanitizer_plan.yaml's top level.
+const std::vector<std::string>& Vocabulary();
+
+// Vocabulary() as a set, for the per-key lookup of every YAML file the walk finds.
+bool InVocabulary(const std::string& key) {
+  static const std::unordered_set<std::string_view> words(Vocabulary().begin(), Vocabulary().end());
+  return words.count(key) > 0;
+}
+
 const std::vector<std::string>& Vocabulary() {
   static const std::vector<std::string> words = [] {
     std::vector<std::string> out;
@@ -142,11 +150,6 @@ std::optional<std::string> NearMiss(const std::string& key) {
   return std::nullopt;
 }
 
-bool IsWorkflow(const fs::path& p) {
-  fs::path parent = p.parent_path();
-  return parent.filename() == "workflows" && parent.parent_path().filename() == ".github";
-}
-
 }  // namespace
 
 std::vector<std::string> TopLevelKeys(std::string_view text) {
@@ -154,7 +157,9 @@ std::vector<std::string> TopLevelKeys(std::string_view text) {
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
   size_t at = 0;
   while (at < text.size()) {
-    size_t eol = text.find_first_of("\r\n", at);
+    size_t eol = at;
+    while (eol < text.size() && text[eol] != '\n' && text[eol] != '\r') ++eol;
+    if (eol == text.size()) eol = std::string_view::npos;
     std::string_view line = text.substr(at, eol == std::string_view::npos ? std::string_view::npos : eol - at);
     if (!line.empty() && line[0] == '{') {  // JSON or a flow mapping
       FlowKeys(text.substr(at), out);
@@ -171,13 +176,24 @@ std::vector<std::string> TopLevelKeys(std::string_view text) {
 }
 
 FileVerdict ClassifyFile(std::string_view path, std::string_view text) {
-  fs::path p(path);
-  std::string name = p.filename().string();
+  // Names by string (as std::filesystem's filename() and extension() give them): this runs for every YAML file.
+  auto last_name = [](std::string_view p) {
+    size_t slash = p.rfind('/');
+    return slash == std::string_view::npos ? p : p.substr(slash + 1);
+  };
+  std::string_view name = last_name(path);
+  size_t dot = name.rfind('.');
+  std::string_view extension =
+      dot == std::string_view::npos || dot == 0 || name == ".." ? std::string_view() : name.substr(dot);
   if (IsConfigFileName(name)) return {FileRole::kConfig, "aortalint's own config"};
-  if (IsPython(p)) return {FileRole::kPayload, "a Python file"};
-  bool json = p.extension() == ".json";
-  if (!IsYaml(p) && !json) return {FileRole::kOther, "not .yaml, .yml or .json"};
-  if (IsWorkflow(p)) return {FileRole::kOther, "a GitHub workflow"};
+  if (extension == ".py") return {FileRole::kPayload, "a Python file"};
+  bool json = extension == ".json";
+  if (extension != ".yaml" && extension != ".yml" && !json) return {FileRole::kOther, "not .yaml, .yml or .json"};
+  std::string_view parent = path.substr(0, path.size() - name.size());
+  if (parent.ends_with("/")) parent.remove_suffix(1);
+  if (last_name(parent) == "workflows" && parent.size() > 9 &&
+      last_name(parent.substr(0, parent.size() - 10)) == ".github")
+    return {FileRole::kOther, "a GitHub workflow"};
   if (name == ".pre-commit-config.yaml" || name == ".pre-commit-hooks.yaml")
     return {FileRole::kOther, "a pre-commit config"};
   if (name.starts_with("docker-compose") || name == "compose.yaml" || name == "compose.yml" ||
@@ -186,8 +202,7 @@ FileVerdict ClassifyFile(std::string_view path, std::string_view text) {
   std::vector<std::string> keys = TopLevelKeys(text);
   std::vector<std::string> known;
   for (const std::string& k : keys)
-    if (std::ranges::find(Vocabulary(), k) != Vocabulary().end() && std::ranges::find(known, k) == known.end())
-      known.push_back(k);
+    if (InVocabulary(k) && std::ranges::find(known, k) == known.end()) known.push_back(k);
   auto list = [](const std::vector<std::string>& v) {
     std::string out;
     for (const std::string& s : v) out += (out.empty() ? "" : ", ") + s;

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "base/file_reader.h"
+#include "base/paths.h"
 #include "engine/config.h"
 
 namespace aortalint {
@@ -39,52 +40,75 @@ std::vector<GitIgnore::Pattern> GitIgnore::Parse(const std::string& text) {
   return out;
 }
 
-const std::vector<GitIgnore::Pattern>& GitIgnore::PatternsOf(const std::string& dir, const std::string& file) {
-  std::string key = (fs::path(dir) / file).string();
-  auto it = loaded_.find(key);
+const std::vector<GitIgnore::Pattern>& GitIgnore::PatternsOf(const std::string& file) {
+  auto it = loaded_.find(file);
   if (it != loaded_.end()) return it->second;
   std::error_code ec;
   std::vector<Pattern> patterns;
-  if (fs::is_regular_file(key, ec))
-    if (ReadResult read = ReadTextFile(key); read.ok) patterns = Parse(read.text);
-  return loaded_.emplace(key, std::move(patterns)).first->second;
+  if (fs::is_regular_file(file, ec))
+    if (ReadResult read = ReadTextFile(file); read.ok) patterns = Parse(read.text);
+  return loaded_.emplace(file, std::move(patterns)).first->second;
+}
+
+const GitIgnore::DirRules& GitIgnore::RulesOf(const std::string& dir) {
+  if (auto it = dirs_.find(dir); it != dirs_.end()) return it->second;
+  // The directories from the nearest one already known (or the root) down to `dir`.
+  std::vector<std::string> chain = {dir};
+  while (true) {
+    const std::string& d = chain.back();
+    size_t slash = d.rfind('/');
+    if (slash == std::string::npos || d.size() <= 1) break;
+    std::string parent = slash == 0 ? "/" : d.substr(0, slash);
+    if (dirs_.count(parent)) {
+      chain.push_back(std::move(parent));
+      break;
+    }
+    chain.push_back(std::move(parent));
+  }
+  std::error_code ec;
+  const DirRules* above = nullptr;
+  for (auto d = chain.rbegin(); d != chain.rend(); ++d) {
+    if (auto it = dirs_.find(*d); it != dirs_.end()) {
+      above = &it->second;
+      continue;
+    }
+    std::string base = *d == "/" ? "" : *d;
+    DirRules rules;
+    // A directory holding .git is a repository's top; else it is in its parent's repository (if any).
+    bool is_top = fs::exists(base + "/.git", ec);
+    rules.top = is_top ? base : above ? above->top : "";
+    auto add = [&](const std::string& layer_base, const std::string& file) {
+      const std::vector<Pattern>& patterns = PatternsOf(file);
+      if (!patterns.empty()) rules.layers.push_back({layer_base, &patterns});
+    };
+    if (is_top) {
+      add(base, base + "/.git/info/exclude");
+    } else if (!rules.top.empty()) {
+      rules.layers = above->layers;  // the .gitignore files from the top down to the parent
+    }
+    // Outside a repository only the directory's own .gitignore applies.
+    add(base, base + "/.gitignore");
+    above = &dirs_.emplace(*d, std::move(rules)).first->second;
+  }
+  return *above;
 }
 
 bool GitIgnore::Ignored(const std::string& path, bool is_dir) {
-  std::error_code ec;
-  fs::path abs = fs::absolute(path, ec).lexically_normal();
-  fs::path parent = abs.parent_path();
-  // The repository's top: .gitignore files above it are not git's.
-  auto top_it = top_.find(parent.string());
-  if (top_it == top_.end()) {
-    std::string top;
-    for (fs::path d = parent; !d.empty(); d = d.parent_path()) {
-      if (fs::exists(d / ".git", ec)) {
-        top = d.string();
-        break;
-      }
-      if (d == d.root_path()) break;
-    }
-    top_it = top_.emplace(parent.string(), top).first;
-  }
-  // Directories from the top (or the file's own directory outside a repository) down to its parent.
-  std::vector<fs::path> dirs;
-  for (fs::path d = parent;; d = d.parent_path()) {
-    dirs.push_back(d);
-    if (top_it->second.empty() || d.string() == top_it->second || d == d.root_path() || d.empty()) break;
-  }
+  std::string abs = AbsoluteNormal(path);
+  size_t slash = abs.rfind('/');
+  if (slash == std::string::npos) return false;
+  const DirRules& rules = RulesOf(slash == 0 ? "/" : abs.substr(0, slash));
+  if (rules.layers.empty()) return false;
+  std::string_view name = std::string_view(abs).substr(slash + 1);
   bool ignored = false;
-  auto apply = [&](const fs::path& base, const std::vector<Pattern>& patterns) {
-    std::string rel = abs.lexically_relative(base).generic_string();
-    std::string name = abs.filename().string();
-    for (const Pattern& p : patterns) {
+  for (const Layer& layer : rules.layers) {
+    // The layer's directory is an ancestor of the path: the relative path is what follows it.
+    std::string_view rel = std::string_view(abs).substr(layer.base.size() + 1);
+    for (const Pattern& p : *layer.patterns) {
       if (p.dir_only && !is_dir) continue;
-      bool hit = p.anchored ? GlobMatch(p.glob, rel) : GlobMatch(p.glob, name);
-      if (hit) ignored = !p.negate;
+      if (GlobMatch(p.glob, p.anchored ? rel : name)) ignored = !p.negate;
     }
-  };
-  if (!top_it->second.empty()) apply(top_it->second, PatternsOf(top_it->second + "/.git/info", "exclude"));
-  for (auto d = dirs.rbegin(); d != dirs.rend(); ++d) apply(*d, PatternsOf(d->string(), ".gitignore"));
+  }
   return ignored;
 }
 

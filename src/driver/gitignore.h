@@ -5,6 +5,7 @@
 
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace aortalint {
@@ -15,6 +16,8 @@ class GitIgnore {
   /// the .gitignore files of its directory and of every parent up to the
   /// repository's top (the nearest directory holding .git), plus
   /// .git/info/exclude; the last matching pattern wins, `!` re-includes.
+  /// The rules that apply in a directory are gathered once per directory, so
+  /// a walk pays one lookup per file and no path arithmetic.
   bool Ignored(const std::string& path, bool is_dir);
 
  private:
@@ -24,11 +27,22 @@ class GitIgnore {
     bool dir_only = false;
     bool anchored = false;  // holds a slash: relative to the file's directory
   };
-  const std::vector<Pattern>& PatternsOf(const std::string& dir, const std::string& file);
+  /// One ignore file in effect in a directory: its patterns and the directory they are relative to.
+  struct Layer {
+    std::string base;  // absolute, normal, no trailing slash ("" for the root)
+    const std::vector<Pattern>* patterns;
+  };
+  /// What applies to the entries of one directory, outermost layer first.
+  struct DirRules {
+    std::string top;  // the repository's top ("" outside a repository)
+    std::vector<Layer> layers;
+  };
+  const std::vector<Pattern>& PatternsOf(const std::string& file);
+  const DirRules& RulesOf(const std::string& dir);
   static std::vector<Pattern> Parse(const std::string& text);
 
-  std::map<std::string, std::vector<Pattern>> loaded_;  // by ignore file path
-  std::map<std::string, std::string> top_;              // directory -> its repository's top ("" when none)
+  std::map<std::string, std::vector<Pattern>> loaded_;  // by ignore file path (node addresses are stable)
+  std::unordered_map<std::string, DirRules> dirs_;      // absolute directory -> its rules
 };
 
 }  // namespace aortalint

@@ -4,10 +4,12 @@
 #include <unistd.h>
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -109,7 +111,164 @@ Diagnostic FromJson(const nlohmann::json& j, Sources& sources) {
   return d;
 }
 
+// The JSON the cache writes, read without nlohmann's lexer (which copies every
+// byte into two token buffers): ASCII text, integers, strings with the short
+// escapes, nesting up to kMaxDepth. Anything else (a float, \u escapes, a
+// non-ASCII byte, deeper nesting, an error) is left to nlohmann::json::parse,
+// so the result (or the exception) is always the one it gives.
+class ShardReader {
+ public:
+  explicit ShardReader(std::string_view text) : text_(text) {}
+  std::optional<nlohmann::json> Read() {
+    nlohmann::json out;
+    if (!Value(out, 0)) return std::nullopt;
+    Space();
+    if (at_ != text_.size()) return std::nullopt;
+    return out;
+  }
+
+ private:
+  static constexpr int kMaxDepth = 64;
+  void Space() {
+    while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\n' || text_[at_] == '\r' || text_[at_] == '\t'))
+      ++at_;
+  }
+  bool String(std::string& out) {
+    ++at_;  // the opening quote
+    size_t run = at_;
+    while (at_ < text_.size()) {
+      unsigned char c = static_cast<unsigned char>(text_[at_]);
+      if (c == '"') {
+        out.append(text_.substr(run, at_ - run));
+        ++at_;
+        return true;
+      }
+      if (c < 0x20 || c >= 0x80) return false;
+      if (c != '\\') {
+        ++at_;
+        continue;
+      }
+      out.append(text_.substr(run, at_ - run));
+      if (++at_ >= text_.size()) return false;
+      switch (text_[at_]) {
+        case '"':
+          out += '"';
+          break;
+        case '\\':
+          out += '\\';
+          break;
+        case '/':
+          out += '/';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 't':
+          out += '\t';
+          break;
+        default:
+          return false;
+      }
+      run = ++at_;
+    }
+    return false;
+  }
+  bool Number(nlohmann::json& out) {
+    bool negative = text_[at_] == '-';
+    if (negative) ++at_;
+    size_t start = at_;
+    uint64_t value = 0;
+    while (at_ < text_.size() && text_[at_] >= '0' && text_[at_] <= '9') {
+      unsigned digit = static_cast<unsigned>(text_[at_] - '0');
+      if (value > (UINT64_MAX - digit) / 10) return false;  // past 64 bits: nlohmann makes it a float
+      value = value * 10 + digit;
+      ++at_;
+    }
+    size_t digits = at_ - start;
+    if (digits == 0 || (digits > 1 && text_[start] == '0')) return false;
+    if (at_ < text_.size() && (text_[at_] == '.' || text_[at_] == 'e' || text_[at_] == 'E')) return false;
+    if (!negative) {
+      out = value;
+      return true;
+    }
+    if (value > static_cast<uint64_t>(INT64_MAX) + 1) return false;
+    out = value == static_cast<uint64_t>(INT64_MAX) + 1 ? INT64_MIN : -static_cast<int64_t>(value);
+    return true;
+  }
+  bool Literal(std::string_view word) {
+    if (text_.substr(at_, word.size()) != word) return false;
+    at_ += word.size();
+    return true;
+  }
+  bool Value(nlohmann::json& out, int depth) {
+    Space();
+    if (at_ >= text_.size()) return false;
+    char c = text_[at_];
+    if (c == '"') {
+      std::string s;
+      if (!String(s)) return false;
+      out = std::move(s);
+      return true;
+    }
+    if (c == '-' || (c >= '0' && c <= '9')) return Number(out);
+    if (c == 't') return Literal("true") && (out = true, true);
+    if (c == 'f') return Literal("false") && (out = false, true);
+    if (c == 'n') return Literal("null") && (out = nullptr, true);
+    if (depth >= kMaxDepth || (c != '[' && c != '{')) return false;
+    bool object = c == '{';
+    out = object ? nlohmann::json::object() : nlohmann::json::array();
+    ++at_;
+    Space();
+    if (at_ < text_.size() && text_[at_] == (object ? '}' : ']')) {
+      ++at_;
+      return true;
+    }
+    while (true) {
+      if (object) {
+        Space();
+        std::string key;
+        if (at_ >= text_.size() || text_[at_] != '"' || !String(key)) return false;
+        Space();
+        if (at_ >= text_.size() || text_[at_] != ':') return false;
+        ++at_;
+        nlohmann::json& slot = out[key];  // a repeated key: the last one wins, as in nlohmann
+        slot = nullptr;
+        if (!Value(slot, depth + 1)) return false;
+      } else {
+        out.push_back(nullptr);
+        if (!Value(out.back(), depth + 1)) return false;
+      }
+      Space();
+      if (at_ >= text_.size()) return false;
+      if (text_[at_] == ',') {
+        ++at_;
+        continue;
+      }
+      if (text_[at_] != (object ? '}' : ']')) return false;
+      ++at_;
+      return true;
+    }
+  }
+
+  std::string_view text_;
+  size_t at_ = 0;
+};
+
 }  // namespace
+
+nlohmann::json ParseShard(std::string_view text) {
+  if (std::optional<nlohmann::json> fast = ShardReader(text).Read()) return std::move(*fast);
+  return nlohmann::json::parse(text);
+}
 
 CacheKey& CacheKey::Add(std::string_view bytes) {
   for (unsigned char c : bytes) {
@@ -146,10 +305,17 @@ ResultCache::Shard& ResultCache::ShardOf(const std::string& key) const {
   Shard& shard = shards_[std::stoul(key.substr(0, 2), nullptr, 16)];
   if (shard.loaded) return shard;
   shard.loaded = true;
+  // Read whole, then parsed from memory: nlohmann's stream input goes through the streambuf a byte at a time.
   std::ifstream in(fs::path(dir_) / (key.substr(0, 2) + ".json"), std::ios::binary);
   if (!in) return shard;
+  std::string text;
+  char buf[65536];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, static_cast<size_t>(in.gcount()));
+    if (text.size() > kMaxShardBytes) return shard;
+  }
   try {
-    nlohmann::json stored = nlohmann::json::parse(in);
+    nlohmann::json stored = ParseShard(text);
     if (stored.is_object()) shard.entries = std::move(stored);
   } catch (const std::exception&) {
     // A torn or foreign file is an empty shard; it is rewritten on Save().
@@ -174,7 +340,10 @@ std::optional<std::vector<Diagnostic>> ResultCache::Get(const std::string& key,
     std::set<std::string> files;
     for (const nlohmann::json& dep : entry.at("read")) {
       std::string path = dep.at(0).get<std::string>();
-      if (FileState(path) != dep.at(1)) return std::nullopt;
+      // A file this run has read is judged as it was read; the others once per run.
+      auto in_memory = known.find(path);
+      bool read_now = in_memory != known.end() && in_memory->second && in_memory->second->identity().exists;
+      if ((read_now ? StateJson(in_memory->second->identity()) : StateNow(path)) != dep.at(1)) return std::nullopt;
       files.insert(std::move(path));
     }
     Sources sources(known, std::move(files));
@@ -210,6 +379,16 @@ void ResultCache::Put(const std::string& key, const std::vector<std::pair<std::s
   shard.entries[key] = nlohmann::json{
       {"read", std::move(read)}, {"diagnostics", std::move(all)}, {"bin", BinaryTag()}, {"used", Today()}};
   shard.dirty = true;
+}
+
+nlohmann::json ResultCache::StateNow(const std::string& path) const {
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = states_.find(path); it != states_.end()) return it->second;
+  }
+  nlohmann::json state = FileState(path);
+  std::lock_guard lock(mutex_);
+  return states_.emplace(path, std::move(state)).first->second;
 }
 
 std::string ResultCache::BinaryTag() {

@@ -15,6 +15,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -24,6 +25,10 @@
 #include "model/diagnostic.h"
 
 namespace aortalint {
+
+/// A shard file's JSON: what nlohmann::json::parse gives (and throws), faster
+/// for the plain JSON the cache writes.
+nlohmann::json ParseShard(std::string_view text);
 
 /// Builds a cache key from the pieces fed to it, in order.
 class CacheKey {
@@ -68,6 +73,7 @@ class ResultCache {
 
   static constexpr int64_t kMaxIdleDays = 30;
   static constexpr size_t kMaxEntriesPerShard = 2048;
+  static constexpr size_t kMaxShardBytes = size_t{256} << 20;  // larger: an empty shard, rewritten
 
  private:
   struct Shard {
@@ -79,9 +85,13 @@ class ResultCache {
   Shard& ShardOf(const std::string& key) const;
 
   static std::string BinaryTag();  // BinaryStamp() hashed, stored in each entry
+  /// The state of a file an entry depends on, looked at once per run (a config
+  /// file is a dependency of every unit it applies to).
+  nlohmann::json StateNow(const std::string& path) const;
 
-  std::string dir_;                           // this working directory's shards; empty: disabled
-  mutable std::set<std::string> used_today_;  // hits whose "used" day is stale
+  std::string dir_;                                                 // this working directory's shards; empty: disabled
+  mutable std::set<std::string> used_today_;                        // hits whose "used" day is stale
+  mutable std::unordered_map<std::string, nlohmann::json> states_;  // StateNow's answers
   mutable std::array<Shard, 256> shards_;
   mutable std::mutex mutex_;
 };

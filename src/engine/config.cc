@@ -1,9 +1,11 @@
 #include "engine/config.h"
 
+#include <sys/stat.h>
 #include <algorithm>
 #include <filesystem>
 
 #include "base/edit_distance.h"
+#include "base/paths.h"
 #include "engine/rule.h"
 #include "engine/selection.h"
 #include "engine/suppression.h"
@@ -382,9 +384,8 @@ ConfigResolver::ConfigResolver(std::string forced, bool disabled) : forced_(std:
 
 std::shared_ptr<const Config> ConfigResolver::For(const std::string& file) {
   if (disabled_ || !forced_.empty()) return defaults_;
-  std::error_code ec;
-  fs::path abs = fs::absolute(file, ec).lexically_normal();
-  return ForDirectory(abs.parent_path().string());
+  std::string abs = AbsoluteNormal(file);
+  return ForDirectory(std::string(ParentOf(abs)));
 }
 
 std::shared_ptr<const Config> ConfigResolver::ForDirectory(const std::string& dir) {
@@ -395,9 +396,14 @@ std::shared_ptr<const Config> ConfigResolver::ForDirectory(const std::string& di
   std::shared_ptr<const Config> config;
   // The first of the accepted names wins; a second one beside it is reported, not silently ignored.
   std::vector<fs::path> found;
-  std::error_code ec;
-  for (std::string_view name : kConfigFileNames)
-    if (fs::path candidate = fs::path(dir) / name; fs::is_regular_file(candidate, ec)) found.push_back(candidate);
+  std::string candidate = dir == "/" ? "" : dir;
+  candidate += '/';
+  size_t base = candidate.size();
+  for (std::string_view name : kConfigFileNames) {
+    candidate.resize(base);
+    candidate += name;
+    if (struct stat st; ::stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode)) found.push_back(candidate);
+  }
   if (!found.empty()) {
     std::vector<Diagnostic> errors;
     config = LoadConfig(found.front().string(), errors);

@@ -1,0 +1,67 @@
+#include "base/paths.h"
+
+#include <unistd.h>
+#include <climits>
+#include <filesystem>
+#include <vector>
+
+namespace aortalint {
+namespace {
+
+// The working directory, read once; empty when it cannot be read (then std::filesystem decides).
+const std::string& Cwd() {
+  static const std::string cwd = [] {
+    char buf[PATH_MAX];
+    return ::getcwd(buf, sizeof buf) ? std::string(buf) : std::string();
+  }();
+  return cwd;
+}
+
+}  // namespace
+
+std::string AbsoluteNormal(std::string_view path) {
+  bool relative = path.empty() || path[0] != '/';
+  if (relative && Cwd().empty()) {
+    std::error_code ec;
+    return std::filesystem::absolute(path, ec).lexically_normal().string();
+  }
+  // Components of the working directory (when relative) then of the path; `..` pops, `.` and empty go.
+  std::string out;
+  out.reserve((relative ? Cwd().size() + 1 : 0) + path.size());
+  auto fold = [&out](std::string_view s, bool& trailing) {
+    size_t at = 0;
+    while (at <= s.size()) {
+      size_t slash = s.find('/', at);
+      std::string_view part = s.substr(at, slash == std::string_view::npos ? std::string_view::npos : slash - at);
+      bool last = slash == std::string_view::npos;
+      if (part.empty() || part == ".") {
+        trailing = last && (part == "." || !s.empty());
+      } else if (part == "..") {
+        size_t cut = out.rfind('/');
+        out.resize(cut == std::string::npos ? 0 : cut);
+        trailing = last;
+      } else {
+        out += '/';
+        out += part;
+        trailing = false;
+      }
+      if (last) break;
+      at = slash + 1;
+    }
+  };
+  bool trailing = false;
+  if (relative) fold(Cwd(), trailing);
+  trailing = false;
+  fold(path, trailing);
+  if (out.empty()) return "/";
+  if (trailing) out += '/';
+  return out;
+}
+
+std::string_view ParentOf(std::string_view absolute_normal) {
+  size_t slash = absolute_normal.rfind('/');
+  if (slash == std::string_view::npos) return {};
+  return slash == 0 ? absolute_normal.substr(0, 1) : absolute_normal.substr(0, slash);
+}
+
+}  // namespace aortalint

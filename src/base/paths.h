@@ -1,0 +1,20 @@
+// Path arithmetic on strings for the hot loops (the walk, the config lookup,
+// .gitignore): the same answers as std::filesystem's, without its per-call
+// allocations of components.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace aortalint {
+
+/// std::filesystem::absolute(path).lexically_normal().string(), computed on
+/// the string: relative paths are taken from the working directory, read once
+/// (aortalint never changes directory); `.`, `..` and repeated slashes are
+/// folded lexically; a path that ends in `/`, `/.` or `/..` keeps one trailing slash.
+std::string AbsoluteNormal(std::string_view path);
+
+/// The directory part of an AbsoluteNormal() path: "/a/b" for "/a/b/c", "/" for "/c".
+std::string_view ParentOf(std::string_view absolute_normal);
+
+}  // namespace aortalint

@@ -1,0 +1,112 @@
+// String path arithmetic (base/paths.h) against std::filesystem, and the
+// .gitignore rules gathered once per directory (driver/gitignore.h) against git.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <random>
+#include <set>
+
+#include "base/paths.h"
+#include "driver/gitignore.h"
+#include "test_util.h"
+
+namespace aortalint {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::RunShell;
+using testing::ShellQuote;
+using testing::TempDir;
+using testing::WriteFile;
+
+std::string Reference(const std::string& path) { return fs::absolute(path).lexically_normal().string(); }
+
+TEST_CASE("AbsoluteNormal gives std::filesystem's answer") {
+  for (const char* path : {"a",
+                           "a/b",
+                           "./a",
+                           "a/./b",
+                           "a//b",
+                           "a/b/",
+                           "a/b/.",
+                           "a/b/..",
+                           "a/../b",
+                           "../a",
+                           "../../..",
+                           ".",
+                           "..",
+                           "./",
+                           "/",
+                           "/a",
+                           "/a/",
+                           "/a/..",
+                           "/..",
+                           "/../a",
+                           "//a",
+                           "/a//b/./c/../d",
+                           "./team00/project000/r00000/recipe.yaml",
+                           "a/.hidden/..x/...",
+                           "a/b/../../../c"})
+    CHECK_MESSAGE(AbsoluteNormal(path) == Reference(path), path);
+  // Random mixes of names, `.`, `..` and slashes.
+  std::mt19937 rng(14);
+  const char* parts[] = {"a", "bc", ".", "..", "", ".x", "x.", "..."};
+  for (int i = 0; i < 3000; ++i) {
+    std::string path = rng() % 4 == 0 ? "/" : "";
+    for (int n = 1 + rng() % 6; n > 0; --n)
+      path += std::string(parts[rng() % 8]) + (n > 1 || rng() % 3 == 0 ? "/" : "");
+    // Two differences, both right on Linux: std::filesystem throws on an empty path (the working directory here),
+    // and keeps `//` for a path of slashes alone (one root here).
+    if (path.find_first_not_of('/') == std::string::npos) {
+      CHECK(AbsoluteNormal(path) == (path.empty() ? fs::current_path().string() : "/"));
+      continue;
+    }
+    CHECK_MESSAGE(AbsoluteNormal(path) == Reference(path), path);
+  }
+  CHECK(ParentOf("/a/b/c") == "/a/b");
+  CHECK(ParentOf("/c") == "/");
+}
+
+TEST_CASE("gitignore: nested files, anchoring, negation, directories, info/exclude, nested repositories") {
+  fs::path root = TempDir("aortalint-gitignore");
+  fs::create_directories(root / "repo/.git/info");
+  WriteFile(root / "repo/.git/info/exclude", "*.local\n");
+  WriteFile(root / "repo/.gitignore", "# comment\n/gen/*\n!/gen/keep.yaml\n*.tmp\nout/\nsub/deep/x.yaml\n");
+  WriteFile(root / "repo/sub/.gitignore", "tmp.yaml\n!keep.tmp\n");
+  WriteFile(root / "repo/inner/.git/HEAD", "ref: refs/heads/main\n");  // a repository inside the repository
+  WriteFile(root / "repo/inner/.gitignore", "only.yaml\n");
+  WriteFile(root / "loose/.gitignore", "*.yaml\n");  // outside any repository: only its own directory's file
+  std::string r = (root / "repo").string();
+  GitIgnore g;
+  CHECK(g.Ignored(r + "/gen/out.yaml", false));
+  CHECK_FALSE(g.Ignored(r + "/gen/keep.yaml", false));
+  CHECK(g.Ignored(r + "/a.tmp", false));
+  CHECK(g.Ignored(r + "/sub/b.tmp", false));
+  CHECK_FALSE(g.Ignored(r + "/sub/keep.tmp", false));  // re-included below
+  CHECK(g.Ignored(r + "/sub/tmp.yaml", false));
+  CHECK_FALSE(g.Ignored(r + "/tmp.yaml", false));  // sub's pattern is sub's
+  CHECK(g.Ignored(r + "/sub/deep/x.yaml", false));
+  CHECK_FALSE(g.Ignored(r + "/sub/deep/y.yaml", false));
+  CHECK(g.Ignored(r + "/out", true));
+  CHECK_FALSE(g.Ignored(r + "/out", false));  // `out/` is for directories only
+  CHECK(g.Ignored(r + "/sub/x.local", false));
+  CHECK_FALSE(g.Ignored(r + "/inner/a.tmp", false));  // the inner repository does not see the outer's rules
+  CHECK(g.Ignored(r + "/inner/only.yaml", false));
+  CHECK(g.Ignored((root / "loose/a.yaml").string(), false));
+  CHECK_FALSE(g.Ignored((root / "loose/d/a.yaml").string(), false));
+  // Relative and unnormalised spellings reach the same answer.
+  CHECK(g.Ignored(r + "/sub/../gen/./out.yaml", false));
+
+  // git agrees on every one of these (where it is installed).
+  if (RunShell("git init -q " + ShellQuote(r) + " >/dev/null 2>&1").exit_code == 0) {
+    for (const char* rel : {"gen/out.yaml", "gen/keep.yaml", "a.tmp", "sub/b.tmp", "sub/keep.tmp", "sub/tmp.yaml",
+                            "tmp.yaml", "sub/deep/x.yaml", "sub/deep/y.yaml", "sub/x.local"}) {
+      bool git = RunShell("cd " + ShellQuote(r) + " && git check-ignore -q --no-index " + rel).exit_code == 0;
+      CHECK_MESSAGE(g.Ignored(r + "/" + rel, false) == git, rel);
+    }
+  }
+  fs::remove_all(root);
+}
+
+}  // namespace
+}  // namespace aortalint
