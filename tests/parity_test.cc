@@ -69,18 +69,29 @@ TEST_CASE("parity metrics: counts of 2^63 and more are exact, never negative (D4
                           Leaf(R"j("k")j", R"j("time (ns)":1000,"count":9.2e18)j")));
   CHECK(m["proton_kernel_count"].is_number_unsigned());
   CHECK(m["proton_kernel_count"].get<uint64_t>() == 18400000000000000000ull);
+  // Past 2^64 - 1 the count stays exact, as Python's int(float(count)) is: DumpJson writes the digits.
   m = Proton(d, Tree(Leaf(R"j("k")j", R"j("time (ns)":1000,"count":1e+20)j")));
-  CHECK(m["proton_kernel_count"].get<double>() == 1e20);
+  CHECK(DumpJson(m["proton_kernel_count"]) == "100000000000000000000");
   m = Proton(d, Tree(Leaf(R"j("k")j", R"j("time (ns)":1000,"count":10000000000000000000000000)j")));
-  CHECK(m["proton_kernel_count"].get<double>() == 1e25);
-  // rocprof Calls of 1e300 is an exact (huge) integer in Python, published as the nearest double.
+  CHECK(DumpJson(m["proton_kernel_count"]) == "10000000000000000905969664");
+  // rocprof Calls of 1e300 is an exact (huge) integer in Python, and so it is here.
   WriteFile(d / "rocprof/aorta_kernel_stats.csv", "Name,Calls,TotalDurationNs\nk,1e300,1000\n");
   json r = ParseRocprofMetrics(d / "rocprof");
-  CHECK(r["rocprof_kernel_count"].get<double>() == 1e300);
-  // Past the double range (2e308 as Python's exact int): the largest double, never null or inf.
+  std::string digits = DumpJson(r["rocprof_kernel_count"]);
+  CHECK(digits.size() == 301);
+  CHECK(digits.rfind("100000000000000005250476025520442024870446858110815915491585", 0) == 0);
+  // Past the double range (two rows of 1e308): the exact sum, never null, inf or negative.
   WriteFile(d / "rocprof/aorta_kernel_stats.csv", "Name,Calls,TotalDurationNs\nk,1e308,1000\nj,1e308,1000\n");
   r = ParseRocprofMetrics(d / "rocprof");
-  CHECK(r["rocprof_kernel_count"].get<double>() == std::numeric_limits<double>::max());
+  CHECK(DumpJson(r["rocprof_kernel_count"]).size() == 309);
+  CHECK(DumpJson(r["rocprof_kernel_count"]).rfind("2000000000000000021958127258880910834809", 0) == 0);
+  // Indented output and other values as nlohmann writes them.
+  json mixed = {{"a", r["rocprof_kernel_count"]}, {"b", {1, "x"}}, {"c", json::object()}, {"d", json::array()}};
+  CHECK(DumpJson(mixed, 2) == "{\n  \"a\": " + DumpJson(r["rocprof_kernel_count"]) +
+                                  ",\n  \"b\": [\n    1,\n    \"x\"\n  ],\n  \"c\": {},\n  \"d\": []\n}");
+  json plain = {{"k", {1.5, nullptr, true}}, {"s", "\u00e9\n"}};
+  CHECK(DumpJson(plain, 2) == plain.dump(2));
+  CHECK(DumpJson(plain) == plain.dump());
   CHECK(BigCount::FromDouble(1e20).ToString() == "100000000000000000000");
   CHECK(BigCount::FromDouble(1e25).ToString() == "10000000000000000905969664");
   fs::remove_all(d);

@@ -27,7 +27,8 @@ struct KernelDetail {
 // The keys and values aorta's parse_summary gives, computed as it computes
 // them: <c>_top_kernels is a list of at most kTopKernels names, hottest
 // first (ties keep first-seen order); <c>_kernel_count is an exact integer
-// (beyond 2^64 - 1 the nearest double). `kernels`, when given, receives
+// of any size (beyond 2^64 - 1 a json binary of its digits, written by
+// DumpJson as the number). `kernels`, when given, receives
 // every kernel hottest first.
 //
 // Both functions never throw. A missing path or a non-directory gives {};

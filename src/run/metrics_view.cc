@@ -17,6 +17,7 @@
 
 #include "model/triton.h"
 #include "run/metrics.h"
+#include "run/pyvalue.h"
 #include "run/run_command.h"
 
 namespace aortalint::run {
@@ -714,7 +715,7 @@ int MetricsMain(const std::vector<fs::path>& dirs, bool as_json, std::ostream& o
   if (dirs.size() == 1) {
     CaptureView c = LoadCapture(dirs[0]);
     if (as_json)
-      out << CaptureJson(c).dump(2) << "\n";
+      out << DumpJson(CaptureJson(c), 2) << "\n";
     else
       PrintCapture(c, out);
     return 0;
@@ -723,7 +724,7 @@ int MetricsMain(const std::vector<fs::path>& dirs, bool as_json, std::ostream& o
   if (as_json) {
     // The table prints its warnings itself; JSON carries them too, and stderr says them to whoever reads it.
     for (const std::string& w : CompareWarnings(a, b)) err << "aortalint metrics: warning: " << w << "\n";
-    out << CompareJson(a, b).dump(2) << "\n";
+    out << DumpJson(CompareJson(a, b), 2) << "\n";
   } else {
     PrintCompare(a, b, out);
   }

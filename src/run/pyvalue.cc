@@ -585,9 +585,56 @@ nlohmann::json BigCount::ToJson() const {
     for (size_t k = limbs_.size(); k-- > 0;) v = (v << 32) | limbs_[k];
     return v;
   }
-  // Correctly rounded; a count beyond the double range is published as the largest double.
-  double d = std::strtod(ToString().c_str(), nullptr);
-  return std::isinf(d) ? std::numeric_limits<double>::max() : d;
+  std::string digits = ToString();
+  return nlohmann::json::binary(std::vector<uint8_t>(digits.begin(), digits.end()));
+}
+
+namespace {
+
+void Dump(const nlohmann::json& j, int indent, int depth, std::string& out) {
+  auto newline = [&](int d) {
+    if (indent < 0) return;
+    out += '\n';
+    out.append(static_cast<size_t>(indent) * static_cast<size_t>(d), ' ');
+  };
+  if (j.is_binary()) {
+    const auto& bytes = j.get_binary();
+    out.append(bytes.begin(), bytes.end());
+  } else if (j.is_object() && !j.empty()) {
+    out += '{';
+    bool first = true;
+    for (const auto& [key, value] : j.items()) {
+      if (!first) out += ',';
+      first = false;
+      newline(depth + 1);
+      out += nlohmann::json(key).dump();
+      out += indent < 0 ? ":" : ": ";
+      Dump(value, indent, depth + 1, out);
+    }
+    newline(depth);
+    out += '}';
+  } else if (j.is_array() && !j.empty()) {
+    out += '[';
+    bool first = true;
+    for (const nlohmann::json& value : j) {
+      if (!first) out += ',';
+      first = false;
+      newline(depth + 1);
+      Dump(value, indent, depth + 1, out);
+    }
+    newline(depth);
+    out += ']';
+  } else {
+    out += j.dump();
+  }
+}
+
+}  // namespace
+
+std::string DumpJson(const nlohmann::json& j, int indent) {
+  std::string out;
+  Dump(j, indent, 0, out);
+  return out;
 }
 
 std::string BigCount::ToString() const {

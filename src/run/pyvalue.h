@@ -60,9 +60,10 @@ class BigCount {
   static BigCount FromDouble(double d);
   static BigCount FromU64(uint64_t v);
   void Add(const BigCount& other);
-  /// As a JSON number: exact up to 2^64 - 1, the nearest double beyond (the
-  /// largest double past the double range). aorta publishes Python's exact
-  /// int there; aortalint's JSON has no wider integer (a documented choice).
+  /// As a JSON number, exact at any size as Python's int is: a value up to
+  /// 2^64 - 1 is a JSON unsigned; a larger one is held as a json binary value
+  /// carrying its decimal digits (nlohmann::json has no wider integer), which
+  /// DumpJson writes as the bare number.
   nlohmann::json ToJson() const;
   /// The decimal digits.
   std::string ToString() const;
@@ -70,6 +71,11 @@ class BigCount {
  private:
   std::vector<uint32_t> limbs_;  // little-endian base 2^32, no high zeros
 };
+
+/// j.dump(indent), except that a json binary value (only BigCount::ToJson
+/// makes one: a count past 2^64 - 1) is written as the decimal number its
+/// bytes spell, as Python's json.dump writes an int of any size.
+std::string DumpJson(const nlohmann::json& j, int indent = -1);
 
 // UTF-8 as Python's strict codec reads it: the offset of the byte at which
 // decoding fails, or nullopt when the whole text is valid. `lead` is the

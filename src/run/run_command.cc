@@ -13,6 +13,7 @@
 #include "base/atomic_file.h"
 #include "run/child.h"
 #include "run/metrics.h"
+#include "run/pyvalue.h"
 #include "run/trial.h"
 
 namespace aortalint::run {
@@ -159,7 +160,7 @@ int RunCapture(const RunRequest& request, std::ostream& out, std::ostream& err) 
   for (const auto& note : record["capture_notes"]) {
     err << "aortalint run: note: " << note.get<std::string>() << "\n";
   }
-  if (std::optional<std::string> why = WriteFileAtomically((dir / "trial.json").string(), record.dump(2) + "\n")) {
+  if (std::optional<std::string> why = WriteFileAtomically((dir / "trial.json").string(), DumpJson(record, 2) + "\n")) {
     err << "aortalint run: error: cannot write " << (dir / "trial.json").string() << ": " << *why << "\n";
     return kExitSetupError;
   }
@@ -222,20 +223,20 @@ int MetricsCommand(const fs::path& dir, MetricsFormat format, std::ostream& out,
   std::map<std::string, std::vector<KernelDetail>> kernels;
   json m = CollectMetrics(dir, &kernels);
   if (format == MetricsFormat::kJson) {
-    out << m.dump(2) << "\n";
+    out << DumpJson(m, 2) << "\n";
     return 0;
   }
   if (m.empty()) out << "no collector artifacts found in " << dir.string() << "\n";
   for (const auto& [key, value] : m.items()) {
     if (!value.is_array()) {
-      out << key << " = " << (value.is_string() ? value.get<std::string>() : value.dump()) << "\n";
+      out << key << " = " << (value.is_string() ? value.get<std::string>() : DumpJson(value)) << "\n";
       continue;
     }
     out << key << ":\n";
     const auto& detail = kernels[key.substr(0, key.find('_'))];
     for (size_t i = 0; i < value.size(); ++i) {
       if (i < detail.size()) {
-        out << "  " << detail[i].total_ms << " ms  x" << (detail[i].count ? detail[i].count->dump() : "null") << "  "
+        out << "  " << detail[i].total_ms << " ms  x" << (detail[i].count ? DumpJson(*detail[i].count) : "null") << "  "
             << detail[i].name << "\n";
       } else {
         out << "  " << value[i].get<std::string>() << "\n";

@@ -217,8 +217,8 @@ def main():
             print("DIFF", d)
             print("  aorta    ", want)
             print("  aortalint", got)
-    print("metrics: %d/%d agree (%.1f%%); %d more differ only by a count beyond 2^64-1 (a documented choice: "
-          "the nearest double): %.1f%% apart from those" % (agree, cases, 100.0 * agree / cases, choice,
+    print("metrics: %d/%d agree (%.1f%%); %d more differ only by a count beyond 2^64-1 (published as the nearest "
+          "double by builds before the exact JSON writer): %.1f%% apart from those" % (agree, cases, 100.0 * agree / cases, choice,
                                                            100.0 * (agree + choice) / cases))
 
 
