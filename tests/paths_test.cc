@@ -6,8 +6,10 @@
 #include <random>
 #include <set>
 
+#include "base/dir_index.h"
 #include "base/paths.h"
 #include "driver/gitignore.h"
+#include "driver/pairing.h"
 #include "test_util.h"
 
 namespace aortalint {
@@ -105,6 +107,59 @@ TEST_CASE("gitignore: nested files, anchoring, negation, directories, info/exclu
       CHECK_MESSAGE(g.Ignored(r + "/" + rel, false) == git, rel);
     }
   }
+  fs::remove_all(root);
+}
+
+TEST_CASE("NormalizePath: relative below the working directory, else absolute, as std::filesystem says") {
+  auto reference = [](const std::string& path) {
+    fs::path abs = fs::absolute(path).lexically_normal();
+    fs::path rel = abs.lexically_relative(fs::current_path());
+    return !rel.empty() && *rel.begin() != ".." ? rel.string() : abs.string();
+  };
+  std::string cwd = fs::current_path().string();
+  for (const std::string& path :
+       std::vector<std::string>{"a.py", "./a.py", "d/../a.py", "../x/a.py", "/etc/a.py", cwd + "/a.py", cwd, cwd + "/",
+                                cwd + "/d/./e.py", cwd + "x/a.py", std::string("."), std::string("d/")})
+    CHECK_MESSAGE(NormalizePath(path) == reference(path), path);
+}
+
+TEST_CASE("directory listings: kept for a run, answering as stat() does") {
+  fs::path root = TempDir("aortalint-listing");
+  WriteFile(root / "file.yaml", "x: 1\n");
+  fs::create_directories(root / "sub");
+  fs::create_symlink(root / "file.yaml", root / "link.yaml");
+  fs::create_symlink(root / "sub", root / "link_dir");
+  fs::create_symlink(root / "missing", root / "dangling");
+  std::string dir = root.string();
+  auto all = [&] {
+    CHECK(KindOf(dir, "file.yaml") == EntryKind::kRegular);
+    CHECK(KindOf(dir, "sub") == EntryKind::kDirectory);
+    CHECK(KindOf(dir, "link.yaml") == EntryKind::kRegular);  // followed, as stat() follows it
+    CHECK(KindOf(dir, "link_dir") == EntryKind::kDirectory);
+    CHECK(KindOf(dir, "dangling") == EntryKind::kAbsent);
+    CHECK(KindOf(dir, "nothing") == EntryKind::kAbsent);
+  };
+  CHECK(ListingOf(dir) == nullptr);  // no run: nothing kept, stat() answers
+  all();
+  {
+    ScopedDirectoryCache run;
+    std::shared_ptr<const DirectoryListing> listing = ListingOf(dir);
+    REQUIRE(listing);
+    CHECK(listing->entries().size() == 5);
+    all();
+    // Listed once per run: a file created since is not seen until the next run.
+    WriteFile(root / "later.yaml", "x: 1\n");
+    CHECK(KindOf(dir, "later.yaml") == EntryKind::kAbsent);
+    CHECK(ListingOf(dir) == listing);
+    CHECK(ListingOf((root / "nothing").string()) == nullptr);  // cannot be listed: the caller asks stat()
+    {
+      ScopedDirectoryCache inner;  // shares the outer run's listings
+      CHECK(ListingOf(dir) == listing);
+    }
+    CHECK(ListingOf(dir) == listing);
+  }
+  CHECK(ListingOf(dir) == nullptr);
+  CHECK(KindOf(dir, "later.yaml") == EntryKind::kRegular);
   fs::remove_all(root);
 }
 

@@ -126,8 +126,19 @@ std::string FileTypeName(mode_t mode) {
   return "not a regular file";
 }
 
-// Reads all of `fd` up to max_bytes + 1 bytes.
-bool ReadFd(int fd, std::string& text, size_t max_bytes) {
+// Reads all of `fd` up to max_bytes + 1 bytes. `expected`: the size fstat gave
+// a regular file: one read of one byte more finds it whole (a short read of a
+// regular file is its end), so a small file costs one read, not two.
+bool ReadFd(int fd, std::string& text, size_t max_bytes, size_t expected = 0) {
+  if (expected > 0 && expected <= max_bytes) {
+    text.resize(expected + 1);
+    ssize_t got;
+    do got = ::read(fd, text.data(), expected + 1);
+    while (got < 0 && errno == EINTR);
+    if (got < 0) return false;
+    text.resize(static_cast<size_t>(got));
+    if (static_cast<size_t>(got) <= expected) return true;  // grew while read: read on
+  }
   char buf[65536];
   for (;;) {
     ssize_t got = ::read(fd, buf, sizeof buf);
@@ -154,7 +165,7 @@ FileIdentity IdentityOf(const std::string& path) {
     id = IdentityFromStat(st);
     std::string text;
     if (S_ISREG(st.st_mode) && static_cast<size_t>(st.st_size) <= kIdentityHashBytes &&
-        ReadFd(fd, text, kIdentityHashBytes))
+        ReadFd(fd, text, kIdentityHashBytes, static_cast<size_t>(st.st_size)))
       id.hash = ContentHash(text);
   }
   ::close(fd);
@@ -220,8 +231,8 @@ ReadResult ReadTextFile(const std::string& path, size_t max_bytes) {
   } else if (static_cast<size_t>(st.st_size) > max_bytes) {
     r.error =
         fmt::format("file is {:.1f} MiB; aortalint reads files up to {} MiB", st.st_size / 1048576.0, max_bytes >> 20);
-  } else if (int flags = ::fcntl(fd, F_GETFL);
-             flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0 || !ReadFd(fd, r.text, max_bytes)) {
+  } else if (!ReadFd(fd, r.text, max_bytes, static_cast<size_t>(st.st_size))) {
+    // A regular file: O_NONBLOCK (which kept the open from blocking on a FIFO) has no effect on its reads.
     r.error = fmt::format("cannot read file ({})", std::strerror(errno));
   } else if (r.text.size() > max_bytes) {
     r.error = fmt::format("file grew past {} MiB while it was read; aortalint reads files up to {} MiB",

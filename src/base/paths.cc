@@ -50,8 +50,7 @@ std::string AbsoluteNormal(std::string_view path) {
     }
   };
   bool trailing = false;
-  if (relative) fold(Cwd(), trailing);
-  trailing = false;
+  if (relative && Cwd() != "/") out = Cwd();  // getcwd's answer is already absolute and normal
   fold(path, trailing);
   if (out.empty()) return "/";
   if (trailing) out += '/';

@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/atomic_file.h"
+#include "base/dir_index.h"
 #include "base/file_reader.h"
 #include "driver/discover.h"
 #include "driver/entry_point.h"
@@ -757,6 +758,8 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
     err << "aortalint: cannot parse Python payloads: " << *grammar << '\n';
     return kExitInternal;
   }
+  // One listing per directory for the whole run: the walk, the config lookup, .gitignore and pairing share it.
+  ScopedDirectoryCache directory_cache;
   ConfigResolver configs(options.config, options.no_config);
   if (!options.show_settings.empty()) {
     std::shared_ptr<const Config> config = configs.For(options.show_settings);

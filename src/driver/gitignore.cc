@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "base/dir_index.h"
 #include "base/file_reader.h"
 #include "base/paths.h"
 #include "engine/config.h"
@@ -40,12 +41,12 @@ std::vector<GitIgnore::Pattern> GitIgnore::Parse(const std::string& text) {
   return out;
 }
 
-const std::vector<GitIgnore::Pattern>& GitIgnore::PatternsOf(const std::string& file) {
+const std::vector<GitIgnore::Pattern>& GitIgnore::PatternsOf(const std::string& dir, std::string_view name) {
+  std::string file = (dir == "/" ? "" : dir) + "/" + std::string(name);
   auto it = loaded_.find(file);
   if (it != loaded_.end()) return it->second;
-  std::error_code ec;
   std::vector<Pattern> patterns;
-  if (fs::is_regular_file(file, ec))
+  if (KindOf(dir, name) == EntryKind::kRegular)
     if (ReadResult read = ReadTextFile(file); read.ok) patterns = Parse(read.text);
   return loaded_.emplace(file, std::move(patterns)).first->second;
 }
@@ -65,7 +66,6 @@ const GitIgnore::DirRules& GitIgnore::RulesOf(const std::string& dir) {
     }
     chain.push_back(std::move(parent));
   }
-  std::error_code ec;
   const DirRules* above = nullptr;
   for (auto d = chain.rbegin(); d != chain.rend(); ++d) {
     if (auto it = dirs_.find(*d); it != dirs_.end()) {
@@ -75,19 +75,19 @@ const GitIgnore::DirRules& GitIgnore::RulesOf(const std::string& dir) {
     std::string base = *d == "/" ? "" : *d;
     DirRules rules;
     // A directory holding .git is a repository's top; else it is in its parent's repository (if any).
-    bool is_top = fs::exists(base + "/.git", ec);
+    bool is_top = KindOf(*d, ".git") != EntryKind::kAbsent;
     rules.top = is_top ? base : above ? above->top : "";
-    auto add = [&](const std::string& layer_base, const std::string& file) {
-      const std::vector<Pattern>& patterns = PatternsOf(file);
-      if (!patterns.empty()) rules.layers.push_back({layer_base, &patterns});
+    auto add = [&](const std::string& dir, std::string_view name) {
+      const std::vector<Pattern>& patterns = PatternsOf(dir, name);
+      if (!patterns.empty()) rules.layers.push_back({base, &patterns});
     };
     if (is_top) {
-      add(base, base + "/.git/info/exclude");
+      add(base + "/.git/info", "exclude");
     } else if (!rules.top.empty()) {
       rules.layers = above->layers;  // the .gitignore files from the top down to the parent
     }
     // Outside a repository only the directory's own .gitignore applies.
-    add(base, base + "/.gitignore");
+    add(*d, ".gitignore");
     above = &dirs_.emplace(*d, std::move(rules)).first->second;
   }
   return *above;

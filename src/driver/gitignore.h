@@ -5,6 +5,7 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -37,7 +38,7 @@ class GitIgnore {
     std::string top;  // the repository's top ("" outside a repository)
     std::vector<Layer> layers;
   };
-  const std::vector<Pattern>& PatternsOf(const std::string& file);
+  const std::vector<Pattern>& PatternsOf(const std::string& dir, std::string_view name);
   const DirRules& RulesOf(const std::string& dir);
   static std::vector<Pattern> Parse(const std::string& text);
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "base/dir_index.h"
+#include "base/paths.h"
 #include "driver/hip_sources.h"
 #include "engine/sidecar.h"
 #include "load/hip_loader.h"
@@ -97,12 +99,12 @@ void ResolveFiles(Launch& launch, const std::string& root) {
 }  // namespace
 
 std::string NormalizePath(const std::string& path) {
-  std::error_code ec;
-  fs::path abs = fs::absolute(path, ec).lexically_normal();
-  fs::path cwd = fs::current_path(ec);
-  fs::path rel = abs.lexically_relative(cwd);
-  if (!rel.empty() && *rel.begin() != "..") return rel.string();
-  return abs.string();
+  // On strings (this runs for every payload of every unit): relative to the working directory when below it.
+  static const std::string cwd = AbsoluteNormal(".");  // "/a/b/" as AbsoluteNormal spells a directory
+  std::string abs = AbsoluteNormal(path);
+  if (abs + "/" == cwd || abs == cwd) return ".";
+  if (abs.starts_with(cwd)) return abs.substr(cwd.size());
+  return abs;
 }
 
 std::vector<std::string> SplitShellWords(std::string_view text) {
@@ -257,12 +259,22 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
   if (recipe.filename() == "recipe.yaml" || recipe.filename() == "recipe.yml") {
     std::error_code ec;
     fs::path dir = recipe.parent_path().empty() ? fs::path(".") : recipe.parent_path();
-    for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
-      if (!e.is_regular_file(ec)) continue;
-      if (e.path().extension() == ".py") launch.files.push_back(NormalizePath(e.path().string()));
+    std::string abs_dir = AbsoluteNormal(dir.string());
+    if (abs_dir.size() > 1 && abs_dir.back() == '/') abs_dir.pop_back();
+    auto add = [&](const std::string& name) {
+      std::string path = (dir / name).string();
+      if (name.size() > 3 && name.ends_with(".py")) launch.files.push_back(NormalizePath(path));
       // HIP sources beside it too (a .cpp that is not HIP is dropped when it is read).
-      else if (HasHipExtension(e.path().filename().string()))
-        launch.hip_files.push_back(NormalizePath(e.path().string()));
+      else if (HasHipExtension(name))
+        launch.hip_files.push_back(NormalizePath(path));
+    };
+    if (std::shared_ptr<const DirectoryListing> listing = ListingOf(abs_dir)) {
+      // The run's listing of the directory (the walk and the config lookup read it too).
+      for (const auto& [name, type] : listing->entries())
+        if (listing->KindOf(abs_dir, name) == EntryKind::kRegular) add(name);
+    } else {
+      for (const fs::directory_entry& e : fs::directory_iterator(dir, ec))
+        if (e.is_regular_file(ec)) add(e.path().filename().string());
     }
     if (launch.files.empty() && launch.hip_files.empty()) return std::nullopt;
     std::sort(launch.files.begin(), launch.files.end());

@@ -1,9 +1,9 @@
 #include "engine/config.h"
 
-#include <sys/stat.h>
 #include <algorithm>
 #include <filesystem>
 
+#include "base/dir_index.h"
 #include "base/edit_distance.h"
 #include "base/paths.h"
 #include "engine/rule.h"
@@ -396,14 +396,8 @@ std::shared_ptr<const Config> ConfigResolver::ForDirectory(const std::string& di
   std::shared_ptr<const Config> config;
   // The first of the accepted names wins; a second one beside it is reported, not silently ignored.
   std::vector<fs::path> found;
-  std::string candidate = dir == "/" ? "" : dir;
-  candidate += '/';
-  size_t base = candidate.size();
-  for (std::string_view name : kConfigFileNames) {
-    candidate.resize(base);
-    candidate += name;
-    if (struct stat st; ::stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode)) found.push_back(candidate);
-  }
+  for (std::string_view name : kConfigFileNames)
+    if (KindOf(dir, name) == EntryKind::kRegular) found.push_back(fs::path(dir) / name);
   if (!found.empty()) {
     std::vector<Diagnostic> errors;
     config = LoadConfig(found.front().string(), errors);

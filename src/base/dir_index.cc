@@ -1,0 +1,107 @@
+#include "base/dir_index.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <algorithm>
+#include <cerrno>
+#include <mutex>
+#include <unordered_map>
+
+namespace aortalint {
+namespace {
+
+EntryKind StatKind(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) return EntryKind::kAbsent;
+  return S_ISREG(st.st_mode) ? EntryKind::kRegular : S_ISDIR(st.st_mode) ? EntryKind::kDirectory : EntryKind::kOther;
+}
+
+std::string Join(const std::string& dir, std::string_view name) {
+  std::string path = dir == "/" ? "" : dir;
+  path += '/';
+  path += name;
+  return path;
+}
+
+struct Cache {
+  std::mutex mutex;
+  std::unordered_map<std::string, std::shared_ptr<const DirectoryListing>> listings;  // null: could not be listed
+};
+Cache* active = nullptr;  // set by the one ScopedDirectoryCache of a run
+
+}  // namespace
+
+DirectoryListing::DirectoryListing(std::vector<std::pair<std::string, unsigned char>> entries)
+    : entries_(std::move(entries)) {
+  std::sort(entries_.begin(), entries_.end());
+}
+
+EntryKind DirectoryListing::KindOf(const std::string& dir, std::string_view name) const {
+  auto it = std::lower_bound(entries_.begin(), entries_.end(), name,
+                             [](const auto& entry, std::string_view n) { return entry.first < n; });
+  if (it == entries_.end() || it->first != name) return EntryKind::kAbsent;
+  switch (it->second) {
+    case DT_REG:
+      return EntryKind::kRegular;
+    case DT_DIR:
+      return EntryKind::kDirectory;
+    case DT_LNK:
+    case DT_UNKNOWN:
+      return StatKind(Join(dir, name));  // where the link leads, or a file system that does not say
+    default:
+      return EntryKind::kOther;
+  }
+}
+
+ScopedDirectoryCache::ScopedDirectoryCache() : owner_(!active) {
+  if (owner_) active = new Cache;
+}
+
+ScopedDirectoryCache::~ScopedDirectoryCache() {
+  if (!owner_) return;
+  delete active;
+  active = nullptr;
+}
+
+std::shared_ptr<const DirectoryListing> ListingOf(const std::string& dir) {
+  if (!active) return nullptr;
+  {
+    std::lock_guard lock(active->mutex);
+    if (auto it = active->listings.find(dir); it != active->listings.end()) return it->second;
+  }
+  std::shared_ptr<const DirectoryListing> listing;
+  // getdents64 on the descriptor: opendir() would add an fstat, and this runs for every directory of a walk.
+  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK);
+  if (fd >= 0) {
+    std::vector<std::pair<std::string, unsigned char>> entries;
+    alignas(8) char buf[32768];
+    bool ok = true;
+    for (;;) {
+      ssize_t got = ::getdents64(fd, buf, sizeof buf);
+      if (got < 0 && errno == EINTR) continue;
+      if (got <= 0) {
+        ok = got == 0;
+        break;
+      }
+      for (ssize_t at = 0; at < got;) {
+        const auto* e = reinterpret_cast<const struct dirent64*>(buf + at);
+        std::string_view name = e->d_name;
+        if (name != "." && name != "..") entries.emplace_back(name, e->d_type);
+        at += e->d_reclen;
+      }
+    }
+    ::close(fd);
+    if (ok) listing = std::make_shared<const DirectoryListing>(std::move(entries));
+  }
+  std::lock_guard lock(active->mutex);
+  return active->listings.emplace(dir, std::move(listing)).first->second;
+}
+
+EntryKind KindOf(const std::string& dir, std::string_view name) {
+  if (std::shared_ptr<const DirectoryListing> listing = ListingOf(dir)) return listing->KindOf(dir, name);
+  return StatKind(Join(dir, name));
+}
+
+}  // namespace aortalint
