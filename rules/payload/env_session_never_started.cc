@@ -19,7 +19,9 @@ constexpr RuleMeta kMeta{
         "`triton.profiler.finalize`); a local variable that happens to be called `proton` does not count.",
     .why =
         "In env mode aorta only exports `AORTA_PROTON_*` variables; the payload must start the session and "
-        "finalize it, or nothing is written and the trial reports no Proton metrics.",
+        "finalize it, or nothing is written and the trial reports no Proton metrics. aorta itself runs such a "
+        "trial and records no profile, so `aortalint run` refusing it is a deliberate difference; "
+        "`severity: {PAY007: warning}` keeps aorta's verdict.",
     .example =
         "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n\n"
         "def main():\n    proton.start(os.environ.get(\"AORTA_PROTON_NAME\", \"run\"))\n"

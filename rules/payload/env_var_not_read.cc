@@ -26,7 +26,9 @@ constexpr RuleMeta kMeta{
     .why =
         "In env mode the payload starts the Proton session itself; a variable it never reads is a knob the "
         "recipe configures and the capture silently ignores (a pinned backend that is not used, a session "
-        "written to the wrong place).",
+        "written to the wrong place). aorta itself runs such a trial (unprofiled, or profiled with its own "
+        "defaults), so `aortalint run` refusing it is a deliberate difference; `severity: {PAY006: warning}` "
+        "keeps aorta's verdict.",
     .example =
         "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n\n"
         "def main():\n    proton.start(os.environ.get(\"AORTA_PROTON_NAME\", \"run\"))\n    try:\n"

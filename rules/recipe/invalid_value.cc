@@ -58,7 +58,13 @@ constexpr RuleMeta kMeta{
         "timeout_per_trial: 1800\nstep_time_regex: 'step (?P<ms>[0-9.]+) ms'\n",
     .facts =
         "The key table of reference/aorta.md §1.3 (types, bounds, error texts) and the cell keys of §1.4; "
-        "PyYAML's typing in §1.1 (`isinstance(x, bool)` is tested before int).",
+        "PyYAML's typing in §1.1 (`isinstance(x, bool)` is tested before int). The `condition` check follows "
+        "aorta's `probe/sandbox.py` (`validate_and_compile`: str.strip(), 256 code points, `ast.parse` in eval "
+        "mode, its node/name/call allow-lists, ints below 10**9); two approximations: non-ASCII identifiers are "
+        "refused (Python would NFKC-fold them, possibly onto an allowed name), and a `\\N{...}` escape is "
+        "accepted when its name is shaped like a Unicode name (not looked up). `category` is one of "
+        "`aorta.agent.llm.AUTOPSY_CATEGORIES` (the eight probe categories and gpu_race, numeric_silent, "
+        "tooling_gap).",
 };
 
 class InvalidValue final : public Rule {
