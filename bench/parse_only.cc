@@ -9,19 +9,25 @@
 //       full   yaml, and parse every payload whole (the old floor).
 //   aortalint_parse_only --stages DIR
 //     one thread: the CPU time of each stage in turn (read, recipe YAML,
-//     pre-scan, selective tree-sitter parse, facts), and the full parse for
-//     comparison. `check`'s total less these is its rules and output.
+//     pre-scan, selective tree-sitter parse, facts, rules over each recipe
+//     with the payloads beside it, text output), and the full parse for
+//     comparison. `check`'s total less these is discovery, pairing and the cache.
 #include <time.h>
 
 #include <atomic>
 #include <cstdio>
 #include <cstring>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "base/file_reader.h"
 #include "driver/discover.h"
+#include "driver/pairing.h"
+#include "emit/emitter.h"
+#include "engine/analyze.h"
+#include "engine/settings.h"
 #include "load/payload_loader.h"
 #include "load/python_parser.h"
 #include "load/python_scan.h"
@@ -91,6 +97,32 @@ int main(int argc, char** argv) {
     for (size_t i = recipes; i < paths.size(); ++i)
       ParsePayload(std::make_shared<SourceFile>(paths[i], texts[i]), nullptr, PayloadParse::kFull);
     double t7 = Cpu();
+    // Rules and output: each recipe with the payloads it runs (as `check` pairs them; loading is not timed).
+    std::vector<std::pair<AnalysisUnit, AnalysisSettings>> units;
+    AnalysisSettings settings = BuildSettings(SettingsRequest{}, Config{});
+    for (size_t i = 0; i < recipes; ++i) {
+      auto source = std::make_shared<SourceFile>(paths[i], texts[i]);
+      AnalysisUnit unit;
+      unit.recipe = ParseYaml(source);
+      if (std::optional<Launch> launch = FindLaunch(paths[i], texts[i], {}, Config{})) {
+        auto pairing = std::make_shared<Pairing>(std::move(launch->pairing));
+        for (const std::string& path : launch->files) pairing->payloads.push_back(LoadPayload(path));
+        unit.payloads = pairing->payloads;
+        unit.pairing = std::move(pairing);
+      }
+      units.emplace_back(std::move(unit), settings);
+    }
+    double t8 = Cpu();
+    std::vector<Diagnostic> diagnostics;
+    for (const auto& [unit, unit_settings] : units) {
+      std::vector<Diagnostic> found = Analyze(unit, unit_settings);
+      diagnostics.insert(diagnostics.end(), found.begin(), found.end());
+    }
+    double t9 = Cpu();
+    std::ostringstream report;
+    EmitText(diagnostics, report, false, false);
+    double t10 = Cpu();
+    (void)t8;
     double scan = t3 - t2, parse = (t4 - t3) - scan, facts = (t5 - t4) - (t4 - t3);
     std::printf(
         "%zu recipes, %zu payloads, %.1f MB; %zu of %zu top-level statements parsed (%.1f%% of payload bytes), "
@@ -103,6 +135,9 @@ int main(int argc, char** argv) {
                 static_cast<double>(payload_bytes) / 1e6 / std::max(scan, 1e-9));
     std::printf("stage  parse (selective)    %7.3f s\n", parse);
     std::printf("stage  facts                %7.3f s\n", facts);
+    std::printf("stage  rules                %7.3f s  (%zu units, %zu diagnostics)\n", t9 - t8, units.size(),
+                diagnostics.size());
+    std::printf("stage  emit (text)          %7.3f s  (%zu bytes)\n", t10 - t9, report.str().size());
     std::printf("       full parse instead   %7.3f s  (facts on it: %.3f s)\n", t6 - t5, (t7 - t6) - (t6 - t5));
     return 0;
   }

@@ -2,6 +2,8 @@
 // --skip-non-recipes, --show-files and the language server treat as a recipe.
 #include <doctest/doctest.h>
 
+#include <random>
+
 #include "driver/discover.h"
 #include "test_util.h"
 
@@ -100,6 +102,33 @@ TEST_CASE("check's walk, --skip-non-recipes and --show-files use the predicate")
   CHECK(verbose.output.find("skipped docker-compose.yml: not a recipe: a compose file") != std::string::npos);
   CHECK(verbose.output.find("skipped other.yaml: not a recipe: no recipe key at the top level (name)") !=
         std::string::npos);
+}
+
+}  // namespace
+}  // namespace aortalint
+
+namespace aortalint {
+namespace {
+
+TEST_CASE("RoleOf (which stops at the second recipe key) agrees with ClassifyFile on every mix of keys") {
+  const char* keys[] = {"schema_version", "mode",       "trials",  "workload",      "name",
+                        "jobs",           "model",      "collect", "mdoe",          "Schema_Version",
+                        "description",    "\"trials\"", "on",      "sanitizer_plan"};
+  std::mt19937 rng(14);
+  for (int i = 0; i < 3000; ++i) {
+    std::string block, flow = "{";
+    for (int n = rng() % 5; n > 0; --n) {
+      const char* k = keys[rng() % std::size(keys)];
+      block += std::string(rng() % 4 == 0 ? "  " : "") + k + ": 1\n";
+      flow += std::string(flow.size() > 1 ? ", " : "") + k + ": 1";
+    }
+    for (const std::string& path : {"r.yaml", "r.json", ".github/workflows/r.yml", "compose.yaml", "a/x.py"})
+      for (const std::string& text : {block, flow + "}"}) {
+        FileVerdict verdict = ClassifyFile(path, text);
+        CHECK_MESSAGE(RoleOf(path, text) == verdict.role, path, "\n", text);
+        CHECK(!verdict.why.empty());
+      }
+  }
 }
 
 }  // namespace

@@ -67,6 +67,12 @@ TEST_CASE("AbsoluteNormal gives std::filesystem's answer") {
   }
   CHECK(ParentOf("/a/b/c") == "/a/b");
   CHECK(ParentOf("/c") == "/");
+  CHECK(PlainParent("a/b/c.yaml") == "a/b");
+  CHECK(PlainParent("c.yaml") == "");
+  CHECK(PlainParent("/c") == "");
+  CHECK_FALSE(PlainParent("a/b/").has_value());
+  CHECK_FALSE(PlainParent("a/b/..").has_value());
+  CHECK_FALSE(PlainParent(".").has_value());
 }
 
 TEST_CASE("gitignore: nested files, anchoring, negation, directories, info/exclude, nested repositories") {
@@ -96,8 +102,12 @@ TEST_CASE("gitignore: nested files, anchoring, negation, directories, info/exclu
   CHECK(g.Ignored(r + "/inner/only.yaml", false));
   CHECK(g.Ignored((root / "loose/a.yaml").string(), false));
   CHECK_FALSE(g.Ignored((root / "loose/d/a.yaml").string(), false));
-  // Relative and unnormalised spellings reach the same answer.
+  // Relative and unnormalised spellings reach the same answer, in any order (the last directory is kept).
   CHECK(g.Ignored(r + "/sub/../gen/./out.yaml", false));
+  CHECK_FALSE(g.Ignored(r + "/sub/../gen/./keep.yaml", false));
+  CHECK(g.Ignored(r + "/sub/tmp.yaml", false));
+  CHECK(g.Ignored(r + "/sub/deep/../tmp.yaml", false));
+  CHECK_FALSE(g.Ignored(r + "/sub/deep/..", true));
 
   // git agrees on every one of these (where it is installed).
   if (RunShell("git init -q " + ShellQuote(r) + " >/dev/null 2>&1").exit_code == 0) {

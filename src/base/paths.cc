@@ -57,6 +57,13 @@ std::string AbsoluteNormal(std::string_view path) {
   return out;
 }
 
+std::optional<std::string_view> PlainParent(std::string_view path) {
+  size_t slash = path.rfind('/');
+  std::string_view last = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  if (last.empty() || last == "." || last == "..") return std::nullopt;
+  return slash == std::string_view::npos ? std::string_view() : path.substr(0, slash);
+}
+
 std::string_view ParentOf(std::string_view absolute_normal) {
   size_t slash = absolute_normal.rfind('/');
   if (slash == std::string_view::npos) return {};

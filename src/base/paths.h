@@ -3,6 +3,7 @@
 // allocations of components.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -13,6 +14,11 @@ namespace aortalint {
 /// (aortalint never changes directory); `.`, `..` and repeated slashes are
 /// folded lexically; a path that ends in `/`, `/.` or `/..` keeps one trailing slash.
 std::string AbsoluteNormal(std::string_view path);
+
+/// The directory part of `path` as written ("" for a bare name) when its last
+/// name is a plain one (not empty, `.` or `..`): two paths with the same plain
+/// parent are in the same directory. nullopt otherwise.
+std::optional<std::string_view> PlainParent(std::string_view path);
 
 /// The directory part of an AbsoluteNormal() path: "/a/b" for "/a/b/c", "/" for "/c".
 std::string_view ParentOf(std::string_view absolute_normal);

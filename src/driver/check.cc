@@ -271,8 +271,9 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       return;
     }
     if (!file.named || options.skip_non_recipes) {
-      FileVerdict verdict = ClassifyFile(file.path, read.text);
-      if (verdict.role != FileRole::kRecipe) {
+      // The verdict first; the reason (for --verbose) only for a file that is skipped.
+      if (RoleOf(file.path, read.text) != FileRole::kRecipe) {
+        FileVerdict verdict = ClassifyFile(file.path, read.text);
         std::lock_guard lock(stats.mutex);
         stats.skipped[file.path] = verdict.why;
         return;
@@ -783,9 +784,8 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
     // What `check` would read: recipes are decided by their text, as the lint decides them.
     for (const Candidate& c : files.recipes) {
       ReadResult read = ReadTextFile(c.path);
-      bool recipe = c.named && !options.skip_non_recipes
-                        ? true
-                        : read.ok && ClassifyFile(c.path, read.text).role == FileRole::kRecipe;
+      bool recipe =
+          c.named && !options.skip_non_recipes ? true : read.ok && RoleOf(c.path, read.text) == FileRole::kRecipe;
       if (recipe) out << c.path << "\n";
     }
     for (const Candidate& c : files.payloads) out << c.path << "\n";

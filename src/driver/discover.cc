@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <unordered_set>
 
 #include "base/edit_distance.h"
+#include "base/paths.h"
 #include "model/recipe_keys.h"
 #include "model/sanitizer_plan.h"
 
@@ -75,7 +77,10 @@ std::optional<std::string> KeyAt(std::string_view s) {
 }
 
 // Keys at depth 1 of a flow mapping or JSON object starting at text[0] == '{'.
-void FlowKeys(std::string_view text, std::vector<std::string>& out) {
+// `emit` gets each key in turn and returns false to stop.
+using KeySink = std::function<bool(std::string&&)>;
+
+void FlowKeys(std::string_view text, const KeySink& emit) {
   int depth = 0;
   bool expect_key = false;
   for (size_t i = 0; i < text.size(); ++i) {
@@ -85,7 +90,7 @@ void FlowKeys(std::string_view text, std::vector<std::string>& out) {
       for (; j < text.size() && text[j] != c; ++j)
         if (c == '"' && text[j] == '\\') ++j;
       if (depth == 1 && expect_key)
-        if (std::optional<std::string> k = KeyAt(text.substr(i))) out.push_back(*k);
+        if (std::optional<std::string> k = KeyAt(text.substr(i)); k && !emit(std::move(*k))) return;
       expect_key = false;
       i = j;
     } else if (c == '{' || c == '[') {
@@ -99,7 +104,7 @@ void FlowKeys(std::string_view text, std::vector<std::string>& out) {
       size_t eol = text.find_first_of("\r\n", i);
       i = eol == std::string_view::npos ? text.size() : eol;
     } else if (expect_key && depth == 1 && c != ' ' && c != '\t' && c != '\r' && c != '\n') {
-      if (std::optional<std::string> k = KeyAt(text.substr(i))) out.push_back(*k);
+      if (std::optional<std::string> k = KeyAt(text.substr(i)); k && !emit(std::move(*k))) return;
       expect_key = false;
     }
   }
@@ -152,8 +157,10 @@ std::optional<std::string> NearMiss(const std::string& key) {
 
 }  // namespace
 
-std::vector<std::string> TopLevelKeys(std::string_view text) {
-  std::vector<std::string> out;
+namespace {
+
+// The top-level keys of `text` in order, to `emit` until it returns false.
+void ForEachTopLevelKey(std::string_view text, const KeySink& emit) {
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
   size_t at = 0;
   while (at < text.size()) {
@@ -162,20 +169,34 @@ std::vector<std::string> TopLevelKeys(std::string_view text) {
     if (eol == text.size()) eol = std::string_view::npos;
     std::string_view line = text.substr(at, eol == std::string_view::npos ? std::string_view::npos : eol - at);
     if (!line.empty() && line[0] == '{') {  // JSON or a flow mapping
-      FlowKeys(text.substr(at), out);
-      return out;
+      FlowKeys(text.substr(at), emit);
+      return;
     }
     bool skip = line.empty() || line[0] == ' ' || line[0] == '\t' || line[0] == '#' || line[0] == '-' ||
                 line[0] == '%' || line.starts_with("---") || line.starts_with("...");
     if (!skip)
-      if (std::optional<std::string> k = KeyAt(line)) out.push_back(*k);
+      if (std::optional<std::string> k = KeyAt(line); k && !emit(std::move(*k))) return;
     if (eol == std::string_view::npos) break;
     at = eol + 1;
   }
+}
+
+}  // namespace
+
+std::vector<std::string> TopLevelKeys(std::string_view text) {
+  std::vector<std::string> out;
+  ForEachTopLevelKey(text, [&out](std::string&& key) {
+    out.push_back(std::move(key));
+    return true;
+  });
   return out;
 }
 
-FileVerdict ClassifyFile(std::string_view path, std::string_view text) {
+namespace {
+
+// ClassifyFile; without `explain` the reason is left empty and the keys are
+// read only until the verdict is sure (two recipe keys are usually the first two lines).
+FileVerdict Classify(std::string_view path, std::string_view text, bool explain) {
   // Names by string (as std::filesystem's filename() and extension() give them): this runs for every YAML file.
   auto last_name = [](std::string_view p) {
     size_t slash = p.rfind('/');
@@ -199,10 +220,13 @@ FileVerdict ClassifyFile(std::string_view path, std::string_view text) {
   if (name.starts_with("docker-compose") || name == "compose.yaml" || name == "compose.yml" ||
       name.starts_with("compose."))
     return {FileRole::kOther, "a compose file"};
-  std::vector<std::string> keys = TopLevelKeys(text);
-  std::vector<std::string> known;
-  for (const std::string& k : keys)
-    if (InVocabulary(k) && std::ranges::find(known, k) == known.end()) known.push_back(k);
+  std::vector<std::string> keys, known;
+  ForEachTopLevelKey(text, [&](std::string&& key) {
+    if (InVocabulary(key) && std::ranges::find(known, key) == known.end()) known.push_back(key);
+    keys.push_back(std::move(key));
+    return explain || known.size() < 2;
+  });
+  if (!explain && known.size() >= 2) return {FileRole::kRecipe, ""};
   auto list = [](const std::vector<std::string>& v) {
     std::string out;
     for (const std::string& s : v) out += (out.empty() ? "" : ", ") + s;
@@ -220,14 +244,28 @@ FileVerdict ClassifyFile(std::string_view path, std::string_view text) {
                                           : "one recipe key only (" + list(known) + ")"};
 }
 
-FileRole RoleOf(std::string_view path, std::string_view text) { return ClassifyFile(path, text).role; }
+}  // namespace
 
-bool LooksLikeRecipe(std::string_view text) { return ClassifyFile("recipe.yaml", text).role == FileRole::kRecipe; }
+FileVerdict ClassifyFile(std::string_view path, std::string_view text) { return Classify(path, text, true); }
+
+FileRole RoleOf(std::string_view path, std::string_view text) { return Classify(path, text, false).role; }
+
+bool LooksLikeRecipe(std::string_view text) { return RoleOf("recipe.yaml", text) == FileRole::kRecipe; }
 
 FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs, bool respect_gitignore) {
   FileSet files;
   GitIgnore gitignore;
-  auto excluded = [&](const std::string& path) { return configs.For(path)->Excludes(path); };
+  // The walk asks about every entry of a directory in turn: the config of the last directory is kept.
+  std::string last_parent = "\n";  // no path's directory
+  std::shared_ptr<const Config> last_config;
+  auto excluded = [&](const std::string& path) {
+    std::optional<std::string_view> parent = PlainParent(path);
+    if (!parent || *parent != last_parent) {
+      last_config = configs.For(path);
+      last_parent = parent ? std::string(*parent) : "\n";
+    }
+    return last_config->Excludes(path);
+  };
   for (const std::string& path : paths) {
     std::error_code ec;
     if (!fs::is_directory(path, ec)) {

@@ -42,12 +42,13 @@ std::vector<GitIgnore::Pattern> GitIgnore::Parse(const std::string& text) {
 }
 
 const std::vector<GitIgnore::Pattern>& GitIgnore::PatternsOf(const std::string& dir, std::string_view name) {
+  static const std::vector<Pattern> none;
+  if (KindOf(dir, name) != EntryKind::kRegular) return none;  // most directories hold no ignore file
   std::string file = (dir == "/" ? "" : dir) + "/" + std::string(name);
   auto it = loaded_.find(file);
   if (it != loaded_.end()) return it->second;
   std::vector<Pattern> patterns;
-  if (KindOf(dir, name) == EntryKind::kRegular)
-    if (ReadResult read = ReadTextFile(file); read.ok) patterns = Parse(read.text);
+  if (ReadResult read = ReadTextFile(file); read.ok) patterns = Parse(read.text);
   return loaded_.emplace(file, std::move(patterns)).first->second;
 }
 
@@ -94,11 +95,28 @@ const GitIgnore::DirRules& GitIgnore::RulesOf(const std::string& dir) {
 }
 
 bool GitIgnore::Ignored(const std::string& path, bool is_dir) {
-  std::string abs = AbsoluteNormal(path);
-  size_t slash = abs.rfind('/');
-  if (slash == std::string::npos) return false;
-  const DirRules& rules = RulesOf(slash == 0 ? "/" : abs.substr(0, slash));
-  if (rules.layers.empty()) return false;
+  // The walk asks about every entry of a directory in turn: the rules of the last directory are kept.
+  std::optional<std::string_view> parent = PlainParent(path);
+  if (!parent || !last_rules_ || *parent != last_parent_) {
+    std::string abs = AbsoluteNormal(path);
+    size_t slash = abs.rfind('/');
+    if (slash == std::string::npos) return false;
+    last_abs_parent_ = slash == 0 ? "/" : abs.substr(0, slash);
+    last_rules_ = &RulesOf(last_abs_parent_);
+    last_parent_ = parent ? std::string(*parent) : "";
+    if (!parent) {
+      const DirRules* rules = last_rules_;
+      last_rules_ = nullptr;  // not kept: the next path computes its own
+      return rules->layers.empty() ? false : Apply(*rules, abs, slash, is_dir);
+    }
+  }
+  if (last_rules_->layers.empty()) return false;
+  std::string_view name = std::string_view(path).substr(parent->empty() ? 0 : parent->size() + 1);
+  std::string abs = (last_abs_parent_ == "/" ? "" : last_abs_parent_) + "/" + std::string(name);
+  return Apply(*last_rules_, abs, abs.size() - name.size() - 1, is_dir);
+}
+
+bool GitIgnore::Apply(const DirRules& rules, const std::string& abs, size_t slash, bool is_dir) const {
   std::string_view name = std::string_view(abs).substr(slash + 1);
   bool ignored = false;
   for (const Layer& layer : rules.layers) {

@@ -41,9 +41,14 @@ class GitIgnore {
   const std::vector<Pattern>& PatternsOf(const std::string& dir, std::string_view name);
   const DirRules& RulesOf(const std::string& dir);
   static std::vector<Pattern> Parse(const std::string& text);
+  /// Whether `rules` ignore the absolute, normal `abs` whose last slash is at `slash`.
+  bool Apply(const DirRules& rules, const std::string& abs, size_t slash, bool is_dir) const;
 
   std::map<std::string, std::vector<Pattern>> loaded_;  // by ignore file path (node addresses are stable)
   std::unordered_map<std::string, DirRules> dirs_;      // absolute directory -> its rules
+  // The last directory asked about: as written, absolute, and its rules (null: none kept).
+  std::string last_parent_, last_abs_parent_;
+  const DirRules* last_rules_ = nullptr;
 };
 
 }  // namespace aortalint

@@ -407,8 +407,8 @@ std::shared_ptr<const Config> ConfigResolver::ForDirectory(const std::string& di
       warnings_.push_back("'" + found[i].string() + "' is ignored: '" + found.front().string() +
                           "' sits beside it and is used; merge them into one file");
   } else {
-    fs::path parent = fs::path(dir).parent_path();
-    config = parent == fs::path(dir) || parent.empty() ? defaults_ : ForDirectory(parent.string());
+    std::string_view parent = ParentOf(dir);  // on strings: this runs for every directory of a walk
+    config = parent == dir || parent.empty() ? defaults_ : ForDirectory(std::string(parent));
   }
   std::lock_guard lock(mutex_);
   return by_dir_.emplace(dir, config).first->second;
