@@ -126,7 +126,7 @@ def aorta_verdict(path):
 
 
 def main():
-    binary, aorta_src, cases, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    binary, aorta_src, cases, seed = os.path.abspath(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     work = sys.argv[5] if len(sys.argv) > 5 else tempfile.mkdtemp(prefix="collect_parity_")
     sys.path.insert(0, aorta_src)
     os.environ.setdefault("AORTA_PARITY_MITIGATIONS_YAML", os.path.join(
