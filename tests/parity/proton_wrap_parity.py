@@ -80,13 +80,18 @@ def options(r):
         o["mode"] = r.choice(WS) + mode + r.choice(WS)
     if r.random() < 0.85:
         o["backend"] = backend if r.random() < 0.9 else backend.upper()
+    # Mode knobs, mostly with the backend that takes them (the rest are refusals to agree on).
     knob = r.random()
     if knob < 0.2:
-        o["backend_mode"] = r.choice(["pcsampling", "periodic_flushing", "bogus"])
+        o["backend_mode"] = r.choice(["pcsampling", "periodic_flushing", "periodic_flushing", "bogus"])
+        if r.random() < 0.8:
+            o["backend"] = r.choice(["cupti", "rocprofiler", "roctracer"])
     elif knob < 0.35:
         o["instrumentation_mode"] = r.choice(["default", "mma", "pcsampling"])
         if r.random() < 0.5:
             o["granularity"] = r.choice(["cta", "warp", "warp_group_8"])
+        if r.random() < 0.8:
+            o["backend"] = "instrumentation"
     if r.random() < 0.25:
         o["hook"] = r.choice(["triton", "Triton"])
     if r.random() < 0.2:
@@ -100,6 +105,8 @@ def collect(r):
     c = {"proton": options(r)}
     if r.random() < 0.15:
         c["rocprof"] = {}
+        if r.random() < 0.6:
+            c["proton"]["backend"] = "instrumentation"
     return c
 
 
