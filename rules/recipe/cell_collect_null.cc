@@ -1,4 +1,6 @@
 // RCP009: a cell says `collect:` with a null value.
+#include <algorithm>
+
 #include "engine/rule_context.h"
 #include "rules/recipe/recipe_schema.h"
 
@@ -41,6 +43,17 @@ Fix NullCollectFix(const SourceFile& src, const yaml::Entry& c) {
   bool own_line =
       text.substr(text.find_first_not_of(' ')).rfind("collect", 0) == 0 && src.Locate(c.value->span.end).line == line;
   if (own_line) {
+    // A comment after the value is the user's: the key goes, the comment stays on its line.
+    size_t indent = text.find_first_not_of(' ');
+    uint32_t after = std::max(c.value->span.end, c.key->span.end + 1) - src.LineStart(line);
+    if (size_t hash = text.find_first_not_of(" \t", std::min<size_t>(after, text.size()));
+        hash != std::string_view::npos && text[hash] == '#')
+      return {
+          "delete the null `collect:` (inherit the recipe's collectors)",
+          Applicability::kSafe,
+          {{src.path(),
+            {src.LineStart(line) + static_cast<uint32_t>(indent), src.LineStart(line) + static_cast<uint32_t>(hash)},
+            ""}}};
     uint32_t end = line < src.line_count() ? src.LineStart(line + 1) : static_cast<uint32_t>(src.text().size());
     return {"delete the null `collect:` (inherit the recipe's collectors)",
             Applicability::kSafe,

@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <regex>
 
+#include "base/regex_bounds.h"
+
 namespace aortalint {
 
 // rocprofv3 shows and filters kernels by `cxx_demangle(symbol without ".kd")`
@@ -24,25 +26,41 @@ std::vector<std::string> HipKernel::RocprofNames() const {
 
 struct KernelFilter::Impl {
   std::regex regex;
+  bool backtracking = false;  // a backreference: libstdc++'s depth-first matcher, recursive per character
 };
 
+// std::regex's depth-first matcher recurses about once per subject character
+// and backtracks exponentially; its breadth-first one (libstdc++'s
+// __polynomial, refused only by backreferences) takes O(subject x pattern)
+// time and a stack bounded by the pattern. Both accept the same names, and
+// only acceptance matters here. Patterns past SafeForStdRegex are COL009's.
 std::optional<KernelFilter> KernelFilter::Compile(const std::string& pattern) {
+  if (!SafeForStdRegex(pattern)) return std::nullopt;
   KernelFilter filter;
   try {
-    filter.impl_ = std::make_shared<const Impl>(Impl{std::regex(pattern, std::regex::ECMAScript)});
-  } catch (const std::regex_error&) {
-    return std::nullopt;
+    filter.impl_ = std::make_shared<const Impl>(
+        Impl{std::regex(pattern, std::regex::ECMAScript | std::regex_constants::__polynomial), false});
+  } catch (const std::regex_error& polynomial) {
+    if (polynomial.code() != std::regex_constants::error_complexity) return std::nullopt;
+    try {
+      filter.impl_ = std::make_shared<const Impl>(Impl{std::regex(pattern, std::regex::ECMAScript), true});
+    } catch (const std::regex_error&) {
+      return std::nullopt;
+    }
   }
   return filter;
 }
 
-bool KernelFilter::Keeps(const std::string& rocprof_name) const {
+std::optional<bool> KernelFilter::Judge(const std::string& rocprof_name) const {
+  if (impl_->backtracking && rocprof_name.size() > kMaxBacktrackingSubject) return std::nullopt;
   try {
     return std::regex_search(rocprof_name, impl_->regex);
   } catch (const std::regex_error&) {
-    return false;  // libstdc++ gives up on a pathological search; rocprofv3 would fail too
+    return std::nullopt;  // libstdc++ gave up on a pathological search
   }
 }
+
+bool KernelFilter::Keeps(const std::string& rocprof_name) const { return Judge(rocprof_name).value_or(true); }
 
 bool KernelFilter::KeepsKernel(const HipKernel& kernel) const {
   std::vector<std::string> names = kernel.RocprofNames();
