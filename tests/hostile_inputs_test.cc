@@ -23,6 +23,7 @@
 #include "engine/fixes.h"
 #include "lsp/protocol.h"
 #include "lsp/transport.h"
+#include "model/hip.h"
 #include "run/trial.h"
 
 namespace aortalint::testing {
@@ -871,6 +872,27 @@ TEST_CASE("FIFOs: a capture directory holding FIFOs named like capture files doe
   CommandResult json = RunShell(In(dir) + "timeout 20 " + kBin + " metrics --format json t 2>&1");
   CHECK(json.exit_code != 124);
   fs::remove_all(dir);
+}
+
+TEST_CASE("R9: rocprof's kernel filter on 30,000+ character patterns and names does not crash") {
+  // f39dbbd-era KernelFilter compiled any pattern and searched depth-first: both recurse per character.
+  CHECK_FALSE(KernelFilter::Compile(std::string(30000, 'a')));                              // past the bounds: COL009
+  CHECK_FALSE(KernelFilter::Compile(std::string(300, '(') + "a" + std::string(300, ')')));  // 300 nested groups
+  std::optional<KernelFilter> any = KernelFilter::Compile(".*x$");
+  REQUIRE(any);
+  std::string name(40000, 'a');
+  CHECK(any->Judge(name) == false);
+  CHECK(any->Judge(name + "x") == true);
+  std::optional<KernelFilter> alt = KernelFilter::Compile("^(a|b)*c");
+  REQUIRE(alt);
+  CHECK(alt->Judge(name + "c") == true);
+  CHECK(alt->Judge(name) == false);
+  // A backreference needs the depth-first matcher: past 2,048 characters it is not judged (kept, not "dropped").
+  std::optional<KernelFilter> backref = KernelFilter::Compile("(a)\\1");
+  REQUIRE(backref);
+  CHECK(backref->Judge("xaa") == true);
+  CHECK_FALSE(backref->Judge(name).has_value());
+  CHECK(backref->Keeps(name));
 }
 
 }  // namespace

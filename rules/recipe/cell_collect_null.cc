@@ -14,7 +14,8 @@ constexpr RuleMeta kMeta{
     .summary = "a cell's `collect:` is null, which aorta refuses at cell scope",
     .what =
         "Reports a triage cell whose `collect` key is present with a null value (`collect:`, `collect: ~`, "
-        "`collect: null`). The fix deletes the line, so the cell inherits the recipe's collectors (safe); "
+        "`collect: null`). The fix deletes the key (a comment on its line stays), so the cell inherits the "
+        "recipe's collectors (safe); "
         "when the key shares its line with the list dash it writes `[]` instead, which turns collection off "
         "for that cell (unsafe). Write `[]` yourself to disable collection.",
     .why =
