@@ -4,6 +4,7 @@
 // crashes or hangs, the cache only makes things faster.
 #include <doctest/doctest.h>
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <chrono>
@@ -12,6 +13,7 @@
 #include <string>
 #include <thread>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "base/atomic_file.h"
@@ -21,6 +23,7 @@
 #include "engine/fixes.h"
 #include "lsp/protocol.h"
 #include "lsp/transport.h"
+#include "model/hip.h"
 #include "run/trial.h"
 
 namespace aortalint::testing {
@@ -553,6 +556,344 @@ TEST_CASE("R22: terminal control characters in excerpts and messages are shown e
   CHECK(r.output.find('\x07') == std::string::npos);
   CHECK(r.output.find("\\x1b[2K") != std::string::npos);
   fs::remove_all(dir);
+}
+
+// ---------------------------------------------------------------- walks (R26, R38)
+
+// Root bypasses permissions: drop every capability so they apply, as they do to any user.
+std::string AsUnprivileged() { return ::geteuid() == 0 ? "setpriv --bounding-set=-all --inh-caps=-all " : ""; }
+
+TEST_CASE("R26: a directory the walk cannot list gets SYN003 at the directory, never a clean run") {
+  fs::path dir = TempDir("aortalint-r26");
+  WriteFile(dir / "tree/noread/fixme.yaml", kFixme);
+  WriteFile(dir / "tree/ok.yaml", kClean);
+  ::chmod((dir / "tree/noread").c_str(), 0);
+  // f39dbbd: "clean", exit 0, no output, for the tree and for the directory named alone.
+  for (std::string named : {"tree", "tree/noread"}) {
+    CommandResult r = RunShell(In(dir) + AsUnprivileged() + kBin + " check --no-config --no-cache --format concise " +
+                               named + " 2>&1");
+    CAPTURE(r.output);
+    CHECK(r.exit_code == 1);
+    CHECK(r.output.find("tree/noread:1:1: error: cannot read 'tree/noread'") != std::string::npos);
+    CHECK(r.output.find("[SYN003]") != std::string::npos);
+    CHECK(r.output.find("cannot be listed (Permission denied)") != std::string::npos);
+    CHECK(r.output.find("give read and search permission on it") != std::string::npos);
+  }
+  // What can be read is still linted beside it.
+  WriteFile(dir / "tree/bad.yaml", kFixme);
+  CommandResult both = RunShell(In(dir) + AsUnprivileged() + kBin + " check --no-config --no-cache tree 2>&1");
+  CHECK(both.output.find("COL003") != std::string::npos);
+  ::chmod((dir / "tree/noread").c_str(), 0755);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("R38: a path longer than PATH_MAX in a walk gets SYN003 with the lengths, never silence") {
+  fs::path dir = TempDir("aortalint-r38");
+  // deep/ then 19 names of 200 characters and one of 100 (3,924 bytes), made with relative cd. In the last:
+  // x.yaml (readable), a symlink to it named with 251 characters whose path is 4,176 bytes (stat fails, and
+  // f39dbbd's walk skipped it silently), and a directory of 255 characters whose path (4,180) passes PATH_MAX.
+  std::string name(200, 'd'), last(100, 'e'), link = "l" + std::string(245, 'y') + ".yaml", sub(255, 's');
+  // Relative to directory descriptors (mkdirat, openat): no path the system could refuse is ever spelt out.
+  auto put = [&](int at, const std::string& file) {
+    int out = ::openat(at, file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    REQUIRE(out >= 0);
+    REQUIRE(::write(out, kFixme.data(), kFixme.size()) == static_cast<ssize_t>(kFixme.size()));
+    ::close(out);
+  };
+  auto down = [](int at, const std::string& child) {
+    REQUIRE(::mkdirat(at, child.c_str(), 0755) == 0);
+    int next = ::openat(at, child.c_str(), O_RDONLY | O_DIRECTORY);
+    REQUIRE(next >= 0);
+    ::close(at);
+    return next;
+  };
+  int fd = down(::open(dir.c_str(), O_RDONLY | O_DIRECTORY), "deep");
+  for (int i = 0; i < 19; ++i) fd = down(fd, name);
+  fd = down(fd, last);
+  put(fd, "x.yaml");
+  REQUIRE(::symlinkat("x.yaml", fd, link.c_str()) == 0);
+  fd = down(fd, sub);
+  put(fd, "x.yaml");
+  ::close(fd);
+  CommandResult r = RunShell(In(dir) + kBin + " check --no-config --no-cache --format concise deep 2>&1");
+  CAPTURE(r.output.substr(0, 300));
+  CHECK(r.exit_code == 1);
+  CHECK(r.output.find("x.yaml:6:28: error:") != std::string::npos);  // the readable one is linted (COL003)
+  CHECK(r.output.find("the file cannot be looked up (File name too long: the path is 4176 bytes long; the system "
+                      "allows 4095)") != std::string::npos);
+  CHECK(r.output.find("the directory cannot be listed (File name too long: the path is 4180 bytes long") !=
+        std::string::npos);
+  CHECK(r.output.find("shorten the names on its path") != std::string::npos);
+  RunShell("rm -rf " + ShellQuote(dir.string()));  // rm walks relative to each directory; fs::remove_all cannot
+}
+
+// ---------------------------------------------------------------- R42, R49
+
+TEST_CASE("R42: a large recipe written out is no alias bomb; a real bomb still is, at its alias") {
+  // 140,000 cells: about 1.1 million nodes, past the alias limit of one million, and no alias at all.
+  fs::path dir = TempDir("aortalint-r42");
+  std::string text = "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncollect: [rocprof]\ncells:\n";
+  for (int i = 0; i < 140000; ++i)
+    text += "  - {name: c" + std::to_string(i) + ", mitigations: [none], environment: local}\n";
+  WriteFile(dir / "big.yaml", text);
+  CommandResult big =
+      RunShell(In(dir) + kBin + " check --no-config --no-cache --format concise --select SYN big.yaml 2>&1");
+  CHECK(big.output.find("alias") == std::string::npos);
+  CHECK(big.exit_code == 0);
+  std::string bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
+  for (int i = 1; i < 10; ++i) {
+    bomb += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [";
+    for (int j = 0; j < 10; ++j) bomb += (j ? ", *a" : "*a") + std::to_string(i - 1);
+    bomb += "]\n";
+  }
+  WriteFile(dir / "bomb.yaml", "schema_version: 1\n" + bomb);
+  CommandResult r = RunShell(In(dir) + kBin + " check --no-config --no-cache --format concise bomb.yaml 2>&1");
+  CHECK(r.exit_code == 1);
+  CHECK(r.output.find("an alias bomb") != std::string::npos);
+  CHECK(r.output.find("bomb.yaml:1:1:") == std::string::npos);  // at the alias that passes the limit
+  fs::remove_all(dir);
+}
+
+TEST_CASE("R49: the RCP009 fix keeps a comment on the deleted key's line") {
+  fs::path dir = TempDir("aortalint-r49");
+  std::string text =
+      "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncollect: [rocprof]\ncells:\n"
+      "  - name: base\n    mitigations: [none]\n    environment: local\n    collect:    # nothing here\n"
+      "  - name: other\n    mitigations: [none]\n    environment: local\n    collect: ~  # none either\r\n";
+  WriteFile(dir / "r.yaml", text);
+  CommandResult r = RunShell(In(dir) + kBin + " check --no-config --no-cache --fix r.yaml 2>&1");
+  CAPTURE(r.output);
+  std::string fixed = ReadFile(dir / "r.yaml");
+  CHECK(fixed ==
+        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncollect: [rocprof]\ncells:\n"
+        "  - name: base\n    mitigations: [none]\n    environment: local\n    # nothing here\n"
+        "  - name: other\n    mitigations: [none]\n    environment: local\n    # none either\r\n");
+  CHECK(RunShell(In(dir) + kBin + " check --no-config --no-cache r.yaml 2>&1").exit_code == 0);
+  fs::remove_all(dir);
+}
+
+// ---------------------------------------------------------------- R14, R25, R35 (code that had no test)
+
+TEST_CASE("R14: a recipe edited while it is analysed is never cached with the old findings") {
+  // A triage recipe of 60,000 cells takes long enough to analyse that an edit lands during the run.
+  // v_clean and v_bad have the same size; each run edits the file at a different moment, and the
+  // cached answer afterwards must always be the uncached one (f39dbbd cached the text as read with
+  // the file's state after the analysis, so the edit was served stale for good).
+  fs::path dir = TempDir("aortalint-r14");
+  std::string cells;
+  for (int i = 0; i < 60000; ++i)
+    cells += "  - {name: c" + std::to_string(i) + ", mitigations: [none], environment: local}\n";
+  std::string head = "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\n";
+  std::string v_clean = head + "collect: {rocprof: {stats: \"true\"}}\ncells:\n" + cells;
+  std::string v_bad = head + "collect: {rocprof: {stats: true  }}\ncells:\n" + cells;
+  REQUIRE(v_clean.size() == v_bad.size());
+  WriteFile(dir / "clean.txt", v_clean);
+  WriteFile(dir / "bad.txt", v_bad);
+  std::string env = "AORTALINT_CACHE_DIR=" + ShellQuote((dir / "c").string()) + " ";
+  std::string check = kBin + " check --no-config --format concise --select COL003 r.yaml";
+  WriteFile(dir / "r.yaml", v_clean);
+  auto start = std::chrono::steady_clock::now();
+  CommandResult timing = RunShell(In(dir) + check + " --no-cache 2>&1");
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  CAPTURE(timing.output.substr(0, 500));
+  REQUIRE(timing.exit_code == 0);
+  for (double at : {0.25, 0.5, 0.75}) {
+    for (bool to_bad : {true, false}) {
+      fs::remove_all(dir / "c");
+      WriteFile(dir / "r.yaml", to_bad ? v_clean : v_bad);
+      std::string delay = std::to_string(at * seconds);
+      RunShell(In(dir) + "(sleep " + delay + "; cat " + (to_bad ? "bad.txt" : "clean.txt") + " > r.yaml) & " + env +
+               check + " >/dev/null 2>&1; wait");
+      CommandResult fresh = RunShell(In(dir) + check + " --no-cache 2>&1");
+      CommandResult cached = RunShell(In(dir) + env + check + " 2>&1");
+      CAPTURE(at);
+      CAPTURE(to_bad);
+      CHECK(fresh.exit_code == (to_bad ? 1 : 0));
+      CHECK(cached.exit_code == fresh.exit_code);
+      CHECK(cached.output == fresh.output);
+    }
+  }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("R25: an output directory that cannot be written is refused before the payload starts") {
+  fs::path dir = TempDir("aortalint-r25");
+  WriteFile(dir / "none.yaml", kClean);
+  std::string payload = " -- python3 -c 'open(\"ran\", \"w\").write(\"x\")'";
+  // 1. A directory nobody may write (capabilities dropped: root bypasses permissions).
+  fs::create_directories(dir / "ro");
+  ::chmod((dir / "ro").c_str(), 0555);
+  CommandResult ro = RunShell(In(dir) + AsUnprivileged() + kBin + " run --no-config --recipe none.yaml --output ro" +
+                              payload + " 2>&1");
+  CAPTURE(ro.output);
+  CHECK(ro.exit_code == 2);
+  CHECK(ro.output.find("ro/stdout.log' (Permission denied)") != std::string::npos);
+  CHECK(ro.output.find("choose a writable --output") != std::string::npos);
+  CHECK(!fs::exists(dir / "ran"));  // f39dbbd ran the payload, then failed to write trial.json
+  ::chmod((dir / "ro").c_str(), 0755);
+  // 2. A previous trial whose stderr.log is a directory: no process may open it for writing, root included.
+  WriteFile(dir / "prev/trial.json", "{}\n");
+  fs::create_directories(dir / "prev/stderr.log");
+  CommandResult isdir =
+      RunShell(In(dir) + kBin + " run --no-config --recipe none.yaml --output prev" + payload + " 2>&1");
+  CAPTURE(isdir.output);
+  CHECK(isdir.exit_code == 2);
+  CHECK(isdir.output.find("stderr.log' (Is a directory)") != std::string::npos);
+  CHECK(!fs::exists(dir / "ran"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("R35: the cache evicts other builds' entries, idle ones, and the least recently used past the cap") {
+  fs::path dir = TempDir("aortalint-r35");
+  WriteFile(dir / "fixme.yaml", kFixme);
+  std::string run = In(dir) + "AORTALINT_CACHE_DIR=" + ShellQuote((dir / "c").string()) + " " + kBin +
+                    " check --no-config --format concise fixme.yaml 2>&1";
+  REQUIRE(RunShell(run).exit_code == 1);
+  fs::path shard;
+  for (const auto& e : fs::recursive_directory_iterator(dir / "c"))
+    if (e.path().extension() == ".json") shard = e.path();
+  REQUIRE(!shard.empty());
+  nlohmann::json entries = nlohmann::json::parse(ReadFile(shard));
+  REQUIRE(entries.size() == 1);
+  std::string real = entries.begin().key();
+  nlohmann::json entry = entries.begin().value();
+  int64_t today = entry["used"].get<int64_t>();
+  // The real entry was last used yesterday, so the next run's hit rewrites the shard (and evicts).
+  entries[real]["used"] = today - 1;
+  const size_t cap = 2048;
+  auto key = [&](int i) { return real.substr(0, 2) + fmt::format("{:030x}", i + 1); };
+  // cap + 100 entries of this build, used 1 to 20 days ago; one of another build; one idle for 40 days.
+  for (int i = 0; i < static_cast<int>(cap) + 100; ++i) {
+    nlohmann::json e = entry;
+    e["used"] = today - 1 - (i % 20);
+    e["diagnostics"] = nlohmann::json::array();
+    entries[key(i)] = e;
+  }
+  nlohmann::json other = entry;
+  other["bin"] = std::string(32, '0');
+  entries["other-build"] = other;
+  nlohmann::json idle = entry;
+  idle["used"] = today - 40;
+  entries["idle"] = idle;
+  WriteFile(shard, entries.dump());
+  CommandResult hit = RunShell(run);
+  CHECK(hit.exit_code == 1);
+  CHECK(hit.output.find("COL003") != std::string::npos);  // served from the real entry
+  nlohmann::json after = nlohmann::json::parse(ReadFile(shard));
+  CHECK(after.size() == cap);
+  CHECK(!after.contains("other-build"));
+  CHECK(!after.contains("idle"));
+  REQUIRE(after.contains(real));
+  CHECK(after[real]["used"] == today);
+  // Least recently used out first: every entry kept was used no earlier than any entry evicted.
+  int64_t oldest_kept = today, newest_evicted = 0;
+  for (int i = 0; i < static_cast<int>(cap) + 100; ++i) {
+    int64_t used = today - 1 - (i % 20);
+    if (after.contains(key(i)))
+      oldest_kept = std::min(oldest_kept, used);
+    else
+      newest_evicted = std::max(newest_evicted, used);
+  }
+  CHECK(newest_evicted <= oldest_kept);
+  CHECK(newest_evicted == today - 20);  // 101 evicted, all from the oldest day (107 entries were used then)
+  fs::remove_all(dir);
+}
+
+// ---------------------------------------------------------------- the next ones (same categories)
+
+TEST_CASE("containment: a header comment's --mitigations-file outside the project is reported, never read") {
+  fs::path dir = TempDir("aortalint-sidecar");
+  WriteFile(dir / "proj/.git/HEAD", "ref: refs/heads/main\n");
+  // A FIFO outside the project: f39dbbd-era code opened it with std::ifstream and waited forever.
+  fs::create_directories(dir / "outside");
+  REQUIRE(::mkfifo((dir / "outside/s.json").c_str(), 0644) == 0);
+  WriteFile(dir / "proj/r.yaml", "# aorta sweep run --recipe r.yaml --mitigations-file ../outside/s.json\n" + kClean);
+  CommandResult r =
+      RunShell(In(dir / "proj") + "timeout 20 " + kBin + " check --no-config --no-cache --format concise r.yaml 2>&1");
+  CAPTURE(r.output);
+  CHECK(r.exit_code == 1);
+  CHECK(r.output.find("gives --mitigations-file '../outside/s.json', which is outside the project root") !=
+        std::string::npos);
+  // Inside the project, a FIFO sidecar is refused as not a regular file, not waited on.
+  REQUIRE(::mkfifo((dir / "proj/s.json").c_str(), 0644) == 0);
+  WriteFile(dir / "proj/r.yaml", "# aorta sweep run --recipe r.yaml --mitigations-file s.json\n" + kClean);
+  CommandResult inside =
+      RunShell(In(dir / "proj") + "timeout 20 " + kBin + " check --no-config --no-cache --format concise r.yaml 2>&1");
+  CAPTURE(inside.output);
+  CHECK(inside.exit_code == 1);
+  CHECK(inside.output.find("cannot be read (path is a FIFO") != std::string::npos);
+  // Given on the command line, it is the user's own choice: refused as a FIFO, not waited on either.
+  CommandResult named = RunShell(In(dir / "proj") + "timeout 20 " + kBin +
+                                 " check --no-config --no-cache --mitigations-file ../outside/s.json r.yaml 2>&1");
+  CHECK(named.exit_code != 124);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("containment: a sanitizer plan's source.hip outside the project is reported, never read") {
+  fs::path dir = TempDir("aortalint-planhip");
+  WriteFile(dir / "proj/.git/HEAD", "ref: refs/heads/main\n");
+  WriteFile(dir / "outside/lds_race.hip",
+            "#include <hip/hip_runtime.h>\n\n__global__ void lds_race(int* out) {\n  out[threadIdx.x] = 1;\n}\n\n"
+            "int main() {\n  hipModule_t module;\n  hipFunction_t kernel;\n"
+            "  hipModuleLoad(&module, \"lds_race.hsaco\");\n"
+            "  hipModuleGetFunction(&kernel, module, \"lds_race\");  // TOPSECRET-7f3a\n  return 0;\n}\n");
+  std::string recipe =
+      "schema_version: 1\nmode: sanitizer\nsanitizer_plan:\n  target: gfx950\n  source:\n    kind: consan_repro\n"
+      "    variant: racy\n    hip: HIP\n    command: build/lds_race\n  scope:\n    kind: kernel\n  selection:\n"
+      "    requirement: top_dispatch_count\n    top_n: 1\n  sanitizers: [consan]\n  policy:\n"
+      "    consan_policy: strict\n    on_missing_backend: fail\n  output:\n    report: sanitizer_report.json\n";
+  auto with = [&](const std::string& hip) { return std::string(recipe).replace(recipe.find("HIP\n"), 3, hip); };
+  WriteFile(dir / "proj/consan.yaml", with("../outside/lds_race.hip"));
+  CommandResult r = RunShell(In(dir / "proj") + kBin + " check --no-config --no-cache consan.yaml 2>&1");
+  CAPTURE(r.output);
+  CHECK(r.output.find("TOPSECRET") == std::string::npos);
+  CHECK(r.output.find("outside the project root") != std::string::npos);
+  CHECK(r.output.find("consan.yaml:8:10: error: sanitizer_plan.source.hip resolves to '../outside/lds_race.hip'") !=
+        std::string::npos);
+  // The same file inside the project is analysed (the excerpt is shown), so the test above can fail.
+  fs::copy_file(dir / "outside/lds_race.hip", dir / "proj/lds_race.hip");
+  WriteFile(dir / "proj/consan.yaml", with("lds_race.hip"));
+  CommandResult in = RunShell(In(dir / "proj") + kBin + " check --no-config --no-cache consan.yaml 2>&1");
+  CAPTURE(in.output);
+  CHECK(in.output.find("TOPSECRET") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("FIFOs: a capture directory holding FIFOs named like capture files does not block metrics") {
+  fs::path dir = TempDir("aortalint-metrics-fifo");
+  fs::create_directories(dir / "t/proton");
+  fs::create_directories(dir / "t/rocprof");
+  // trial.json is read by name (f39dbbd opened it with std::ifstream and waited); the others are found by a walk.
+  for (const char* name : {"t/trial.json", "t/proton/x.hatchet", "t/proton/y.chrome_trace",
+                           "t/rocprof/run_kernel_stats.csv", "t/rocprof/run_kernel_trace.csv"})
+    REQUIRE(::mkfifo((dir / name).c_str(), 0644) == 0);
+  CommandResult r = RunShell(In(dir) + "timeout 20 " + kBin + " metrics t 2>&1");
+  CAPTURE(r.output);
+  CHECK(r.exit_code != 124);
+  CommandResult json = RunShell(In(dir) + "timeout 20 " + kBin + " metrics --format json t 2>&1");
+  CHECK(json.exit_code != 124);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("R9: rocprof's kernel filter on 30,000+ character patterns and names does not crash") {
+  // f39dbbd-era KernelFilter compiled any pattern and searched depth-first: both recurse per character.
+  CHECK_FALSE(KernelFilter::Compile(std::string(30000, 'a')));                              // past the bounds: COL009
+  CHECK_FALSE(KernelFilter::Compile(std::string(300, '(') + "a" + std::string(300, ')')));  // 300 nested groups
+  std::optional<KernelFilter> any = KernelFilter::Compile(".*x$");
+  REQUIRE(any);
+  std::string name(40000, 'a');
+  CHECK(any->Judge(name) == false);
+  CHECK(any->Judge(name + "x") == true);
+  std::optional<KernelFilter> alt = KernelFilter::Compile("^(a|b)*c");
+  REQUIRE(alt);
+  CHECK(alt->Judge(name + "c") == true);
+  CHECK(alt->Judge(name) == false);
+  // A backreference needs the depth-first matcher: past 2,048 characters it is not judged (kept, not "dropped").
+  std::optional<KernelFilter> backref = KernelFilter::Compile("(a)\\1");
+  REQUIRE(backref);
+  CHECK(backref->Judge("xaa") == true);
+  CHECK_FALSE(backref->Judge(name).has_value());
+  CHECK(backref->Keeps(name));
 }
 
 }  // namespace

@@ -1,4 +1,6 @@
 // RCP009: a cell says `collect:` with a null value.
+#include <algorithm>
+
 #include "engine/rule_context.h"
 #include "rules/recipe/recipe_schema.h"
 
@@ -12,7 +14,8 @@ constexpr RuleMeta kMeta{
     .summary = "a cell's `collect:` is null, which aorta refuses at cell scope",
     .what =
         "Reports a triage cell whose `collect` key is present with a null value (`collect:`, `collect: ~`, "
-        "`collect: null`). The fix deletes the line, so the cell inherits the recipe's collectors (safe); "
+        "`collect: null`). The fix deletes the key (a comment on its line stays), so the cell inherits the "
+        "recipe's collectors (safe); "
         "when the key shares its line with the list dash it writes `[]` instead, which turns collection off "
         "for that cell (unsafe). Write `[]` yourself to disable collection.",
     .why =
@@ -41,6 +44,17 @@ Fix NullCollectFix(const SourceFile& src, const yaml::Entry& c) {
   bool own_line =
       text.substr(text.find_first_not_of(' ')).rfind("collect", 0) == 0 && src.Locate(c.value->span.end).line == line;
   if (own_line) {
+    // A comment after the value is the user's: the key goes, the comment stays on its line.
+    size_t indent = text.find_first_not_of(' ');
+    uint32_t after = std::max(c.value->span.end, c.key->span.end + 1) - src.LineStart(line);
+    if (size_t hash = text.find_first_not_of(" \t", std::min<size_t>(after, text.size()));
+        hash != std::string_view::npos && text[hash] == '#')
+      return {
+          "delete the null `collect:` (inherit the recipe's collectors)",
+          Applicability::kSafe,
+          {{src.path(),
+            {src.LineStart(line) + static_cast<uint32_t>(indent), src.LineStart(line) + static_cast<uint32_t>(hash)},
+            ""}}};
     uint32_t end = line < src.line_count() ? src.LineStart(line + 1) : static_cast<uint32_t>(src.text().size());
     return {"delete the null `collect:` (inherit the recipe's collectors)",
             Applicability::kSafe,

@@ -7,6 +7,7 @@
 #include "model/pairing.h"
 #include "model/payload.h"
 #include "model/recipe.h"
+#include "model/sanitizer_plan.h"
 
 namespace aortalint {
 namespace {
@@ -26,7 +27,8 @@ constexpr RuleMeta kMeta{
         "placeholders such as `train.py`. A FIFO, device or socket is refused as not a regular file, never "
         "opened to wait on. A script that a header comment or a config's `pairs:` names outside the project "
         "root (an absolute path, or `..` that leaves it) is reported and never read, so a recipe cannot make "
-        "aortalint print or rewrite a file outside the project.",
+        "aortalint print or rewrite a file outside the project; the same holds for a header comment's "
+        "`--mitigations-file`, the HIP sources a command names or builds, and a sanitizer plan's `source.hip`.",
     .why =
         "aorta fails such a recipe with `recipe <path>: cannot read file (...)`; a linter that skipped it "
         "silently would report a clean run for a file nobody checked.",
@@ -57,6 +59,22 @@ class UnreadableFile final : public Rule {
       if (Sidecar sidecar = LoadSidecar(path); !sidecar.error.empty())
         ctx.Report(recipe.source(), where, "the launch command from {}: {}", LaunchSourceName(pairing.source),
                    sidecar.error);
+    for (const std::string& path : pairing.sidecars_outside)
+      ctx.Report(recipe.source(), where,
+                 "the launch command from {} gives --mitigations-file '{}', which is outside the project root '{}'; "
+                 "aortalint reads no file outside the project from a command written in a file: move the sidecar "
+                 "into the project, or give it to aortalint with --mitigations-file",
+                 LaunchSourceName(pairing.source), path, Shown(pairing.base_dir));
+    if (!pairing.plan_hip_outside.empty()) {
+      const SanitizerPlan* plan = recipe.sanitizer_plan();
+      Span at = plan && plan->source.hip.node ? plan->source.hip.node->span
+                                              : Span{0, static_cast<uint32_t>(recipe.source()->LineText(1).size())};
+      ctx.Report(recipe.source(), at,
+                 "sanitizer_plan.source.hip resolves to '{}', which is outside the project root; aortalint reads no "
+                 "file outside the project from a path written in a recipe, so the HIP rules did not check it: move "
+                 "the reproducer into the project",
+                 pairing.plan_hip_outside);
+    }
     bool placeholder = pairing.source == LaunchSource::kHeaderComment && !Consumed(recipe);
     for (const std::string& file : pairing.outside)
       ctx.Report(recipe.source(), where,

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstring>
@@ -178,7 +179,13 @@ void NoteProbe(const std::string& path) {
   for (ScopedReadLog* log = read_log; log; log = log->outer_) log->reads_.emplace_back(path, id);
 }
 
-ReadResult ReadTextFile(const std::string& path, size_t max_bytes) {
+ReadResult ReadTextFile(const std::string& path, size_t max_bytes) { return detail::ReadFile(path, max_bytes, true); }
+
+ReadResult ReadRegularFile(const std::string& path, size_t max_bytes) {
+  return detail::ReadFile(path, max_bytes, false);
+}
+
+ReadResult detail::ReadFile(const std::string& path, size_t max_bytes, bool as_text) {
   ReadResult r;
   auto log = [&] {
     for (ScopedReadLog* l = read_log; l; l = l->outer_) l->reads_.emplace_back(path, r.identity);
@@ -188,7 +195,7 @@ ReadResult ReadTextFile(const std::string& path, size_t max_bytes) {
     if (!overlay.empty()) {
       if (auto it = overlay.find(OverlayKey(path)); it != overlay.end()) {
         r.text = it->second;
-        r.ok = CheckText(r.text, &r.error, &r.error_offset);
+        r.ok = !as_text || CheckText(r.text, &r.error, &r.error_offset);
         return r;
       }
     }
@@ -241,11 +248,33 @@ ReadResult ReadTextFile(const std::string& path, size_t max_bytes) {
   } else {
     if (r.text.size() <= kIdentityHashBytes && static_cast<size_t>(st.st_size) <= kIdentityHashBytes)
       r.identity.hash = ContentHash(r.text);
-    r.ok = CheckText(r.text, &r.error, &r.error_offset);
+    r.ok = !as_text || CheckText(r.text, &r.error, &r.error_offset);
   }
   ::close(fd);
   log();
   return r;
+}
+
+void ReadFilesUnder(const std::string& target, std::string_view extension, size_t max_bytes,
+                    const std::function<void(const std::string& path, ReadResult& read)>& visit) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> files;
+  std::error_code ec;
+  if (!fs::is_directory(target, ec)) {
+    files.push_back(target);
+  } else {
+    fs::recursive_directory_iterator it(target, fs::directory_options::skip_permission_denied, ec), end;
+    for (; !ec && it != end; it.increment(ec)) {
+      std::error_code entry_ec;
+      // The type as listed: a FIFO or socket never gets as far as a read.
+      if (it->is_regular_file(entry_ec) && it->path().native().ends_with(extension)) files.push_back(it->path());
+    }
+  }
+  std::sort(files.begin(), files.end());  // component by component, as Python sorts Paths
+  for (const fs::path& path : files) {
+    ReadResult read = ReadTextFile(path.string(), max_bytes);
+    visit(path.string(), read);
+  }
 }
 
 }  // namespace aortalint

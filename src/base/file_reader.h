@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -41,10 +42,29 @@ inline constexpr size_t kMaxFileBytes = 16u << 20;
 /// Reads `path`, or its text in the overlay when one was set for it.
 ReadResult ReadTextFile(const std::string& path, size_t max_bytes = kMaxFileBytes);
 
+/// ReadTextFile without the text checks (any bytes): the same refusals of
+/// what is not a regular file, never blocking, and the same size bound.
+ReadResult ReadRegularFile(const std::string& path, size_t max_bytes);
+
+/// Capture files (Proton's .hatchet and chrome traces) can be far larger than a recipe.
+inline constexpr size_t kMaxCaptureBytes = size_t{1} << 30;
+
+/// `target` itself when it is not a directory; else every regular file under
+/// it whose name ends with `extension`, in path order: each read through
+/// ReadTextFile (so a FIFO or a device is refused, never waited on) and given
+/// to `visit`. Directories that cannot be listed are passed over.
+void ReadFilesUnder(const std::string& target, std::string_view extension, size_t max_bytes,
+                    const std::function<void(const std::string& path, ReadResult& read)>& visit);
+
 /// Makes ReadTextFile return `text` for `path` (stdin, files fixed in memory).
 /// Set by the driver before analysis starts; every loader then sees it.
 void SetFileOverlay(const std::string& path, std::string text);
 void ClearFileOverlay();
+
+namespace detail {
+/// ReadTextFile (as_text) and ReadRegularFile.
+ReadResult ReadFile(const std::string& path, size_t max_bytes, bool as_text);
+}  // namespace detail
 
 /// Records the paths ReadTextFile reads on this thread while it lives, so the
 /// result cache knows every file an analysis depended on (PAY003 follows
@@ -59,7 +79,7 @@ class ScopedReadLog {
   const std::vector<std::pair<std::string, FileIdentity>>& reads() const { return reads_; }
 
  private:
-  friend ReadResult ReadTextFile(const std::string&, size_t);
+  friend ReadResult detail::ReadFile(const std::string&, size_t, bool);
   friend void NoteProbe(const std::string&);
   std::vector<std::pair<std::string, FileIdentity>> reads_;
   ScopedReadLog* outer_;

@@ -265,6 +265,10 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     const Candidate& file = files.recipes[i];
     RecipeJob& job = recipe_jobs[i];
     job.config = configs.For(file.path);
+    if (!file.walk_error.empty()) {  // a directory the walk could not enter: SYN003 at it
+      job.wanted = true;
+      return;
+    }
     ReadResult read = ReadTextFile(file.path);
     if (!read.ok) {
       job.wanted = true;  // LoadYamlFile reports it (SYN003)
@@ -400,6 +404,17 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     RecipeJob& job = recipe_jobs[i];
     if (!job.wanted) return;
     const std::string& recipe_path = files.recipes[i].path;
+    if (const std::string& why = files.recipes[i].walk_error; !why.empty()) {
+      // Not cached: the walk finds it again on every run, and nothing was read to key it by.
+      YamlDocument doc;
+      doc.source = std::make_shared<SourceFile>(recipe_path, "");
+      doc.failure = YamlDocument::Failure::kUnreadable;
+      doc.failure_message = why;
+      unit.recipe = std::move(doc);
+      stats.Linted(recipe_path);
+      per_file[i] = Analyze(unit, settings_memo.For(job.config).settings);
+      return;
+    }
     // aorta's `--mitigations-file` sidecars: given to `check`, or in the recipe's header command.
     std::vector<std::string> sidecar_paths = options.mitigation_files;
     if (job.launch)
@@ -463,8 +478,13 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       unit.pairing = std::move(pairing);
     }
     // A sanitizer plan's `hip:` source (the ConSan reproducer) is one of the recipe's HIP payloads.
+    std::string plan_hip_outside;
     if (unit.recipe->ok())
-      if (std::string hip = SanitizerHipSource(*unit.recipe->root, recipe_path); !hip.empty()) {
+      if (std::string hip = SanitizerHipSource(
+              *unit.recipe->root, recipe_path,
+              RepositoryRoot(recipe_path, job.config->path.empty() ? "" : job.config->dir, files.recipes[i].root),
+              &plan_hip_outside);
+          !hip.empty()) {
         std::shared_ptr<const HipPayload> payload = LoadHipPayload(hip);
         auto pairing = unit.pairing ? std::make_shared<Pairing>(*unit.pairing) : std::make_shared<Pairing>();
         if (!unit.pairing) pairing->base_dir = RecipeDirectory(recipe_path);  // no command: as the directory convention
@@ -475,6 +495,12 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
         AddHipDeps(*payload, paths);
         for (const std::string& dep : paths) deps.emplace_back(dep, IdentityOf(dep));
       }
+    if (!plan_hip_outside.empty()) {  // SYN003 says it was not read
+      auto pairing = unit.pairing ? std::make_shared<Pairing>(*unit.pairing) : std::make_shared<Pairing>();
+      if (!unit.pairing) pairing->base_dir = RecipeDirectory(recipe_path);
+      pairing->plan_hip_outside = plan_hip_outside;
+      unit.pairing = std::move(pairing);
+    }
     per_file[i] = Analyze(unit, settings);
     unit = AnalysisUnit();
     deps.insert(deps.end(), read.reads().begin(), read.reads().end());
@@ -783,6 +809,10 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
   if (options.show_files) {
     // What `check` would read: recipes are decided by their text, as the lint decides them.
     for (const Candidate& c : files.recipes) {
+      if (!c.walk_error.empty()) {
+        err << "aortalint: cannot read '" << c.path << "': " << c.walk_error << "\n";
+        continue;
+      }
       ReadResult read = ReadTextFile(c.path);
       bool recipe =
           c.named && !options.skip_non_recipes ? true : read.ok && RoleOf(c.path, read.text) == FileRole::kRecipe;

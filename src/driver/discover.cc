@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <climits>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -34,6 +35,18 @@ bool SkipDirectory(const fs::path& dir) {
     return true;
   std::error_code ec;
   return fs::exists(dir / "pyvenv.cfg", ec);  // any virtual environment
+}
+
+// Why the walk could not enter `p`, in a diagnostic's words, with what to do.
+std::string WalkError(const fs::path& p, const std::error_code& ec, bool directory) {
+  std::string what = directory ? "the directory cannot be listed" : "the file cannot be looked up";
+  size_t length = p.native().size();
+  if (ec == std::errc::filename_too_long || length >= PATH_MAX)
+    return what + " (" + ec.message() + ": the path is " + std::to_string(length) + " bytes long; the system allows " +
+           std::to_string(PATH_MAX - 1) + "), so nothing " + (directory ? "under it" : "in it") +
+           " was checked; shorten the names on its path, or exclude it in .aortalint.yaml";
+  return what + " (" + ec.message() + "), so nothing " + (directory ? "under it" : "in it") +
+         " was checked; give read and search permission on it, or exclude it in .aortalint.yaml";
 }
 
 }  // namespace
@@ -276,25 +289,41 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
           .push_back({fs::path(path).lexically_normal().string(), true});
       continue;
     }
-    fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, ec), end;
-    for (; it != end; it.increment(ec)) {
-      if (ec) break;
-      const fs::path& p = it->path();
-      if (it->is_directory(ec)) {
-        if (SkipDirectory(p) || excluded((p / "x").string()) ||
-            (respect_gitignore && gitignore.Ignored(p.string(), true)))
-          it.disable_recursion_pending();
-        continue;
+    // Depth first, by hand: a directory that cannot be listed is reported, not skipped.
+    std::vector<fs::path> pending = {fs::path(path)};
+    while (!pending.empty()) {
+      fs::path dir = std::move(pending.back());
+      pending.pop_back();
+      std::error_code list_ec;
+      fs::directory_iterator it(dir, list_ec), end;
+      for (; !list_ec && it != end; it.increment(list_ec)) {
+        const fs::path& p = it->path();
+        std::error_code entry_ec;
+        if (it->is_directory(entry_ec)) {
+          if (it->is_symlink(entry_ec)) continue;  // never followed, as git does not
+          if (!SkipDirectory(p) && !excluded((p / "x").string()) &&
+              !(respect_gitignore && gitignore.Ignored(p.string(), true)))
+            pending.push_back(p);
+          continue;
+        }
+        if (entry_ec && entry_ec != std::errc::no_such_file_or_directory &&
+            entry_ec != std::errc::too_many_symbolic_link_levels && !excluded(p.string())) {
+          // Neither a dangling link nor a loop: a name the system cannot look up (too long, no permission).
+          files.recipes.push_back({p.lexically_normal().string(), true, path, WalkError(p, entry_ec, false)});
+          continue;
+        }
+        if (!it->is_regular_file(entry_ec)) continue;
+        if (respect_gitignore && gitignore.Ignored(p.string(), false)) continue;
+        std::string file = p.lexically_normal().string();
+        if (IsRecipeSuffix(p)) {
+          // Whether it looks like a recipe is decided when it is read, so each file is read once.
+          if (!IsConfigFileName(p.filename().string()) && !excluded(file)) files.recipes.push_back({file, false, path});
+        } else if (IsPython(p) && !excluded(file)) {
+          files.payloads.push_back({file, false, path});
+        }
       }
-      if (!it->is_regular_file(ec)) continue;
-      if (respect_gitignore && gitignore.Ignored(p.string(), false)) continue;
-      std::string file = p.lexically_normal().string();
-      if (IsRecipeSuffix(p)) {
-        // Whether it looks like a recipe is decided when it is read, so each file is read once.
-        if (!IsConfigFileName(p.filename().string()) && !excluded(file)) files.recipes.push_back({file, false, path});
-      } else if (IsPython(p) && !excluded(file)) {
-        files.payloads.push_back({file, false, path});
-      }
+      if (list_ec)
+        files.recipes.push_back({dir.lexically_normal().string(), true, path, WalkError(dir, list_ec, true)});
     }
   }
   // A file both named and found in a walk is named: it is checked whatever it holds.

@@ -11,8 +11,9 @@ namespace aortalint {
 
 struct Candidate {
   std::string path;
-  bool named = false;  // named on the command line: a recipe whatever it holds
-  std::string root;    // found by walking a directory named on the command line: that directory
+  bool named = false;      // named on the command line: a recipe whatever it holds
+  std::string root;        // found by walking a directory named on the command line: that directory
+  std::string walk_error;  // a part of the tree the walk could not enter (SYN003 reports it): why
   friend bool operator<(const Candidate& a, const Candidate& b) { return a.path < b.path; }
   friend bool operator==(const Candidate& a, const Candidate& b) { return a.path == b.path; }
 };
@@ -27,6 +28,9 @@ struct FileSet {
 /// `build*`, `node_modules`, virtual environments and what the applicable
 /// config excludes (even for files named explicitly, so pre-commit respects it).
 /// `respect_gitignore`: directory walks skip what .gitignore ignores (named files never are).
+/// A directory the walk cannot list (permissions, a path longer than the system
+/// allows) is never skipped silently: it is a recipe candidate with `walk_error`
+/// set, which SYN003 reports at the directory.
 FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs, bool respect_gitignore = true);
 
 /// What a file is to aortalint, by its name and text.

@@ -213,7 +213,10 @@ void ExplainKernelFilter(json& cell, const std::vector<std::shared_ptr<const Hip
     for (const HipKernel& k : hip->kernels) {
       std::vector<std::string> names = k.RocprofNames();
       if (names.empty()) names.push_back(k.qualified);
-      for (const std::string& name : names) out[filter->Keeps(name) ? "kept" : "dropped"].push_back(name);
+      for (const std::string& name : names) {
+        std::optional<bool> kept = filter->Judge(name);
+        out[!kept ? "not_judged" : *kept ? "kept" : "dropped"].push_back(name);
+      }
     }
 }
 
@@ -281,7 +284,12 @@ void PrintText(const json& doc, std::ostream& out) {
         else
           out << "    kernel_include_regex keeps: "
               << (f["kept"].empty() ? "no kernel of the paired sources" : Join(f["kept"], "; "))
-              << (f["dropped"].empty() ? "" : "; drops: " + Join(f["dropped"], "; ")) << "\n";
+              << (f["dropped"].empty() ? "" : "; drops: " + Join(f["dropped"], "; "))
+              << (f.contains("not_judged") ? "; cannot tell (a backreference on a name over " +
+                                                 std::to_string(KernelFilter::kMaxBacktrackingSubject) +
+                                                 " characters): " + Join(f["not_judged"], "; ")
+                                           : "")
+              << "\n";
       }
       if (!p.contains("attach")) continue;
       out << "    attach: " << p["attach"].get<std::string>() << ": " << p["attach_means"].get<std::string>() << "\n";
@@ -434,7 +442,10 @@ int RunExplain(const ExplainOptions& options, std::ostream& out, std::ostream& e
     json result{{"recipe", options.recipe}, {"mode", "sanitizer"}, {"plan", ExplainSanitizer(recipe, options.recipe)}};
     // The ConSan reproducer's HIP source: its kernels and launches.
     result["hip_payloads"] = json::array();
-    if (std::string hip = SanitizerHipSource(*doc.root, options.recipe); !hip.empty())
+    const Config& config = *configs.For(options.recipe);
+    if (std::string hip = SanitizerHipSource(*doc.root, options.recipe,
+                                             RepositoryRoot(options.recipe, config.path.empty() ? "" : config.dir));
+        !hip.empty())
       if (std::shared_ptr<const HipPayload> payload = LoadHipPayload(hip); payload->hip)
         result["hip_payloads"].push_back(ExplainHip(*payload));
     if (options.format == "json") {

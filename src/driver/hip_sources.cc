@@ -165,12 +165,18 @@ std::vector<std::string> SourcesBuilding(const std::string& program, const std::
   return out;
 }
 
-std::string SanitizerHipSource(const yaml::Node& root, const std::string& recipe_path) {
+std::string SanitizerHipSource(const yaml::Node& root, const std::string& recipe_path, const std::string& project_root,
+                               std::string* outside) {
   const yaml::Node* mode = root.is_map() ? root.Get("mode") : nullptr;
   if (!mode || !mode->is_str() || mode->text != "sanitizer") return "";
   SanitizerPlan plan = ReadSanitizerPlan(root, recipe_path);
   std::error_code ec;
   if (plan.source.hip_resolved.empty() || !fs::is_regular_file(plan.source.hip_resolved, ec)) return "";
+  // A path written in the recipe can name any file: only the project's are read.
+  if (!project_root.empty() && !WithinRoot(plan.source.hip_resolved, project_root)) {
+    if (outside) *outside = plan.source.hip_resolved;
+    return "";
+  }
   return NormalizePath(plan.source.hip_resolved);
 }
 

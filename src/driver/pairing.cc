@@ -89,11 +89,18 @@ void ResolveFiles(Launch& launch, const std::string& root) {
   for (const std::string& word : launch.pairing.argv) {
     if (word.empty() || word[0] == '-' || !HasHipExtension(word)) continue;
     fs::path p = fs::path(word).is_absolute() ? fs::path(word) : fs::path(launch.pairing.base_dir) / word;
-    if (fs::is_regular_file(p, ec)) AddHipFile(launch, NormalizePath(p.string()));
+    if (contained && !root.empty() && !Within(p, root)) {
+      if (std::find(launch.pairing.outside.begin(), launch.pairing.outside.end(), word) == launch.pairing.outside.end())
+        launch.pairing.outside.push_back(word);
+    } else if (fs::is_regular_file(p, ec)) {
+      AddHipFile(launch, NormalizePath(p.string()));
+    }
   }
   std::string binary = LaunchedBinary(launch.pairing.argv);
   if (!binary.empty())
-    for (const std::string& source : SourcesBuilding(binary, launch.pairing.base_dir, root)) AddHipFile(launch, source);
+    for (const std::string& source : SourcesBuilding(binary, launch.pairing.base_dir, root))
+      if (!contained || root.empty() || Within(source, root))  // a compile database may list any path
+        AddHipFile(launch, source);
 }
 
 }  // namespace
@@ -192,6 +199,8 @@ std::optional<HeaderCommand> FindHeaderCommand(std::string_view text) {
   return std::nullopt;
 }
 
+bool WithinRoot(const std::string& path, const std::string& root) { return Within(path, root); }
+
 std::string RepositoryRoot(const std::string& recipe_path, const std::string& config_dir,
                            const std::string& named_root) {
   std::error_code ec;
@@ -250,8 +259,14 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
     p.span = header->span;
     // The defaults (no config file) have no directory of their own: never the current one.
     p.base_dir = RepositoryRoot(recipe_path, config.path.empty() ? "" : config.dir, named_root);
-    for (const std::string& file : MitigationFiles(header->aorta_args))
-      p.sidecars.push_back(NormalizePath(fs::path(file).is_absolute() ? file : (fs::path(p.base_dir) / file).string()));
+    for (const std::string& file : MitigationFiles(header->aorta_args)) {
+      std::string path = NormalizePath(fs::path(file).is_absolute() ? file : (fs::path(p.base_dir) / file).string());
+      // As for scripts: a file written in the recipe is never read outside the project.
+      if (p.base_dir.empty() || Within(path, p.base_dir))
+        p.sidecars.push_back(path);
+      else
+        p.sidecars_outside.push_back(file);
+    }
     ResolveFiles(launch, p.base_dir);
     return launch;
   }

@@ -51,6 +51,9 @@ std::vector<std::string> SplitShellWords(std::string_view text);
 std::string RepositoryRoot(const std::string& recipe_path, const std::string& config_dir,
                            const std::string& named_root = "");
 
+/// Whether `path` lies at or below `root`, both with symlinks resolved.
+bool WithinRoot(const std::string& path, const std::string& root);
+
 /// The one spelling of a file used as its identity (relative to the working
 /// directory when below it), so a payload named twice is loaded once.
 std::string NormalizePath(const std::string& path);

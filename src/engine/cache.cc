@@ -305,17 +305,11 @@ ResultCache::Shard& ResultCache::ShardOf(const std::string& key) const {
   Shard& shard = shards_[std::stoul(key.substr(0, 2), nullptr, 16)];
   if (shard.loaded) return shard;
   shard.loaded = true;
-  // Read whole, then parsed from memory: nlohmann's stream input goes through the streambuf a byte at a time.
-  std::ifstream in(fs::path(dir_) / (key.substr(0, 2) + ".json"), std::ios::binary);
-  if (!in) return shard;
-  std::string text;
-  char buf[65536];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    text.append(buf, static_cast<size_t>(in.gcount()));
-    if (text.size() > kMaxShardBytes) return shard;
-  }
+  // Never blocks on a FIFO or a device planted in the cache directory; read whole, then parsed from memory.
+  ReadResult read = ReadRegularFile((fs::path(dir_) / (key.substr(0, 2) + ".json")).string(), kMaxShardBytes);
+  if (!read.ok) return shard;
   try {
-    nlohmann::json stored = ParseShard(text);
+    nlohmann::json stored = ParseShard(read.text);
     if (stored.is_object()) shard.entries = std::move(stored);
   } catch (const std::exception&) {
     // A torn or foreign file is an empty shard; it is rewritten on Save().

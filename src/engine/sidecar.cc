@@ -1,10 +1,9 @@
 #include "engine/sidecar.h"
 
-#include <fstream>
-#include <sstream>
-
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+
+#include "base/file_reader.h"
 
 namespace aortalint {
 namespace {
@@ -34,19 +33,18 @@ std::string TypeName(const json& j) {
 
 Sidecar LoadSidecar(const std::string& path) {
   Sidecar out{.path = path};
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  // Never opened to wait on: a FIFO or a device is refused like a missing file.
+  ReadResult read = ReadRegularFile(path, kMaxFileBytes);
+  if (!read.ok) {
     out.error = fmt::format(
-        "--mitigations-file '{}' cannot be read; aorta refuses the command (the path must "
+        "--mitigations-file '{}' cannot be read ({}); aorta refuses the command (the path must "
         "exist): fix the path, relative to where aorta runs",
-        path);
+        path, read.error);
     return out;
   }
-  std::stringstream text;
-  text << in.rdbuf();
   json data;
   try {
-    data = json::parse(text.str());
+    data = json::parse(read.text);
   } catch (const json::parse_error& e) {
     out.error = fmt::format("sidecar '{}' is not valid JSON ({}); aorta refuses it: fix the JSON", path, e.what());
     return out;

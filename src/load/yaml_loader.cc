@@ -330,6 +330,12 @@ class Builder : public YAML::EventHandler {
       if (f.node == it->second)
         throw SyntaxError{mark,
                           "alias refers to a node that contains it (a recursive structure); write the values out"};
+    // Only what an alias repeats counts against the bomb limit: a large file written out is no bomb.
+    alias_extra_ = std::min<uint64_t>(alias_extra_ + Weight(it->second.get()) - 1, kMaxExpandedNodes * 2);
+    if (alias_extra_ > kMaxExpandedNodes)
+      throw SyntaxError{mark, fmt::format("aliases here and before expand to more than {} nodes beyond those written "
+                                          "in the file (an alias bomb); write the values out, or alias less",
+                                          kMaxExpandedNodes)};
     Add(it->second, 0, /*is_alias=*/true);
   }
 
@@ -432,7 +438,17 @@ class Builder : public YAML::EventHandler {
     n->span = {at, n->flow ? spans_.FlowEnd(at) : at};
     // Registered now so an alias inside can be recognised as recursive.
     if (anchor) anchors_[anchor] = n;
+    CountWritten();
     stack_.push_back({n, nullptr, {}, 1});
+  }
+
+  // Every node costs memory whether or not aliases repeat it: bounded apart from the bomb limit.
+  void CountWritten() {
+    if (++written_ > kMaxNodes)
+      throw SyntaxError{YAML::Mark(),
+                        fmt::format("the document holds more than {} values (keys, scalars, lists and mappings "
+                                    "counted); aortalint stops there to bound its memory: split the recipe",
+                                    kMaxNodes)};
   }
 
   void Close() {
@@ -465,6 +481,7 @@ class Builder : public YAML::EventHandler {
   }
 
   void Add(std::shared_ptr<Node> n, YAML::anchor_t anchor, bool is_alias = false) {
+    if (!is_alias) CountWritten();
     if (anchor) anchors_[anchor] = n;
     AddBuilt(std::move(n), is_alias ? Weight(n.get()) : 1);
   }
@@ -481,12 +498,7 @@ class Builder : public YAML::EventHandler {
       return;
     }
     Frame& parent = stack_.back();
-    parent.weight = std::min<uint64_t>(parent.weight + weight, kMaxExpandedNodes * 2);
-    if (parent.weight > kMaxExpandedNodes)
-      throw SyntaxError{
-          YAML::Mark(),
-          fmt::format("anchors and aliases expand to more than {} nodes (an alias bomb); write the values out",
-                      kMaxExpandedNodes)};
+    parent.weight = std::min<uint64_t>(parent.weight + weight, uint64_t{1} << 62);  // saturating
     Node& p = *parent.node;
     if (p.kind == Kind::kSeq) {
       p.items.push_back(std::move(n));
@@ -530,7 +542,9 @@ class Builder : public YAML::EventHandler {
   std::vector<Frame> stack_;
   std::unordered_map<YAML::anchor_t, std::shared_ptr<Node>> anchors_;
   std::unordered_set<std::string> anchor_names_;
-  std::unordered_map<const Node*, uint64_t> weights_;
+  std::unordered_map<const Node*, uint64_t> weights_;  // nodes after alias expansion, per collection
+  uint64_t written_ = 0;                               // nodes written in the file
+  uint64_t alias_extra_ = 0;                           // nodes the aliases add to them
 };
 
 // yaml-cpp's message for a parse error, in the words of a fix.

@@ -31,7 +31,10 @@ struct YamlDocument {
 };
 
 /// Limits that keep hostile input bounded (alias bombs, deep nesting).
+/// Nodes that aliases may add to those written out (the billion laughs).
 inline constexpr size_t kMaxExpandedNodes = 1'000'000;
+/// Nodes written out: a 16 MiB recipe of 150,000 cells holds about 2 million.
+inline constexpr size_t kMaxNodes = 4'000'000;
 
 /// Reads `path` (see base/file_reader.h) and parses it.
 YamlDocument LoadYamlFile(const std::string& path);

@@ -56,8 +56,13 @@ class KernelFilter {
  public:
   /// nullopt when the pattern does not compile (COL009 reports that).
   static std::optional<KernelFilter> Compile(const std::string& pattern);
-  /// Whether a dispatch of this name is kept.
+  /// Whether a dispatch of this name is kept; nullopt when it cannot be told
+  /// safely (a pattern with a backreference on a name longer than
+  /// kMaxBacktrackingSubject, whose depth-first match could overflow the stack).
+  std::optional<bool> Judge(const std::string& rocprof_name) const;
+  /// Judge(), with a name that cannot be judged counted as kept (no false "matches nothing").
   bool Keeps(const std::string& rocprof_name) const;
+  static constexpr size_t kMaxBacktrackingSubject = 2048;
   /// Whether some dispatch of the kernel is kept: any instantiation's name, or
   /// for a template with none in the file, its qualified name.
   bool KeepsKernel(const HipKernel& kernel) const;

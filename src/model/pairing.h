@@ -39,6 +39,8 @@ struct Pairing {
   std::vector<std::string>
       outside;  // files a header comment or config names outside the project (as written): never read
   std::vector<std::string> sidecars;  // kHeaderComment: aorta's `--mitigations-file` paths, resolved from base_dir
+  std::vector<std::string> sidecars_outside;  // kHeaderComment: those outside the project (as written): never read
+  std::string plan_hip_outside;  // a sanitizer plan's `source.hip` outside the project (as resolved): never read
 
   /// A header comment may name only aorta's options (`aorta sweep run --recipe r.yaml --mitigations-file s.json`,
   /// a triage run takes no command): then the launch shape is unknown too.

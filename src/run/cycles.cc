@@ -3,11 +3,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <map>
 #include <memory>
-#include <sstream>
 #include <system_error>
+
+#include "base/file_reader.h"
 
 namespace aortalint::run {
 namespace {
@@ -201,28 +201,13 @@ std::optional<CycleReport> ParseCycles(std::string_view text) {
 
 std::optional<CycleReport> ReadCycles(const fs::path& dir) {
   try {
-    std::vector<fs::path> files;
-    std::error_code ec;
-    if (fs::is_regular_file(dir, ec)) {
-      files.push_back(dir);
-    } else {
-      fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
-      for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        std::error_code fec;
-        if (it->is_regular_file(fec) && it->path().extension() == ".hatchet") files.push_back(it->path());
-      }
-    }
-    std::sort(files.begin(), files.end());
     Node root;
     std::vector<std::string> used;
-    for (const fs::path& f : files) {
-      std::ifstream in(f, std::ios::binary);
-      if (!in) continue;
-      std::ostringstream ss;
-      ss << in.rdbuf();
-      json doc = json::parse(ss.str(), nullptr, /*allow_exceptions=*/false);
-      if (!doc.is_discarded() && Merge(doc, root)) used.push_back(f.string());
-    }
+    ReadFilesUnder(dir.string(), ".hatchet", kMaxCaptureBytes, [&](const std::string& path, ReadResult& read) {
+      if (!read.ok) return;
+      json doc = json::parse(read.text, nullptr, /*allow_exceptions=*/false);
+      if (!doc.is_discarded() && Merge(doc, root)) used.push_back(path);
+    });
     if (used.empty()) return std::nullopt;
     return Finish(root, std::move(used));
   } catch (...) {

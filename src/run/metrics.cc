@@ -10,6 +10,7 @@
 #include <system_error>
 #include <unordered_map>
 
+#include "base/file_reader.h"
 #include "base/pystr.h"
 #include "run/pyvalue.h"
 
@@ -175,12 +176,11 @@ std::vector<fs::path> FindFiles(const fs::path& dir, std::string_view suffix) {
   return found;
 }
 
+// Never blocks on a FIFO or a device named like a capture file.
 std::optional<std::string> ReadBytes(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  ReadResult read = ReadRegularFile(p.string(), kMaxCaptureBytes);
+  if (!read.ok) return std::nullopt;
+  return std::move(read.text);
 }
 
 bool IsDirectory(const fs::path& dir) {

@@ -15,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include "base/file_reader.h"
 #include "model/triton.h"
 #include "run/metrics.h"
 #include "run/pyvalue.h"
@@ -26,12 +27,11 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
+// Never blocks on a FIFO or a device named like a capture file.
 std::optional<std::string> ReadText(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  ReadResult read = ReadRegularFile(p.string(), kMaxCaptureBytes);
+  if (!read.ok) return std::nullopt;
+  return std::move(read.text);
 }
 
 std::vector<fs::path> FilesEnding(const fs::path& dir, std::string_view suffix) {

@@ -3,10 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <map>
-#include <sstream>
 #include <system_error>
+
+#include "base/file_reader.h"
 
 namespace aortalint::run {
 namespace {
@@ -82,28 +82,13 @@ std::optional<TraceReport> ParseChromeTrace(std::string_view text) {
 
 std::optional<TraceReport> ReadChromeTraces(const fs::path& dir) {
   try {
-    std::vector<fs::path> files;
-    std::error_code ec;
-    if (fs::is_regular_file(dir, ec)) {
-      files.push_back(dir);
-    } else {
-      fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
-      for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        std::error_code fec;
-        if (it->is_regular_file(fec) && it->path().extension() == ".chrome_trace") files.push_back(it->path());
-      }
-    }
-    std::sort(files.begin(), files.end());
     Totals t;
     std::vector<std::string> used;
-    for (const fs::path& f : files) {
-      std::ifstream in(f, std::ios::binary);
-      if (!in) continue;
-      std::ostringstream ss;
-      ss << in.rdbuf();
-      json doc = json::parse(ss.str(), nullptr, /*allow_exceptions=*/false);
-      if (!doc.is_discarded() && Add(doc, t)) used.push_back(f.string());
-    }
+    ReadFilesUnder(dir.string(), ".chrome_trace", kMaxCaptureBytes, [&](const std::string& path, ReadResult& read) {
+      if (!read.ok) return;
+      json doc = json::parse(read.text, nullptr, /*allow_exceptions=*/false);
+      if (!doc.is_discarded() && Add(doc, t)) used.push_back(path);
+    });
     if (used.empty()) return std::nullopt;
     return Finish(t, std::move(used));
   } catch (...) {

@@ -6,6 +6,7 @@
 // resolved backend, mode, data), capture_notes.
 #include "run/trial.h"
 
+#include "base/file_reader.h"
 #include "run/cycles.h"
 
 #include <cctype>
@@ -114,11 +115,8 @@ bool HasSuccessPathExitText(std::string_view text) {
 namespace {
 
 bool HasSuccessPathExit(const fs::path& script) {
-  std::ifstream in(script);
-  if (!in) return false;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return HasSuccessPathExitText(ss.str());
+  ReadResult read = ReadRegularFile(script.string(), kMaxFileBytes);  // a FIFO is refused, not waited on
+  return read.ok && HasSuccessPathExitText(read.text);
 }
 
 }  // namespace

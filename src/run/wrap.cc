@@ -1,6 +1,7 @@
 // Argv wrapping with aorta's semantics; reference §4 is the contract.
 #include "run/wrap.h"
 
+#include "base/file_reader.h"
 #include "base/pystr.h"
 
 #include <unistd.h>
@@ -132,9 +133,10 @@ bool IsExecutableFile(const fs::path& p) {
 // The interpreter on a script's shebang line; `#!/usr/bin/env [-S] python3`
 // gives "python3".
 std::optional<std::string> ShebangInterpreter(const fs::path& script) {
-  std::ifstream in(script);
-  std::string line;
-  if (!in || !std::getline(in, line) || line.rfind("#!", 0) != 0) return std::nullopt;
+  ReadResult read = ReadRegularFile(script.string(), kMaxFileBytes);  // a FIFO is refused, not waited on
+  if (!read.ok) return std::nullopt;
+  std::string line = read.text.substr(0, read.text.find('\n'));
+  if (line.rfind("#!", 0) != 0) return std::nullopt;
   std::istringstream words(line.substr(2));
   std::vector<std::string> tokens;
   for (std::string w; words >> w;) tokens.push_back(w);
