@@ -1,21 +1,13 @@
 #include "engine/import_sorters.h"
 
-#include <filesystem>
 #include <string_view>
 
+#include "base/dir_index.h"
 #include "base/file_reader.h"
+#include "base/paths.h"
 
 namespace aortalint {
 namespace {
-namespace fs = std::filesystem;
-
-// The text of `path`, or empty when it cannot be read.
-std::string Read(const fs::path& path) {
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) return "";
-  ReadResult r = ReadTextFile(path.string());
-  return r.ok ? r.text : "";
-}
 
 // Lines of `text` with leading blanks removed, one at a time.
 template <typename Fn>
@@ -120,19 +112,25 @@ void ScanPreCommit(const std::string& text, Evidence& e) {
 ImportSorters FindImportSorters(const std::string& python_file) {
   ImportSorters found;
   Evidence e{found};
-  std::error_code ec;
-  fs::path dir = fs::absolute(fs::path(python_file), ec).parent_path();
+  // Each directory's names from the run's listing (base/dir_index.h): eight questions per directory
+  // up to the project's top, for every payload, cost one listing per directory.
+  auto read = [](const std::string& dir, std::string_view name) -> std::string {
+    if (KindOf(dir, name) != EntryKind::kRegular) return "";
+    ReadResult r = ReadTextFile((dir == "/" ? "" : dir) + "/" + std::string(name));
+    return r.ok ? r.text : "";
+  };
+  std::string dir(ParentOf(AbsoluteNormal(python_file)));
   for (int depth = 0; depth < 64 && !dir.empty(); ++depth) {
-    if (std::string t = Read(dir / ".pre-commit-config.yaml"); !t.empty()) ScanPreCommit(t, e);
-    if (std::string t = Read(dir / "pyproject.toml"); !t.empty()) ScanToml(t, "pyproject.toml", false, e);
-    if (std::string t = Read(dir / "ruff.toml"); !t.empty()) ScanToml(t, "ruff.toml", true, e);
-    if (std::string t = Read(dir / ".ruff.toml"); !t.empty()) ScanToml(t, ".ruff.toml", true, e);
-    if (std::string t = Read(dir / "setup.cfg"); !t.empty()) ScanSetupCfg(t, e);
-    if (fs::is_regular_file(dir / ".isort.cfg", ec)) e.Isort(".isort.cfg");
-    if (fs::exists(dir / ".git", ec) || fs::exists(dir / ".aortalint.yaml", ec)) break;
-    fs::path up = dir.parent_path();
+    if (std::string t = read(dir, ".pre-commit-config.yaml"); !t.empty()) ScanPreCommit(t, e);
+    if (std::string t = read(dir, "pyproject.toml"); !t.empty()) ScanToml(t, "pyproject.toml", false, e);
+    if (std::string t = read(dir, "ruff.toml"); !t.empty()) ScanToml(t, "ruff.toml", true, e);
+    if (std::string t = read(dir, ".ruff.toml"); !t.empty()) ScanToml(t, ".ruff.toml", true, e);
+    if (std::string t = read(dir, "setup.cfg"); !t.empty()) ScanSetupCfg(t, e);
+    if (KindOf(dir, ".isort.cfg") == EntryKind::kRegular) e.Isort(".isort.cfg");
+    if (KindOf(dir, ".git") != EntryKind::kAbsent || KindOf(dir, ".aortalint.yaml") != EntryKind::kAbsent) break;
+    std::string up(ParentOf(dir));
     if (up == dir) break;
-    dir = up;
+    dir = std::move(up);
   }
   return found;
 }
