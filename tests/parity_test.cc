@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "run/metrics.h"
+#include "run/metrics_view.h"
 #include "run/pyvalue.h"
 #include "run/wrap.h"
 #include "test_util.h"
@@ -300,4 +301,19 @@ TEST_CASE("parity run: --cell X is not refused for another cell's proton env-mod
   r = p.DryRun(recipe, "--cell base -- python3 train.py");
   CHECK(r.exit_code != 0);
   CHECK(r.output.find("[PAY006]") != std::string::npos);
+}
+
+TEST_CASE("parity metrics: a long non-ASCII kernel name is shortened on a code point, so --format json writes it") {
+  std::string e = "\xc3\xa9";
+  std::string name;
+  for (int i = 0; i < 50; ++i) name += e;
+  std::string eight;
+  for (int i = 0; i < 8; ++i) eight += e;
+  CHECK(aortalint::run::ShortKernelName(name, 20) == "..." + eight);  // 17 bytes asked, 16 whole ones kept
+  fs::path d = TempDir("parity_long_name");
+  Proton(d, Tree(Leaf("\"" + name + name + "xy\"", R"j("time (ns)":1000,"count":1)j")));
+  auto r = RunAortalint("metrics --format json " + ShellQuote(d.string()), false);
+  json out = json::parse(r.output);
+  CHECK(out["proton_top_kernels"][0] == name + name + "xy");
+  fs::remove_all(d);
 }

@@ -368,7 +368,10 @@ std::string ShortKernelName(const std::string& name, size_t width) {
   // A return type before the name: keep what follows the last top-level space.
   if (size_t sp = out.rfind(' '); sp != std::string::npos && sp + 1 < out.size()) out = out.substr(sp + 1);
   if (out.size() > width && width > 3) {
-    std::string tail = out.substr(out.size() - (width - 3));
+    size_t from = out.size() - (width - 3);
+    // Start on a code point: half a UTF-8 sequence is no text (the JSON writer refuses it).
+    while (from < out.size() && (static_cast<unsigned char>(out[from]) & 0xC0) == 0x80) ++from;
+    std::string tail = out.substr(from);
     if (size_t cut = tail.find("::"); cut != std::string::npos && cut + 2 < tail.size()) tail = tail.substr(cut + 2);
     out = "..." + tail;
   }
