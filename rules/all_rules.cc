@@ -1,7 +1,8 @@
 // The one sorted list of rules. A new rule is a file under rules/<family>/,
 // a line here, a fixture folder and a generated docs page.
-#include <algorithm>
-#include <vector>
+#include <span>
+
+#include "rules/all_rules.h"
 
 #include "engine/rule.h"
 
@@ -155,24 +156,8 @@ constexpr RuleFactory kRules[] = {
 
 }  // namespace
 
-std::span<const RuleFactory> AllRules() { return kRules; }
+std::span<const RuleFactory> BuiltinRules() { return kRules; }
 
-std::span<const RuleMeta* const> AllRuleMetas() {
-  // Metadata lives in each rule's translation unit with static storage, so
-  // pointers taken from one instance stay valid after it is destroyed.
-  static const std::vector<const RuleMeta*> metas = [] {
-    std::vector<const RuleMeta*> out;
-    for (RuleFactory make : kRules) out.push_back(&make()->Meta());
-    std::sort(out.begin(), out.end(), [](const RuleMeta* a, const RuleMeta* b) { return a->id < b->id; });
-    return out;
-  }();
-  return metas;
-}
-
-const RuleMeta* FindRule(std::string_view id) {
-  for (const RuleMeta* m : AllRuleMetas())
-    if (m->id == id) return m;
-  return nullptr;
-}
+void InstallBuiltinRules() { InstallRules(kRules); }
 
 }  // namespace aortalint

@@ -19,6 +19,7 @@
 #include "engine/cache.h"
 #include "load/hip_loader.h"
 #include "lsp/server.h"
+#include "rules/all_rules.h"
 #include "run/metrics_view.h"
 #include "run/run_command.h"
 
@@ -81,6 +82,7 @@ int main(int argc, char** argv) {
     std::fputs((VersionText() + "\n").c_str(), stdout);
     return 0;
   }
+  InstallBuiltinRules();
   CLI::App app{"aortalint: lint aorta profiling recipes and the payloads they launch", "aortalint"};
   app.set_version_flag("--version", [] { return VersionText(); });
   app.require_subcommand(0, 1);

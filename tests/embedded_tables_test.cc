@@ -7,6 +7,7 @@
 #include <string>
 
 #include "base/embedded.h"
+#include "load/knowledge_loader.h"
 #include "load/yaml_image.h"
 #include "load/yaml_loader.h"
 #include "model/knowledge.h"

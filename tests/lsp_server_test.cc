@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <fstream>
 
+#include "load/knowledge_loader.h"
 #include "lsp/server.h"
 #include "model/knowledge.h"
 #include "test_util.h"

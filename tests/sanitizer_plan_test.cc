@@ -3,6 +3,7 @@
 // `explain` to build on.
 #include <doctest/doctest.h>
 
+#include "load/knowledge_loader.h"
 #include "load/yaml_loader.h"
 #include "model/recipe.h"
 #include "model/sanitizer_plan.h"

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "fixture_runner.h"
+#include "rules/all_rules.h"
 
 int main(int argc, char** argv) {
   // Every aortalint the tests start caches under the build tree, not in ~/.cache.
@@ -15,6 +16,7 @@ int main(int argc, char** argv) {
   // The HIP analyser module for analyses run in this process (the binary finds its own beside it).
   ::setenv("AORTALINT_HIP_MODULE", AORTALINT_HIP_MODULE_PATH, /*overwrite=*/0);
 #endif
+  aortalint::InstallBuiltinRules();
   for (int i = 1; i < argc; ++i) {
     std::string_view arg = argv[i];
     if (arg.rfind("--fixture=", 0) == 0) return aortalint::testing::RunFixtureFolder(std::string(arg.substr(10)));

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "load/knowledge_loader.h"
 #include "model/triton.h"
 
 namespace aortalint {

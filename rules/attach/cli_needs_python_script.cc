@@ -1,10 +1,11 @@
 // ATT002: `mode: cli` with a launch Proton's command front end cannot run.
 #include <algorithm>
 
+#include "base/strings.h"
 #include "engine/rule_context.h"
 #include "model/pairing.h"
 #include "model/recipe.h"
-#include "rules/version/proton_use.h"
+#include "rules/common/proton_use.h"
 #include "run/wrap.h"
 
 namespace aortalint {
@@ -37,11 +38,7 @@ constexpr RuleMeta kMeta{
         "aortalint judges with the same function its runner wraps with (`run::SplitPythonLaunch`).",
 };
 
-std::string Joined(const std::vector<std::string>& argv) {
-  std::string out;
-  for (const std::string& a : argv) out += (out.empty() ? "" : " ") + a;
-  return out;
-}
+std::string Joined(const std::vector<std::string>& argv) { return Join(argv, " "); }
 
 // The refusal's first sentence, as one lowercase-led clause without a trailing period.
 std::string Reason(const std::string& error) {

@@ -4,7 +4,7 @@
 
 #include "engine/rule_context.h"
 #include "model/recipe.h"
-#include "rules/collect/collector_options.h"
+#include "rules/common/collector_options.h"
 
 namespace aortalint {
 namespace {

@@ -1,8 +1,9 @@
 // COL008: proton backend_mode without a pinned backend, or outside its backend's domain.
 #include "base/edit_distance.h"
+#include "base/strings.h"
 #include "engine/rule_context.h"
 #include "model/recipe.h"
-#include "rules/collect/collector_options.h"
+#include "rules/common/collector_options.h"
 
 namespace aortalint {
 namespace {
@@ -48,13 +49,13 @@ class BackendModeMismatch final : public Rule {
           return ctx.Report(recipe.source(), mode->value->span,
                             "proton 'backend_mode' {} needs an explicit backend, got '{}'{}; pin one of {} or "
                             "delete backend_mode",
-                            mode->value->Repr(), backend, backend_entry ? "" : " (the default)", JoinNames(pinned));
+                            mode->value->Repr(), backend, backend_entry ? "" : " (the default)", Join(pinned));
         }
         const std::vector<std::string>& modes = spec.by_backend.at(backend);
         std::vector<std::string_view> candidates(modes.begin(), modes.end());
         return ctx.Report(recipe.source(), mode->value->span,
                           "proton 'backend_mode' {} is not a mode of backend '{}'; use one of {}{}",
-                          mode->value->Repr(), backend, JoinNames(modes),
+                          mode->value->Repr(), backend, Join(modes),
                           DidYouMean(StripLower(mode->value->text), candidates));
       }();
       if (backend_entry) diag.Note(recipe.source(), backend_entry->value->span, "the backend is set here");

@@ -1,7 +1,7 @@
 // COL007: instrumentation_mode or granularity on a backend other than instrumentation.
 #include "engine/rule_context.h"
 #include "model/recipe.h"
-#include "rules/collect/collector_options.h"
+#include "rules/common/collector_options.h"
 
 namespace aortalint {
 namespace {

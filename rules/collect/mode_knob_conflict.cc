@@ -1,7 +1,8 @@
 // COL006: proton backend_mode together with instrumentation_mode or granularity.
+#include "base/strings.h"
 #include "engine/rule_context.h"
 #include "model/recipe.h"
-#include "rules/collect/collector_options.h"
+#include "rules/common/collector_options.h"
 
 namespace aortalint {
 namespace {
@@ -45,7 +46,7 @@ class ModeKnobConflict final : public Rule {
                              "proton 'backend_mode' {} cannot be combined with {}: all render into Proton's one "
                              "'--mode'; keep backend_mode (with a pinned backend) or the instrumentation knobs, "
                              "not both",
-                             backend_mode->value->Repr(), JoinNames(names));
+                             backend_mode->value->Repr(), Join(names));
       for (const yaml::Entry* e : others)
         diag.Note(recipe.source(), Span{e->key->span.begin, e->value->span.end},
                   fmt::format("'{}' also sets '--mode' here", e->key->text));

@@ -1,8 +1,9 @@
 // COL005: an option value outside its domain, or empty where text is required.
 #include "base/edit_distance.h"
+#include "base/strings.h"
 #include "engine/rule_context.h"
 #include "model/recipe.h"
-#include "rules/collect/collector_options.h"
+#include "rules/common/collector_options.h"
 
 namespace aortalint {
 namespace {
@@ -54,24 +55,24 @@ class OptionOutOfDomain final : public Rule {
     if (spec.tokens && problem.empty) {
       ctx.Report(file, value.span, "{} option '{}' is {}, which names nothing; {}", collector, spec.name, value.Repr(),
                  spec.any ? "list at least one, separated by commas or spaces, or delete the option"
-                          : "list at least one of " + JoinNames(domain) + ", or delete the option");
+                          : "list at least one of " + Join(domain) + ", or delete the option");
     } else if (problem.empty) {
       ctx.Report(file, value.span, "{} option '{}' is {}; give a value or delete the option", collector, spec.name,
                  value.Repr());
     } else if (spec.tokens) {
       ctx.Report(file, value.span, "{} option '{}' names unknown domain{} {} in {}; use tokens from {}{}", collector,
                  spec.name, problem.outside.size() > 1 ? "s" : "", QuotedList(problem.outside), value.Repr(),
-                 JoinNames(domain), DidYouMean(problem.outside.front(), domain));
+                 Join(domain), DidYouMean(problem.outside.front(), domain));
     } else {
       ctx.Report(file, value.span, "{} option '{}' is {}, not one of {}{}", collector, spec.name, value.Repr(),
-                 JoinNames(domain), DidYouMean(problem.outside.front(), domain));
+                 Join(domain), DidYouMean(problem.outside.front(), domain));
     }
   }
 
   static std::string QuotedList(const std::vector<std::string>& names) {
     std::vector<std::string> quoted;
     for (const std::string& n : names) quoted.push_back("'" + n + "'");
-    return JoinNames(quoted);
+    return Join(quoted);
   }
 };
 

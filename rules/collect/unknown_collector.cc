@@ -1,8 +1,9 @@
 // COL001: a collector name aorta does not know.
 #include "base/edit_distance.h"
+#include "base/strings.h"
 #include "engine/rule_context.h"
 #include "model/recipe.h"
-#include "rules/collect/collector_options.h"
+#include "rules/common/collector_options.h"
 
 namespace aortalint {
 namespace {
@@ -38,7 +39,7 @@ class UnknownCollector final : public Rule {
       for (const CollectorUse& use : scope.collectors)
         if (!recipe.knowledge().Collector(use.name))
           ctx.Report(recipe.source(), use.name_node->span, "unknown collector {} in {}; use one of {}{}",
-                     use.name_node->Repr(), scope.label, JoinNames(known), DidYouMean(use.name, known));
+                     use.name_node->Repr(), scope.label, Join(known), DidYouMean(use.name, known));
   }
 };
 

@@ -1,8 +1,9 @@
 // COL004: an option the collector does not have.
 #include "base/edit_distance.h"
+#include "base/strings.h"
 #include "engine/rule_context.h"
 #include "model/recipe.h"
-#include "rules/collect/collector_options.h"
+#include "rules/common/collector_options.h"
 
 namespace aortalint {
 namespace {
@@ -41,7 +42,7 @@ class UnknownOption final : public Rule {
       for (const yaml::Entry& e : c.use->options->entries)
         if (e.key->is_str() && !c.spec->Option(e.key->text))
           ctx.Report(recipe.source(), e.key->span, "{} has no option {}; use one of {}{}", c.use->name, e.key->Repr(),
-                     JoinNames(names), DidYouMean(e.key->text, names));
+                     Join(names), DidYouMean(e.key->text, names));
     }
   }
 };

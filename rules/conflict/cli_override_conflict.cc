@@ -2,9 +2,10 @@
 #include <string>
 
 #include "base/edit_distance.h"
+#include "base/strings.h"
 #include "engine/rule_context.h"
 #include "model/recipe.h"
-#include "rules/collect/collector_options.h"
+#include "rules/common/collector_options.h"
 
 namespace aortalint {
 namespace {
@@ -48,7 +49,7 @@ class CliOverrideConflict final : public Rule {
     for (const CollectorUse& use : scope->collectors)
       if (!k.Collector(use.name))
         ctx.Report(recipe.source(), fallback, "{} names unknown collector '{}'; use one of {}{}", flag, use.name,
-                   JoinNames(known), DidYouMean(use.name, known));
+                   Join(known), DidYouMean(use.name, known));
 
     std::optional<QueueConflict> conflict = FindQueueConflict(*scope, k);
     // The same conflict written in the recipe's own block is CNF001's; one fix serves both.
@@ -65,9 +66,7 @@ class CliOverrideConflict final : public Rule {
 
  private:
   static std::string Names(const CollectScope& scope) {
-    std::string out;
-    for (const CollectorUse& use : scope.collectors) out += (out.empty() ? "" : ",") + use.name;
-    return out;
+    return JoinWith(scope.collectors, ",", [](const CollectorUse& use) { return use.name; });
   }
 
   // Without a collector entry to point at: the recipe's `collect:` key, else its first key.

@@ -1,7 +1,7 @@
 // CNF003: collectors that each run on a different GPU vendor only.
 #include "engine/rule_context.h"
 #include "model/recipe.h"
-#include "rules/collect/collector_options.h"
+#include "rules/common/collector_options.h"
 
 namespace aortalint {
 namespace {

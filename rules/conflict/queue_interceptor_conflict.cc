@@ -1,7 +1,7 @@
 // CNF001: rocprof and a queue-intercepting proton backend in one collect scope.
 #include "engine/rule_context.h"
 #include "model/recipe.h"
-#include "rules/collect/collector_options.h"
+#include "rules/common/collector_options.h"
 
 namespace aortalint {
 namespace {

@@ -3,10 +3,10 @@
 // judges only then), in the words of a message.
 #pragma once
 
-#include <filesystem>
 #include <string>
 #include <vector>
 
+#include "base/strings.h"
 #include "model/hip.h"
 #include "model/pairing.h"
 
@@ -74,9 +74,7 @@ inline std::vector<KernelAt> Kernels(const std::vector<const HipPayload*>& paylo
 inline std::string ShownName(const HipKernel& kernel) {
   std::vector<std::string> names = kernel.RocprofNames();
   if (names.empty()) return kernel.qualified + (kernel.is_template ? "<...>" : "");
-  std::string out;
-  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
-  return out;
+  return Join(names);
 }
 
 }  // namespace aortalint::hip_facts

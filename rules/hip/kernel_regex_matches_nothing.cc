@@ -1,7 +1,7 @@
 // HIP001: rocprof's kernel_include_regex keeps none of the paired program's kernels.
 #include "engine/rule_context.h"
 #include "model/recipe.h"
-#include "rules/collect/collector_options.h"
+#include "rules/common/collector_options.h"
 #include "rules/hip/hip_facts.h"
 
 namespace aortalint {

@@ -3,7 +3,7 @@
 
 #include "engine/rule_context.h"
 #include "model/recipe.h"
-#include "rules/collect/collector_options.h"
+#include "rules/common/collector_options.h"
 #include "rules/hip/hip_facts.h"
 
 namespace aortalint {

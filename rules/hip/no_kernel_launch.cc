@@ -1,7 +1,7 @@
 // HIP003: the paired HIP program launches no kernel, so the capture will be empty.
 #include "engine/rule_context.h"
 #include "model/recipe.h"
-#include "rules/collect/collector_options.h"
+#include "rules/common/collector_options.h"
 #include "rules/hip/hip_facts.h"
 
 namespace aortalint {

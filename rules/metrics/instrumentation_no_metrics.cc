@@ -1,7 +1,7 @@
 // MET002: proton `backend: instrumentation` records cycles, not time.
 #include "engine/rule_context.h"
 #include "model/recipe.h"
-#include "rules/collect/collector_options.h"
+#include "rules/common/collector_options.h"
 
 namespace aortalint {
 namespace {

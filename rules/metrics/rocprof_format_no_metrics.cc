@@ -1,7 +1,7 @@
 // MET003: rocprof output_format other than csv yields no metrics.
 #include "engine/rule_context.h"
 #include "model/recipe.h"
-#include "rules/collect/collector_options.h"
+#include "rules/common/collector_options.h"
 
 namespace aortalint {
 namespace {

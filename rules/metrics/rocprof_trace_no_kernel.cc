@@ -1,7 +1,7 @@
 // MET004: rocprof trace without the kernel domain yields no metrics.
 #include "engine/rule_context.h"
 #include "model/recipe.h"
-#include "rules/collect/collector_options.h"
+#include "rules/common/collector_options.h"
 
 namespace aortalint {
 namespace {

@@ -1,8 +1,9 @@
 // PAY007: `mode: env` with a payload that never starts or never finalizes Proton.
 #include "engine/rule_context.h"
 #include "model/recipe.h"
-#include "rules/payload/payload_facts.h"
-#include "rules/version/proton_use.h"
+#include "rules/common/paired_proton.h"
+#include "rules/common/payload_facts.h"
+#include "rules/common/proton_use.h"
 
 namespace aortalint {
 namespace {
@@ -54,10 +55,10 @@ class EnvSessionNeverStarted final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
   void CheckPairing(const Recipe& recipe, const Pairing& pairing, RuleContext& ctx) override {
-    std::vector<const Payload*> payloads = payload::ParsedPayloads(pairing);
-    if (payloads.empty()) return;
-    for (const version::ProtonUse& u : version::ProtonUses(recipe)) {
-      if (u.Value("mode") != "env") continue;
+    payload::PairedProton paired = payload::PairProton(recipe, pairing, /*env_mode_only=*/true);
+    if (!paired) return;
+    const std::vector<const Payload*>& payloads = paired.payloads;
+    for (const version::ProtonUse& u : paired.uses) {
       for (std::string_view function : {"start", "finalize"}) {
         if (Calls(payloads, function)) continue;
         ctx.Report(recipe.source(), u.Where("mode"),

@@ -3,8 +3,9 @@
 
 #include "engine/rule_context.h"
 #include "model/recipe.h"
-#include "rules/payload/payload_facts.h"
-#include "rules/version/proton_use.h"
+#include "rules/common/paired_proton.h"
+#include "rules/common/payload_facts.h"
+#include "rules/common/proton_use.h"
 
 namespace aortalint {
 namespace {
@@ -73,10 +74,10 @@ class EnvVarNotRead final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
   void CheckPairing(const Recipe& recipe, const Pairing& pairing, RuleContext& ctx) override {
-    std::vector<const Payload*> payloads = payload::ParsedPayloads(pairing);
-    if (payloads.empty()) return;
-    for (const version::ProtonUse& u : version::ProtonUses(recipe)) {
-      if (u.Value("mode") != "env") continue;
+    payload::PairedProton paired = payload::PairProton(recipe, pairing, /*env_mode_only=*/true);
+    if (!paired) return;
+    const std::vector<const Payload*>& payloads = paired.payloads;
+    for (const version::ProtonUse& u : paired.uses) {
       std::vector<std::pair<std::string, std::string_view>> exported = {
           {"NAME", "mode"}, {"CONTEXT", "mode"}, {"DATA", "mode"}};  // DIR is optional (NAME holds it)
       if (!u.Value("backend").empty() && u.Value("backend") != "auto") exported.push_back({"BACKEND", "backend"});

@@ -2,8 +2,8 @@
 #include "engine/rule_context.h"
 #include "model/recipe.h"
 #include "model/triton.h"
-#include "rules/payload/payload_facts.h"
-#include "rules/version/proton_use.h"
+#include "rules/common/payload_facts.h"
+#include "rules/common/proton_use.h"
 
 namespace aortalint {
 namespace {

@@ -1,8 +1,9 @@
 // PAY009: the payload sets HIP_/CUDA_VISIBLE_DEVICES under a queue-intercepting backend.
 #include "engine/rule_context.h"
 #include "model/recipe.h"
-#include "rules/payload/payload_facts.h"
-#include "rules/version/proton_use.h"
+#include "rules/common/paired_proton.h"
+#include "rules/common/payload_facts.h"
+#include "rules/common/proton_use.h"
 
 namespace aortalint {
 namespace {
@@ -47,9 +48,10 @@ class PayloadSetsVisibleDevices final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
   void CheckPairing(const Recipe& recipe, const Pairing& pairing, RuleContext& ctx) override {
-    std::vector<const Payload*> payloads = payload::ParsedPayloads(pairing);
-    if (payloads.empty()) return;
-    for (const version::ProtonUse& u : version::ProtonUses(recipe)) {
+    payload::PairedProton paired = payload::PairProton(recipe, pairing, /*env_mode_only=*/false);
+    if (!paired) return;
+    const std::vector<const Payload*>& payloads = paired.payloads;
+    for (const version::ProtonUse& u : paired.uses) {
       std::string backend = u.Value("backend").empty() ? "auto" : u.Value("backend");
       if (!recipe.knowledge().IsQueueIntercepting(backend)) continue;
       for (const Payload* p : payloads)

@@ -6,13 +6,14 @@
 #include <string>
 #include <utility>
 
+#include "base/strings.h"
 #include "engine/rule_context.h"
 #include "model/pairing.h"
 #include "model/payload.h"
 #include "model/recipe.h"
 #include "model/triton.h"
-#include "rules/payload/payload_facts.h"
-#include "rules/version/proton_use.h"
+#include "rules/common/payload_facts.h"
+#include "rules/common/proton_use.h"
 
 namespace aortalint {
 namespace {
@@ -190,9 +191,7 @@ class ScopeInTritonKernel final : public Rule {
 
  private:
   static std::string JoinNamesOf(const std::vector<TritonTarget>& targets) {
-    std::string out;
-    for (const TritonTarget& t : targets) out += (out.empty() ? "" : ", ") + t.Name();
-    return out;
+    return JoinWith(targets, ", ", [](const TritonTarget& t) { return t.Name(); });
   }
   std::set<std::pair<std::string, uint32_t>> reported_;  // (payload, call offset) already reported
 };

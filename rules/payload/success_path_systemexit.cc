@@ -9,7 +9,7 @@
 #include "model/payload.h"
 #include "model/recipe.h"
 #include "model/triton.h"
-#include "rules/version/proton_use.h"
+#include "rules/common/proton_use.h"
 
 namespace aortalint {
 namespace {

@@ -4,7 +4,7 @@
 #include "engine/rule_context.h"
 #include "model/payload.h"
 #include "model/triton.h"
-#include "rules/payload/payload_facts.h"
+#include "rules/common/payload_facts.h"
 
 namespace aortalint {
 namespace {

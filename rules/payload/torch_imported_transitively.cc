@@ -4,11 +4,11 @@
 #include <map>
 #include <set>
 
-#include "base/file_reader.h"
 #include "engine/rule_context.h"
-#include "load/payload_loader.h"
+#include "engine/rule_files.h"
+#include "load/knowledge_loader.h"
 #include "model/recipe.h"
-#include "rules/payload/payload_facts.h"
+#include "rules/common/payload_facts.h"
 
 namespace aortalint {
 namespace {
@@ -56,63 +56,7 @@ constexpr RuleMeta kMeta{
     .example_args = "-- python payload.py",
 };
 
-using payload::KnownTorchImporters;
 std::string Top(const std::string& module) { return payload::TopModule(module); }
-
-// The files `import a.b` runs, looked up from `base`: a/__init__.py, then a/b.py or a/b/__init__.py.
-std::vector<fs::path> ModuleFiles(const fs::path& base, const std::string& dotted) {
-  std::vector<fs::path> out;
-  fs::path dir = base;
-  std::error_code ec;
-  size_t at = 0;
-  while (true) {
-    size_t dot = dotted.find('.', at);
-    std::string part = dotted.substr(at, dot == std::string::npos ? std::string::npos : dot - at);
-    if (part.empty()) break;
-    fs::path package = dir / part;
-    // Both candidates are dependencies even when absent: creating one later
-    // changes what the import runs, so a cached result must not outlive it.
-    NoteProbe((package / "__init__.py").string());
-    if (dot == std::string::npos) NoteProbe(package.string() + ".py");
-    if (fs::is_regular_file(package / "__init__.py", ec)) {
-      out.push_back(package / "__init__.py");
-    } else if (dot == std::string::npos && fs::is_regular_file(fs::path(package.string() + ".py"), ec)) {
-      out.push_back(package.string() + ".py");
-      break;
-    } else if (!fs::is_directory(package, ec)) {
-      break;  // not a sibling: an installed package or a missing file
-    }
-    if (dot == std::string::npos) break;
-    dir = package;
-    at = dot + 1;
-  }
-  return out;
-}
-
-// Sibling files one import statement runs, with `root` the payload's directory.
-std::vector<fs::path> StatementFiles(const ImportStmt& s, const fs::path& root, const fs::path& here) {
-  std::vector<fs::path> out;
-  auto add = [&](std::vector<fs::path> files) { out.insert(out.end(), files.begin(), files.end()); };
-  if (s.level == 0 && s.from.empty()) {
-    for (const ImportedName& n : s.names) add(ModuleFiles(root, n.name));
-    return out;
-  }
-  fs::path base = s.level == 0 ? root : here;
-  for (int i = 1; i < s.level; ++i) base = base.parent_path();
-  fs::path package = base;
-  if (!s.from.empty()) {
-    add(ModuleFiles(base, s.from));
-    std::string sub = s.from;
-    std::replace(sub.begin(), sub.end(), '.', '/');
-    package = base / sub;
-  }
-  for (const ImportedName& n : s.names)  // `from pkg import mod` runs pkg/mod.py when it is a module
-    if (n.name != "*") {
-      std::vector<fs::path> files = ModuleFiles(package, n.name);
-      if (!files.empty()) out.push_back(files.back());
-    }
-  return out;
-}
 
 struct Link {
   std::string file;   // display name
@@ -147,12 +91,12 @@ class TorchImportedTransitively final : public Rule {
     std::vector<Item> queue;
     std::error_code ec;
     std::set<fs::path> seen{fs::weakly_canonical(p.path(), ec)};
-    for (const fs::path& f : StatementFiles(first, root, root)) queue.push_back({f, ""});
+    for (const fs::path& f : modules_.StatementFiles(first, root, root)) queue.push_back({f, ""});
     for (size_t i = 0; i < queue.size() && i < kMaxModules; ++i) {
       Item item = queue[i];
       fs::path canonical = fs::weakly_canonical(item.file, ec);
       if (!seen.insert(canonical).second) continue;
-      std::shared_ptr<const Payload> module = Module(item.file);
+      std::shared_ptr<const Payload> module = modules_.Module(item.file);
       if (!module || !module->ok()) continue;
       std::string name = item.file.lexically_relative(root).generic_string();
       for (const ImportStmt& s : module->imports) {
@@ -161,16 +105,10 @@ class TorchImportedTransitively final : public Rule {
         if (s.torch) return here + "torch";
         for (const std::string& m : s.modules)
           if (KnownTorchImporters().count(Top(m))) return here + Top(m) + " -> torch";
-        for (const fs::path& f : StatementFiles(s, root, item.file.parent_path())) queue.push_back({f, here});
+        for (const fs::path& f : modules_.StatementFiles(s, root, item.file.parent_path())) queue.push_back({f, here});
       }
     }
     return "";
-  }
-
-  std::shared_ptr<const Payload> Module(const fs::path& file) {
-    auto [it, fresh] = modules_.try_emplace(file.string());
-    if (fresh) it->second = LoadPayload(file.string());
-    return it->second;
   }
 
   void Check(const Payload& p, RuleContext& ctx) {
@@ -191,8 +129,8 @@ class TorchImportedTransitively final : public Rule {
     }
   }
 
-  std::map<std::string, std::shared_ptr<const Payload>> modules_;  // sibling files read for this unit
-  std::set<std::string> paired_;                                   // payloads CheckPairing checked in this unit
+  SiblingModules modules_;        // sibling files read for this unit, through the engine
+  std::set<std::string> paired_;  // payloads CheckPairing checked in this unit
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 // RCP006: `mode` is not `triage`, `probe` or `sanitizer`.
 #include "base/edit_distance.h"
 #include "engine/rule_context.h"
+#include "load/knowledge_loader.h"
 #include "rules/recipe/recipe_schema.h"
 
 namespace aortalint {

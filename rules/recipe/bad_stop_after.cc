@@ -4,6 +4,7 @@
 
 #include "base/edit_distance.h"
 #include "engine/rule_context.h"
+#include "load/knowledge_loader.h"
 #include "rules/recipe/recipe_schema.h"
 
 namespace aortalint {

@@ -1,5 +1,6 @@
 // RCP010: a key aorta defers to a later phase (`condition`).
 #include "engine/rule_context.h"
+#include "load/knowledge_loader.h"
 #include "model/recipe_keys.h"
 
 namespace aortalint {

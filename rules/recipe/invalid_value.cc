@@ -9,6 +9,7 @@
 #include "base/python_regex.h"
 #include "base/python_sandbox.h"
 #include "engine/rule_context.h"
+#include "load/knowledge_loader.h"
 #include "rules/recipe/recipe_schema.h"
 
 namespace aortalint {

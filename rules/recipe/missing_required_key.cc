@@ -1,6 +1,7 @@
 // RCP004: a required key of the recipe's mode, of a cell, or of an inline
 // environment is absent.
 #include "engine/rule_context.h"
+#include "load/knowledge_loader.h"
 #include "rules/recipe/recipe_schema.h"
 
 namespace aortalint {

@@ -1,6 +1,6 @@
 // RCP001: the document is not a mapping (an empty file included).
 #include "engine/rule_context.h"
-#include "load/yaml_loader.h"
+#include "model/yaml_document.h"
 
 namespace aortalint {
 namespace {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "load/knowledge_loader.h"
+
 namespace aortalint::recipe_schema {
 
 bool KeyInMode(std::string_view name, RecipeMode mode) {

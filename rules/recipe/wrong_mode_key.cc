@@ -1,5 +1,6 @@
 // RCP003: a key that belongs only to the other mode (triage vs probe).
 #include "engine/rule_context.h"
+#include "load/knowledge_loader.h"
 #include "model/recipe_keys.h"
 
 namespace aortalint {

@@ -1,34 +1,21 @@
 #include "rules/sanitizer/sanitizer_schema.h"
 
 #include <algorithm>
-#include <filesystem>
 
 #include <fmt/format.h>
 
 #include "base/edit_distance.h"
+#include "base/strings.h"
 #include "engine/rule_context.h"
+#include "engine/rule_files.h"
+#include "load/knowledge_loader.h"
 
 namespace aortalint::sanitizer_schema {
 namespace {
 
-namespace fs = std::filesystem;
-
-std::string Join(const std::vector<std::string_view>& names) {
-  std::string out;
-  for (std::string_view n : names) out += (out.empty() ? "" : ", ") + std::string(n);
-  return out;
-}
-
 std::vector<std::string_view> Views(const std::vector<std::string>& v) { return {v.begin(), v.end()}; }
 
-bool Contains(const std::vector<std::string>& v, std::string_view s) { return std::ranges::find(v, s) != v.end(); }
-
-std::string Strip(std::string_view s) {
-  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
-  while (!s.empty() && space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && space(s.back())) s.remove_suffix(1);
-  return std::string(s);
-}
+std::string Strip(std::string_view s) { return std::string(Trim(s)); }
 
 // "; did you mean 'x'?" or "; use one of: a, b".
 std::string Instead(std::string_view word, const std::vector<std::string>& domain) {
@@ -202,8 +189,7 @@ class Walker {
     if (k.path == SanPath::kInput) {
       const SanitizerPlan& plan = *recipe_.sanitizer_plan();
       std::string resolved = plan.Resolve(text);
-      std::error_code ec;
-      if (!fs::exists(resolved, ec))
+      if (!InputExists(resolved))
         Add(ProblemKind::kInputMissing, at,
             fmt::format("{} {} does not exist: aorta resolves it from the recipe's directory, to '{}'; fix the path "
                         "(relative to the recipe, not the repository root) or add the file",

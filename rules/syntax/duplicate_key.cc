@@ -1,6 +1,6 @@
 // SYN004: a mapping that repeats a key; PyYAML keeps the last value silently.
 #include "engine/rule_context.h"
-#include "load/yaml_loader.h"
+#include "model/yaml_document.h"
 
 namespace aortalint {
 namespace {

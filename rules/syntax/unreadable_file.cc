@@ -3,11 +3,11 @@
 
 #include "engine/rule_context.h"
 #include "engine/sidecar.h"
-#include "load/yaml_loader.h"
 #include "model/pairing.h"
 #include "model/payload.h"
 #include "model/recipe.h"
 #include "model/sanitizer_plan.h"
+#include "model/yaml_document.h"
 
 namespace aortalint {
 namespace {

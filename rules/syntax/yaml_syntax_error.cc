@@ -1,6 +1,6 @@
 // SYN001: a recipe that is not valid YAML, reported where the parser stopped.
 #include "engine/rule_context.h"
-#include "load/yaml_loader.h"
+#include "model/yaml_document.h"
 
 namespace aortalint {
 namespace {

@@ -1,6 +1,6 @@
 // VER004: `backend: auto` while the targets disagree on what auto resolves to.
 #include "engine/rule_context.h"
-#include "rules/version/proton_use.h"
+#include "rules/common/proton_use.h"
 
 namespace aortalint {
 namespace {
@@ -35,9 +35,10 @@ class AutoResolvesDifferently final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
   void CheckRecipe(const Recipe& recipe, RuleContext& ctx) override {
-    std::vector<TritonTarget> targets = ctx.TritonTargets();
-    if (targets.size() < 2) return;
-    for (const version::ProtonUse& p : version::ProtonUses(recipe)) {
+    version::VersionCheck v = version::StartVersionCheck(recipe, ctx);
+    if (!v || v.targets.size() < 2) return;
+    const std::vector<TritonTarget>& targets = v.targets;
+    for (const version::ProtonUse& p : v.uses) {
       if (p.Value("backend") != "auto") continue;
       for (Vendor vendor : {Vendor::kAmd, Vendor::kNvidia}) {
         // Backend -> the targets resolving to it, in first-seen order.

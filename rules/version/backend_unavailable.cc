@@ -1,6 +1,6 @@
 // VER001: the pinned backend does not exist in a target Triton version.
 #include "engine/rule_context.h"
-#include "rules/version/proton_use.h"
+#include "rules/common/proton_use.h"
 
 namespace aortalint {
 namespace {
@@ -38,14 +38,15 @@ class BackendUnavailable final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
   void CheckRecipe(const Recipe& recipe, RuleContext& ctx) override {
-    std::vector<TritonTarget> targets = ctx.TritonTargets();
-    std::vector<version::ProtonUse> uses = version::ProtonUses(recipe);
-    if (targets.empty() || uses.empty()) return;
+    version::VersionCheck v = version::StartVersionCheck(recipe, ctx);
+    if (!v) return;
+    const std::vector<TritonTarget>& targets = v.targets;
+    const std::vector<version::ProtonUse>& uses = v.uses;
     for (const TritonTarget& t : targets)
       if (!t.note.empty())
         ctx.Report(recipe.source(), uses.front().Where("backend"), t.note).WithSeverity(Severity::kInfo);
 
-    const TritonTable& table = *ctx.settings().triton_table;
+    const TritonTable& table = *v.table;
     for (const version::ProtonUse& p : uses) {
       const std::string& backend = p.Value("backend");
       if (backend.empty() || backend == "auto") continue;

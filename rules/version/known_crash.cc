@@ -1,6 +1,6 @@
 // VER005: a combination a target Triton version crashes on or refuses.
 #include "engine/rule_context.h"
-#include "rules/version/proton_use.h"
+#include "rules/common/proton_use.h"
 
 namespace aortalint {
 namespace {
@@ -54,10 +54,11 @@ class KnownCrash final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
   void CheckRecipe(const Recipe& recipe, RuleContext& ctx) override {
-    std::vector<TritonTarget> targets = ctx.TritonTargets();
-    if (targets.empty()) return;
-    const TritonTable& table = *ctx.settings().triton_table;
-    for (const version::ProtonUse& p : version::ProtonUses(recipe)) {
+    version::VersionCheck v = version::StartVersionCheck(recipe, ctx);
+    if (!v) return;
+    const std::vector<TritonTarget>& targets = v.targets;
+    const TritonTable& table = *v.table;
+    for (const version::ProtonUse& p : v.uses) {
       // One diagnostic per recorded outcome, naming every target that shows it.
       std::vector<std::pair<const TritonFailure*, std::vector<const TritonTarget*>>> found;
       for (const TritonTarget& t : targets) {

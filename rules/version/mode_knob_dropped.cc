@@ -1,6 +1,6 @@
 // VER003: a mode knob under `mode: cli` that a target's CLI parses and drops.
 #include "engine/rule_context.h"
-#include "rules/version/proton_use.h"
+#include "rules/common/proton_use.h"
 
 namespace aortalint {
 namespace {
@@ -36,10 +36,11 @@ class ModeKnobDropped final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
   void CheckRecipe(const Recipe& recipe, RuleContext& ctx) override {
-    std::vector<TritonTarget> targets = ctx.TritonTargets();
-    if (targets.empty()) return;
-    const TritonTable& table = *ctx.settings().triton_table;
-    for (const version::ProtonUse& p : version::ProtonUses(recipe)) {
+    version::VersionCheck v = version::StartVersionCheck(recipe, ctx);
+    if (!v) return;
+    const std::vector<TritonTarget>& targets = v.targets;
+    const TritonTable& table = *v.table;
+    for (const version::ProtonUse& p : v.uses) {
       std::vector<std::string_view> knobs = p.Knobs();
       if (p.Value("mode") != "cli" || knobs.empty()) continue;
       std::vector<const TritonTarget*> dropping;

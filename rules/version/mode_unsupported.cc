@@ -1,6 +1,6 @@
 // VER002: a backend mode a target Triton version does not support.
 #include "engine/rule_context.h"
-#include "rules/version/proton_use.h"
+#include "rules/common/proton_use.h"
 
 namespace aortalint {
 namespace {
@@ -36,12 +36,13 @@ class ModeUnsupported final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
   void CheckRecipe(const Recipe& recipe, RuleContext& ctx) override {
-    std::vector<TritonTarget> targets = ctx.TritonTargets();
-    if (targets.empty()) return;
-    const TritonTable& table = *ctx.settings().triton_table;
+    version::VersionCheck v = version::StartVersionCheck(recipe, ctx);
+    if (!v) return;
+    const std::vector<TritonTarget>& targets = v.targets;
+    const TritonTable& table = *v.table;
     const OptionSpec* spec =
         ctx.knowledge().Collector("proton") ? ctx.knowledge().Collector("proton")->Option("backend_mode") : nullptr;
-    for (const version::ProtonUse& p : version::ProtonUses(recipe)) {
+    for (const version::ProtonUse& p : v.uses) {
       const std::string& backend = p.Value("backend");
       const std::string& mode = p.Value("backend_mode");
       if (mode.empty() || !spec) continue;

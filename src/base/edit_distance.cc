@@ -4,6 +4,8 @@
 #include <cctype>
 #include <vector>
 
+#include "base/strings.h"
+
 namespace aortalint {
 
 int EditDistance(std::string_view a, std::string_view b) {
@@ -24,16 +26,10 @@ int EditDistance(std::string_view a, std::string_view b) {
 
 namespace {
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 template <typename Range>
 std::optional<std::string> SuggestIn(std::string_view word, const Range& candidates) {
   if (word.empty()) return std::nullopt;
-  std::string lowered = Lower(word);
+  std::string lowered = AsciiLower(word);
   // A third of the word, at least 1 and at most 3 edits: "rocprf" -> "rocprof",
   // but "x" does not suggest "pmc".
   int limit = std::clamp(static_cast<int>(word.size()) / 3, 1, 3);
@@ -41,11 +37,11 @@ std::optional<std::string> SuggestIn(std::string_view word, const Range& candida
   int best_distance = limit + 1;
   for (const auto& candidate : candidates) {
     std::string_view c(candidate);
-    int distance = EditDistance(lowered, Lower(c));
+    int distance = EditDistance(lowered, AsciiLower(c));
     // A candidate that contains the word or is contained in it is close too
     // ("backends" -> "backend", "kernel_regex" -> "kernel_include_regex").
     if (distance > limit && lowered.size() >= 4 &&
-        (Lower(c).find(lowered) != std::string::npos || lowered.find(Lower(c)) != std::string::npos))
+        (AsciiLower(c).find(lowered) != std::string::npos || lowered.find(AsciiLower(c)) != std::string::npos))
       distance = limit;
     if (distance < best_distance) {
       best_distance = distance;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "base/strings.h"
 #include "engine/rule.h"
 
 namespace aortalint {
@@ -48,12 +49,6 @@ std::vector<std::string> Flags(const CLI::Option& o) {
 }
 
 bool TakesValue(const CLI::Option& o) { return o.get_type_size() != 0; }
-
-std::string Join(const std::vector<std::string>& items, std::string_view sep) {
-  std::string out;
-  for (size_t i = 0; i < items.size(); ++i) out += (i ? std::string(sep) : "") + items[i];
-  return out;
-}
 
 // Single-quoted for sh/fish.
 std::string Quote(std::string_view s) {

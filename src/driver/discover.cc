@@ -15,7 +15,9 @@
 
 #include "driver/gitignore.h"
 
+#include "base/strings.h"
 #include "load/hip_loader.h"
+#include "load/knowledge_loader.h"
 
 namespace aortalint {
 namespace fs = std::filesystem;
@@ -53,13 +55,8 @@ std::string WalkError(const fs::path& p, const std::error_code& ec, bool directo
 
 namespace {
 
-// Python's str.strip() over ASCII whitespace.
-std::string_view Trim(std::string_view s) {
-  size_t b = s.find_first_not_of(" \t\r\f\v");
-  if (b == std::string_view::npos) return {};
-  size_t e = s.find_last_not_of(" \t\r\f\v");
-  return s.substr(b, e - b + 1);
-}
+// Python's str.strip() over ASCII whitespace (a line: no newline in it).
+std::string_view TrimLine(std::string_view s) { return Trim(s, " \t\r\f\v"); }
 
 // A key at the start of `s` ("key", 'key' or plain) followed by ':'; empty when none.
 std::optional<std::string> KeyAt(std::string_view s) {
@@ -82,7 +79,7 @@ std::optional<std::string> KeyAt(std::string_view s) {
     char c = s[i];
     if (c == ':' && (i + 1 == s.size() || s[i + 1] == ' ' || s[i + 1] == '\t' || s[i + 1] == '\r' || s[i + 1] == '\n' ||
                      s[i + 1] == ',' || s[i + 1] == '}'))
-      return std::string(Trim(s.substr(0, i)));
+      return std::string(TrimLine(s.substr(0, i)));
     if (c == '#' && i > 0 && (s[i - 1] == ' ' || s[i - 1] == '\t')) return std::nullopt;
     if (c == ',' || c == '{' || c == '}' || c == '[' || c == ']') return std::nullopt;
   }
@@ -145,15 +142,9 @@ const std::vector<std::string>& Vocabulary() {
   return words;
 }
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 // A typo of `schema_version` or `mode` (a recipe that must be linted, not skipped).
 std::optional<std::string> NearMiss(const std::string& key) {
-  std::string lower = Lower(key);
+  std::string lower = AsciiLower(key);
   if (lower != key && (lower == "schema_version" || lower == "mode")) return lower;
   std::string squashed;
   for (char c : lower)
@@ -240,11 +231,7 @@ FileVerdict Classify(std::string_view path, std::string_view text, bool explain)
     return explain || known.size() < 2;
   });
   if (!explain && known.size() >= 2) return {FileRole::kRecipe, ""};
-  auto list = [](const std::vector<std::string>& v) {
-    std::string out;
-    for (const std::string& s : v) out += (out.empty() ? "" : ", ") + s;
-    return out;
-  };
+  auto list = [](const std::vector<std::string>& v) { return Join(v); };
   if (known.size() >= 2)
     return {FileRole::kRecipe, std::to_string(known.size()) + " recipe keys (" + list(known) + ")"};
   for (const std::string& strong : {"schema_version", "collect", "sanitizer_plan"})

@@ -9,6 +9,7 @@
 #include "emit/docs.h"
 #include "emit/recipe_schema.h"
 #include "engine/selection.h"
+#include "load/knowledge_loader.h"
 
 namespace aortalint {
 namespace fs = std::filesystem;

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "base/strings.h"
 #include "driver/check.h"
 #include "driver/hip_sources.h"
 #include "driver/pairing.h"
@@ -220,10 +221,8 @@ void ExplainKernelFilter(json& cell, const std::vector<std::shared_ptr<const Hip
     }
 }
 
-std::string Join(const json& list, std::string_view sep = ", ") {
-  std::string out;
-  for (const json& item : list) out += (out.empty() ? "" : std::string(sep)) + item.get<std::string>();
-  return out;
+std::string JoinJson(const json& list, std::string_view sep = ", ") {
+  return JoinWith(list, sep, [](const json& item) { return item.get<std::string>(); });
 }
 
 // The HIP payloads of the recipe: kernels, launches, roctx calls, headers not found.
@@ -241,7 +240,7 @@ void PrintHip(const json& doc, std::ostream& out) {
     for (const json& k : h["kernels"]) {
       out << "  kernel " << k["name"].get<std::string>() << " (line " << k["line"].get<uint32_t>() << ")"
           << (k["extern_c"] ? " extern \"C\"" : "");
-      if (!k["rocprof_names"].empty()) out << ": rocprofv3 names it " << Join(k["rocprof_names"], "; ");
+      if (!k["rocprof_names"].empty()) out << ": rocprofv3 names it " << JoinJson(k["rocprof_names"], "; ");
       out << "\n";
     }
     for (const json& l : h["launches"])
@@ -249,14 +248,14 @@ void PrintHip(const json& doc, std::ostream& out) {
           << (l["kernel"].get<std::string>().empty() ? "(kernel known at run time)" : l["kernel"].get<std::string>())
           << " (line " << l["line"].get<uint32_t>()
           << (l.contains("macro") ? ", through macro " + l["macro"].get<std::string>() : "") << ")\n";
-    if (h.contains("missing_headers")) out << "  headers not found: " << Join(h["missing_headers"]) << "\n";
+    if (h.contains("missing_headers")) out << "  headers not found: " << JoinJson(h["missing_headers"]) << "\n";
   }
 }
 
 void PrintText(const json& doc, std::ostream& out) {
   out << "recipe " << doc["recipe"].get<std::string>() << ": " << doc["mode"].get<std::string>() << ", "
       << doc["cells"].size() << (doc["cells"].size() == 1 ? " cell" : " cells") << "\n";
-  out << "targets: " << Join(doc["targets"]) << (doc["targets_given"] ? "" : " (every row of the table)") << "\n";
+  out << "targets: " << JoinJson(doc["targets"]) << (doc["targets_given"] ? "" : " (every row of the table)") << "\n";
   out << "command: " << run::ShellQuote(doc["command"].get<std::vector<std::string>>())
       << (doc["placeholder_command"] ? " (placeholder: no command on the command line, in the config's pairs or in "
                                        "the recipe's header comment; pass -- COMMAND)"
@@ -265,8 +264,8 @@ void PrintText(const json& doc, std::ostream& out) {
   PrintHip(doc, out);
   for (const json& c : doc["cells"]) {
     out << "\ncell " << c["cell"].get<std::string>();
-    if (c.contains("mitigations")) out << " (mitigations: " << Join(c["mitigations"]) << ")";
-    out << "\n  collectors: " << (c["collectors"].empty() ? "none" : Join(c["collectors"])) << " from "
+    if (c.contains("mitigations")) out << " (mitigations: " << JoinJson(c["mitigations"]) << ")";
+    out << "\n  collectors: " << (c["collectors"].empty() ? "none" : JoinJson(c["collectors"])) << " from "
         << c["collect_from"].get<std::string>() << "\n";
     for (const char* name : {"rocprof", "proton"}) {
       if (!c.contains(name)) continue;
@@ -275,7 +274,7 @@ void PrintText(const json& doc, std::ostream& out) {
       for (const auto& [k, v] : p["options"].items())
         opts += (opts.empty() ? "" : " ") + k + "=" + v.get<std::string>();
       out << "  " << name << ": " << opts;
-      if (!p["defaults"].empty()) out << " (defaults: " << Join(p["defaults"]) << ")";
+      if (!p["defaults"].empty()) out << " (defaults: " << JoinJson(p["defaults"]) << ")";
       out << "\n";
       if (p.contains("kernel_filter")) {
         const json& f = p["kernel_filter"];
@@ -283,11 +282,11 @@ void PrintText(const json& doc, std::ostream& out) {
           out << "    kernel_include_regex: " << f["error"].get<std::string>() << "\n";
         else
           out << "    kernel_include_regex keeps: "
-              << (f["kept"].empty() ? "no kernel of the paired sources" : Join(f["kept"], "; "))
-              << (f["dropped"].empty() ? "" : "; drops: " + Join(f["dropped"], "; "))
+              << (f["kept"].empty() ? "no kernel of the paired sources" : JoinJson(f["kept"], "; "))
+              << (f["dropped"].empty() ? "" : "; drops: " + JoinJson(f["dropped"], "; "))
               << (f.contains("not_judged") ? "; cannot tell (a backreference on a name over " +
                                                  std::to_string(KernelFilter::kMaxBacktrackingSubject) +
-                                                 " characters): " + Join(f["not_judged"], "; ")
+                                                 " characters): " + JoinJson(f["not_judged"], "; ")
                                            : "")
               << "\n";
       }
@@ -315,7 +314,7 @@ void PrintText(const json& doc, std::ostream& out) {
       for (const json& a : c["artifacts"]) out << "    " << a.get<std::string>() << "\n";
     }
     out << "  in perf.md and matrix.json: "
-        << (c["metrics"]["reported"].empty() ? "nothing" : Join(c["metrics"]["reported"])) << "\n";
+        << (c["metrics"]["reported"].empty() ? "nothing" : JoinJson(c["metrics"]["reported"])) << "\n";
     for (const json& m : c["metrics"]["not_reported"])
       out << "  not reported: " << m["key"].get<std::string>() << ": " << m["why"].get<std::string>() << "\n";
   }
@@ -375,7 +374,8 @@ void PrintSanitizer(const json& doc, std::ostream& out) {
       out << "  kernel " << Str(k["name"]) << (k.contains("code_object") ? " in " + Str(k["code_object"]) : "") << "\n";
   out << "selection: the top " << Str(plan["selection"]["top_n"]) << " by " << Str(plan["selection"]["requirement"])
       << ", one " << Str(plan["scope"]) << " at a time\n";
-  out << "sanitizers: " << (plan["sanitizers"].is_array() ? Join(plan["sanitizers"]) : Str(plan["sanitizers"])) << "\n";
+  out << "sanitizers: " << (plan["sanitizers"].is_array() ? JoinJson(plan["sanitizers"]) : Str(plan["sanitizers"]))
+      << "\n";
   out << "  consan runs: "
       << (src["consan_command"].is_null() ? std::string("no command given (ConSan reports not_checked)")
                                           : Str(src["consan_command"]) + " (a build output)")

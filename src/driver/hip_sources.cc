@@ -9,6 +9,7 @@
 #include "base/file_reader.h"
 #include "driver/pairing.h"
 #include "engine/config.h"
+#include "load/knowledge_loader.h"
 #include "model/sanitizer_plan.h"
 
 namespace aortalint {
@@ -169,7 +170,7 @@ std::string SanitizerHipSource(const yaml::Node& root, const std::string& recipe
                                std::string* outside) {
   const yaml::Node* mode = root.is_map() ? root.Get("mode") : nullptr;
   if (!mode || !mode->is_str() || mode->text != "sanitizer") return "";
-  SanitizerPlan plan = ReadSanitizerPlan(root, recipe_path);
+  SanitizerPlan plan = ReadSanitizerPlan(root, recipe_path, BuiltinSanitizerKeys());
   std::error_code ec;
   if (plan.source.hip_resolved.empty() || !fs::is_regular_file(plan.source.hip_resolved, ec)) return "";
   // A path written in the recipe can name any file: only the project's are read.

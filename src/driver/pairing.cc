@@ -13,20 +13,6 @@
 namespace aortalint {
 namespace fs = std::filesystem;
 
-std::string_view LaunchSourceName(LaunchSource source) {
-  switch (source) {
-    case LaunchSource::kCommandLine:
-      return "the command line";
-    case LaunchSource::kConfig:
-      return "the config's pairs:";
-    case LaunchSource::kHeaderComment:
-      return "the recipe's header comment";
-    case LaunchSource::kDirectory:
-      return "the directory";
-  }
-  return "";
-}
-
 namespace {
 
 bool IsShell(std::string_view name) {

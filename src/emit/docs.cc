@@ -11,6 +11,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "base/strings.h"
+
 namespace aortalint {
 namespace {
 
@@ -33,11 +35,8 @@ std::string_view Fence(std::string_view example_name) {
   return "yaml";
 }
 
-std::string Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == '\n')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.remove_suffix(1);
-  return std::string(s);
-}
+// A doc block without its blank first lines and trailing blank space.
+std::string TrimBlock(std::string_view s) { return std::string(TrimRight(TrimLeft(s, "\n"), "\n ")); }
 
 // The aorta files the rules' facts were read from, so a page cites what a user
 // can open: a path in ROCm/aorta and the commit it was read at ("" when the
@@ -192,22 +191,23 @@ std::string RuleDocLink(std::string_view id) {
 std::string RuleDoc(const RuleMeta& m) {
   std::string out = fmt::format("# {} {}\n\n", m.id, m.slug);
   out += fmt::format("**Default severity:** {} · **Fix:** {}\n\n", SeverityName(m.severity), FixText(m.fix));
-  out += Trim(m.summary) + "\n\n";
-  out += "## What it does\n\n" + Trim(m.what) + "\n\n";
-  out += "## Why it matters\n\n" + Trim(m.why) + "\n\n";
+  out += TrimBlock(m.summary) + "\n\n";
+  out += "## What it does\n\n" + TrimBlock(m.what) + "\n\n";
+  out += "## Why it matters\n\n" + TrimBlock(m.why) + "\n\n";
   if (!m.example.empty()) {
     out += fmt::format("## Example\n\n`{}`:\n\n```{}\n{}\n```\n\n", m.example_name, Fence(m.example_name),
-                       Trim(m.example));
+                       TrimBlock(m.example));
     if (!m.companion.empty())
       out += fmt::format("with `{}` beside it:\n\n```{}\n{}\n```\n\n", CompanionName(m), Fence(CompanionName(m)),
-                         Trim(m.companion));
-    if (!m.example_args.empty()) out += fmt::format("checked with `aortalint check {}`.\n\n", Trim(m.example_args));
+                         TrimBlock(m.companion));
+    if (!m.example_args.empty())
+      out += fmt::format("checked with `aortalint check {}`.\n\n", TrimBlock(m.example_args));
   }
   if (!m.fixed.empty())
-    out += fmt::format("## Use instead\n\n```{}\n{}\n```\n\n", Fence(m.example_name), Trim(m.fixed));
+    out += fmt::format("## Use instead\n\n```{}\n{}\n```\n\n", Fence(m.example_name), TrimBlock(m.fixed));
   if (!m.facts.empty()) {
     std::vector<UpstreamFile> used;
-    out += "## Facts it rests on\n\n" + CiteUpstream(Trim(m.facts), used) + "\n";
+    out += "## Facts it rests on\n\n" + CiteUpstream(TrimBlock(m.facts), used) + "\n";
     if (!used.empty()) {
       out += "\n### Sources\n\nIn [ROCm/aorta](https://github.com/ROCm/aorta):\n\n";
       for (const UpstreamFile& f : used)
@@ -228,7 +228,7 @@ std::string RuleIndex() {
       "| ID | slug | severity | fix | summary |\n|---|---|---|---|---|\n";
   for (const RuleMeta* m : AllRuleMetas())
     out += fmt::format("| [{}]({}.md) | {} | {} | {} | {} |\n", m->id, m->id, m->slug, SeverityName(m->severity),
-                       m->fix == FixAvailability::kNone ? "" : "yes", Trim(m->summary));
+                       m->fix == FixAvailability::kNone ? "" : "yes", TrimBlock(m->summary));
   return out;
 }
 
@@ -236,7 +236,7 @@ std::string RuleTable() {
   std::string out;
   for (const RuleMeta* m : AllRuleMetas())
     out += fmt::format("{:<7} {:<36} {:<8} {:<4} {}\n", m->id, m->slug, SeverityName(m->severity),
-                       m->fix == FixAvailability::kNone ? "" : "fix", Trim(m->summary));
+                       m->fix == FixAvailability::kNone ? "" : "fix", TrimBlock(m->summary));
   return out;
 }
 

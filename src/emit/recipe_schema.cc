@@ -4,6 +4,8 @@
 #include <set>
 #include <stdexcept>
 
+#include "base/strings.h"
+#include "load/knowledge_loader.h"
 #include "model/recipe_keys.h"
 
 namespace aortalint {
@@ -11,11 +13,7 @@ namespace {
 
 using nlohmann::json;
 
-std::string Alternation(const std::vector<std::string>& values) {
-  std::string out;
-  for (const std::string& v : values) out += (out.empty() ? "" : "|") + v;
-  return out;
-}
+std::string Alternation(const std::vector<std::string>& values) { return Join(values, "|"); }
 
 // An option value: always a YAML string (aorta rejects anything else), drawn
 // from the option's domain where it has one.

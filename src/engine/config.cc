@@ -9,6 +9,7 @@
 #include "engine/rule.h"
 #include "engine/selection.h"
 #include "engine/suppression.h"
+#include "load/knowledge_loader.h"
 #include "load/yaml_loader.h"
 
 namespace aortalint {

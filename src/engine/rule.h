@@ -68,7 +68,12 @@ class Rule {
 
 using RuleFactory = std::unique_ptr<Rule> (*)();
 
-/// The one sorted list of rules (rules/all_rules.cc).
+/// The rule catalog the engine runs. The rules layer sits above the engine, so
+/// the engine never names a rule: each program installs the catalog once at
+/// start (rules/all_rules.h: InstallBuiltinRules()), before any analysis.
+/// Installing again replaces it (tests); not thread-safe against analyses.
+void InstallRules(std::span<const RuleFactory> rules);
+/// The installed rules. Aborts with a message when none were installed.
 std::span<const RuleFactory> AllRules();
 /// The metadata of every rule, in ID order.
 std::span<const RuleMeta* const> AllRuleMetas();

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "engine/rule.h"
+#include "load/knowledge_loader.h"
 #include "model/diagnostic.h"
 #include "model/knowledge.h"
 #include "model/triton.h"

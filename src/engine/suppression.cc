@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "base/edit_distance.h"
+#include "base/strings.h"
 #include "engine/rule.h"
 #include "engine/selection.h"
 
@@ -198,16 +199,8 @@ std::vector<SuppressionCode> ParseCodes(std::string_view text, Span& list, bool 
   return codes;
 }
 
-bool StartsWithNoCase(std::string_view s, std::string_view prefix) {
-  return s.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), s.begin(), [](char a, char b) {
-           return std::tolower(static_cast<unsigned char>(a)) == b;
-         });
-}
-
 std::string JoinIds(const std::vector<const SuppressionCode*>& codes) {
-  std::string out;
-  for (const SuppressionCode* c : codes) out += (out.empty() ? "" : ", ") + c->id;
-  return out;
+  return JoinWith(codes, ", ", [](const SuppressionCode* c) { return c->id; });
 }
 
 }  // namespace

@@ -11,12 +11,9 @@
 
 #include <tree_sitter/api.h>
 
-namespace aortalint {
+#include "model/python_tree.h"
 
-struct TreeDeleter {
-  void operator()(TSTree* tree) const { ts_tree_delete(tree); }
-};
-using TreePtr = std::unique_ptr<TSTree, TreeDeleter>;
+namespace aortalint {
 
 /// The tree-sitter-python language; nullptr when it cannot be used.
 const TSLanguage* PythonLanguage();

@@ -8,27 +8,9 @@
 
 #include "base/source_file.h"
 #include "model/yaml.h"
+#include "model/yaml_document.h"
 
 namespace aortalint {
-
-struct DuplicateKey {
-  std::string key;  // repr of the key
-  Span first;       // the key that was overridden
-  Span second;      // the key whose value wins (PyYAML keeps the last)
-};
-
-struct YamlDocument {
-  enum class Failure { kNone, kUnreadable, kSyntax };
-
-  SourcePtr source;
-  yaml::NodePtr root;  // null when failure != kNone; a null node for an empty file
-  Failure failure = Failure::kNone;
-  Span failure_span;
-  std::string failure_message;
-  std::vector<DuplicateKey> duplicates;
-
-  bool ok() const { return failure == Failure::kNone; }
-};
 
 /// Limits that keep hostile input bounded (alias bombs, deep nesting).
 /// Nodes that aliases may add to those written out (the billion laughs).

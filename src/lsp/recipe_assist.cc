@@ -4,9 +4,11 @@
 
 #include <fmt/format.h>
 
+#include "base/strings.h"
 #include "emit/docs.h"
 #include "engine/rule.h"
 #include "engine/suppression.h"
+#include "load/knowledge_loader.h"
 #include "load/yaml_loader.h"
 #include "model/knowledge.h"
 #include "model/recipe_keys.h"
@@ -16,20 +18,15 @@ namespace {
 
 bool Touches(Span span, uint32_t offset) { return span.begin <= offset && offset <= span.end; }
 
-std::string Join(const std::vector<std::string>& items, std::string_view sep, std::string_view quote = "`") {
-  std::string out;
-  for (const std::string& s : items)
-    out += (out.empty() ? "" : std::string(sep)) + std::string(quote) + s + std::string(quote);
-  return out;
-}
+std::string JoinCode(const std::vector<std::string>& items, std::string_view sep) { return Join(items, sep, "`"); }
 
 std::string KeyMarkdown(const KeyDoc& k, std::string_view scope) {
   std::string out = fmt::format("**{}** ({})\n\n{}\n\n", k.name, scope, k.doc);
   if (!k.type.empty()) out += fmt::format("- type: {}\n", k.type);
   if (k.required) out += "- required\n";
-  if (!k.required_in.empty()) out += fmt::format("- required in: {}\n", Join(k.required_in, ", "));
+  if (!k.required_in.empty()) out += fmt::format("- required in: {}\n", JoinCode(k.required_in, ", "));
   if (!k.default_value.empty()) out += fmt::format("- default: {}\n", k.default_value);
-  if (!k.modes.empty()) out += fmt::format("- modes: {}\n", Join(k.modes, ", "));
+  if (!k.modes.empty()) out += fmt::format("- modes: {}\n", JoinCode(k.modes, ", "));
   return out;
 }
 
@@ -46,9 +43,10 @@ std::string CollectorMarkdown(const CollectorSpec& c) {
 std::string OptionMarkdown(const CollectorSpec& c, const OptionSpec& o) {
   std::string out = fmt::format("**{}.{}** (option)\n\n{}\n\n", c.name, o.name, o.doc);
   if (!o.domain.empty())
-    out += fmt::format("- {}: {}\n", o.tokens ? "tokens, comma or space separated" : "values", Join(o.domain, ", "));
+    out +=
+        fmt::format("- {}: {}\n", o.tokens ? "tokens, comma or space separated" : "values", JoinCode(o.domain, ", "));
   for (const auto& [backend, values] : o.by_backend)
-    out += fmt::format("- with `backend: {}`: {}\n", backend, Join(values, ", "));
+    out += fmt::format("- with `backend: {}`: {}\n", backend, JoinCode(values, ", "));
   if (o.any) out += o.nonempty ? "- free text, not empty\n" : "- free text\n";
   out += fmt::format("- default: {}\n", o.default_value ? "`" + *o.default_value + "`" : "none (not passed)");
   out += "- the value must be a YAML string; aorta strips and lowercases it\n";
@@ -120,15 +118,11 @@ struct Line {
   std::string_view value;  // what follows "key:"
 };
 
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
+std::string_view TrimLine(std::string_view s) { return TrimRight(TrimLeft(s, " \t"), " \t\r"); }
 
 std::string_view Unquote(std::string_view s) {
-  s = Trim(s);
-  if (size_t hash = s.find(" #"); hash != std::string_view::npos) s = Trim(s.substr(0, hash));
+  s = TrimLine(s);
+  if (size_t hash = s.find(" #"); hash != std::string_view::npos) s = TrimLine(s.substr(0, hash));
   if (s.size() >= 2 && (s.front() == '"' || s.front() == '\'') && s.back() == s.front()) s = s.substr(1, s.size() - 2);
   return s;
 }
@@ -150,7 +144,7 @@ Line Scan(std::string_view text) {
 }
 
 bool Blank(std::string_view text) {
-  std::string_view t = Trim(text);
+  std::string_view t = TrimLine(text);
   return t.empty() || t.front() == '#';
 }
 
@@ -167,7 +161,7 @@ std::vector<std::string> Ancestors(const SourceFile& file, uint32_t line, uint32
     size_t before = path.size();
     if (s.item) {
       // "- collect:" with nothing after the colon opens a block inside the item.
-      if (s.indent + 2 < limit && !s.key.empty() && Trim(s.value).empty()) path.push_back(std::string(s.key));
+      if (s.indent + 2 < limit && !s.key.empty() && TrimLine(s.value).empty()) path.push_back(std::string(s.key));
       path.push_back("-");
     } else {
       if (s.key.empty()) break;  // not a block mapping line: no context
@@ -235,11 +229,11 @@ std::vector<CompletionEntry> CompleteAt(const SourceFile& file, uint32_t offset)
   uint32_t line = file.Locate(offset).line;
   std::string_view prefix = file.text().substr(file.LineStart(line), offset - file.LineStart(line));
   Line cur = Scan(prefix);
-  std::string_view typed = Trim(prefix.substr(cur.indent));
+  std::string_view typed = TrimLine(prefix.substr(cur.indent));
 
   // Flow form on the key's own line: `collect: [rocprof, `.
-  if (cur.key == "collect" && Trim(cur.value).starts_with("[")) {
-    std::string_view after = Trim(cur.value);
+  if (cur.key == "collect" && TrimLine(cur.value).starts_with("[")) {
+    std::string_view after = TrimLine(cur.value);
     if (after.find(']') == std::string_view::npos) AddCollectors(out);
     return out;
   }
@@ -270,11 +264,11 @@ std::vector<CompletionEntry> CompleteAt(const SourceFile& file, uint32_t offset)
   std::vector<std::string> values = option->domain;
   if (!option->by_backend.empty()) {
     std::string backend(SiblingValue(file, owner, "backend"));
-    std::transform(backend.begin(), backend.end(), backend.begin(), [](unsigned char c) { return std::tolower(c); });
+    backend = AsciiLower(backend);
     auto it = option->by_backend.find(backend);
     values = it == option->by_backend.end() ? std::vector<std::string>{} : it->second;
   }
-  bool quoted = Trim(cur.value).starts_with("\"") || Trim(cur.value).starts_with("'");
+  bool quoted = TrimLine(cur.value).starts_with("\"") || TrimLine(cur.value).starts_with("'");
   for (const std::string& v : values)
     out.push_back({CompletionEntry::Kind::kValue, v, quoted ? v : QuoteIfNeeded(v),
                    option->default_value == v ? "default" : "", ""});

@@ -4,24 +4,17 @@
 #include <memory>
 #include <stdexcept>
 
-#include "base/embedded.h"
-#include "load/yaml_loader.h"
-
 namespace aortalint {
 namespace {
 
 // The texts of a sequence, or nothing when the table leaves it out.
 std::vector<std::string> Items(const yaml::Node* seq) { return seq ? seq->StringItems() : std::vector<std::string>{}; }
 
-yaml::NodePtr ParseTable(std::string_view name) {
-  YamlDocument doc = ParseEmbedded(name);
-  if (!doc.root->is_map()) throw std::logic_error("embedded table " + std::string(name) + " is not a mapping");
-  return doc.root;
-}
+}  // namespace
 
-Knowledge Build() {
+Knowledge KnowledgeFromTables(const yaml::Node& collectors_table, const yaml::Node& mitigations_table) {
   Knowledge k;
-  yaml::NodePtr collectors = ParseTable("collectors.yaml");
+  const yaml::Node* collectors = &collectors_table;
   for (const yaml::Entry& c : collectors->Get("collectors")->entries) {
     CollectorSpec spec;
     spec.name = c.key->text;
@@ -58,7 +51,7 @@ Knowledge Build() {
   if (const yaml::Node* v = collectors->Get("backend_vendors"))
     for (const yaml::Entry& e : v->entries) k.backend_vendors[e.key->text] = e.value->text;
 
-  yaml::NodePtr registry = ParseTable("mitigations.yaml");
+  const yaml::Node* registry = &mitigations_table;
   for (const yaml::Entry& m : registry->Get("mitigations")->entries) {
     auto& vars = k.mitigations[m.key->text];
     for (const yaml::Entry& v : m.value->entries) vars[v.key->text] = v.value->text;
@@ -66,8 +59,6 @@ Knowledge Build() {
   k.environments = Items(registry->Get("environments"));
   return k;
 }
-
-}  // namespace
 
 const OptionSpec* CollectorSpec::Option(std::string_view option) const {
   for (const OptionSpec& o : options)
@@ -97,11 +88,6 @@ std::vector<std::string_view> Knowledge::CollectorNames() const {
 bool Knowledge::IsQueueIntercepting(std::string_view backend) const {
   return std::find(queue_intercepting_backends.begin(), queue_intercepting_backends.end(), backend) !=
          queue_intercepting_backends.end();
-}
-
-const Knowledge& BuiltinKnowledge() {
-  static const Knowledge knowledge = Build();
-  return knowledge;
 }
 
 }  // namespace aortalint

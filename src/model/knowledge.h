@@ -9,7 +9,11 @@
 #include <string_view>
 #include <vector>
 
+#include "model/yaml.h"
+
 namespace aortalint {
+
+struct SanitizerKeys;
 
 struct OptionSpec {
   std::string name;
@@ -41,13 +45,15 @@ struct Knowledge {
   std::map<std::string, std::string> backend_vendors;  // proton backend -> the only vendor it runs on
   std::map<std::string, std::map<std::string, std::string>> mitigations;  // name -> variables it sets
   std::vector<std::string> environments;
+  const SanitizerKeys* sanitizer_keys = nullptr;  // the `mode: sanitizer` schema (sanitizer_plan.yaml)
 
   const CollectorSpec* Collector(std::string_view name) const;
   std::vector<std::string_view> CollectorNames() const;
   bool IsQueueIntercepting(std::string_view backend) const;
 };
 
-/// The embedded tables, parsed on first use (thread-safe).
-const Knowledge& BuiltinKnowledge();
+/// The collectors and mitigations tables (rules/knowledge/collectors.yaml, mitigations.yaml), as data.
+/// Reading them is load/knowledge_loader.h's job (BuiltinKnowledge()).
+Knowledge KnowledgeFromTables(const yaml::Node& collectors, const yaml::Node& mitigations);
 
 }  // namespace aortalint

@@ -12,7 +12,7 @@
 #include <tree_sitter/api.h>
 
 #include "base/source_file.h"
-#include "load/python_parser.h"
+#include "model/python_tree.h"
 
 namespace aortalint {
 

@@ -79,7 +79,8 @@ Recipe::Recipe(const YamlDocument& doc, const Knowledge& knowledge,
   }
   if (mode_ == RecipeMode::kSanitizer) {
     // aorta's sanitizer loader reads the plan and nothing else.
-    plan_ = ReadSanitizerPlan(root(), source()->path());
+    // The schema comes with the knowledge (load/knowledge_loader.h sets it); without it nothing is read.
+    if (knowledge_.sanitizer_keys) plan_ = ReadSanitizerPlan(root(), source()->path(), *knowledge_.sanitizer_keys);
     return;
   }
   BuildScopes();

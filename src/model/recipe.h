@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
-#include "load/yaml_loader.h"
 #include "model/knowledge.h"
 #include "model/sanitizer_plan.h"
+#include "model/yaml_document.h"
 
 namespace aortalint {
 

@@ -4,7 +4,6 @@
 #include <memory>
 #include <stdexcept>
 
-#include "load/yaml_loader.h"
 #include "model/yaml_json.h"
 
 namespace aortalint {
@@ -93,14 +92,9 @@ std::vector<std::string_view> KeyNames(const std::vector<KeyDoc>& keys) {
 const KeyDoc* RecipeKeys::TopLevel(std::string_view name) const { return FindKey(top_level, name); }
 const KeyDoc* RecipeKeys::Cell(std::string_view name) const { return FindKey(cell, name); }
 
-const RecipeKeys& BuiltinRecipeKeys() {
-  static const RecipeKeys keys = [] {
-    YamlDocument doc = ParseEmbedded("recipe_keys.yaml");
-    if (!doc.root->is_map()) throw std::logic_error("recipe_keys.yaml is not a mapping");
-    return RecipeKeys{ReadKeys(doc.root->Get("top_level")), ReadKeys(doc.root->Get("cell")),
-                      Strings(doc.root->Get("deferred"))};
-  }();
-  return keys;
+RecipeKeys RecipeKeysFromTable(const yaml::Node& root) {
+  if (!root.is_map()) throw std::logic_error("recipe_keys.yaml is not a mapping");
+  return RecipeKeys{ReadKeys(root.Get("top_level")), ReadKeys(root.Get("cell")), Strings(root.Get("deferred"))};
 }
 
 }  // namespace aortalint

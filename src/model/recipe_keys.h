@@ -47,7 +47,8 @@ struct RecipeKeys {
   const KeyDoc* Cell(std::string_view name) const;
 };
 
-/// The embedded table, parsed on first use (thread-safe).
-const RecipeKeys& BuiltinRecipeKeys();
+/// The table (rules/knowledge/recipe_keys.yaml) as data; load/knowledge_loader.h reads it
+/// (BuiltinRecipeKeys()). Throws std::logic_error when it is broken: that is a build defect.
+RecipeKeys RecipeKeysFromTable(const yaml::Node& root);
 
 }  // namespace aortalint

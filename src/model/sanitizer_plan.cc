@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "load/yaml_loader.h"
+#include "base/strings.h"
 
 namespace aortalint {
 namespace {
@@ -64,17 +64,8 @@ SanitizerKey ReadKey(const yaml::Entry& e) {
   return key;
 }
 
-bool Contains(const std::vector<std::string>& list, std::string_view s) {
-  return std::ranges::find(list, s) != list.end();
-}
-
 // Python's str.strip() for ASCII whitespace.
-std::string Strip(std::string_view s) {
-  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
-  while (!s.empty() && space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && space(s.back())) s.remove_suffix(1);
-  return std::string(s);
-}
+std::string Strip(std::string_view s) { return std::string(Trim(s)); }
 
 // aorta's _require_str: a string that is not empty after strip().
 PlanValue Str(const yaml::Node* map, std::string_view key) {
@@ -86,9 +77,9 @@ PlanValue Str(const yaml::Node* map, std::string_view key) {
 }
 
 // The same, for a value that must also be in the table's domain.
-PlanValue InDomain(const yaml::Node* map, std::string_view block, std::string_view key) {
+PlanValue InDomain(const SanitizerKeys& keys, const yaml::Node* map, std::string_view block, std::string_view key) {
   PlanValue v = Str(map, key);
-  const SanitizerBlock* b = BuiltinSanitizerKeys().Block(block);
+  const SanitizerBlock* b = keys.Block(block);
   const SanitizerKey* k = b ? b->Key(key) : nullptr;
   if (k && !k->domain.empty() && !Contains(k->domain, v.text)) v.text.clear();
   return v;
@@ -143,12 +134,11 @@ const SanitizerBlock* SanitizerKeys::Block(std::string_view name) const {
   return nullptr;
 }
 
-const SanitizerKeys& BuiltinSanitizerKeys() {
-  static const SanitizerKeys table = [] {
-    YamlDocument doc = ParseEmbedded("sanitizer_plan.yaml");
-    if (!doc.root->is_map()) throw std::logic_error("sanitizer_plan.yaml is not a mapping");
+SanitizerKeys SanitizerKeysFromTable(const yaml::Node& root) {
+  {
+    if (!root.is_map()) throw std::logic_error("sanitizer_plan.yaml is not a mapping");
     SanitizerKeys out;
-    for (const yaml::Entry& b : doc.root->entries) {
+    for (const yaml::Entry& b : root.entries) {
       SanitizerBlock block;
       block.name = b.key->text;
       const yaml::Node* strict = b.value->Get("strict");
@@ -158,8 +148,7 @@ const SanitizerKeys& BuiltinSanitizerKeys() {
       out.blocks.push_back(std::move(block));
     }
     return out;
-  }();
-  return table;
+  }
 }
 
 std::string SanitizerPlan::Resolve(std::string_view raw) const {
@@ -230,7 +219,7 @@ bool EqualsOne(const yaml::Node& node) {
   }
 }
 
-SanitizerPlan ReadSanitizerPlan(const yaml::Node& root, std::string_view recipe_path) {
+SanitizerPlan ReadSanitizerPlan(const yaml::Node& root, std::string_view recipe_path, const SanitizerKeys& keys) {
   SanitizerPlan plan;
   plan.recipe_dir = RecipeDirectory(recipe_path);
   plan.node = Map(&root, "sanitizer_plan");
@@ -239,10 +228,10 @@ SanitizerPlan ReadSanitizerPlan(const yaml::Node& root, std::string_view recipe_
 
   SanitizerPlan::Source& src = plan.source;
   src.node = Map(plan.node, "source");
-  src.kind = InDomain(src.node, "source", "kind");
+  src.kind = InDomain(keys, src.node, "source", "kind");
   const std::string& kind = src.kind.text;
   if (src.node) {
-    const SanitizerBlock& block = *BuiltinSanitizerKeys().Block("source");
+    const SanitizerBlock& block = *keys.Block("source");
     auto read = [&](std::string_view key, PlanValue& value, std::string* resolved) {
       if (!block.Key(key)->ReadFor(kind)) return;
       value = Str(src.node, key);
@@ -268,14 +257,14 @@ SanitizerPlan ReadSanitizerPlan(const yaml::Node& root, std::string_view recipe_
     }
   }
 
-  plan.scope_kind = InDomain(Map(plan.node, "scope"), "scope", "kind");
+  plan.scope_kind = InDomain(keys, Map(plan.node, "scope"), "scope", "kind");
   const yaml::Node* selection = Map(plan.node, "selection");
-  plan.requirement = InDomain(selection, "selection", "requirement");
+  plan.requirement = InDomain(keys, selection, "selection", "requirement");
   if (const yaml::Node* n = selection ? selection->Get("top_n") : nullptr; n && n->is_int() && n->integer >= 1)
     plan.top_n = n->integer;
 
   if (const yaml::Node* list = plan.node->Get("sanitizers"); list && list->is_seq() && !list->items.empty()) {
-    const std::vector<std::string>& known = BuiltinSanitizerKeys().Block("sanitizer_plan")->Key("sanitizers")->domain;
+    const std::vector<std::string>& known = keys.Block("sanitizer_plan")->Key("sanitizers")->domain;
     std::vector<std::string> names;
     for (const yaml::NodePtr& item : list->items) {
       std::string name = PythonStr(*item);
@@ -289,8 +278,8 @@ SanitizerPlan ReadSanitizerPlan(const yaml::Node& root, std::string_view recipe_
   }
 
   const yaml::Node* policy = Map(plan.node, "policy");
-  plan.consan_policy = InDomain(policy, "policy", "consan_policy");
-  plan.on_missing_backend = InDomain(policy, "policy", "on_missing_backend");
+  plan.consan_policy = InDomain(keys, policy, "policy", "consan_policy");
+  plan.on_missing_backend = InDomain(keys, policy, "policy", "on_missing_backend");
   if (const yaml::Node* t = policy ? policy->Get("timeout_seconds") : nullptr; t && t->is_number()) {
     double v = t->kind == yaml::Kind::kInt ? static_cast<double>(t->integer) : t->number;
     if (v > 0 && !std::isnan(v)) plan.timeout_seconds = v;

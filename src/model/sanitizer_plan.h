@@ -57,8 +57,9 @@ struct SanitizerKeys {
   const SanitizerBlock* Block(std::string_view name) const;
 };
 
-/// The embedded table, parsed on first use (thread-safe).
-const SanitizerKeys& BuiltinSanitizerKeys();
+/// The table (rules/knowledge/sanitizer_plan.yaml) as data; load/knowledge_loader.h reads it
+/// (BuiltinSanitizerKeys()). Throws std::logic_error when it is broken: that is a build defect.
+SanitizerKeys SanitizerKeysFromTable(const yaml::Node& root);
 
 /// A value aorta reads: its text after aorta's strip() and the node it came
 /// from. `node` is set whenever the key is written; `text` only when aorta
@@ -107,7 +108,7 @@ struct SanitizerPlan {
 std::string RecipeDirectory(std::string_view recipe_path);
 
 /// Reads the plan of a `mode: sanitizer` recipe whose root is `root`.
-SanitizerPlan ReadSanitizerPlan(const yaml::Node& root, std::string_view recipe_path);
+SanitizerPlan ReadSanitizerPlan(const yaml::Node& root, std::string_view recipe_path, const SanitizerKeys& keys);
 
 /// Python's `str(value)` for a scalar (True, None, 3, 'text' without quotes).
 std::string PythonStr(const yaml::Node& node);

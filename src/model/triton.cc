@@ -5,8 +5,8 @@
 #include <stdexcept>
 #include <tuple>
 
-#include "base/embedded.h"
-#include "load/yaml_loader.h"
+#include "base/strings.h"
+#include "model/yaml_document.h"
 
 namespace aortalint {
 namespace {
@@ -239,8 +239,9 @@ void SortRows(std::vector<TritonRow>& rows) {
                    [](const TritonRow& a, const TritonRow& b) { return RowKey(a).Tuple() < RowKey(b).Tuple(); });
 }
 
-TritonTable BuildBuiltin() {
-  YamlDocument doc = ParseEmbedded("triton.yaml");
+}  // namespace
+
+TritonTable BuiltinTritonTableFrom(const YamlDocument& doc) {
   std::vector<Diagnostic> errors;
   bool replace = false;
   TritonTable table{TableParser(doc, errors).Parse(replace)};
@@ -248,8 +249,6 @@ TritonTable BuildBuiltin() {
   SortRows(table.rows);
   return table;
 }
-
-}  // namespace
 
 bool TritonFailure::Matches(const ProtonOptions& options) const {
   for (const auto& [option, values] : when) {
@@ -276,15 +275,9 @@ std::string TritonTarget::Name() const {
   return note.empty() ? written : written + " (checked as " + row->Label() + ")";
 }
 
-const TritonTable& BuiltinTritonTable() {
-  static const TritonTable table = BuildBuiltin();
-  return table;
-}
-
-std::shared_ptr<const TritonTable> LoadTritonTable(const std::string& path, const TritonTable& base,
-                                                   std::vector<Diagnostic>& errors) {
+std::shared_ptr<const TritonTable> MergeTritonTable(const YamlDocument& doc, const TritonTable& base,
+                                                    std::vector<Diagnostic>& errors) {
   auto table = std::make_shared<TritonTable>(base);
-  YamlDocument doc = LoadYamlFile(path);
   if (!doc.ok()) {
     errors.push_back({"config",
                       Severity::kError,
@@ -393,9 +386,7 @@ std::vector<const TritonTarget*> TargetsResolvingTo(const std::vector<TritonTarg
 }
 
 std::string JoinNames(const std::vector<const TritonTarget*>& targets) {
-  std::string out;
-  for (const TritonTarget* t : targets) out += (out.empty() ? "" : ", ") + t->Name();
-  return out;
+  return JoinWith(targets, ", ", [](const TritonTarget* t) { return t->Name(); });
 }
 
 }  // namespace aortalint

@@ -17,6 +17,10 @@
 #include "model/diagnostic.h"
 
 namespace aortalint {
+struct YamlDocument;
+}
+
+namespace aortalint {
 
 enum class Vendor { kAmd, kNvidia };
 
@@ -73,13 +77,14 @@ struct TritonTarget {
   std::string Name() const;
 };
 
-/// The embedded table, parsed on first use (thread-safe).
-const TritonTable& BuiltinTritonTable();
+/// The embedded table from its parsed document (load/knowledge_loader.h reads it: BuiltinTritonTable()).
+/// Throws std::logic_error when the table is broken: that is a build defect.
+TritonTable BuiltinTritonTableFrom(const YamlDocument& doc);
 
-/// Parses a user table over `base` (see the header comment). Problems, with
+/// A user table (see the header comment) laid over `base`. Problems, with
 /// positions, go to `errors`; the result is still usable.
-std::shared_ptr<const TritonTable> LoadTritonTable(const std::string& path, const TritonTable& base,
-                                                   std::vector<Diagnostic>& errors);
+std::shared_ptr<const TritonTable> MergeTritonTable(const YamlDocument& doc, const TritonTable& base,
+                                                    std::vector<Diagnostic>& errors);
 
 /// True when `written` reads as a Triton version (`3.7.1`, `3.6.0+rocm7.2.4`, `3.8`, `main`).
 bool IsTritonVersion(std::string_view written);

@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "base/file_reader.h"
+#include "load/knowledge_loader.h"
 #include "model/triton.h"
 #include "run/metrics.h"
 #include "run/pyvalue.h"

@@ -8,9 +8,11 @@
 #include <iterator>
 #include <string>
 
+extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv);
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 
 int main(int argc, char** argv) {
+  LLVMFuzzerInitialize(&argc, &argv);
   if (argc < 2) {
     std::fprintf(stderr, "%s: no seed inputs; the corpus folder is empty or missing\n", argv[0]);
     return 1;

@@ -1,5 +1,6 @@
-// What the VER rules share: each effective `proton` collector of a recipe with
-// its options resolved, and what a target version does with them.
+// The Proton-use view the VER and PAY rules share: each effective `proton`
+// collector of a recipe with its options resolved, what a target version does
+// with them, and the start every VER rule makes (targets, table, uses).
 #pragma once
 
 #include <algorithm>
@@ -83,6 +84,24 @@ std::string RowsWhere(const TritonTable& table, Pred pred) {
   for (const TritonRow& row : table.rows)
     if (pred(row)) out += (out.empty() ? "" : ", ") + row.Label();
   return out;
+}
+
+/// What every VER rule starts from: the target versions, the Triton table, and the recipe's Proton uses.
+struct VersionCheck {
+  std::vector<TritonTarget> targets;
+  const TritonTable* table = nullptr;
+  std::vector<ProtonUse> uses;
+
+  /// False when there is nothing to judge: no target version known, or no Proton collector.
+  explicit operator bool() const { return !targets.empty() && !uses.empty(); }
+};
+
+inline VersionCheck StartVersionCheck(const Recipe& recipe, const RuleContext& ctx) {
+  VersionCheck v;
+  v.targets = ctx.TritonTargets();
+  v.table = ctx.settings().triton_table;
+  if (!v.targets.empty()) v.uses = ProtonUses(recipe);
+  return v;
 }
 
 }  // namespace aortalint::version

@@ -1,19 +1,8 @@
-#include "rules/payload/payload_facts.h"
+#include "rules/common/payload_facts.h"
 
-#include "load/yaml_loader.h"
+#include "load/knowledge_loader.h"
 
 namespace aortalint::payload {
-
-const std::set<std::string>& KnownTorchImporters() {
-  static const std::set<std::string> packages = [] {
-    std::set<std::string> out;
-    YamlDocument doc = ParseEmbedded("torch_importers.yaml");  // the build's pre-parsed image
-    if (const yaml::Node* packages = doc.root->is_map() ? doc.root->Get("packages") : nullptr)
-      for (std::string& name : packages->StringItems()) out.insert(std::move(name));
-    return out;
-  }();
-  return packages;
-}
 
 std::string TopModule(const std::string& module) { return module.substr(0, module.find('.')); }
 

@@ -1,16 +1,13 @@
-#include "rules/collect/collector_options.h"
+#include "rules/common/collector_options.h"
 
 #include <algorithm>
 #include <cctype>
 
 #include "base/pystr.h"
+#include "base/strings.h"
 
 namespace aortalint {
 namespace {
-
-bool Contains(const std::vector<std::string>& list, std::string_view value) {
-  return std::find(list.begin(), list.end(), value) != list.end();
-}
 
 // A knob option that is written must itself be valid before checks 5-8 read it.
 bool WrittenAndValid(const CollectorUse& use, const CollectorSpec& spec, std::string_view option) {
@@ -21,17 +18,7 @@ bool WrittenButInvalid(const CollectorUse& use, const CollectorSpec& spec, std::
   return OptionEntry(use, option) && !ValidValue(use, spec, option);
 }
 
-template <typename T>
-std::string Join(const std::vector<T>& names) {
-  std::string out;
-  for (const T& n : names) out += (out.empty() ? "" : ", ") + std::string(n);
-  return out;
-}
-
 }  // namespace
-
-std::string JoinNames(const std::vector<std::string_view>& names) { return Join(names); }
-std::string JoinNames(const std::vector<std::string>& names) { return Join(names); }
 
 std::vector<std::string> SplitTokens(std::string_view text) {
   // aorta lowercases the whole value, then splits on commas and Python whitespace.

@@ -13,10 +13,6 @@
 
 namespace aortalint {
 
-/// "a, b, c" for a message.
-std::string JoinNames(const std::vector<std::string_view>& names);
-std::string JoinNames(const std::vector<std::string>& names);
-
 /// rocprof's token lists: split on commas and whitespace, lowercased, de-duplicated.
 std::vector<std::string> SplitTokens(std::string_view text);
 

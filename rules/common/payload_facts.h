@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/strings.h"
 #include "model/pairing.h"
 #include "model/payload.h"
 
@@ -26,13 +27,10 @@ inline std::vector<const Payload*> ParsedPayloads(const Pairing& pairing) {
 
 /// "'a.py'" or "'a.py', 'b.py'".
 inline std::string Names(const std::vector<const Payload*>& payloads) {
-  std::string out;
-  for (const Payload* p : payloads) out += (out.empty() ? "'" : ", '") + p->path() + "'";
-  return out;
+  return JoinWith(
+      payloads, ", ", [](const Payload* p) { return p->path(); }, "'");
 }
 
-/// The packages known to import torch while they load (rules/knowledge/torch_importers.yaml).
-const std::set<std::string>& KnownTorchImporters();
 /// "a" of "a.b.c".
 std::string TopModule(const std::string& module);
 /// Whether the statement brings torch in when it runs: torch itself, or a package known to import it.

@@ -1,0 +1,74 @@
+// String helpers every layer shares: join, ASCII trim and lower-case, membership.
+// Python's own str semantics, where aorta's behaviour depends on them, are in base/pystr.h.
+#pragma once
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+#include <string_view>
+
+namespace aortalint {
+
+/// ASCII whitespace (what C's isspace() accepts).
+inline constexpr std::string_view kAsciiSpace = " \t\n\r\f\v";
+
+/// `items` joined with `sep`, each item written by `text` and wrapped in `quote`.
+template <typename Range, typename Text>
+std::string JoinWith(const Range& items, std::string_view sep, Text text, std::string_view quote = "") {
+  std::string out;
+  bool first = true;
+  for (const auto& item : items) {
+    if (!first) out += sep;
+    first = false;
+    out += quote;
+    out += text(item);
+    out += quote;
+  }
+  return out;
+}
+
+/// `items` (strings or string views) joined with `sep`, each wrapped in `quote`.
+template <typename Range>
+std::string Join(const Range& items, std::string_view sep = ", ", std::string_view quote = "") {
+  return JoinWith(
+      items, sep, [](const auto& s) -> std::string_view { return s; }, quote);
+}
+
+/// `s` without the leading characters found in `chars`.
+inline std::string_view TrimLeft(std::string_view s, std::string_view chars = kAsciiSpace) {
+  size_t b = s.find_first_not_of(chars);
+  return b == std::string_view::npos ? std::string_view{} : s.substr(b);
+}
+
+/// `s` without the trailing characters found in `chars`.
+inline std::string_view TrimRight(std::string_view s, std::string_view chars = kAsciiSpace) {
+  size_t e = s.find_last_not_of(chars);
+  return e == std::string_view::npos ? std::string_view{} : s.substr(0, e + 1);
+}
+
+/// `s` without leading and trailing characters found in `chars` (ASCII whitespace by default).
+inline std::string_view Trim(std::string_view s, std::string_view chars = kAsciiSpace) {
+  return TrimRight(TrimLeft(s, chars), chars);
+}
+
+/// `s` with ASCII letters lower-cased (other bytes kept).
+inline std::string AsciiLower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+/// Whether `s` starts with `prefix`, ignoring ASCII case.
+inline bool StartsWithNoCase(std::string_view s, std::string_view prefix) {
+  return s.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), s.begin(), [](char a, char b) {
+           return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+         });
+}
+
+/// Whether `range` holds an element equal to `value`.
+template <typename Range, typename T>
+bool Contains(const Range& range, const T& value) {
+  return std::find(std::begin(range), std::end(range), value) != std::end(range);
+}
+
+}  // namespace aortalint
