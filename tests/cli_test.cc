@@ -59,7 +59,7 @@ TEST_CASE("cli: list options take one value each and leave the paths alone (R19)
   CHECK(r.exit_code == 0);
 }
 
-TEST_CASE("cli: rule IDs are case-insensitive; an unknown selector is exit 2 with a suggestion (R18)") {
+TEST_CASE("cli: rule IDs are case-insensitive, an unknown selector is exit 2 with a suggestion (R18)") {
   Repo repo;
   CommandResult r = repo.Run("check --no-cache --format concise --select col003 sub");
   CHECK(r.exit_code == 1);
@@ -81,7 +81,7 @@ TEST_CASE("cli: rule IDs are case-insensitive; an unknown selector is exit 2 wit
   CHECK_FALSE(Has(r.output, "SUP002"));
 }
 
-TEST_CASE("cli: unknown commands get the nearest one; help [COMMAND] (R43)") {
+TEST_CASE("cli: unknown commands get the nearest one, help [COMMAND] (R43)") {
   CommandResult r = RunAortalint("chek");
   CHECK(r.exit_code == 2);
   CHECK(Has(r.output, "unknown command 'chek'; did you mean 'check'?"));
@@ -248,7 +248,7 @@ TEST_CASE("cli: run --dry-run prints the plan despite lint errors and without ro
 namespace aortalint::testing {
 namespace {
 
-TEST_CASE("config: every accepted name is found; two in one directory are a warning") {
+TEST_CASE("config: every accepted name is found, two in one directory are a warning") {
   for (const char* name : {".aortalint.yaml", ".aortalint.yml", "aortalint.yaml", "aortalint.yml"}) {
     CAPTURE(std::string(name));
     Repo repo;
@@ -303,7 +303,7 @@ TEST_CASE("config: per-file-ignores, extend-select, extends adds to the parent's
   CHECK(Has(r.output, "did you mean 'per-file-ignores'"));
 }
 
-TEST_CASE("config: .gitignore is respected by default; --show-files lists what would be linted") {
+TEST_CASE("config: .gitignore is respected by default, --show-files lists what would be linted") {
   Repo repo;
   WriteFile(repo.root / ".git/HEAD", "ref: refs/heads/main\n");
   WriteFile(repo.root / "gen/out.yaml", kCol003);

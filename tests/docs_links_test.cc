@@ -41,7 +41,7 @@ std::vector<std::string> Links(const std::string& text) {
   return out;
 }
 
-TEST_CASE("docs: every relative link resolves; no page cites the maintainers' notes") {
+TEST_CASE("docs: every relative link resolves, no page cites the maintainers' notes") {
   fs::path root = AORTALINT_SOURCE_DIR;
   std::vector<fs::path> pages = {root / "README.md", root / "examples/recipe-repo/README.md"};
   for (const auto& entry : fs::recursive_directory_iterator(root / "docs"))

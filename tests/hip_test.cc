@@ -202,7 +202,7 @@ TEST_CASE("hip: explain lists a HIP payload's kernels and launches, and what ker
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("hip: a plain C++ file is not parsed; a parse error is counted, the facts before it kept") {
+TEST_CASE("hip: a plain C++ file is not parsed, a parse error is counted, the facts before it kept") {
   std::shared_ptr<const HipPayload> plain = Parse("int main() { return 0; }\n", "tool.cpp");
   CHECK_FALSE(plain->hip);
   std::shared_ptr<const HipPayload> broken =

@@ -448,7 +448,7 @@ TEST_CASE("R7: a cell named ../../victim cannot write outside aortalint-run") {
   fs::remove_all(dir);
 }
 
-TEST_CASE("R17/R46: an infinite timeout is no timeout; the payload's exit status does not become aortalint's") {
+TEST_CASE("R17/R46: an infinite timeout is no timeout, the payload's exit status does not become aortalint's") {
   fs::path dir = TempDir("aortalint-r17");
   WriteFile(dir / "tmo.yaml",
             "schema_version: 1\nmode: probe\ntrials: 1\ntimeout_per_trial: .inf\n"
@@ -629,7 +629,7 @@ TEST_CASE("R38: a path longer than PATH_MAX in a walk gets SYN003 with the lengt
 
 // ---------------------------------------------------------------- R42, R49
 
-TEST_CASE("R42: a large recipe written out is no alias bomb; a real bomb still is, at its alias") {
+TEST_CASE("R42: a large recipe written out is no alias bomb, a real bomb still is, at its alias") {
   // 140,000 cells: about 1.1 million nodes, past the alias limit of one million, and no alias at all.
   fs::path dir = TempDir("aortalint-r42");
   std::string text = "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncollect: [rocprof]\ncells:\n";

@@ -115,7 +115,7 @@ TEST_CASE("parity metrics: booleans are numbers, the first readable time key win
   fs::remove_all(d);
 }
 
-TEST_CASE("parity metrics: names are str() of any truthy value; every top-level element is walked (D6, D7)") {
+TEST_CASE("parity metrics: names are str() of any truthy value, every top-level element is walked (D6, D7)") {
   fs::path d = TempDir("parity_d6");
   json m =
       Proton(d, Tree(Leaf("1", R"j("time (ns)":3000)j") + "," + Leaf("true", R"j("time (ns)":2000)j") + "," +

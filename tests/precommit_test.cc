@@ -117,7 +117,7 @@ TEST_CASE("pre-commit: the hook fails on bad files, passes on fixed ones, honour
 // export) must fail the hook although the recipe was not staged; and one
 // process sees every file (require_serial), so each finding and the summary
 // are printed once.
-TEST_CASE("pre-commit: a changed payload brings its recipe; one process, one summary" * doctest::skip()) {
+TEST_CASE("pre-commit: a changed payload brings its recipe, one process, one summary" * doctest::skip()) {
   try {
     SkipUnless("git");
     SkipUnless("pre-commit");

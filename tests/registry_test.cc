@@ -82,7 +82,7 @@ TEST_CASE("registry: every rule factory is defined once and listed once, with it
   }
 }
 
-TEST_CASE("registry: every rule has a fixture folder and a doc page; none without a rule") {
+TEST_CASE("registry: every rule has a fixture folder and a doc page, none without a rule") {
   std::set<std::string> ids;
   for (const RuleMeta* m : AllRuleMetas()) {
     std::string id(m->id);

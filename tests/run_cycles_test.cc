@@ -115,7 +115,7 @@ TEST_CASE("cycles: normalized cycles are cycles over warps x blocks, as Proton c
   CHECK(order == std::vector<std::string>{"math", "load", "store"});
 }
 
-TEST_CASE("cycles: a nested scope is a child frame; the enclosing row adds it, as proton-viewer does") {
+TEST_CASE("cycles: a nested scope is a child frame, the enclosing row adds it, as proton-viewer does") {
   auto r = ReadCycles(kCaptures / "cycles-h200/env_instrumentation_nested");
   REQUIRE(r);
   const KernelCycles* nested = nullptr;

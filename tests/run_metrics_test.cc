@@ -320,7 +320,7 @@ TEST_CASE("rocprof: falls back to the kernel trace when the stats yield nothing"
   CHECK(m["rocprof_top_kernels"] == json::array({"void k<1, 2>(int)", "other"}));
 }
 
-TEST_CASE("rocprof: no usable data gives only the artifact dir; missing dir gives {}") {
+TEST_CASE("rocprof: no usable data gives only the artifact dir, missing dir gives {}") {
   TempDir t;
   t.Write("aorta_agent_info.csv", "a,b\n1,2\n");
   CHECK(ParseRocprofMetrics(t.path) == json{{"rocprof_artifact_dir", t.path.string()}});

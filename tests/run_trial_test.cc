@@ -211,7 +211,7 @@ TEST_CASE("RunCapture: timeout_per_trial stops the child") {
   CHECK(ReadJson(req.output_dir / "trial.json")["timed_out"] == true);
 }
 
-TEST_CASE("RunCapture: --dry-run prints and runs nothing; refusals and symlinks give exit 2") {
+TEST_CASE("RunCapture: --dry-run prints and runs nothing, refusals and symlinks give exit 2") {
   TempDir t;
   RunRequest req;
   req.argv = {"python3", "-u", "my payload.py"};

@@ -15,7 +15,7 @@ YamlDocument Parse(std::string path, std::string text) {
   return ParseYaml(std::make_shared<SourceFile>(std::move(path), std::move(text)));
 }
 
-TEST_CASE("a sanitizer recipe gets its own mode and a plan; other modes get none") {
+TEST_CASE("a sanitizer recipe gets its own mode and a plan, other modes get none") {
   YamlDocument doc = Parse("lanes/sub/r.yaml",
                            "schema_version: 1\nmode: sanitizer\nsanitizer_plan:\n  target: ' gfx950 '\n"
                            "  source:\n    kind: consan_repro\n    hip: ../repro/race.hip\n    variant: racy\n"

@@ -448,6 +448,10 @@ extern "C" __attribute__((visibility("default"))) void aortalint_hip_analyse(con
     args.push_back("-isystem");
     args.push_back(kStandinDir);
   }
+  // Clang includes its HIP runtime wrapper (and through it hip/hip_runtime.h) in every HIP translation unit;
+  // -nogpuinc drops that, so it is given back here: `__global__` needs no #include, as with hipcc.
+  args.push_back("-include");
+  args.push_back("hip/hip_runtime.h");
   args.push_back(path);
 
   llvm::IntrusiveRefCntPtr<clang::FileManager> files(new clang::FileManager(clang::FileSystemOptions(), fs));
