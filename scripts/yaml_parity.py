@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Does aortalint accept and refuse the same YAML that aorta's PyYAML does?
 
-aorta reads recipes with PyYAML's safe_load (Debian's python3-yaml here).
-This script generates recipe-shaped YAML (triage, probe and sanitizer
-recipes, block and flow style, quotes, anchors, block scalars), damages each
-document at random (stray quotes, brackets, commas, control characters, lone
-CRs, indentation, a plain `=`, repeated anchors, ...), and compares the two
-verdicts: PyYAML accepts when safe_load returns, aortalint refuses when it
-reports SYN001 (or SYN003) for the file. Every input is kept in --keep DIR
+aorta reads recipes with PyYAML's safe_load (Debian's python3-yaml here), and
+a recipe named *.json with json.loads. This script generates recipe-shaped
+YAML and JSON (triage, probe and sanitizer recipes and the shapes of aorta's
+own: header commands, quoted regexes, anchors and aliases, flow maps, folded
+text, sidecars), damages each document at random (stray quotes, brackets,
+commas, control characters, tabs for spaces, NEL/LS/PS/lone-CR line breaks,
+tags, a mid-file BOM, indentation, a plain `=`, repeated and recursive
+anchors, ...), saves a JSON-shaped one as .json half the time, and compares
+the verdicts: aorta's loader accepts when safe_load (or json.loads) returns,
+aortalint refuses when it reports SYN001 (or SYN003) for the file. Every input is kept in --keep DIR
 when given. Prints the agreement rate and the disagreements; exits 1 when the
 rate is below --min (a percentage).
 
@@ -252,6 +255,15 @@ def damage(text, rng):
     return text
 
 
+def json_accepts(text):
+    """aorta reads a .json recipe with json.loads (its loader dispatches on the suffix)."""
+    try:
+        json.loads(text)
+        return True
+    except (ValueError, RecursionError):
+        return False
+
+
 def pyyaml_accepts(text):
     try:
         yaml.safe_load(text)
@@ -277,13 +289,16 @@ def main():
     os.makedirs(work, exist_ok=True)
     cases = []
     for n in range(args.count):
-        text = damage(rng.choice(TEMPLATES), rng)
+        template = rng.choice(TEMPLATES)
+        text = damage(template, rng)
         if "\x00" in text:
             continue
-        path = os.path.join(work, f"case{n:05d}.yaml")
+        # A JSON-shaped recipe is saved as .json half the time: then json.loads is aorta's verdict.
+        as_json = template.lstrip().startswith("{") and rng.random() < 0.5
+        path = os.path.join(work, f"case{n:05d}." + ("json" if as_json else "yaml"))
         with open(path, "w", encoding="utf-8", newline="") as f:
             f.write(text)
-        cases.append((path, text, pyyaml_accepts(text)))
+        cases.append((path, text, json_accepts(text) if as_json else pyyaml_accepts(text)))
 
     refused = set()
     for start in range(0, len(cases), 500):  # one process per batch
@@ -307,10 +322,14 @@ def main():
             disagreements.append((path, text, accepted, ours))
     rate = 100.0 * agree / max(1, len(cases))
     both_refuse = sum(1 for p, t, a in cases if not a and os.path.abspath(p) in refused)
-    print(f"{agree}/{len(cases)} same verdict ({rate:.2f} %); PyYAML refuses {sum(1 for c in cases if not c[2])}, "
+    print(f"{agree}/{len(cases)} same verdict ({rate:.2f} %); aorta's loader refuses {sum(1 for c in cases if not c[2])}, "
           f"both refuse {both_refuse}")
+    for suffix, judge in ((".yaml", "PyYAML safe_load"), (".json", "json.loads")):
+        part = [c for c in cases if c[0].endswith(suffix)]
+        same = sum(1 for p, t, a in part if a == (os.path.abspath(p) not in refused))
+        print(f"  {suffix}: {same}/{len(part)} same verdict as {judge}")
     for path, text, accepted, ours in disagreements[:args.show]:
-        print(f"--- {path}: PyYAML {'accepts' if accepted else 'refuses'}, aortalint "
+        print(f"--- {path}: aorta's loader {'accepts' if accepted else 'refuses'}, aortalint "
               f"{'accepts' if ours else 'refuses'}\n{text!r}")
     return 0 if rate >= args.min else 1
 

@@ -3,6 +3,7 @@
 #include "load/json_check.h"
 #include "load/pyyaml_check.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -264,6 +265,29 @@ std::string YamlCppText(std::string_view text) {
       out[i + 1] = '\r';
       out[i + 2] = '\n';
       i += 2;
+    }
+  }
+  return out;
+}
+
+// The text yaml-cpp reads for a .json recipe json.loads accepts: its whitespace between tokens (where
+// JSON allows a tab, or a line break between a key and its ':') becomes spaces, so yaml-cpp reads one
+// flow line; strings, where JSON allows no raw control character, are kept as they are (a NEL or LS
+// inside one is text). Byte for byte the same length, so every offset holds.
+std::string JsonFlatText(std::string_view text) {
+  std::string out(text);
+  bool in_string = false;
+  for (size_t i = 0; i < out.size(); ++i) {
+    char c = out[i];
+    if (in_string) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '\t' || c == '\n' || c == '\r') {
+      out[i] = ' ';
     }
   }
   return out;
@@ -676,10 +700,10 @@ YamlDocument ParseYaml(SourcePtr source) {
     return doc;
   }
   // yaml-cpp reads a copy whose line breaks it knows (same length: every offset holds).
-  std::string text = YamlCppText(source->text());
+  const bool json = ReadAsJson(source->path());
+  std::string text = json ? JsonFlatText(source->text()) : YamlCppText(source->text());
   Spans spans(text);
   // A .json recipe: aorta's loader reads it with json.loads, not PyYAML (its suffix decides).
-  const bool json = ReadAsJson(source->path());
   if (json) {
     if (std::optional<JsonError> bad = CheckAsJson(source->text())) {
       doc.failure = YamlDocument::Failure::kSyntax;
@@ -755,6 +779,21 @@ YamlDocument ParseYaml(SourcePtr source) {
     fail(e.mark, message);
     bool unclosed = e.msg == YAML::ErrorMsg::END_OF_SEQ_FLOW || e.msg == YAML::ErrorMsg::END_OF_MAP_FLOW;
     if (auto open = builder.OpenFlowStart(); unclosed && open) doc.failure_span = {*open, *open + 1};
+    // PyYAML read the file (it was checked first), so this is yaml-cpp's limit. The one known one: an
+    // anchor flush against ':' (`&name: value`), which PyYAML reads as an anchored empty (null) key.
+    std::string_view t = source->text();
+    for (size_t i = t.find('&'); !json && i != std::string_view::npos; i = t.find('&', i + 1)) {
+      size_t j = i + 1;
+      while (j < t.size() && (std::isalnum(static_cast<unsigned char>(t[j])) || t[j] == '-' || t[j] == '_')) ++j;
+      if (j > i + 1 && j < t.size() && t[j] == ':' && (j + 1 == t.size() || t[j + 1] == ' ' || t[j + 1] == '\n')) {
+        doc.failure_span = {static_cast<uint32_t>(i), static_cast<uint32_t>(j + 1)};
+        doc.failure_message = fmt::format(
+            "'{}' is an anchor on an empty key: aorta's PyYAML reads it as a null key (unknown to aorta's "
+            "schema) and aortalint cannot read it; write the key before its anchor ('{}: &{} value')",
+            t.substr(i, j + 1 - i), t.substr(i + 1, j - i - 1), t.substr(i + 1, j - i - 1));
+        break;
+      }
+    }
   } catch (const std::exception& e) {
     fail(YAML::Mark(), std::string("cannot parse: ") + e.what());
   }
