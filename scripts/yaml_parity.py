@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Does aortalint accept and refuse the same YAML that aorta's PyYAML does?
 
-aorta reads recipes with PyYAML's safe_load (Debian's python3-yaml here).
-This script generates recipe-shaped YAML (triage, probe and sanitizer
-recipes, block and flow style, quotes, anchors, block scalars), damages each
-document at random (stray quotes, brackets, commas, control characters, lone
-CRs, indentation, a plain `=`, repeated anchors, ...), and compares the two
-verdicts: PyYAML accepts when safe_load returns, aortalint refuses when it
-reports SYN001 (or SYN003) for the file. Every input is kept in --keep DIR
+aorta reads recipes with PyYAML's safe_load (Debian's python3-yaml here), and
+a recipe named *.json with json.loads. This script generates recipe-shaped
+YAML and JSON (triage, probe and sanitizer recipes and the shapes of aorta's
+own: header commands, quoted regexes, anchors and aliases, flow maps, folded
+text, sidecars), damages each document at random (stray quotes, brackets,
+commas, control characters, tabs for spaces, NEL/LS/PS/lone-CR line breaks,
+tags, a mid-file BOM, indentation, a plain `=`, repeated and recursive
+anchors, ...), saves a JSON-shaped one as .json half the time, and compares
+the verdicts: aorta's loader accepts when safe_load (or json.loads) returns,
+aortalint refuses when it reports SYN001 (or SYN003) for the file. Every input is kept in --keep DIR
 when given. Prints the agreement rate and the disagreements; exits 1 when the
 rate is below --min (a percentage).
 
@@ -85,19 +88,157 @@ sanitizer_plan:
  "mitigation_axis": ["none"], "diagnostic_axis": ["none"],
  "collect": {"rocprof": {"stats": "on"}}}
 """,
+    # The shapes aorta's own recipes use (history of recipes/, examples/, dashboard/): header
+    # commands in comments, quoted regexes holding ': ' and '|', comment blocks between keys,
+    # anchors reused through aliases, flow maps and lists of quoted strings, folded text with
+    # blank lines, `${VAR}` paths, null, digests and hex strings.
+    """# Probe the serving path.
+#
+# Run:
+#   export IMG=registry.example/img:tag
+#   aorta sweep run \\
+#     --recipe recipes/x/probe.yaml \\
+#     --mitigations-file recipes/x/sidecar.json \\
+#     -- bash /tmp/work/launch.sh
+
+schema_version: 1
+mode: probe
+
+ticket: X-PHASE0
+
+# One trial per cell.
+trials: 1
+
+mitigation_axis:
+  - none
+  - hsa_no_scratch_reclaim   # trailing comment
+diagnostic_axis:
+  - none
+
+env_passthrough_mode: file
+timeout_per_trial: 1800
+hang_grace_period_at_start: 1800
+step_time_regex: null
+collect_paths:
+  - ${AORTA_ARTIFACT_DIR}/stdout.log
+
+custom_patterns:
+  # The probe prints a marker when a step fails.
+  - id: server_exited
+    match:
+      regex: 'PROBE_FAIL: server_exited_during_startup'
+    on_match: fail
+
+  - id: completion_failed
+    match:
+      regex: 'PROBE_FAIL: completion_(http_[0-9]+|empty|unparseable)'
+    on_match: fail
+""",
+    """schema_version: 1
+ticket: X-SERVE
+workload: serve
+trials: 1
+steps: 3
+
+workload_config:
+  image: registry.example/img@sha256:60c12e37c01496891053b9c30c4204e5d1cf9b4b641859d3aadcbd95bccc7c78
+  model: Org/Model-0.6B
+  num_prompts: 32
+  ignore_eos: true
+  work_dir: /tmp/work
+  ready_timeout_sec: 900
+
+confound:
+  threshold: 1.15
+  # left unset: the first cell starting with baseline- is used
+
+cells:
+  - name: baseline-local
+    mitigations: [none]
+    environment: local
+    workload_config: {probe: static}
+  - name: on
+    mitigations: [none]
+    environment: local
+    workload_config:
+      hip_visible_devices: "0,1"
+      serve_args: ["--tensor-parallel-size", "2", "--kvstore-size", "128"]
+    extra_env: &on_env
+      NCCL_PROTO: "Simple"
+      LD_PRELOAD: "/path/to/root/lib/libamdhip64.so"
+  - name: again
+    mitigations: [none]
+    environment: local
+    extra_env: *on_env
+redaction:
+  scrub_env_keys: ["AWS_*", "*_TOKEN", "USER"]
+  scrub_paths: true
+""",
+    """schema_version: 1
+mode: sanitizer
+ticket: DAILY-X
+description: >
+  Informational (non-gating) run over a small kernel -- see
+  docs/x.md; it does NOT gate the nightly.
+
+  A second paragraph: "quoted" words, a colon: here.
+sanitizer_plan:
+  target: gfx950
+  source:
+    kind: kernel_list
+    kernels:
+      # the digest has to match the object on disk
+      - name: tile_reverse
+        code_object: /apps/demo/tile.hsaco
+        code_object_sha256: 94a1703f38af1888c5eab1294a698539e057d9fa38472845e9220a2834968451
+        code_object_index: 0
+        entry_offset: "0x120"
+    consan_command: ../fixtures/bin/loader
+    consan_log: true
+  scope:
+    kind: kernel
+  selection:
+    requirement: top_dispatch_count
+    top_n: 1
+  sanitizers:
+    - waitcheck
+  policy:
+    # comment inside a block mapping
+    consan_policy: strict
+    on_missing_backend: fail
+    timeout_seconds: 6000
+  output:
+    report: sanitizer_report.json
+""",
+    """{
+  "version": 1,
+  "mitigations": {
+    "ts_a": {"TS_NAME": "gluon_mm", "TS_DTYPE": "bf16"},
+    "ts_b": {"TS_SUITE": "test/ops/test_\u00e9.py", "TS_SEP": "a\tb"}
+  }
+}
+""",
 ]
 
 # What a careless edit leaves behind.
-PALETTE = list("'\"[]{},:#&*!|>-?@`%=<") + ["\t", "\x0c", "\x1b", "\x7f", "\r", "\u00a0", "\u2028", "\ufeff",
-                                             "\x85", "  ", "- ", ": ", ", ", "&a ", "*a", "<<", "=", "\\", "a"]
+PALETTE = list("'\"[]{},:#&*!|>-?@`%=<") + ["\t", "\x0c", "\x1b", "\x7f", "\r", "\u00a0", "\u2028", "\u2029", "\ufeff",
+                                             "\x85", "! ", "!x ", "!!str ", "<<: *a\n", "&a [*a]", "  ", "- ", ": ", ", ", "&a ", "*a", "<<", "=", "\\", "a"]
 
 
 def damage(text, rng):
     for _ in range(rng.randint(1, 3)):
-        op = rng.randrange(7)
+        op = rng.randrange(9)
         if op <= 2:  # insert a character
             i = rng.randrange(len(text) + 1)
             text = text[:i] + rng.choice(PALETTE) + text[i:]
+        elif op == 7 and " " in text:  # a space becomes a tab (indentation, after ':', inside values)
+            spaces = [k for k, c in enumerate(text) if c == " "]
+            i = rng.choice(spaces)
+            text = text[:i] + "\t" + text[i + 1:]
+        elif op == 8 and "\n" in text:  # a line break becomes another one PyYAML knows (or a lone CR)
+            breaks = [k for k, c in enumerate(text) if c == "\n"]
+            i = rng.choice(breaks)
+            text = text[:i] + rng.choice(["\x85", "\u2028", "\u2029", "\r"]) + text[i + 1:]
         elif op == 3 and text:  # delete a character
             i = rng.randrange(len(text))
             text = text[:i] + text[i + 1:]
@@ -112,6 +253,15 @@ def damage(text, rng):
                 lines[j] = lines[j].lstrip(" ")
             text = "\n".join(lines)
     return text
+
+
+def json_accepts(text):
+    """aorta reads a .json recipe with json.loads (its loader dispatches on the suffix)."""
+    try:
+        json.loads(text)
+        return True
+    except (ValueError, RecursionError):
+        return False
 
 
 def pyyaml_accepts(text):
@@ -139,13 +289,16 @@ def main():
     os.makedirs(work, exist_ok=True)
     cases = []
     for n in range(args.count):
-        text = damage(rng.choice(TEMPLATES), rng)
+        template = rng.choice(TEMPLATES)
+        text = damage(template, rng)
         if "\x00" in text:
             continue
-        path = os.path.join(work, f"case{n:05d}.yaml")
+        # A JSON-shaped recipe is saved as .json half the time: then json.loads is aorta's verdict.
+        as_json = template.lstrip().startswith("{") and rng.random() < 0.5
+        path = os.path.join(work, f"case{n:05d}." + ("json" if as_json else "yaml"))
         with open(path, "w", encoding="utf-8", newline="") as f:
             f.write(text)
-        cases.append((path, text, pyyaml_accepts(text)))
+        cases.append((path, text, json_accepts(text) if as_json else pyyaml_accepts(text)))
 
     refused = set()
     for start in range(0, len(cases), 500):  # one process per batch
@@ -169,10 +322,14 @@ def main():
             disagreements.append((path, text, accepted, ours))
     rate = 100.0 * agree / max(1, len(cases))
     both_refuse = sum(1 for p, t, a in cases if not a and os.path.abspath(p) in refused)
-    print(f"{agree}/{len(cases)} same verdict ({rate:.2f} %); PyYAML refuses {sum(1 for c in cases if not c[2])}, "
+    print(f"{agree}/{len(cases)} same verdict ({rate:.2f} %); aorta's loader refuses {sum(1 for c in cases if not c[2])}, "
           f"both refuse {both_refuse}")
+    for suffix, judge in ((".yaml", "PyYAML safe_load"), (".json", "json.loads")):
+        part = [c for c in cases if c[0].endswith(suffix)]
+        same = sum(1 for p, t, a in part if a == (os.path.abspath(p) not in refused))
+        print(f"  {suffix}: {same}/{len(part)} same verdict as {judge}")
     for path, text, accepted, ours in disagreements[:args.show]:
-        print(f"--- {path}: PyYAML {'accepts' if accepted else 'refuses'}, aortalint "
+        print(f"--- {path}: aorta's loader {'accepts' if accepted else 'refuses'}, aortalint "
               f"{'accepts' if ours else 'refuses'}\n{text!r}")
     return 0 if rate >= args.min else 1
 

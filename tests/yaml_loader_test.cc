@@ -159,9 +159,18 @@ TEST_CASE("hostile input: an alias bomb is refused quickly") {
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(2));
 }
 
-TEST_CASE("hostile input: a recursive alias is refused") {
-  YamlDocument doc = Parse("a: &x\n  b: *x\n");
-  CHECK(doc.failure == YamlDocument::Failure::kSyntax);
+TEST_CASE("hostile input: a recursive alias loads as PyYAML loads it, without a cycle in the tree") {
+  // aorta's safe_load accepts an alias inside the node it names; the tree holds the alias as null.
+  YamlDocument doc = Parse("a: &x\n  b: *x\n  c: 1\n");
+  REQUIRE(doc.ok());
+  const yaml::Node* a = doc.root->Get("a");
+  REQUIRE(a);
+  REQUIRE(a->Get("b"));
+  CHECK(a->Get("b")->is_null());
+  CHECK(a->Get("c")->is_int());
+  // A merge of the enclosing mapping from inside it adds nothing; a merge of anything else still must be a mapping.
+  CHECK(Parse("base: &b\n  k: 1\n  cells:\n    - <<: *b\n      name: x\n").ok());
+  CHECK(Parse("a: &b 3\nc:\n  <<: *b\n").failure == YamlDocument::Failure::kSyntax);
 }
 
 TEST_CASE("hostile input: 10,000-deep nesting gives a diagnostic") {
@@ -185,6 +194,43 @@ TEST_CASE("hostile input: NUL bytes and invalid UTF-8 are unreadable, at their o
   CHECK(latin1.failure == YamlDocument::Failure::kUnreadable);
   YamlDocument overlong = Parse("a: \xc0\xaf\n");
   CHECK(overlong.failure == YamlDocument::Failure::kUnreadable);
+}
+
+}  // namespace
+}  // namespace aortalint
+
+namespace aortalint {
+namespace {
+
+YamlDocument ParseAs(std::string path, std::string text) {
+  return ParseYaml(std::make_shared<SourceFile>(std::move(path), std::move(text)));
+}
+
+TEST_CASE("a .json recipe is read as json.loads reads it: its verdicts, its types, its positions") {
+  // json.loads takes a tab between tokens, 1e3 as a float and NaN as a float; PyYAML refuses the tab.
+  YamlDocument doc = ParseAs("r.JSON", "{\t\"trials\": 1e3, \"steps\": 2, \"t\": NaN, \"s\": \"a\\u00e9\"}");
+  REQUIRE(doc.ok());
+  CHECK(doc.root->Get("trials")->kind == yaml::Kind::kFloat);
+  CHECK(doc.root->Get("steps")->is_int());
+  CHECK(doc.root->Get("t")->kind == yaml::Kind::kFloat);
+  CHECK(doc.root->Get("s")->text == "a\xC3\xA9");
+  CHECK(ParseAs("r.yaml", "{\t\"trials\": 1e3}").failure == YamlDocument::Failure::kSyntax);
+  // What PyYAML accepts and json.loads refuses, each at Python's position.
+  struct Case {
+    const char* text;
+    uint32_t at;
+    bool yaml_ok;  // PyYAML reads it
+  } refused[] = {{"{\"a\": 1,}", 8, true},       {"# c\n{}", 0, true},
+                 {"{'a': 1}", 1, true},          {"{\"a\": \"\\x41\"}", 7, true},
+                 {"{\"a\": \"t\tb\"}", 8, true}, {"\xEF\xBB\xBF{}", 0, true},
+                 {"{\"a\": 1} x", 9, false},     {"[1, 2", 5, false}};
+  for (const Case& c : refused) {
+    CAPTURE(c.text);
+    YamlDocument bad = ParseAs("r.json", c.text);
+    CHECK(bad.failure == YamlDocument::Failure::kSyntax);
+    CHECK(bad.failure_span.begin == c.at);
+    CHECK((ParseAs("r.yaml", c.text).failure != YamlDocument::Failure::kSyntax) == c.yaml_ok);
+  }
 }
 
 }  // namespace

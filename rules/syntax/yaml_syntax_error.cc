@@ -11,15 +11,24 @@ constexpr RuleMeta kMeta{
     .severity = Severity::kError,
     .summary = "the recipe is not valid YAML",
     .what =
-        "Reports a recipe that the YAML parser cannot read, at the line and column where it stopped. "
-        "A second document in one file (`---`), a tag that `safe_load` cannot construct, a recursive "
-        "alias and an alias bomb are reported here too.",
+        "Reports a recipe that aorta cannot load, where its parser stopped, in its words: PyYAML's for a "
+        "YAML recipe (a port of its scanner, parser and composer decides, so a tab between tokens, a key "
+        "broken over two lines or an unhashable key is caught, and a NEL or LS line break is accepted), "
+        "json.loads's for a `.json` recipe (no comments, trailing commas or single quotes; a tab between "
+        "tokens is fine). A second document in one file (`---`), a tag that `safe_load` cannot construct, "
+        "a repeated anchor and an alias bomb are reported here too. A recursive alias is not: PyYAML "
+        "accepts it (aortalint reads the alias as null).",
     .why =
-        "aorta reads recipes with PyYAML's `safe_load`; a parse error fails the whole recipe "
-        "(`recipe <path>: parse error (...)`) before any check runs.",
+        "aorta reads recipes with PyYAML's `safe_load`, or `json.loads` when the name ends in `.json`; a "
+        "parse error fails the whole recipe (`recipe <path>: parse error (...)`) before any check runs.",
     .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none\ndiagnostic_axis: [none]\n",
     .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n",
-    .facts = "aorta loads every non-JSON recipe with `yaml.safe_load` (reference/aorta.md §1.1).",
+    .facts =
+        "aorta's load_recipe reads a `.json` recipe (any case) with `json.loads` and every other with "
+        "`yaml.safe_load` (src/aorta/triage/recipe.py at 10b8a5c1; reference/aorta.md §1.1). One "
+        "difference is left, by choice: an anchor written flush against ':' (`&a: 1`), which PyYAML reads "
+        "as an anchored empty key and yaml-cpp cannot read, is reported (aorta's schema refuses the null "
+        "key it makes in every strict block).",
 };
 
 class YamlSyntaxError final : public Rule {

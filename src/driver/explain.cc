@@ -51,8 +51,11 @@ void Metrics(std::string_view c, const std::string& why_none, json& cell) {
   }
 }
 
+// What the paired payload's import order is known to be, for PAY001's hang.
+enum class TorchFirst { kNoPayload, kYes, kNo };
+
 json ExplainProton(const run::CollectorOptions& o, const std::vector<TritonTarget>& targets, json defaults,
-                   const Knowledge& knowledge) {
+                   const Knowledge& knowledge, TorchFirst torch_first) {
   // A pinned backend that only one vendor's GPUs run (collectors.yaml backend_vendors): never "runs X on" the other.
   auto on = [&](const std::string& backend, std::string_view vendor) -> std::string {
     auto it = knowledge.backend_vendors.find(backend);
@@ -79,8 +82,11 @@ json ExplainProton(const run::CollectorOptions& o, const std::vector<TritonTarge
       caveats.push_back("the CLI drops --mode: the session runs in its default mode (VER003)");
     if (o.at("mode") == "cli" && t.row->success_exit_lost)
       caveats.push_back("a success-path SystemExit in the payload loses the capture (PAY004)");
-    if (t.row->torch_first_hang)
-      caveats.push_back("importing torch before triton.profiler hangs at exit on AMD (PAY001)");
+    // Only when the payload has the hazard (PAY001 fires on it); with no payload paired, as a condition.
+    if (t.row->torch_first_hang && torch_first == TorchFirst::kYes)
+      caveats.push_back("the payload imports torch before triton.profiler: it hangs at exit on AMD (PAY001)");
+    else if (t.row->torch_first_hang && torch_first == TorchFirst::kNoPayload)
+      caveats.push_back("a payload that imports torch before triton.profiler hangs at exit on AMD (PAY001)");
     ProtonOptions reaching(o.begin(), o.end());
     if (o.at("mode") == "cli" && !t.row->forwards_mode)
       for (const char* k : {"backend_mode", "instrumentation_mode", "granularity"}) reaching.erase(k);
@@ -101,7 +107,8 @@ const std::map<std::string, std::string>* MitigationVars(const std::string& name
 }
 
 json ExplainCell(const Recipe& recipe, const Cell* cell, const std::vector<TritonTarget>& targets,
-                 const std::vector<std::string>& command, bool placeholder, const RuleSettings& settings) {
+                 const std::vector<std::string>& command, bool placeholder, const RuleSettings& settings,
+                 TorchFirst torch_first) {
   const CollectScope* scope = cell ? cell->collect : recipe.recipe_collect();
   std::string name = cell ? cell->name : "(recipe)";
   json j{{"cell", name}, {"collectors", json::array()}};
@@ -116,7 +123,7 @@ json ExplainCell(const Recipe& recipe, const Cell* cell, const std::vector<Trito
   json proton_defaults, rocprof_defaults;
   std::optional<run::CollectorOptions> proton = OptionsOf(scope, "proton", recipe.knowledge(), proton_defaults);
   std::optional<run::CollectorOptions> rocprof = OptionsOf(scope, "rocprof", recipe.knowledge(), rocprof_defaults);
-  if (proton) j["proton"] = ExplainProton(*proton, targets, proton_defaults, recipe.knowledge());
+  if (proton) j["proton"] = ExplainProton(*proton, targets, proton_defaults, recipe.knowledge(), torch_first);
   if (rocprof) j["rocprof"] = {{"options", *rocprof}, {"defaults", rocprof_defaults}};
   j["metrics"] = {{"reported", json::array()}, {"not_reported", json::array()}};
 
@@ -463,10 +470,24 @@ int RunExplain(const ExplainOptions& options, std::ostream& out, std::ostream& e
               {"command", command},           {"placeholder_command", placeholder},
               {"command_from", command_from}, {"cells", json::array()}};
   for (const TritonTarget& t : targets) result["targets"].push_back(t.Name());
+  // Does the paired payload import torch before Proton? The same lint as `check`, PAY001 alone.
+  TorchFirst torch_first = TorchFirst::kNoPayload;
+  if (launch && !launch->files.empty()) {
+    CheckOptions hazard = check;
+    hazard.format = "json";
+    hazard.request.select = {"PAY001"};
+    hazard.request.extend_select.clear();
+    hazard.exit_zero = true;
+    std::ostringstream found, ignored;
+    torch_first = TorchFirst::kNo;
+    if (RunCheck(hazard, found, ignored) != kExitUsage && !found.str().empty())
+      for (const json& d : json::parse(found.str(), nullptr, false))
+        if (d.is_object() && d.value("rule", "") == "PAY001") torch_first = TorchFirst::kYes;
+  }
   if (recipe.cells().empty())
-    result["cells"].push_back(ExplainCell(recipe, nullptr, targets, command, placeholder, settings.rules));
+    result["cells"].push_back(ExplainCell(recipe, nullptr, targets, command, placeholder, settings.rules, torch_first));
   for (const Cell& cell : recipe.cells())
-    result["cells"].push_back(ExplainCell(recipe, &cell, targets, command, placeholder, settings.rules));
+    result["cells"].push_back(ExplainCell(recipe, &cell, targets, command, placeholder, settings.rules, torch_first));
 
   // The HIP sources the recipe's program is built from: kernels, launches, what the regex keeps.
   std::vector<std::shared_ptr<const HipPayload>> hips;

@@ -1,6 +1,11 @@
 #include "load/yaml_loader.h"
 
+#include "load/json_check.h"
+#include "load/pyyaml_check.h"
+
+#include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <map>
 #include <optional>
@@ -214,6 +219,28 @@ void ResolvePlain(Node& n) {
   }
 }
 
+// json.loads's types for the bare words and numbers of a JSON document: 1e3 and 1.0 are floats,
+// NaN and Infinity too; only true, false, null and the numbers are bare (CheckAsJson has made sure).
+void ResolveJsonPlain(Node& n) {
+  std::string_view s = n.text;
+  if (s == "null") {
+    n.kind = Kind::kNull;
+  } else if (s == "true" || s == "false") {
+    n.kind = Kind::kBool;
+    n.boolean = s == "true";
+  } else if (s == "NaN" || s == "Infinity" || s == "-Infinity") {
+    n.kind = Kind::kFloat;
+    n.number = s == "NaN" ? std::numeric_limits<double>::quiet_NaN()
+                          : (s[0] == '-' ? -1 : 1) * std::numeric_limits<double>::infinity();
+  } else if (s.find_first_of(".eE") == std::string_view::npos) {
+    n.kind = Kind::kInt;
+    n.integer = ParseInt(s);
+  } else {
+    n.kind = Kind::kFloat;
+    n.number = std::strtod(std::string(s).c_str(), nullptr);
+  }
+}
+
 struct SyntaxError {
   YAML::Mark mark;
   std::string message;
@@ -221,13 +248,64 @@ struct SyntaxError {
 
 // ---- Span recovery: yaml-cpp gives where a token starts, not where it ends ----
 
+// The text yaml-cpp reads: the file with the line breaks PyYAML knows and yaml-cpp does not
+// turned into ones it does, byte for byte the same length, so every offset holds: a lone CR
+// becomes LF, NEL (C2 85) becomes CRLF, LS and PS (E2 80 A8/A9) become a space and CRLF.
+std::string YamlCppText(std::string_view text) {
+  std::string out(text);
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (out[i] == '\r' && (i + 1 == out.size() || out[i + 1] != '\n')) {
+      out[i] = '\n';
+    } else if (out[i] == '\xC2' && i + 1 < out.size() && out[i + 1] == '\x85') {
+      out[i] = '\r';
+      out[++i] = '\n';
+    } else if (out[i] == '\xE2' && i + 2 < out.size() && out[i + 1] == '\x80' &&
+               (out[i + 2] == '\xA8' || out[i + 2] == '\xA9')) {
+      out[i] = ' ';
+      out[i + 1] = '\r';
+      out[i + 2] = '\n';
+      i += 2;
+    }
+  }
+  return out;
+}
+
+// The text yaml-cpp reads for a .json recipe json.loads accepts: its whitespace between tokens (where
+// JSON allows a tab, or a line break between a key and its ':') becomes spaces, so yaml-cpp reads one
+// flow line; strings, where JSON allows no raw control character, are kept as they are (a NEL or LS
+// inside one is text). Byte for byte the same length, so every offset holds.
+std::string JsonFlatText(std::string_view text) {
+  std::string out(text);
+  bool in_string = false;
+  for (size_t i = 0; i < out.size(); ++i) {
+    char c = out[i];
+    if (in_string) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '\t' || c == '\n' || c == '\r') {
+      out[i] = ' ';
+    }
+  }
+  return out;
+}
+
 class Spans {
  public:
-  explicit Spans(const SourceFile& source) : source_(source), text_(source.text()) {}
+  // `text` is YamlCppText(source): its lines are yaml-cpp's (a NEL ends one), its offsets the file's.
+  explicit Spans(std::string_view text) : text_(text) {
+    line_starts_.push_back(text_.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0);
+    for (uint32_t i = 0; i < text_.size(); ++i)
+      if (text_[i] == '\n') line_starts_.push_back(i + 1);
+  }
 
   uint32_t Offset(const YAML::Mark& mark) const {
     if (mark.line < 0) return 0;
-    uint32_t offset = source_.LineStart(static_cast<uint32_t>(mark.line) + 1) + static_cast<uint32_t>(mark.column);
+    size_t line = std::min<size_t>(static_cast<size_t>(mark.line), line_starts_.size() - 1);
+    uint32_t offset = line_starts_[line] + static_cast<uint32_t>(mark.column);
     return std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));
   }
 
@@ -275,15 +353,16 @@ class Spans {
   }
 
  private:
-  const SourceFile& source_;
   std::string_view text_;
+  std::vector<uint32_t> line_starts_;
 };
 
 // ---- The tree builder ----
 
 class Builder : public YAML::EventHandler {
  public:
-  Builder(const SourceFile& source, YamlDocument& doc) : spans_(source), doc_(doc) {}
+  Builder(std::string_view yaml_cpp_text, YamlDocument& doc, bool json = false)
+      : spans_(yaml_cpp_text), doc_(doc), json_(json) {}
 
   std::shared_ptr<Node> root;
   YAML::Mark document_start;
@@ -327,9 +406,16 @@ class Builder : public YAML::EventHandler {
     auto it = anchors_.find(anchor);
     if (it == anchors_.end()) throw SyntaxError{mark, "alias refers to an unknown anchor"};
     for (const Frame& f : stack_)
-      if (f.node == it->second)
-        throw SyntaxError{mark,
-                          "alias refers to a node that contains it (a recursive structure); write the values out"};
+      if (f.node == it->second) {
+        // PyYAML accepts an alias inside the node it names (a recursive structure), and so does aorta's
+        // safe_load. Our tree holds no cycles: the alias stands as null here, and a '<<' merge of it adds
+        // nothing (PyYAML would merge the enclosing mapping's keys, the alias's own key among them).
+        auto n = std::make_shared<Node>();
+        uint32_t at = spans_.Offset(mark);
+        n->span = {at, spans_.ScalarEnd(at, InFlow())};
+        Add(std::move(n), 0);
+        return;
+      }
     // Only what an alias repeats counts against the bomb limit: a large file written out is no bomb.
     alias_extra_ = std::min<uint64_t>(alias_extra_ + Weight(it->second.get()) - 1, kMaxExpandedNodes * 2);
     if (alias_extra_ > kMaxExpandedNodes)
@@ -354,7 +440,10 @@ class Builder : public YAML::EventHandler {
       throw SyntaxError{mark, fmt::format("while scanning a quoted scalar found unexpected end of stream: this {} is "
                                           "never closed; add the closing {}",
                                           open == '"' ? "double quote" : "single quote", open)};
-    if (tag == "?") {
+    if (tag == "?" && json_) {
+      n->plain = true;
+      ResolveJsonPlain(*n);
+    } else if (tag == "?") {
       n->plain = true;
       // PyYAML resolves a plain `=` to the `value` tag and `<<` outside a key to `merge`; safe_load constructs neither.
       bool is_key = !stack_.empty() && stack_.back().node->kind == Kind::kMap && !stack_.back().pending_key;
@@ -526,6 +615,7 @@ class Builder : public YAML::EventHandler {
 
   void AddMerge(Frame& parent, const std::shared_ptr<Node>& value) {
     auto merge_one = [&](const Node& m) {
+      if (m.kind == Kind::kNull) return;  // a recursive alias's stand-in (PyYAML has checked the merge)
       if (m.kind != Kind::kMap)
         throw SyntaxError{YAML::Mark(), "a merge key '<<' takes a mapping or a list of mappings"};
       for (const yaml::Entry& e : m.entries) parent.merges.push_back(e);
@@ -539,6 +629,7 @@ class Builder : public YAML::EventHandler {
 
   Spans spans_;
   YamlDocument& doc_;
+  bool json_ = false;  // a .json recipe: aorta reads it with json.loads
   std::vector<Frame> stack_;
   std::unordered_map<YAML::anchor_t, std::shared_ptr<Node>> anchors_;
   std::unordered_set<std::string> anchor_names_;
@@ -608,8 +699,24 @@ YamlDocument ParseYaml(SourcePtr source) {
     doc.failure_span = {static_cast<uint32_t>(error_offset), static_cast<uint32_t>(error_offset)};
     return doc;
   }
-  Spans spans(*source);
-  if (std::optional<std::pair<size_t, uint32_t>> bad = FirstNonPrintable(source->text())) {
+  // yaml-cpp reads a copy whose line breaks it knows (same length: every offset holds).
+  const bool json = ReadAsJson(source->path());
+  std::string text = json ? JsonFlatText(source->text()) : YamlCppText(source->text());
+  Spans spans(text);
+  // A .json recipe: aorta's loader reads it with json.loads, not PyYAML (its suffix decides).
+  if (json) {
+    if (std::optional<JsonError> bad = CheckAsJson(source->text())) {
+      doc.failure = YamlDocument::Failure::kSyntax;
+      doc.failure_span = {static_cast<uint32_t>(bad->offset), static_cast<uint32_t>(bad->offset)};
+      doc.failure_message = fmt::format(
+          "json.loads refuses this: {} (aorta reads a .json recipe as JSON, not as YAML); write strict JSON: "
+          "double-quoted keys and strings, no comments, trailing commas or \\x escapes, no BOM",
+          bad->message);
+      return doc;
+    }
+  }
+  std::optional<std::pair<size_t, uint32_t>> bad = json ? std::nullopt : FirstNonPrintable(source->text());
+  if (bad) {
     doc.failure = YamlDocument::Failure::kSyntax;
     doc.root = nullptr;
     doc.failure_span = {static_cast<uint32_t>(bad->first), static_cast<uint32_t>(bad->first)};
@@ -620,6 +727,17 @@ YamlDocument ParseYaml(SourcePtr source) {
         bad->second, bad->second & 0xff);
     return doc;
   }
+  // aorta's verdict first: PyYAML's own scanner, parser and composer, ported (load/pyyaml_check.h).
+  std::vector<size_t> tight_flow_keys;
+  std::optional<PyYamlError> py = json ? std::nullopt : CheckAsPyYaml(source->text(), &tight_flow_keys);
+  if (py) {
+    PyYamlMessage said = DescribePyYamlError(*py, source->text());
+    doc.failure = YamlDocument::Failure::kSyntax;
+    doc.root = nullptr;
+    doc.failure_span = {static_cast<uint32_t>(said.offset), static_cast<uint32_t>(said.offset)};
+    doc.failure_message = std::move(said.text);
+    return doc;
+  }
   auto fail = [&](const YAML::Mark& mark, std::string message) {
     doc.failure = YamlDocument::Failure::kSyntax;
     doc.root = nullptr;
@@ -627,12 +745,11 @@ YamlDocument ParseYaml(SourcePtr source) {
     doc.failure_span = {at, at};
     doc.failure_message = std::move(message);
   };
-  // PyYAML breaks lines at a lone CR too; yaml-cpp does not. Same length, so every offset holds.
-  std::string text(source->text());
-  for (size_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) text[i] = '\n';
-  std::istringstream stream{std::move(text)};
-  Builder builder(*source, doc);
+  // `{?"k": v}` and `[?k]`: PyYAML reads the '?' as a key indicator; yaml-cpp needs a space after it.
+  // Blanked, a flow mapping reads the same; `[?k]` becomes the scalar k, not the pair {k: null}.
+  for (size_t at : tight_flow_keys) text[at] = ' ';
+  std::istringstream stream{text};
+  Builder builder(text, doc, json);
   try {
     YAML::Parser parser(stream);
     if (!parser.HandleNextDocument(builder)) {
@@ -642,7 +759,7 @@ YamlDocument ParseYaml(SourcePtr source) {
       return doc;
     }
     doc.root = builder.root ? builder.root : std::make_shared<Node>();
-    Builder second(*source, doc);
+    Builder second(text, doc, json);
     if (parser.HandleNextDocument(second)) {
       fail(second.document_start,
            "a second YAML document starts here; a recipe is one document (aorta reads it with safe_load)");
@@ -662,6 +779,21 @@ YamlDocument ParseYaml(SourcePtr source) {
     fail(e.mark, message);
     bool unclosed = e.msg == YAML::ErrorMsg::END_OF_SEQ_FLOW || e.msg == YAML::ErrorMsg::END_OF_MAP_FLOW;
     if (auto open = builder.OpenFlowStart(); unclosed && open) doc.failure_span = {*open, *open + 1};
+    // PyYAML read the file (it was checked first), so this is yaml-cpp's limit. The one known one: an
+    // anchor flush against ':' (`&name: value`), which PyYAML reads as an anchored empty (null) key.
+    std::string_view t = source->text();
+    for (size_t i = t.find('&'); !json && i != std::string_view::npos; i = t.find('&', i + 1)) {
+      size_t j = i + 1;
+      while (j < t.size() && (std::isalnum(static_cast<unsigned char>(t[j])) || t[j] == '-' || t[j] == '_')) ++j;
+      if (j > i + 1 && j < t.size() && t[j] == ':' && (j + 1 == t.size() || t[j + 1] == ' ' || t[j + 1] == '\n')) {
+        doc.failure_span = {static_cast<uint32_t>(i), static_cast<uint32_t>(j + 1)};
+        doc.failure_message = fmt::format(
+            "'{}' is an anchor on an empty key: aorta's PyYAML reads it as a null key (unknown to aorta's "
+            "schema) and aortalint cannot read it; write the key before its anchor ('{}: &{} value')",
+            t.substr(i, j + 1 - i), t.substr(i + 1, j - i - 1), t.substr(i + 1, j - i - 1));
+        break;
+      }
+    }
   } catch (const std::exception& e) {
     fail(YAML::Mark(), std::string("cannot parse: ") + e.what());
   }
