@@ -4,6 +4,7 @@
 
 #include <random>
 
+#include "base/dir_index.h"
 #include "driver/discover.h"
 #include "test_util.h"
 
@@ -129,6 +130,45 @@ TEST_CASE("RoleOf (which stops at the second recipe key) agrees with ClassifyFil
         CHECK(!verdict.why.empty());
       }
   }
+}
+
+}  // namespace
+}  // namespace aortalint
+
+namespace aortalint {
+namespace {
+
+TEST_CASE("the walk finds the same files through the run's directory listings as through std::filesystem") {
+  namespace fs = std::filesystem;
+  fs::path root = testing::TempDir("aortalint-walk");
+  testing::WriteFile(root / ".git/HEAD", "ref: refs/heads/main\n");
+  testing::WriteFile(root / ".gitignore", "gen/\n*.tmp.yaml\n");
+  testing::WriteFile(root / ".aortalint.yaml", "exclude: [legacy/]\n");
+  for (const char* f :
+       {"a/recipe.yaml", "a/payload.py", "a/b/r.yml", "a/b/c/r.json", "gen/x.yaml", "a/x.tmp.yaml", "legacy/old.yaml",
+        "env/pyvenv.cfg", "env/lib/x.py", "build/x.yaml", ".hidden/x.yaml", "links/real.yaml", "node_modules/x.py"})
+    testing::WriteFile(root / f, "schema_version: 1\n");
+  fs::create_symlink(root / "links/real.yaml", root / "links/link.yaml");  // a directory with a symlink
+  fs::create_symlink(root / "a", root / "links/dir_link");                 // never followed
+  auto walk = [&](bool gitignore) {
+    ConfigResolver configs("", false);
+    FileSet files = Discover({root.string()}, configs, gitignore);
+    std::vector<std::string> out;
+    for (const Candidate& c : files.recipes) out.push_back("r " + c.path);
+    for (const Candidate& c : files.payloads) out.push_back("p " + c.path);
+    return out;
+  };
+  for (bool gitignore : {true, false}) {
+    std::vector<std::string> plain = walk(gitignore);
+    ScopedDirectoryCache run;
+    CHECK(walk(gitignore) == plain);
+    CHECK(std::find(plain.begin(), plain.end(), "r " + (root / "a/b/c/r.json").string()) != plain.end());
+    CHECK(std::find(plain.begin(), plain.end(), "r " + (root / "links/link.yaml").string()) != plain.end());
+    CHECK(std::find(plain.begin(), plain.end(), "p " + (root / "env/lib/x.py").string()) == plain.end());
+    CHECK(std::find(plain.begin(), plain.end(), "r " + (root / "legacy/old.yaml").string()) == plain.end());
+    CHECK((std::find(plain.begin(), plain.end(), "r " + (root / "gen/x.yaml").string()) == plain.end()) == gitignore);
+  }
+  fs::remove_all(root);
 }
 
 }  // namespace

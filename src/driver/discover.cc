@@ -1,5 +1,6 @@
 #include "driver/discover.h"
 
+#include <dirent.h>
 #include <algorithm>
 #include <cctype>
 #include <climits>
@@ -8,6 +9,7 @@
 #include <optional>
 #include <unordered_set>
 
+#include "base/dir_index.h"
 #include "base/edit_distance.h"
 #include "base/paths.h"
 #include "model/recipe_keys.h"
@@ -35,8 +37,11 @@ bool SkipDirectory(const fs::path& dir) {
   if (name == "node_modules" || name == "__pycache__" || name == "build" || name.rfind("build-", 0) == 0 ||
       name == "venv" || name == "site-packages")
     return true;
+  // Any virtual environment; from the run's listing of the directory (read again when the walk enters it).
+  std::string abs = AbsoluteNormal(dir.string());
+  if (ListingOf(abs)) return KindOf(abs, "pyvenv.cfg") != EntryKind::kAbsent;
   std::error_code ec;
-  return fs::exists(dir / "pyvenv.cfg", ec);  // any virtual environment
+  return fs::exists(dir / "pyvenv.cfg", ec);
 }
 
 // Why the walk could not enter `p`, in a diagnostic's words, with what to do.
@@ -281,6 +286,33 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
     while (!pending.empty()) {
       fs::path dir = std::move(pending.back());
       pending.pop_back();
+      // The run's listing of the directory (base/dir_index.h) when it can be had: the config lookup,
+      // .gitignore and pairing read the same one. Regular files and directories are taken from it;
+      // anything else (a symlink, an unknown type) and a directory that cannot be listed go through
+      // std::filesystem as before, so what is skipped or reported stays the same.
+      if (std::shared_ptr<const DirectoryListing> listing = ListingOf(AbsoluteNormal(dir.string()))) {
+        bool all_plain = true;
+        for (const auto& [name, type] : listing->entries()) all_plain &= type == DT_REG || type == DT_DIR;
+        if (all_plain) {
+          for (const auto& [name, type] : listing->entries()) {
+            fs::path p = dir / name;
+            if (type == DT_DIR) {
+              if (!SkipDirectory(p) && !excluded((p / "x").string()) &&
+                  !(respect_gitignore && gitignore.Ignored(p.string(), true)))
+                pending.push_back(p);
+              continue;
+            }
+            if (respect_gitignore && gitignore.Ignored(p.string(), false)) continue;
+            std::string file = p.lexically_normal().string();
+            if (IsRecipeSuffix(p)) {
+              if (!IsConfigFileName(name) && !excluded(file)) files.recipes.push_back({file, false, path});
+            } else if (IsPython(p) && !excluded(file)) {
+              files.payloads.push_back({file, false, path});
+            }
+          }
+          continue;
+        }
+      }
       std::error_code list_ec;
       fs::directory_iterator it(dir, list_ec), end;
       for (; !list_ec && it != end; it.increment(list_ec)) {
