@@ -156,8 +156,6 @@ constexpr RuleFactory kRules[] = {
 
 }  // namespace
 
-std::span<const RuleFactory> BuiltinRules() { return kRules; }
-
 void InstallBuiltinRules() { InstallRules(kRules); }
 
 }  // namespace aortalint

@@ -7,9 +7,8 @@
 
 namespace aortalint {
 
-/// The one sorted list of built-in rules (rules/all_rules.cc).
-std::span<const RuleFactory> BuiltinRules();
-/// Installs them as the engine's catalog (engine/rule.h InstallRules), once per process.
+/// Installs the one sorted list of built-in rules (rules/all_rules.cc) as the engine's catalog (engine/rule.h
+/// InstallRules); every program calls it once at start.
 void InstallBuiltinRules();
 
 }  // namespace aortalint

@@ -4,5 +4,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)
-[[ -f build/CMakeCache.txt ]] || cmake -S . -B build "${generator[@]}" "$@" >/dev/null
+# AORTALINT_WERROR=ON (CI sets it, .ci/run): compiler warnings fail the build.
+werror=()
+[[ ${AORTALINT_WERROR:-} == ON ]] && werror=(-DAORTALINT_WERROR=ON)
+if [[ -f build/CMakeCache.txt ]]; then
+  [[ ${#werror[@]} -eq 0 ]] || cmake -S . -B build "${werror[@]}" >/dev/null
+else
+  cmake -S . -B build "${generator[@]}" "${werror[@]}" "$@" >/dev/null
+fi
 cmake --build build -j "$(nproc)"

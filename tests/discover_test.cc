@@ -123,7 +123,7 @@ TEST_CASE("RoleOf (which stops at the second recipe key) agrees with ClassifyFil
       block += std::string(rng() % 4 == 0 ? "  " : "") + k + ": 1\n";
       flow += std::string(flow.size() > 1 ? ", " : "") + k + ": 1";
     }
-    for (const std::string& path : {"r.yaml", "r.json", ".github/workflows/r.yml", "compose.yaml", "a/x.py"})
+    for (const char* path : {"r.yaml", "r.json", ".github/workflows/r.yml", "compose.yaml", "a/x.py"})
       for (const std::string& text : {block, flow + "}"}) {
         FileVerdict verdict = ClassifyFile(path, text);
         CHECK_MESSAGE(RoleOf(path, text) == verdict.role, path, "\n", text);

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <string>
 
+#include "base/strings.h"
 #include "engine/rule_context.h"
 #include "model/recipe.h"
 #include "rules/common/collector_options.h"
@@ -71,9 +72,9 @@ class CliPinnedRoctracer final : public Rule {
   // `cli` -> `env`, in the quotes it was written in.
   static Edit ReplaceMode(const SourceFile& file, const yaml::Node& value) {
     std::string_view text = file.Slice(value.span);
-    std::string quote;
+    std::string_view quote;
     if (!value.plain && !text.empty() && (text[0] == '"' || text[0] == '\'')) quote = text.substr(0, 1);
-    return Edit{file.path(), value.span, quote + "env" + quote};
+    return Edit{file.path(), value.span, Wrapped("env", quote)};
   }
 
   // `mode: env` as the mapping's first entry, in its flow or block layout.

@@ -1,6 +1,7 @@
 // COL003: a collector option whose value (or name) is not a YAML string.
 #include <string>
 
+#include "base/strings.h"
 #include "engine/rule_context.h"
 #include "model/recipe.h"
 
@@ -34,8 +35,8 @@ constexpr RuleMeta kMeta{
 
 // The scalar's text in quotes that need no escaping, or nothing when neither fits.
 std::optional<std::string> Quoted(std::string_view text) {
-  if (text.find_first_of("\"\\") == std::string_view::npos) return "\"" + std::string(text) + "\"";
-  if (text.find('\'') == std::string_view::npos) return "'" + std::string(text) + "'";
+  if (text.find_first_of("\"\\") == std::string_view::npos) return Wrapped(text, "\"");
+  if (text.find('\'') == std::string_view::npos) return Wrapped(text, "'");
   return std::nullopt;
 }
 

@@ -116,8 +116,4 @@ std::vector<const yaml::Entry*> NoMetricValues(const Recipe& recipe, std::string
   return out;
 }
 
-Span UseSpan(const CollectScope& scope, const CollectorUse& use) {
-  return use.name_node ? use.name_node->span : scope.span();
-}
-
 }  // namespace aortalint

@@ -60,7 +60,4 @@ std::optional<QueueConflict> FindQueueConflict(const CollectScope& scope, const 
 std::vector<const yaml::Entry*> NoMetricValues(const Recipe& recipe, std::string_view collector,
                                                std::string_view option);
 
-/// Where a diagnostic about one collector points: its name as written.
-Span UseSpan(const CollectScope& scope, const CollectorUse& use);
-
 }  // namespace aortalint

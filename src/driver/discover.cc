@@ -239,8 +239,9 @@ FileVerdict Classify(std::string_view path, std::string_view text, bool explain)
   auto list = [](const std::vector<std::string>& v) { return Join(v); };
   if (known.size() >= 2)
     return {FileRole::kRecipe, std::to_string(known.size()) + " recipe keys (" + list(known) + ")"};
-  for (const std::string& strong : {"schema_version", "collect", "sanitizer_plan"})
-    if (std::ranges::find(known, strong) != known.end()) return {FileRole::kRecipe, "a '" + strong + "' key"};
+  for (std::string_view strong : {"schema_version", "collect", "sanitizer_plan"})
+    if (std::ranges::find(known, strong) != known.end())
+      return {FileRole::kRecipe, "a '" + std::string(strong) + "' key"};
   for (const std::string& k : keys)
     if (std::optional<std::string> near = NearMiss(k))
       return {FileRole::kRecipe, "key '" + k + "' is a near miss of '" + *near + "'"};

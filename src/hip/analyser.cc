@@ -391,7 +391,7 @@ void AddUserFlags(const Request& request, std::vector<std::string>& args) {
     if (a.rfind("-D", 0) == 0 || a.rfind("-U", 0) == 0) {
       args.push_back(a);
       if (a.size() == 2 && i + 1 < f.size()) args.push_back(f[++i]);
-    } else if (a.rfind("-std=", 0) == 0 || a.rfind("-f", 0) == 0 && (a == "-fms-extensions" || a == "-fopenmp")) {
+    } else if (a.rfind("-std=", 0) == 0 || a == "-fms-extensions" || a == "-fopenmp") {
       args.push_back(a);
     }
   next:;

@@ -6,12 +6,6 @@ std::string_view Payload::Text(TSNode node) const { return source->Slice(SpanOf(
 
 Span Payload::SpanOf(TSNode node) const { return {ts_node_start_byte(node), ts_node_end_byte(node)}; }
 
-bool Payload::ImportsProton() const {
-  for (const ImportStmt& s : imports)
-    if (s.proton && !s.in_function && !s.type_checking) return true;
-  return false;
-}
-
 bool Payload::UsesProton() const {
   for (const ImportStmt& s : imports)
     if (s.proton && !s.type_checking) return true;

@@ -99,8 +99,6 @@ struct Payload {
   std::string_view Text(TSNode node) const;
   Span SpanOf(TSNode node) const;
 
-  /// Imports that run when the module loads (outside function bodies).
-  bool ImportsProton() const;
   /// Imports Proton anywhere, function bodies included (not under TYPE_CHECKING).
   bool UsesProton() const;
   /// aorta's P: the first certain Proton import, else the last conditional one.

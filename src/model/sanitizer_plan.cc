@@ -112,7 +112,6 @@ PlanKernel ReadKernel(const yaml::Node& item, const SanitizerPlan& plan) {
 
 }  // namespace
 
-bool SanitizerKey::RequiredFor(std::string_view kind) const { return required || Contains(required_for, kind); }
 bool SanitizerKey::ReadFor(std::string_view kind) const { return read_for.empty() || Contains(read_for, kind); }
 
 const SanitizerKey* SanitizerBlock::Key(std::string_view key) const {

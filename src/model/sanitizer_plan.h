@@ -36,7 +36,6 @@ struct SanitizerKey {
   std::string default_value;
   std::string doc;
 
-  bool RequiredFor(std::string_view kind) const;
   bool ReadFor(std::string_view kind) const;
 };
 
