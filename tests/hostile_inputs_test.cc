@@ -822,6 +822,14 @@ TEST_CASE("containment: a header comment's --mitigations-file outside the projec
   CAPTURE(inside.output);
   CHECK(inside.exit_code == 1);
   CHECK(inside.output.find("cannot be read (path is a FIFO") != std::string::npos);
+  // A HIP source named by the header command outside the project is not read either.
+  WriteFile(dir / "outside/k.hip", "__global__ void k(int* x) { x[0] = 1; }  // TOPSECRET-hip\n");
+  WriteFile(dir / "proj/h.yaml", "# aorta sweep run --recipe h.yaml -- ./run ../outside/k.hip\n" + kClean);
+  CommandResult hip =
+      RunShell(In(dir / "proj") + "timeout 20 " + kBin + " check --no-config --no-cache --format concise h.yaml 2>&1");
+  CAPTURE(hip.output);
+  CHECK(hip.output.find("runs '../outside/k.hip', which is outside the project root") != std::string::npos);
+  CHECK(hip.output.find("TOPSECRET") == std::string::npos);
   // Given on the command line, it is the user's own choice: refused as a FIFO, not waited on either.
   CommandResult named = RunShell(In(dir / "proj") + "timeout 20 " + kBin +
                                  " check --no-config --no-cache --mitigations-file ../outside/s.json r.yaml 2>&1");

@@ -50,6 +50,14 @@ write("recipe", "many_cells.yaml",
 write("recipe", "long_comment_fix.yaml",
       "# " + "x" * 17000 + "\n" + CLEAN + "collect: {rocprof: {stats: true}}  # " + "y" * 100 + "\n")
 
+# sanitizer mode: a plan with 2,000 kernels and a 16 KB kernel name, and one nested 300 deep under source
+SAN = ("schema_version: 1\nmode: sanitizer\nticket: PERF-1\nsanitizer_plan:\n  target: gfx950\n  source:\n"
+       "    kind: kernel_list\n    kernels: [%s]\n  scope:\n    kind: kernel\n  selection:\n"
+       "    requirement: top_time\n    top_n: 1\n  sanitizers: [waitcheck]\n  policy:\n"
+       "    consan_policy: strict\n    on_missing_backend: fail\n  output:\n    report: r.json\n")
+write("recipe", "sanitizer_many_kernels.yaml", SAN % ", ".join(["k%d" % i for i in range(2000)] + ["K" * 16000]))
+write("recipe", "sanitizer_deep.yaml", SAN % ("[" * 300 + "k" + "]" * 300))
+
 # payload: deep if nesting, a 20 KB string literal line, a long attribute chain
 write("payload", "deep_if.py",
       "import triton.profiler as proton\n" + "".join(" " * i + "if x:\n" for i in range(90)) + " " * 90 + "pass\n")
