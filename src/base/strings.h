@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -80,6 +81,29 @@ inline bool StartsWithNoCase(std::string_view s, std::string_view prefix) {
 template <typename Range, typename T>
 bool Contains(const Range& range, const T& value) {
   return std::find(std::begin(range), std::end(range), value) != std::end(range);
+}
+
+/// The character a JSON escape `\e` stands for, for every escape but `\u`; nullopt for an escape JSON
+/// does not have. The cache's shard reader and the runner's json.loads share it.
+inline std::optional<char> JsonShortEscape(char e) {
+  switch (e) {
+    case '"':
+    case '\\':
+    case '/':
+      return e;
+    case 'b':
+      return '\b';
+    case 'f':
+      return '\f';
+    case 'n':
+      return '\n';
+    case 'r':
+      return '\r';
+    case 't':
+      return '\t';
+    default:
+      return std::nullopt;
+  }
 }
 
 }  // namespace aortalint

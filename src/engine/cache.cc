@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "base/file_reader.h"
+#include "base/strings.h"
 
 namespace aortalint {
 namespace fs = std::filesystem;
@@ -150,34 +151,9 @@ class ShardReader {
       }
       out.append(text_.substr(run, at_ - run));
       if (++at_ >= text_.size()) return false;
-      switch (text_[at_]) {
-        case '"':
-          out += '"';
-          break;
-        case '\\':
-          out += '\\';
-          break;
-        case '/':
-          out += '/';
-          break;
-        case 'b':
-          out += '\b';
-          break;
-        case 'f':
-          out += '\f';
-          break;
-        case 'n':
-          out += '\n';
-          break;
-        case 'r':
-          out += '\r';
-          break;
-        case 't':
-          out += '\t';
-          break;
-        default:
-          return false;
-      }
+      std::optional<char> escaped = JsonShortEscape(text_[at_]);
+      if (!escaped) return false;  // \u and unknown escapes: nlohmann decides
+      out += *escaped;
       run = ++at_;
     }
     return false;

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "base/pystr.h"
+#include "base/strings.h"
 
 namespace aortalint::run {
 namespace {
@@ -94,47 +95,21 @@ class JsonReader {
       }
       if (++i_ >= s_.size()) return false;
       char e = s_[i_++];
-      switch (e) {
-        case '"':
-          out += '"';
-          break;
-        case '\\':
-          out += '\\';
-          break;
-        case '/':
-          out += '/';
-          break;
-        case 'b':
-          out += '\b';
-          break;
-        case 'f':
-          out += '\f';
-          break;
-        case 'n':
-          out += '\n';
-          break;
-        case 'r':
-          out += '\r';
-          break;
-        case 't':
-          out += '\t';
-          break;
-        case 'u': {
-          uint32_t cp;
-          if (!Hex4(i_, cp)) return false;
-          i_ += 4;
-          uint32_t low;
-          if (cp >= 0xD800 && cp <= 0xDBFF && s_.substr(i_, 2) == "\\u" && Hex4(i_ + 2, low) && low >= 0xDC00 &&
-              low <= 0xDFFF) {
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-            i_ += 6;
-          }
-          AppendUtf8(out, cp);
-          break;
-        }
-        default:
-          return false;  // "Invalid \escape"
+      if (std::optional<char> escaped = JsonShortEscape(e)) {
+        out += *escaped;
+        continue;
       }
+      if (e != 'u') return false;  // "Invalid \escape"
+      uint32_t cp;
+      if (!Hex4(i_, cp)) return false;
+      i_ += 4;
+      uint32_t low;
+      if (cp >= 0xD800 && cp <= 0xDBFF && s_.substr(i_, 2) == "\\u" && Hex4(i_ + 2, low) && low >= 0xDC00 &&
+          low <= 0xDFFF) {
+        cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+        i_ += 6;
+      }
+      AppendUtf8(out, cp);
     }
     return false;  // "Unterminated string"
   }
