@@ -7,6 +7,8 @@
 
 #include <filesystem>
 
+#include <nlohmann/json.hpp>
+
 #include "base/display_width.h"
 #include "test_util.h"
 
@@ -57,6 +59,35 @@ TEST_CASE("cli: list options take one value each and leave the paths alone (R19)
   CHECK(Has(r.output, "[COL003]"));
   r = repo.Run("check --no-cache --format concise --ignore COL001 --ignore COL003 sub");
   CHECK(r.exit_code == 0);
+}
+
+TEST_CASE("cli: every output format says what is wrong and, apart, what to do") {
+  Repo repo;
+  CommandResult r = repo.Run("check --no-cache --color never --format json sub/bad.yaml");
+  REQUIRE(r.exit_code == 1);
+  nlohmann::json all = nlohmann::json::parse(r.output.substr(0, r.output.rfind(']') + 1));
+  REQUIRE(all.size() == 1);
+  std::string message = all[0]["message"], help = all[0].value("help", "");
+  CHECK_FALSE(help.empty());
+  CHECK_FALSE(Has(message, help));
+  CHECK_FALSE(Has(message, "; "));
+
+  r = repo.Run("check --no-cache --color never sub/bad.yaml");
+  CHECK(Has(r.output, message + " [COL003]\n"));
+  CHECK(Has(r.output, "\n  help: " + help + "\n"));
+  CHECK(Has(r.output, "\n  fix: quote the value (safe fix)\n"));
+  r = repo.Run("check --no-cache --color never --format concise sub/bad.yaml");
+  CHECK(Has(r.output, message + "; " + help + " [COL003]\n"));
+  r = repo.Run("check --no-cache --format sarif sub/bad.yaml");
+  nlohmann::json sarif = nlohmann::json::parse(r.output.substr(0, r.output.rfind('}') + 1));
+  const nlohmann::json& result = sarif["runs"][0]["results"][0];
+  CHECK(result["message"]["text"] == message + "\nhelp: " + help);
+  CHECK(result["properties"]["help"] == help);
+  r = repo.Run("check --no-cache --format github sub/bad.yaml");
+  CHECK(Has(r.output, "%0Ahelp: " + help));
+  r = repo.Run("check --no-cache --output-format gitlab sub/bad.yaml");
+  nlohmann::json gitlab = nlohmann::json::parse(r.output.substr(0, r.output.rfind(']') + 1));
+  CHECK(Has(gitlab[0]["description"], message + "; " + help));
 }
 
 TEST_CASE("cli: rule IDs are case-insensitive, an unknown selector is exit 2 with a suggestion (R18)") {

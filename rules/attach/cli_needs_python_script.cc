@@ -58,9 +58,9 @@ class CliNeedsPythonScript final : public Rule {
       if (u.Value("mode") != "cli") continue;
       bool in_header = pairing.source == LaunchSource::kHeaderComment;
       DiagnosticBuilder d =
-          ctx.Report(recipe.source(), in_header ? pairing.span : u.Where("mode"),
-                     "launch '{}' (from {}): {}; launch 'python script.py' or 'pytest', or set 'mode: env'",
-                     Joined(pairing.argv), LaunchSourceName(pairing.source), Reason(launch.error));
+          ctx.Report(recipe.source(), in_header ? pairing.span : u.Where("mode"), "launch '{}' (from {}): {}",
+                     Joined(pairing.argv), LaunchSourceName(pairing.source), Reason(launch.error))
+              .Help("launch 'python script.py' or 'pytest', or set 'mode: env'");
       if (in_header) d.Note(recipe.source(), u.Where("mode"), "proton runs in mode 'cli' here");
     }
   }

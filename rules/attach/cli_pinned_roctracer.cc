@@ -53,16 +53,19 @@ class CliPinnedRoctracer final : public Rule {
       const yaml::Entry* mode_entry = OptionEntry(*c.use, "mode");
       std::string why =
           "aorta refuses the trial when it wraps the command, and on Triton <= 3.7 Proton's front end would record "
-          "an empty tree; use 'mode: env' and start the session in the payload, or leave the backend as auto";
+          "an empty tree";
+      std::string help = "use 'mode: env' and start the session in the payload, or leave the backend as auto";
       if (mode_entry) {
         ctx.Report(file, mode_entry->value->span, "proton mode {} cannot pin backend {}: {}", mode_entry->value->Repr(),
                    backend_entry->value->Repr(), why)
+            .Help(help)
             .Note(file, backend_entry->value->span, "the backend is pinned here")
             .WithFix("switch to mode: env", Applicability::kUnsafe, {ReplaceMode(*file, *mode_entry->value)});
       } else {
         ctx.Report(file, backend_entry->value->span,
                    "proton runs in mode 'cli' by default, which cannot pin backend {}: {}",
                    backend_entry->value->Repr(), why)
+            .Help(help)
             .WithFix("add mode: env", Applicability::kUnsafe, {InsertMode(*file, *c.use->options)});
       }
     }

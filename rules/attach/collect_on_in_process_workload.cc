@@ -40,9 +40,10 @@ class CollectOnInProcessWorkload final : public Rule {
       for (const CollectorUse& use : scope.collectors)
         if (use.name == "rocprof" || use.name == "proton")
           ctx.Report(recipe.source(), use.name_node->span,
-                     "'{}' measures nothing in a triage recipe: {} runs in-process and aorta only wraps the command "
-                     "of a probe recipe; collect it in a 'mode: probe' recipe that runs the workload after '--'",
-                     use.name, which);
+                     "'{}' measures nothing in a triage recipe: {} runs in-process and aorta only wraps the command of "
+                     "a probe recipe",
+                     use.name, which)
+              .Help("collect it in a 'mode: probe' recipe that runs the workload after '--'");
   }
 };
 

@@ -102,11 +102,11 @@ class VisibleDevicesTranslated final : public Rule {
                                  : fmt::format("{} is set to {}{}", kRocr, source->value->Repr(),
                                                source == c ? "" : fmt::format(" (from {})", source->key->text));
       ctx.Report(recipe.source(), c->key->span,
-                 "{}={} will be unset and {}, because proton backend '{}' intercepts the HSA queue and Proton "
-                 "refuses HIP_VISIBLE_DEVICES on AMD; {}",
-                 c->key->text, c->value->Repr(), becomes, *backend,
-                 rocr ? fmt::format("delete {} and keep {} alone", c->key->text, kRocr)
-                      : fmt::format("set {} yourself to make the device choice explicit", kRocr));
+                 "{}={} will be unset and {}, because proton backend '{}' intercepts the HSA queue and Proton refuses "
+                 "HIP_VISIBLE_DEVICES on AMD",
+                 c->key->text, c->value->Repr(), becomes, *backend)
+          .Help("{}", rocr ? fmt::format("delete {} and keep {} alone", c->key->text, kRocr)
+                           : fmt::format("set {} yourself to make the device choice explicit", kRocr));
     }
   }
 };

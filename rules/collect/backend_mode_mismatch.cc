@@ -46,17 +46,18 @@ class BackendModeMismatch final : public Rule {
         if (problem == KnobProblem::kNeedsExplicitBackend) {
           std::vector<std::string> pinned;
           for (const auto& [b, modes] : spec.by_backend) pinned.push_back(b);
-          return ctx.Report(recipe.source(), mode->value->span,
-                            "proton 'backend_mode' {} needs an explicit backend, got '{}'{}; pin one of {} or "
-                            "delete backend_mode",
-                            mode->value->Repr(), backend, backend_entry ? "" : " (the default)", Join(pinned));
+          return ctx
+              .Report(recipe.source(), mode->value->span,
+                      "proton 'backend_mode' {} needs an explicit backend, got '{}'{}", mode->value->Repr(), backend,
+                      backend_entry ? "" : " (the default)")
+              .Help("pin one of {} or delete backend_mode", Join(pinned));
         }
         const std::vector<std::string>& modes = spec.by_backend.at(backend);
         std::vector<std::string_view> candidates(modes.begin(), modes.end());
-        return ctx.Report(recipe.source(), mode->value->span,
-                          "proton 'backend_mode' {} is not a mode of backend '{}'; use one of {}{}",
-                          mode->value->Repr(), backend, Join(modes),
-                          DidYouMean(StripLower(mode->value->text), candidates));
+        return ctx
+            .Report(recipe.source(), mode->value->span, "proton 'backend_mode' {} is not a mode of backend '{}'",
+                    mode->value->Repr(), backend)
+            .Help(DidYouMeanOr(StripLower(mode->value->text), candidates, "use one of " + Join(modes)));
       }();
       if (backend_entry) diag.Note(recipe.source(), backend_entry->value->span, "the backend is set here");
     }

@@ -38,24 +38,26 @@ class BadCollectShape final : public Rule {
       if (value.is_seq()) {
         for (const yaml::NodePtr& item : value.items)
           if (!item->is_str())
-            ctx.Report(recipe.source(), item->span,
-                       "collector names in {} must be strings, got {} {}; write the name alone and put options in "
-                       "the mapping form (name: {{option: value}})",
-                       scope.label, item->TypeName(), item->Repr());
+            ctx.Report(recipe.source(), item->span, "collector names in {} must be strings, got {} {}", scope.label,
+                       item->TypeName(), item->Repr())
+                .Help("write the name alone and put options in the mapping form (name: {option: value})");
       } else if (value.is_map()) {
         for (const yaml::Entry& e : value.entries) {
           if (!e.key->is_str())
             ctx.Report(recipe.source(), e.key->span, "collector names in {} must be strings, got {} {}", scope.label,
-                       e.key->TypeName(), e.key->Repr());
+                       e.key->TypeName(), e.key->Repr())
+                .Help("write the collector's name: rocprof or proton");
           else if (!e.value->is_null() && !e.value->is_map())
-            ctx.Report(recipe.source(), e.value->span,
-                       "{}.{} must be empty or a mapping of options, got {} {}; write {}: {{option: value}}",
-                       scope.label, e.key->text, e.value->TypeName(), e.value->Repr(), e.key->text);
+            ctx.Report(recipe.source(), e.value->span, "{}.{} must be empty or a mapping of options, got {} {}",
+                       scope.label, e.key->text, e.value->TypeName(), e.value->Repr())
+                .Help("write {}: {{option: value}}", e.key->text);
         }
       } else {
         ctx.Report(recipe.source(), value.span,
-                   "{} must be a list of collector names or a mapping of name -> options, got {} {}{}", scope.label,
-                   value.TypeName(), value.Repr(), value.is_str() ? fmt::format("; write [{}]", value.text) : "");
+                   "{} must be a list of collector names or a mapping of name -> options, got {} {}", scope.label,
+                   value.TypeName(), value.Repr())
+            .Help(value.is_str() ? fmt::format("write [{}]", value.text)
+                                 : "write a list such as [proton] or a mapping such as {proton: {mode: env}}");
       }
     }
   }

@@ -63,19 +63,21 @@ class BadKernelRegex final : public Rule {
       if (!SafeForStdRegex(pattern)) {
         // rocprofv3's own std::regex would overflow its stack on this pattern, as aortalint's would.
         ctx.Report(recipe.source(), e->value->span,
-                   "rocprof option 'kernel_include_regex' is {} characters long with groups nested {} deep; "
-                   "rocprofv3 compiles it with C++ std::regex, which recurses per character and per group and "
-                   "can overflow the stack past {} characters or {} levels; write a shorter pattern",
-                   pattern.size(), RegexGroupDepth(pattern), kMaxStdRegexLength, kMaxStdRegexDepth);
+                   "rocprof option 'kernel_include_regex' is {} characters long with groups nested {} deep: rocprofv3 "
+                   "compiles it with C++ std::regex, which recurses per character and per group and can overflow the "
+                   "stack past {} characters or {} levels",
+                   pattern.size(), RegexGroupDepth(pattern), kMaxStdRegexLength, kMaxStdRegexDepth)
+            .Help("write a shorter pattern");
         continue;
       }
       try {
         std::regex compiled(pattern, std::regex::ECMAScript);
       } catch (const std::regex_error& error) {
         ctx.Report(recipe.source(), e->value->span,
-                   "rocprof option 'kernel_include_regex' {} does not compile as an ECMAScript regex (rocprofv3 "
-                   "uses C++ std::regex): {}; fix the pattern, escaping literal metacharacters with a backslash",
-                   e->value->Repr(), Reason(error, e->value->text));
+                   "rocprof option 'kernel_include_regex' {} does not compile as an ECMAScript regex (rocprofv3 uses "
+                   "C++ std::regex): {}",
+                   e->value->Repr(), Reason(error, e->value->text))
+            .Help("fix the pattern, escaping literal metacharacters with a backslash");
       }
     }
   }

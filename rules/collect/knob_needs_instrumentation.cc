@@ -38,9 +38,9 @@ class KnobNeedsInstrumentation final : public Rule {
         const yaml::Entry* e = OptionEntry(*c.use, o);
         if (!e) continue;
         auto diag = ctx.Report(recipe.source(), Span{e->key->span.begin, e->value->span.end},
-                               "proton '{}' {} needs 'backend: instrumentation', but the backend is '{}'{}; set "
-                               "the backend to instrumentation or delete '{}'",
-                               o, e->value->Repr(), backend, backend_entry ? "" : " (the default)", o);
+                               "proton '{}' {} needs 'backend: instrumentation', but the backend is '{}'{}", o,
+                               e->value->Repr(), backend, backend_entry ? "" : " (the default)")
+                        .Help("set the backend to instrumentation or delete '{}'", o);
         if (backend_entry) diag.Note(recipe.source(), backend_entry->value->span, "the backend is set here");
       }
     }

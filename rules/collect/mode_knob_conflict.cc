@@ -42,11 +42,11 @@ class ModeKnobConflict final : public Rule {
         if (const yaml::Entry* e = OptionEntry(*c.use, o)) others.push_back(e);
       std::vector<std::string> names;
       for (const yaml::Entry* e : others) names.push_back(e->key->text);
-      auto diag = ctx.Report(recipe.source(), Span{backend_mode->key->span.begin, backend_mode->value->span.end},
-                             "proton 'backend_mode' {} cannot be combined with {}: all render into Proton's one "
-                             "'--mode'; keep backend_mode (with a pinned backend) or the instrumentation knobs, "
-                             "not both",
-                             backend_mode->value->Repr(), Join(names));
+      auto diag =
+          ctx.Report(recipe.source(), Span{backend_mode->key->span.begin, backend_mode->value->span.end},
+                     "proton 'backend_mode' {} cannot be combined with {}: all render into Proton's one '--mode'",
+                     backend_mode->value->Repr(), Join(names))
+              .Help("keep backend_mode (with a pinned backend) or the instrumentation knobs, not both");
       for (const yaml::Entry* e : others)
         diag.Note(recipe.source(), Span{e->key->span.begin, e->value->span.end},
                   fmt::format("'{}' also sets '--mode' here", e->key->text));

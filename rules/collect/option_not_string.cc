@@ -75,13 +75,15 @@ class OptionNotString final : public Rule {
     std::string_view text = file->Slice(node.span);
     std::optional<std::string> quoted = Quotable(node) ? Quoted(text) : std::nullopt;
     if (quoted) {
-      ctx.Report(file, node.span, "{} (aorta refuses the recipe); quote it: {}", what, *quoted)
+      ctx.Report(file, node.span, "{} (aorta refuses the recipe)", what)
+          .Help("quote it: {}", *quoted)
           .WithFix("quote the value", Applicability::kSafe, {Edit{file->path(), node.span, *quoted}});
     } else if (node.is_null()) {
-      ctx.Report(file, node.span, "{} (aorta refuses the recipe); write a quoted value or delete the option", what);
+      ctx.Report(file, node.span, "{} (aorta refuses the recipe)", what)
+          .Help("write a quoted value or delete the option");
     } else {
-      ctx.Report(file, node.span, "{} (aorta refuses the recipe); write it as one quoted string{}", what,
-                 node.is_seq() ? " with the items separated by commas" : "");
+      ctx.Report(file, node.span, "{} (aorta refuses the recipe)", what)
+          .Help("write it as one quoted string{}", node.is_seq() ? " with the items separated by commas" : "");
     }
   }
 };

@@ -53,19 +53,20 @@ class OptionOutOfDomain final : public Rule {
     const SourcePtr& file = recipe.source();
     std::vector<std::string_view> domain(spec.domain.begin(), spec.domain.end());
     if (spec.tokens && problem.empty) {
-      ctx.Report(file, value.span, "{} option '{}' is {}, which names nothing; {}", collector, spec.name, value.Repr(),
-                 spec.any ? "list at least one, separated by commas or spaces, or delete the option"
-                          : "list at least one of " + Join(domain) + ", or delete the option");
+      ctx.Report(file, value.span, "{} option '{}' is {}, which names nothing", collector, spec.name, value.Repr())
+          .Help("{}", spec.any ? "list at least one, separated by commas or spaces, or delete the option"
+                               : "list at least one of " + Join(domain) + ", or delete the option");
     } else if (problem.empty) {
-      ctx.Report(file, value.span, "{} option '{}' is {}; give a value or delete the option", collector, spec.name,
-                 value.Repr());
+      ctx.Report(file, value.span, "{} option '{}' is {}", collector, spec.name, value.Repr())
+          .Help("give a value or delete the option");
     } else if (spec.tokens) {
-      ctx.Report(file, value.span, "{} option '{}' names unknown domain{} {} in {}; use tokens from {}{}", collector,
-                 spec.name, problem.outside.size() > 1 ? "s" : "", QuotedList(problem.outside), value.Repr(),
-                 Join(domain), DidYouMean(problem.outside.front(), domain));
+      ctx.Report(file, value.span, "{} option '{}' names unknown domain{} {} in {}", collector, spec.name,
+                 problem.outside.size() > 1 ? "s" : "", QuotedList(problem.outside), value.Repr())
+          .Help(DidYouMeanOr(problem.outside.front(), domain, "use tokens from " + Join(domain)));
     } else {
-      ctx.Report(file, value.span, "{} option '{}' is {}, not one of {}{}", collector, spec.name, value.Repr(),
-                 Join(domain), DidYouMean(problem.outside.front(), domain));
+      ctx.Report(file, value.span, "{} option '{}' is {}, not one of {}", collector, spec.name, value.Repr(),
+                 Join(domain))
+          .Help(DidYouMeanOr(problem.outside.front(), domain, "write one of them"));
     }
   }
 

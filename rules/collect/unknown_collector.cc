@@ -38,8 +38,9 @@ class UnknownCollector final : public Rule {
     for (const CollectScope& scope : recipe.scopes())
       for (const CollectorUse& use : scope.collectors)
         if (!recipe.knowledge().Collector(use.name))
-          ctx.Report(recipe.source(), use.name_node->span, "unknown collector {} in {}; use one of {}{}",
-                     use.name_node->Repr(), scope.label, Join(known), DidYouMean(use.name, known));
+          ctx.Report(recipe.source(), use.name_node->span, "unknown collector {} in {}", use.name_node->Repr(),
+                     scope.label)
+              .Help(DidYouMeanOr(use.name, known, "use one of " + Join(known)));
   }
 };
 

@@ -41,8 +41,8 @@ class UnknownOption final : public Rule {
       std::vector<std::string_view> names = c.spec->OptionNames();
       for (const yaml::Entry& e : c.use->options->entries)
         if (e.key->is_str() && !c.spec->Option(e.key->text))
-          ctx.Report(recipe.source(), e.key->span, "{} has no option {}; use one of {}{}", c.use->name, e.key->Repr(),
-                     Join(names), DidYouMean(e.key->text, names));
+          ctx.Report(recipe.source(), e.key->span, "{} has no option {}", c.use->name, e.key->Repr())
+              .Help(DidYouMeanOr(e.key->text, names, "use one of " + Join(names)));
     }
   }
 };

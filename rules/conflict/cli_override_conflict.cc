@@ -48,8 +48,8 @@ class CliOverrideConflict final : public Rule {
     std::vector<std::string_view> known = k.CollectorNames();
     for (const CollectorUse& use : scope->collectors)
       if (!k.Collector(use.name))
-        ctx.Report(recipe.source(), fallback, "{} names unknown collector '{}'; use one of {}{}", flag, use.name,
-                   Join(known), DidYouMean(use.name, known));
+        ctx.Report(recipe.source(), fallback, "{} names unknown collector '{}'", flag, use.name)
+            .Help(DidYouMeanOr(use.name, known, "use one of " + Join(known)));
 
     std::optional<QueueConflict> conflict = FindQueueConflict(*scope, k);
     // The same conflict written in the recipe's own block is CNF001's; one fix serves both.
@@ -58,10 +58,10 @@ class CliOverrideConflict final : public Rule {
     const CollectorUse* anchor = conflict->proton->name_node ? conflict->proton : conflict->rocprof;
     Span at = anchor->name_node ? anchor->name_node->span : fallback;
     ctx.Report(recipe.source(), at,
-               "{} would be rejected: 'rocprof' and 'proton' with backend '{}'{} both intercept the HSA queue; pin "
-               "'proton: {{backend: instrumentation}}' in the recipe's collect block, or collect them in separate "
-               "runs",
-               flag, conflict->backend, conflict->proton->name_node ? "" : " (the default; the recipe sets none)");
+               "{} would be rejected: 'rocprof' and 'proton' with backend '{}'{} both intercept the HSA queue", flag,
+               conflict->backend, conflict->proton->name_node ? "" : " (the default; the recipe sets none)")
+        .Help(
+            "pin 'proton: {backend: instrumentation}' in the recipe's collect block, or collect them in separate runs");
   }
 
  private:

@@ -44,9 +44,10 @@ class CrossVendorPair final : public Rule {
       const CollectorUse& second = proton_second ? *c.use : *other;
       const CollectorUse& first = proton_second ? *other : *c.use;
       ctx.Report(recipe.source(), second.name_node->span,
-                 "'rocprof' runs on {} GPUs only and proton backend '{}' on {} GPUs only, so no machine measures "
-                 "both in {}; use proton backend 'instrumentation' beside rocprof, or put them in separate cells",
+                 "'rocprof' runs on {} GPUs only and proton backend '{}' on {} GPUs only, so no machine measures both "
+                 "in {}",
                  rocprof->vendor, *backend, vendor->second, c.scope->label)
+          .Help("use proton backend 'instrumentation' beside rocprof, or put them in separate cells")
           .Note(recipe.source(), first.name_node->span, fmt::format("'{}' is enabled here", first.name));
     }
   }

@@ -43,10 +43,10 @@ class QueueInterceptorConflict final : public Rule {
       const CollectorUse& second = proton_second ? *conflict->proton : *conflict->rocprof;
       const CollectorUse& first = proton_second ? *conflict->rocprof : *conflict->proton;
       ctx.Report(recipe.source(), second.name_node->span,
-                 "'rocprof' and 'proton' with backend '{}'{} cannot run together in {}: both intercept the HSA "
-                 "queue; set 'proton: {{backend: instrumentation}}' or put them in separate cells",
+                 "'rocprof' and 'proton' with backend '{}'{} cannot run together in {}: both intercept the HSA queue",
                  conflict->backend, conflict->backend == "auto" ? " (rocprofiler or roctracer on AMD)" : "",
                  scope.label)
+          .Help("set 'proton: {backend: instrumentation}' or put them in separate cells")
           .Note(recipe.source(), first.name_node->span, fmt::format("'{}' is enabled here", first.name));
     }
   }

@@ -46,23 +46,24 @@ class HipPayloadNotAnalysed final : public Rule {
     if (!hip.read_error.empty() || !hip.hip) return;  // SYN003; not a HIP payload
     if (hip.status != HipPayload::Status::kAnalysed) {
       ctx.Report(hip.source, Span{0, 0},
-                 "HIP payload '{}' was not analysed: {}; the HIP rules (HIP001-HIP004) skipped it; {}", hip.path(),
-                 hip.status_detail,
-                 hip.status == HipPayload::Status::kNoClang
-                     ? "build aortalint with Clang 14 (the default; scripts/setup.sh installs it) to check it"
-                     : "reinstall aortalint with its libaortalint_hip.so beside the binary");
+                 "HIP payload '{}' was not analysed, so the HIP rules (HIP001-HIP004) skipped it: {}", hip.path(),
+                 hip.status_detail)
+          .Help("{}", hip.status == HipPayload::Status::kNoClang
+                          ? "build aortalint with Clang 14 (the default; scripts/setup.sh installs it) to check it"
+                          : "reinstall aortalint with its libaortalint_hip.so beside the binary");
       return;
     }
     for (const HipMissingHeader& m : hip.missing_headers)
       ctx.Report(hip.source, m.span,
-                 "header '{}' was not found, so '{}' was analysed without it: kernels, launches or roctx calls "
-                 "that depend on it may be missed; give its include directory in compile_commands.json{}",
-                 m.header, hip.path(), hip.standin ? " (or install ROCm, whose headers are used when present)" : "");
+                 "header '{}' was not found, so '{}' was analysed without it: kernels, launches or roctx calls that "
+                 "depend on it may be missed",
+                 m.header, hip.path())
+          .Help("give its include directory in compile_commands.json{}",
+                hip.standin ? " (or install ROCm, whose headers are used when present)" : "");
     if (hip.missing_headers.empty() && hip.errors > 0)
-      ctx.Report(hip.source, Span{0, 0},
-                 "'{}' has {} Clang error(s) (first: {}); the HIP rules used what parsed; fix the errors or give "
-                 "its flags in compile_commands.json",
-                 hip.path(), hip.errors, hip.first_error);
+      ctx.Report(hip.source, Span{0, 0}, "'{}' has {} Clang error(s) (first: {}), and the HIP rules used what parsed",
+                 hip.path(), hip.errors, hip.first_error)
+          .Help("fix the errors or give its flags in compile_commands.json");
   }
 };
 

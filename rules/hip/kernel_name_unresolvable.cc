@@ -85,10 +85,10 @@ class KernelNameUnresolvable final : public Rule {
           ReportMangled(*p, lookup, *found->payload, *found->kernel, ctx);
         } else if (!kernels.empty() && hip_facts::AllAnalysed(pairing) && !IsSymbolOf(kernels, lookup.literal)) {
           ctx.Report(p->source, lookup.span,
-                     "hipModuleGetFunction looks up kernel '{}', which none of the paired sources ({}) defines "
-                     "(they define {}): the lookup will fail with hipErrorNotFound; fix the name, or pair the "
-                     "recipe with the source of the code object",
-                     lookup.literal, hip_facts::Names(payloads), KernelList(kernels));
+                     "hipModuleGetFunction looks up kernel '{}', which none of the paired sources ({}) defines (they "
+                     "define {}): the lookup will fail with hipErrorNotFound",
+                     lookup.literal, hip_facts::Names(payloads), KernelList(kernels))
+              .Help("fix the name, or pair the recipe with the source of the code object");
         }
       }
   }
@@ -117,10 +117,10 @@ class KernelNameUnresolvable final : public Rule {
     if (kernel.extern_c) return;
     std::string symbol = kernel.symbols.empty() ? "a mangled name" : "'" + kernel.symbols.front() + "'";
     ctx.Report(at.source, lookup.span,
-               "hipModuleGetFunction looks up kernel '{}' by its plain name, but '{}' defines it without extern "
-               "\"C\", so its symbol is {}: the lookup will fail with hipErrorNotFound; declare the kernel "
-               "extern \"C\" (a non-template kernel) or look up the mangled symbol",
+               "hipModuleGetFunction looks up kernel '{}' by its plain name, but '{}' defines it without extern \"C\", "
+               "so its symbol is {}: the lookup will fail with hipErrorNotFound",
                lookup.literal, defined_in.path(), symbol)
+        .Help("declare the kernel extern \"C\" (a non-template kernel) or look up the mangled symbol")
         .Note(defined_in.source, kernel.span, fmt::format("'{}' is defined here with C++ linkage", kernel.qualified));
   }
 };

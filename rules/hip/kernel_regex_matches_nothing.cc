@@ -88,12 +88,12 @@ class KernelRegexMatchesNothing final : public Rule {
         }
         names += (names.empty() ? "" : "; ") + hip_facts::ShownName(*k.kernel);
       }
-      DiagnosticBuilder d = ctx.Report(
-          recipe.source(), e->value->span,
-          "rocprof 'kernel_include_regex' {} matches none of the {} kernel(s) defined in {} ({}): rocprofv3 "
-          "searches the demangled name, so the capture will hold no dispatch; write a pattern that finds one of "
-          "these names",
-          e->value->Repr(), kernels.size(), hip_facts::Names(payloads), names);
+      DiagnosticBuilder d =
+          ctx.Report(recipe.source(), e->value->span,
+                     "rocprof 'kernel_include_regex' {} matches none of the {} kernel(s) defined in {} ({}): rocprofv3 "
+                     "searches the demangled name, so the capture will hold no dispatch",
+                     e->value->Repr(), kernels.size(), hip_facts::Names(payloads), names)
+              .Help("write a pattern that finds one of these names");
       for (const hip_facts::KernelAt& k : kernels)
         d.Note(k.payload->source, k.kernel->span,
                fmt::format("kernel '{}' is defined here; rocprofv3 names it {}", k.kernel->qualified,

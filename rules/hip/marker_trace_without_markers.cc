@@ -71,10 +71,10 @@ class MarkerTraceWithoutMarkers final : public Rule {
       std::vector<std::string> tokens = SplitTokens(*trace);
       if (std::find(tokens.begin(), tokens.end(), "marker") == tokens.end()) continue;
       ctx.Report(recipe.source(), e->value->span,
-                 "rocprof 'trace' {} records roctx markers, but no roctx function is called in {}: the marker "
-                 "trace will be empty; add roctxRangePush/roctxRangePop around the region to measure, or drop marker "
-                 "from trace",
-                 e->value->Repr(), hip_facts::Names(payloads));
+                 "rocprof 'trace' {} records roctx markers, but no roctx function is called in {}: the marker trace "
+                 "will be empty",
+                 e->value->Repr(), hip_facts::Names(payloads))
+          .Help("add roctxRangePush/roctxRangePop around the region to measure, or drop marker from trace");
     }
   }
 };

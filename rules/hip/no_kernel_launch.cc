@@ -75,15 +75,17 @@ class NoKernelLaunch final : public Rule {
       const hip_facts::KernelAt& k = kernels.front();
       ctx.Report(k.payload->source, k.kernel->span,
                  "kernel '{}' is defined but the program the recipe runs ({}) launches no kernel: rocprofv3 will "
-                 "record no dispatch; launch it with {}<<<grid, block>>>(...) or hipLaunchKernelGGL",
-                 k.kernel->qualified, hip_facts::Names(payloads), k.kernel->name);
+                 "record no dispatch",
+                 k.kernel->qualified, hip_facts::Names(payloads))
+          .Help("launch it with {}<<<grid, block>>>(...) or hipLaunchKernelGGL", k.kernel->name);
       return;
     }
     ctx.Report(payloads.front()->source, Span{0, 0},
-               "the program the recipe runs ({}) defines and launches no kernel: rocprofv3 will record no "
-               "dispatch; pair the recipe with the sources that launch its kernels (compile_commands.json, or "
-               "`pairs:` with `sources:` in .aortalint.yaml)",
-               hip_facts::Names(payloads));
+               "the program the recipe runs ({}) defines and launches no kernel: rocprofv3 will record no dispatch",
+               hip_facts::Names(payloads))
+        .Help(
+            "pair the recipe with the sources that launch its kernels (compile_commands.json, or `pairs:` with "
+            "`sources:` in .aortalint.yaml)");
   }
 };
 

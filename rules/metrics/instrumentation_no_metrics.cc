@@ -35,11 +35,13 @@ class InstrumentationNoMetrics final : public Rule {
   const RuleMeta& Meta() const override { return kMeta; }
   void CheckRecipe(const Recipe& recipe, RuleContext& ctx) override {
     for (const yaml::Entry* e : NoMetricValues(recipe, "proton", "backend"))
-      ctx.Report(recipe.source(), e->value->span,
-                 "proton backend {} records cycles, not time: perf.md and matrix.json will show only "
-                 "proton_artifact_dir; read the tree with 'proton-viewer -m normalized_cycles', or use a timing "
-                 "backend for numbers aorta compares",
-                 e->value->Repr());
+      ctx.Report(
+             recipe.source(), e->value->span,
+             "proton backend {} records cycles, not time: perf.md and matrix.json will show only proton_artifact_dir",
+             e->value->Repr())
+          .Help(
+              "read the tree with 'proton-viewer -m normalized_cycles', or use a timing backend for numbers aorta "
+              "compares");
   }
 };
 

@@ -32,8 +32,9 @@ class RocprofFormatNoMetrics final : public Rule {
     for (const yaml::Entry* e : NoMetricValues(recipe, "rocprof", "output_format"))
       ctx.Report(recipe.source(), e->value->span,
                  "rocprof 'output_format' {} writes no CSV: perf.md and matrix.json will show only "
-                 "rocprof_artifact_dir, no kernel counts or times; use 'output_format: csv' to get them",
-                 e->value->Repr());
+                 "rocprof_artifact_dir, no kernel counts or times",
+                 e->value->Repr())
+          .Help("use 'output_format: csv' to get them");
   }
 };
 

@@ -31,8 +31,9 @@ class RocprofTraceNoKernel final : public Rule {
     for (const yaml::Entry* e : NoMetricValues(recipe, "rocprof", "trace"))
       ctx.Report(recipe.source(), e->value->span,
                  "rocprof 'trace' {} has no 'kernel' domain: perf.md and matrix.json will show only "
-                 "rocprof_artifact_dir, no kernel counts or times; add kernel (e.g. \"kernel,hip\") to get them",
-                 e->value->Repr());
+                 "rocprof_artifact_dir, no kernel counts or times",
+                 e->value->Repr())
+          .Help("add kernel (e.g. \"kernel,hip\") to get them");
   }
 };
 

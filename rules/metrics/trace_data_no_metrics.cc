@@ -33,9 +33,10 @@ class TraceDataNoMetrics final : public Rule {
   void CheckRecipe(const Recipe& recipe, RuleContext& ctx) override {
     for (const yaml::Entry* e : NoMetricValues(recipe, "proton", "data"))
       ctx.Report(recipe.source(), e->value->span,
-                 "proton 'data' {} writes a Chrome trace, not a .hatchet tree: perf.md and matrix.json will show "
-                 "only proton_artifact_dir, no kernel counts or times; use 'data: tree' to get them",
-                 e->value->Repr());
+                 "proton 'data' {} writes a Chrome trace, not a .hatchet tree: perf.md and matrix.json will show only "
+                 "proton_artifact_dir, no kernel counts or times",
+                 e->value->Repr())
+          .Help("use 'data: tree' to get them");
   }
 };
 

@@ -62,9 +62,9 @@ class EnvSessionNeverStarted final : public Rule {
       for (std::string_view function : {"start", "finalize"}) {
         if (Calls(payloads, function)) continue;
         ctx.Report(recipe.source(), u.Where("mode"),
-                   "proton 'mode: env' leaves the session to the payload, but {} never calls Proton's {}(); "
-                   "call proton.start(...) before the work and proton.finalize() in a finally block",
-                   payload::Names(payloads), function);
+                   "proton 'mode: env' leaves the session to the payload, but {} never calls Proton's {}()",
+                   payload::Names(payloads), function)
+            .Help("call proton.start(...) before the work and proton.finalize() in a finally block");
       }
     }
   }

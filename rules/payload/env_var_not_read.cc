@@ -86,10 +86,9 @@ class EnvVarNotRead final : public Rule {
       for (const auto& [suffix, option] : exported) {
         if (Reads(payloads, suffix)) continue;
         std::string use = "pass it as proton.start(" + StripLower(suffix) + "=...)";
-        ctx.Report(recipe.source(), u.Where(option),
-                   "proton 'mode: env' exports AORTA_PROTON_{} but {} never reads it; read it with "
-                   "os.environ.get(\"AORTA_PROTON_{}\") and {}",
-                   suffix, payload::Names(payloads), suffix, use);
+        ctx.Report(recipe.source(), u.Where(option), "proton 'mode: env' exports AORTA_PROTON_{} but {} never reads it",
+                   suffix, payload::Names(payloads))
+            .Help("read it with os.environ.get(\"AORTA_PROTON_{}\") and {}", suffix, use);
       }
     }
   }

@@ -78,8 +78,9 @@ class InstrumentationWithoutScopes final : public Rule {
     for (const version::ProtonUse& u : version::ProtonUses(recipe)) {
       if (u.Value("backend") != "instrumentation") continue;
       ctx.Report(recipe.source(), u.Where("backend"),
-                 "proton backend 'instrumentation' measures only marked regions, but {} declares none; {}",
-                 payload::Names(payloads), Advice(ctx.TritonTargets()));
+                 "proton backend 'instrumentation' measures only marked regions, but {} declares none",
+                 payload::Names(payloads))
+          .Help("{}", Advice(ctx.TritonTargets()));
     }
   }
 };

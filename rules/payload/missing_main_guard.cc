@@ -36,9 +36,8 @@ class MissingMainGuard final : public Rule {
   void CheckPayload(const Payload& p, RuleContext& ctx) override {
     if (!p.ok() || p.main_guard) return;
     uint32_t first_line_end = static_cast<uint32_t>(p.source->LineText(1).size());
-    ctx.Report(p.source, {0, first_line_end},
-               "'{}' has no 'if __name__ == \"__main__\":' block; move the work into main() and call it from one",
-               p.path());
+    ctx.Report(p.source, {0, first_line_end}, "'{}' has no 'if __name__ == \"__main__\":' block", p.path())
+        .Help("move the work into main() and call it from one");
   }
 };
 

@@ -58,9 +58,9 @@ class PayloadSetsVisibleDevices final : public Rule {
         for (const EnvWrite& w : p->env_writes) {
           if (w.variable != "HIP_VISIBLE_DEVICES" && w.variable != "CUDA_VISIBLE_DEVICES") continue;
           ctx.Report(p->source, w.span,
-                     "the payload sets {} while proton backend '{}' intercepts HSA queues, so Proton raises "
-                     "ValueError; select devices with ROCR_VISIBLE_DEVICES instead",
+                     "the payload sets {} while proton backend '{}' intercepts HSA queues, so Proton raises ValueError",
                      w.variable, backend)
+              .Help("select devices with ROCR_VISIBLE_DEVICES instead")
               .Note(recipe.source(), u.Where("backend"), "the proton backend");
         }
     }

@@ -117,10 +117,10 @@ class ProtonImportUnpinned final : public Rule {
     std::string_view moved = p.source->Slice(torch->span);
     moved = moved.substr(0, moved.find('\n'));
     DiagnosticBuilder d = ctx.Report(p.source, proton->span,
-                                     "'{}' is not pinned: {} would sort '{}' (line {}) above it, the order {} "
-                                     "rejects; append '{}' to it and put a '{}' line after the Proton imports",
-                                     statement, who, moved, torch->line, torch->torch ? "PAY001" : "PAY003",
-                                     payload::kPinComment.substr(2), payload::kSplitComment);
+                                     "'{}' is not pinned: {} would sort '{}' (line {}) above it, the order {} rejects",
+                                     statement, who, moved, torch->line, torch->torch ? "PAY001" : "PAY003")
+                              .Help("append '{}' to it and put a '{}' line after the Proton imports",
+                                    payload::kPinComment.substr(2), payload::kSplitComment);
     if (std::optional<std::vector<Edit>> edits = PinEdits(p, *proton, p.imports[last_proton]))
       d.WithFix("pin the Proton import and split the import block after it", Applicability::kSafe, std::move(*edits));
   }

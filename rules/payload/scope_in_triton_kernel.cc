@@ -176,13 +176,15 @@ class ScopeInTritonKernel final : public Rule {
         if (!kernel) continue;
         if (!reported_.insert({p->path(), c.span.begin}).second) continue;
         std::string_view text = p->Text(c.node);
-        DiagnosticBuilder d = ctx.Report(
-            p->source, c.span,
-            "'{}' is inside the @triton.jit kernel '{}', and {} Proton accepts intra-kernel scopes only in Gluon "
-            "kernels (the kernel fails to compile: 'Unsupported semantic type ... TritonSemantic'); write '{}' with "
-            "@gluon.jit (triton.experimental.gluon), or call triton.profiler.language.enable_semantic(\"triton\") "
-            "before it compiles",
-            text.substr(0, text.find('\n')), *kernel, where, *kernel);
+        DiagnosticBuilder d =
+            ctx.Report(p->source, c.span,
+                       "'{}' is inside the @triton.jit kernel '{}', and {} Proton accepts intra-kernel scopes only in "
+                       "Gluon kernels (the kernel fails to compile: 'Unsupported semantic type ... TritonSemantic')",
+                       text.substr(0, text.find('\n')), *kernel, where)
+                .Help(
+                    "write '{}' with @gluon.jit (triton.experimental.gluon), or call "
+                    "triton.profiler.language.enable_semantic(\"triton\") before it compiles",
+                    *kernel);
         d.Note(recipe.source(), instrumented->Where("backend"), "backend: instrumentation is set here");
         if (!gluon_only.empty()) d.WithSeverity(Severity::kError);
       }

@@ -77,16 +77,17 @@ class SessionStartedBeforeRuntime final : public Rule {
       if (p.ProtonFunction(c.callee) != "start") continue;
       if (!c.in_function && (!torch || c.line < torch->line)) {
         DiagnosticBuilder d = ctx.Report(p.source, c.span,
-                                         "'{}' starts the {} session at module load before torch is imported, so "
-                                         "it attaches ahead of the HIP runtime and records nothing; start it after "
-                                         "'import torch'",
-                                         c.callee, why);
+                                         "'{}' starts the {} session at module load before torch is imported, so it "
+                                         "attaches ahead of the HIP runtime and records nothing",
+                                         c.callee, why)
+                                  .Help("start it after 'import torch'");
         if (torch) d.Note(p.source, torch->span, "torch is imported here");
       } else if (c.in_function && !torch && lazy && lazy->line > c.line) {
         ctx.Report(p.source, c.span,
                    "'{}' starts the {} session before torch is imported (only lazily, on line {}), so it attaches "
-                   "ahead of the HIP runtime and records nothing; import torch first",
+                   "ahead of the HIP runtime and records nothing",
                    c.callee, why, lazy->line)
+            .Help("import torch first")
             .Note(p.source, lazy->span, "the lazy torch import");
       }
     }

@@ -124,9 +124,9 @@ class SuccessPathSystemExit final : public Rule {
       bool cli = cli_payloads_.count(p.path()) > 0;
       DiagnosticBuilder d =
           ctx.Report(p.source, p.SpanOf(stmt),
-                     "'{}' raises SystemExit when the run succeeds, and Triton {} then writes no "
-                     "capture; exit only on failure: 'code = main()' then 'if code: raise SystemExit(code)'",
-                     text.substr(0, text.find('\n')), cli ? lost_on_ + " under 'mode: cli'" : std::string("3.6.0"));
+                     "'{}' raises SystemExit when the run succeeds, and Triton {} then writes no capture",
+                     text.substr(0, text.find('\n')), cli ? lost_on_ + " under 'mode: cli'" : std::string("3.6.0"))
+              .Help("exit only on failure: 'code = main()' then 'if code: raise SystemExit(code)'");
       if (cli) d.WithSeverity(Severity::kError);
       // The fix: only when the block is this one exit around a call.
       if (statements != 1 || ts_node_is_null(args) || ts_node_named_child_count(args) != 1) continue;

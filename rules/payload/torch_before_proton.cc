@@ -169,8 +169,8 @@ class TorchBeforeProton final : public Rule {
         proton->line == torch->line
             ? fmt::format("torch and triton.profiler are imported on the same line {}", torch->line)
             : fmt::format("torch is imported on line {} before triton.profiler (line {})", torch->line, proton->line);
-    DiagnosticBuilder d = ctx.Report(p.source, torch->span, "{}; {}: import triton.profiler before torch", order,
-                                     Consequence(ctx.TritonTargets()));
+    DiagnosticBuilder d = ctx.Report(p.source, torch->span, "{}: {}", order, Consequence(ctx.TritonTargets()))
+                              .Help("import triton.profiler before torch");
     d.Note(p.source, proton->span,
            proton->certain ? "the Proton import" : "the Proton import (conditional: aorta takes the last one)");
     if (proton == torch) {

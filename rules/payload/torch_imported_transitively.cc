@@ -121,10 +121,9 @@ class TorchImportedTransitively final : public Rule {
       std::string chain = Chain(p, s, root);
       if (chain.empty()) continue;
       std::string name = fs::path(p.path()).filename().string();
-      ctx.Report(p.source, s.span,
-                 "torch is imported at load before triton.profiler (line {}) through {}:{} -> {}; import "
-                 "triton.profiler first",
+      ctx.Report(p.source, s.span, "torch is imported at load before triton.profiler (line {}) through {}:{} -> {}",
                  proton->line, name, s.line, chain)
+          .Help("import triton.profiler first")
           .Note(p.source, proton->span, "the Proton import");
     }
   }

@@ -64,10 +64,9 @@ class AxisSlugCollision final : public Rule {
         for (const auto& [var, value] : *vars) {
           auto [it, added] = set.emplace(var, std::make_pair(value, node));
           if (added || it->second.first == value) continue;
-          ctx.Report(src_, node->span,
-                     "cell '{}': mitigation '{}' sets {}='{}' but '{}' already set {}='{}'; stacked mitigations must "
-                     "agree, so drop one of them or split them into two cells",
+          ctx.Report(src_, node->span, "cell '{}': mitigation '{}' sets {}='{}' but '{}' already set {}='{}'",
                      cell.name, name, var, value, it->second.second->text, var, it->second.first)
+              .Help("stacked mitigations must agree, so drop one of them or split them into two cells")
               .Note(src_, it->second.second->span, "'" + it->second.second->text + "' is stacked here");
         }
       }
@@ -100,9 +99,9 @@ class AxisSlugCollision final : public Rule {
           auto it = dv->find(var);
           if (it == dv->end() || it->second == value) continue;
           ctx_->Report(src_, d->span,
-                       "probe cell '{}-{}': mitigation axis '{}' sets {}='{}' but diagnostic axis '{}' sets {}='{}'; "
-                       "pick values that do not overlap, or move one of them to the other axis",
+                       "probe cell '{}-{}': mitigation axis '{}' sets {}='{}' but diagnostic axis '{}' sets {}='{}'",
                        ProbeSlug(m->text), ProbeSlug(d->text), m->text, var, value, d->text, var, it->second)
+              .Help("pick values that do not overlap, or move one of them to the other axis")
               .Note(src_, m->span, "'" + m->text + "' is on the mitigation axis here");
         }
       }
@@ -121,12 +120,13 @@ class AxisSlugCollision final : public Rule {
       any = true;
       const yaml::Node& first = *it->second;
       if (first.text == v->text)
-        ctx_->Report(src_, v->span, "{} repeats {}, so its probe cells would be synthesised twice; remove one", label,
-                     v->Repr())
+        ctx_->Report(src_, v->span, "{} repeats {}, so its probe cells would be synthesised twice", label, v->Repr())
+            .Help("remove one")
             .Note(src_, first.span, "first listed here");
       else
-        ctx_->Report(src_, v->span, "{} values {} and {} both slug to '{}' in probe cell names; rename one of them",
-                     label, first.Repr(), v->Repr(), it->first)
+        ctx_->Report(src_, v->span, "{} values {} and {} both slug to '{}' in probe cell names", label, first.Repr(),
+                     v->Repr(), it->first)
+            .Help("rename one of them")
             .Note(src_, first.span, "the other value is here");
     }
     return any;
@@ -140,9 +140,10 @@ class AxisSlugCollision final : public Rule {
       if (added) continue;
       const Cell& first = *it->second;
       ctx_->Report(src_, cell.mitigations[0].second->span,
-                   "probe pairs ({}, {}) and ({}, {}) both make the cell name '{}'; rename one of the axis values",
+                   "probe pairs ({}, {}) and ({}, {}) both make the cell name '{}'",
                    first.mitigations[0].second->Repr(), first.mitigations[1].second->Repr(),
                    cell.mitigations[0].second->Repr(), cell.mitigations[1].second->Repr(), cell.name)
+          .Help("rename one of the axis values")
           .Note(src_, first.mitigations[0].second->span, "the first pair starts here");
     }
   }

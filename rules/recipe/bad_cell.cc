@@ -44,14 +44,14 @@ class BadCell final : public Rule {
     const yaml::Node& cells = *entry->value;
     const SourcePtr& src = recipe.source();
     if (!cells.is_seq()) {
-      ctx.Report(src, recipe_schema::ValueOrKey(*entry),
-                 "cells must be a list of cell mappings, got {} {}; write one '- name: ...' item per cell",
-                 cells.TypeName(), cells.Repr());
+      ctx.Report(src, recipe_schema::ValueOrKey(*entry), "cells must be a list of cell mappings, got {} {}",
+                 cells.TypeName(), cells.Repr())
+          .Help("write one '- name: ...' item per cell");
       return;
     }
     if (cells.items.empty()) {
-      ctx.Report(src, recipe_schema::ValueOrKey(*entry),
-                 "cells is empty; a triage recipe needs at least one cell (for example a 'none' baseline)");
+      ctx.Report(src, recipe_schema::ValueOrKey(*entry), "cells is empty: a triage recipe needs at least one cell")
+          .Help("add a cell, for example a 'none' baseline");
       return;
     }
     std::map<std::string, const yaml::Node*> seen;
@@ -59,25 +59,29 @@ class BadCell final : public Rule {
       const yaml::Node& cell = *cells.items[i];
       if (!cell.is_map()) {
         ctx.Report(src, cell.span, "cells[{}] must be a mapping with name, mitigations and environment, got {} {}", i,
-                   cell.TypeName(), cell.Repr());
+                   cell.TypeName(), cell.Repr())
+            .Help("write the cell as '- name: ...' with 'mitigations:' and 'environment:' under it");
         continue;
       }
       const yaml::Entry* name = cell.Find("name");
       if (!name) continue;  // RCP004
       const yaml::Node& v = *name->value;
       if (!v.is_str() || v.text.empty()) {
-        ctx.Report(src, recipe_schema::ValueOrKey(*name), "cells[{}].name must be a non-empty string, got {} {}{}", i,
-                   v.TypeName(), v.Repr(), v.is_scalar() && !v.is_null() ? "; quote it" : "");
+        ctx.Report(src, recipe_schema::ValueOrKey(*name), "cells[{}].name must be a non-empty string, got {} {}", i,
+                   v.TypeName(), v.Repr())
+            .Help(v.is_scalar() && !v.is_null() ? "quote it" : "give the cell a name");
       } else if (v.text == "." || v.text == ".." || v.text == "matrix.md" || v.text == "matrix.json") {
-        ctx.Report(src, v.span, "cell name {} is reserved (it would clash with the run's own files); rename the cell",
-                   v.Repr());
+        ctx.Report(src, v.span, "cell name {} is reserved (it would clash with the run's own files)", v.Repr())
+            .Help("rename the cell");
       } else if (!IsCellName(v.text)) {
         ctx.Report(src, v.span,
-                   "cell name {} must start with a letter, digit or '_' and hold only letters, digits, '_', '.' "
-                   "and '-'; it names the cell's output directory",
-                   v.Repr());
+                   "cell name {} must start with a letter, digit or '_' and hold only letters, digits, '_', '.' and "
+                   "'-' (it names the cell's output directory)",
+                   v.Repr())
+            .Help("rename the cell");
       } else if (auto [it, added] = seen.emplace(v.text, &v); !added) {
-        ctx.Report(src, v.span, "duplicate cell name {}; every cell needs its own name", v.Repr())
+        ctx.Report(src, v.span, "duplicate cell name {}", v.Repr())
+            .Help("give every cell its own name")
             .Note(src, it->second->span, "first used here");
       }
     }

@@ -62,15 +62,17 @@ class BadExtraEnv final : public Rule {
         std::string fixed;
         for (char c : k.key->text) fixed += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
         if (fixed.empty() || std::isdigit(static_cast<unsigned char>(fixed[0]))) fixed.insert(fixed.begin(), '_');
-        ctx.Report(recipe.source(), k.key->span,
-                   "{}: {} is not a valid environment variable name (letters, digits and '_', not starting with a "
-                   "digit); did you mean '{}'?",
-                   label, k.key->Repr(), fixed);
+        ctx.Report(
+               recipe.source(), k.key->span,
+               "{}: {} is not a valid environment variable name (letters, digits and '_', not starting with a digit)",
+               label, k.key->Repr())
+            .Help("did you mean '{}'?", fixed);
       }
       if (k.value->is_str() && k.value->text.find('\0') != std::string::npos)
         ctx.Report(recipe.source(), k.value->span,
-                   "{}.{}: the value contains a NUL character, which no environment variable can hold; remove it",
-                   label, k.key->text);
+                   "{}.{}: the value contains a NUL character, which no environment variable can hold", label,
+                   k.key->text)
+            .Help("remove it");
     }
   }
 };

@@ -36,10 +36,10 @@ class BadMode final : public Rule {
     const yaml::Entry* e = recipe.Top("mode");
     if (!e || recipe.mode() != RecipeMode::kInvalid) return;
     std::vector<std::string_view> modes = BuiltinRecipeKeys().TopLevel("mode")->Domain();
-    std::string hint = e->value->is_str() ? DidYouMean(e->value->text, modes) : "";
-    ctx.Report(recipe.source(), recipe_schema::ValueOrKey(*e),
-               "mode must be 'triage', 'probe' or 'sanitizer', got {}{}", e->value->Repr(),
-               hint.empty() ? "; remove the key for a triage recipe" : hint);
+    std::string otherwise = "remove the key for a triage recipe";
+    ctx.Report(recipe.source(), recipe_schema::ValueOrKey(*e), "mode must be 'triage', 'probe' or 'sanitizer', got {}",
+               e->value->Repr())
+        .Help(e->value->is_str() ? DidYouMeanOr(e->value->text, modes, otherwise) : otherwise);
   }
 };
 

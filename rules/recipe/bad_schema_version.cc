@@ -31,13 +31,12 @@ class BadSchemaVersion final : public Rule {
     if (!e) return;
     const yaml::Node& v = *e->value;
     if (!v.is_int())
-      ctx.Report(recipe.source(), recipe_schema::ValueOrKey(*e),
-                 "schema_version must be the integer 1, got {} {}; write 'schema_version: 1' unquoted", v.TypeName(),
-                 v.Repr());
+      ctx.Report(recipe.source(), recipe_schema::ValueOrKey(*e), "schema_version must be the integer 1, got {} {}",
+                 v.TypeName(), v.Repr())
+          .Help("write 'schema_version: 1' unquoted");
     else if (v.integer != 1)
-      ctx.Report(recipe.source(), v.span,
-                 "schema_version {} is not supported; aorta understands version 1 only, write 'schema_version: 1'",
-                 v.Repr());
+      ctx.Report(recipe.source(), v.span, "schema_version {} is not supported", v.Repr())
+          .Help("aorta understands version 1 only, write 'schema_version: 1'");
   }
 };
 

@@ -50,18 +50,16 @@ class BadStopAfter final : public Rule {
     const yaml::Entry* events = sa.Find("events");
     const yaml::Entry* max_trials = sa.Find("max_trials");
     if (!events)
-      ctx.Report(src, entry->key->span,
-                 "stop_after has no 'events'; say how many trials with the verdict end a cell early (events: 1 or "
-                 "more), or remove the block");
+      ctx.Report(src, entry->key->span, "stop_after has no 'events'")
+          .Help("say how many trials with the verdict end a cell early (events: 1 or more), or remove the block");
     if (!max_trials) {
-      ctx.Report(src, entry->key->span,
-                 "stop_after has no 'max_trials'; add a hard cap on trials per cell (at least 'events')");
+      ctx.Report(src, entry->key->span, "stop_after has no 'max_trials'")
+          .Help("add a hard cap on trials per cell (at least 'events')");
     } else if (events && rs::IsPositiveInt(*events->value) && rs::IsPositiveInt(*max_trials->value) &&
                max_trials->value->integer < events->value->integer) {
-      ctx.Report(src, max_trials->value->span,
-                 "stop_after.max_trials {} is below events {}; the cap can never allow that many events, raise it "
-                 "to at least {}",
-                 max_trials->value->Repr(), events->value->Repr(), events->value->Repr())
+      ctx.Report(src, max_trials->value->span, "stop_after.max_trials {} is below events {}", max_trials->value->Repr(),
+                 events->value->Repr())
+          .Help("the cap can never allow that many events, raise it to at least {}", events->value->Repr())
           .Note(src, events->value->span, "events set here");
     }
     if (const yaml::Entry* verdict = sa.Find("event_verdict")) {
@@ -69,9 +67,9 @@ class BadStopAfter final : public Rule {
           BuiltinRecipeKeys().TopLevel("stop_after")->Key("event_verdict")->Domain();
       const yaml::Node& v = *verdict->value;
       if (!v.is_str() || std::ranges::find(verdicts, v.text) == verdicts.end()) {
-        std::string hint = v.is_str() ? DidYouMean(v.text, verdicts) : "";
-        ctx.Report(src, rs::ValueOrKey(*verdict),
-                   "stop_after.event_verdict must be 'fail', 'pass' or 'error', got {}{}", v.Repr(), hint);
+        ctx.Report(src, rs::ValueOrKey(*verdict), "stop_after.event_verdict must be 'fail', 'pass' or 'error', got {}",
+                   v.Repr())
+            .Help(v.is_str() ? DidYouMeanOr(v.text, verdicts, "write one of them") : "write one of them");
       }
     }
     if (recipe.mode() != RecipeMode::kTriage) return;
@@ -83,10 +81,9 @@ class BadStopAfter final : public Rule {
       if (const yaml::Entry* t = cell->is_map() ? cell->Find("trials") : nullptr; t && !t->value->is_null())
         overrides.push_back(t);
     if (overrides.empty()) return;
-    auto d = ctx.Report(src, entry->key->span,
-                        "stop_after cannot be combined with per-cell 'trials' ({} cell{}); remove the cells' "
-                        "trials or the stop_after block",
-                        overrides.size(), overrides.size() == 1 ? "" : "s");
+    auto d = ctx.Report(src, entry->key->span, "stop_after cannot be combined with per-cell 'trials' ({} cell{})",
+                        overrides.size(), overrides.size() == 1 ? "" : "s")
+                 .Help("remove the cells' trials or the stop_after block");
     for (const yaml::Entry* t : overrides) d.Note(src, t->key->span, "per-cell trials here");
   }
 };

@@ -79,10 +79,8 @@ class CellCollectNull final : public Rule {
       const yaml::Entry* c = cells->items[i]->Find("collect");
       if (!c || !c->value->is_null()) continue;
       Fix fix = NullCollectFix(*src, *c);
-      ctx.Report(src, recipe_schema::ValueOrKey(*c),
-                 "cells[{}].collect is null, which aorta refuses in a cell; write [] to collect nothing in this cell, "
-                 "or delete the key to inherit the recipe's collectors",
-                 i)
+      ctx.Report(src, recipe_schema::ValueOrKey(*c), "cells[{}].collect is null, which aorta refuses in a cell", i)
+          .Help("write [] to collect nothing in this cell, or delete the key to inherit the recipe's collectors")
           .WithFix(std::move(fix.title), fix.applicability, std::move(fix.edits));
     }
   }

@@ -34,10 +34,9 @@ class DeferredKey final : public Rule {
   void CheckRecipe(const Recipe& recipe, RuleContext& ctx) override {
     for (const std::string& key : BuiltinRecipeKeys().deferred)
       if (const yaml::Entry* e = recipe.Top(key))
-        ctx.Report(recipe.source(), e->key->span,
-                   "'{}' is reserved for a later phase of aorta and is refused today; remove it (split the recipe "
-                   "if the cells differ by condition)",
-                   key);
+        ctx.Report(recipe.source(), e->key->span, "'{}' is reserved for a later phase of aorta and is refused today",
+                   key)
+            .Help("remove it (split the recipe if the cells differ by condition)");
   }
 };
 

@@ -47,8 +47,8 @@ class EmptyMitigations final : public Rule {
  private:
   static void Check(const Recipe& recipe, RuleContext& ctx, const yaml::Entry& e, const std::string& label) {
     if (!e.value->is_seq() || !e.value->items.empty()) return;
-    ctx.Report(recipe.source(), e.value->span, "{} is an empty list; write [none] for an explicit unmitigated baseline",
-               label)
+    ctx.Report(recipe.source(), e.value->span, "{} is an empty list", label)
+        .Help("write [none] for an explicit unmitigated baseline")
         .WithFix("write [none]", Applicability::kSafe, {Edit{recipe.source()->path(), e.value->span, "[none]"}});
   }
 };

@@ -79,14 +79,14 @@ class InvalidValue final : public Rule {
     auto top = [&](std::string_view key) { return rs::TopInMode(recipe, key); };
 
     if (const yaml::Entry* e = top("ticket"); e && !e->value->is_null() && !e->value->is_str())
-      Bad(*e, "recipe.ticket must be a string, got {}; quote it or remove the key", Got(*e->value));
+      Bad(*e, "recipe.ticket must be a string, got {}", Got(*e->value)).Help("quote it or remove the key");
     PositiveInt(top("trials"), "recipe.trials");
     PositiveInt(top("steps"), "recipe.steps");
     if (const yaml::Entry* e = top("workload")) {
       if (!e->value->is_str())
         Bad(*e, "recipe.workload must be a workload name (a string), got {}", Got(*e->value));
       else if (e->value->text.empty())
-        Bad(*e, "recipe.workload is empty; name the registered workload the cells run");
+        Bad(*e, "recipe.workload is empty").Help("name the registered workload the cells run");
     }
     Confound(top("confound"));
     StopAfter(top("stop_after"));
@@ -122,22 +122,23 @@ class InvalidValue final : public Rule {
   static std::string Got(const yaml::Node& v) { return std::string(v.TypeName()) + " " + v.Repr(); }
 
   template <typename... T>
-  void Bad(const yaml::Entry& e, fmt::format_string<T...> format, T&&... args) {
-    ctx_->Report(recipe_->source(), rs::ValueOrKey(e), fmt::vformat(format, fmt::make_format_args(args...)));
+  DiagnosticBuilder Bad(const yaml::Entry& e, fmt::format_string<T...> format, T&&... args) {
+    return ctx_->Report(recipe_->source(), rs::ValueOrKey(e), fmt::vformat(format, fmt::make_format_args(args...)));
   }
   template <typename... T>
-  void BadNode(const yaml::Node& n, fmt::format_string<T...> format, T&&... args) {
-    ctx_->Report(recipe_->source(), n.span, fmt::vformat(format, fmt::make_format_args(args...)));
+  DiagnosticBuilder BadNode(const yaml::Node& n, fmt::format_string<T...> format, T&&... args) {
+    return ctx_->Report(recipe_->source(), n.span, fmt::vformat(format, fmt::make_format_args(args...)));
   }
 
   void PositiveInt(const yaml::Entry* e, std::string_view label, bool allow_null = false) {
     if (e && !(allow_null && e->value->is_null()) && !rs::IsPositiveInt(*e->value))
-      Bad(*e, "{} must be a positive integer, got {}; write a whole number such as 3, unquoted", label, Got(*e->value));
+      Bad(*e, "{} must be a positive integer, got {}", label, Got(*e->value))
+          .Help("write a whole number such as 3, unquoted");
   }
 
   void Bool(const yaml::Entry* e, std::string_view label) {
     if (e && e->value->kind != yaml::Kind::kBool)
-      Bad(*e, "{} must be a boolean, got {}; write true or false, unquoted", label, Got(*e->value));
+      Bad(*e, "{} must be a boolean, got {}", label, Got(*e->value)).Help("write true or false, unquoted");
   }
 
   void Number(const yaml::Entry* e, std::string_view label, bool allow_zero, bool allow_null) {
@@ -146,13 +147,14 @@ class InvalidValue final : public Rule {
     double x = v.kind == yaml::Kind::kInt ? static_cast<double>(v.integer) : v.number;
     std::string_view bound = allow_zero ? ">= 0" : "> 0";
     if (!v.is_number())
-      Bad(*e, "{} must be a number {}{}, got {}{}", label, bound, allow_null ? " or null" : "", Got(v),
-          v.is_str() ? "; write a plain unquoted number such as 1000 or 1.0e+3 (PyYAML reads 1e3 as a string)" : "");
+      Bad(*e, "{} must be a number {}{}, got {}", label, bound, allow_null ? " or null" : "", Got(v))
+          .Help(v.is_str() ? "write a plain unquoted number such as 1000 or 1.0e+3 (PyYAML reads 1e3 as a string)"
+                           : "write a number such as 1000");
     else if (allow_zero ? x < 0 : x <= 0)  // as aorta compares: NaN passes
-      Bad(*e, "{} must be {}, got {}{}", label, bound, v.Repr(),
-          !allow_null                            ? ""
-          : label.ends_with("timeout_per_trial") ? "; use null (or remove the key) for no limit"
-                                                 : "; use null (or remove the key) for aorta's default");
+      Bad(*e, "{} must be {}, got {}", label, bound, v.Repr())
+          .Help(!allow_null                            ? fmt::format("write a number {}", bound)
+                : label.ends_with("timeout_per_trial") ? "use null (or remove the key) for no limit"
+                                                       : "use null (or remove the key) for aorta's default");
   }
 
   void Enum(const yaml::Entry* e, std::string_view label, std::span<const std::string_view> domain) {
@@ -161,8 +163,8 @@ class InvalidValue final : public Rule {
     if (v.is_str() && std::ranges::find(domain, v.text) != domain.end()) return;
     std::string names;
     for (std::string_view d : domain) names += (names.empty() ? "'" : ", '") + std::string(d) + "'";
-    std::string hint = v.is_str() ? DidYouMean(v.text, domain) : "";
-    Bad(*e, "{} must be one of {}, got {}{}", label, names, v.Repr(), hint);
+    Bad(*e, "{} must be one of {}, got {}", label, names, v.Repr())
+        .Help(v.is_str() ? DidYouMeanOr(v.text, domain, "write one of them") : "write one of them");
   }
 
   // A list of strings; `allow_null` for optional lists that default to empty.
@@ -171,12 +173,12 @@ class InvalidValue final : public Rule {
     if (!e || (allow_null && e->value->is_null())) return;
     const yaml::Node& v = *e->value;
     if (!v.is_seq()) {
-      Bad(*e, "{} must be a list of strings, got {}; write [{}]", label, Got(v),
-          v.is_scalar() && !v.is_null() ? v.Repr() : "...");
+      Bad(*e, "{} must be a list of strings, got {}", label, Got(v))
+          .Help("write [{}]", v.is_scalar() && !v.is_null() ? v.Repr() : "...");
       return;
     }
     for (const yaml::NodePtr& item : v.items)
-      if (!item->is_str()) BadNode(*item, "{} must hold only strings, got {}; quote it", label, Got(*item));
+      if (!item->is_str()) BadNode(*item, "{} must hold only strings, got {}", label, Got(*item)).Help("quote it");
   }
 
   void Confound(const yaml::Entry* e) {
@@ -216,16 +218,16 @@ class InvalidValue final : public Rule {
   void Redaction(const yaml::Entry* e) {
     if (!e) return;
     if (!e->value->is_map()) {
-      Bad(*e, "recipe.redaction must be a mapping of redaction settings, got {}; remove the key to keep the defaults",
-          Got(*e->value));
+      Bad(*e, "recipe.redaction must be a mapping of redaction settings, got {}", Got(*e->value))
+          .Help("remove the key to keep the defaults");
       return;
     }
     if (const yaml::Entry* keys = e->value->Find("scrub_env_keys")) {
       bool ok = keys->value->is_seq() &&
                 std::ranges::all_of(keys->value->items, [](const yaml::NodePtr& i) { return i->is_str(); });
       if (!ok)
-        Bad(*keys, "recipe.redaction.scrub_env_keys must be a list of name globs (strings), got {}; write ['*TOKEN*']",
-            Got(*keys->value));
+        Bad(*keys, "recipe.redaction.scrub_env_keys must be a list of name globs (strings), got {}", Got(*keys->value))
+            .Help("write ['*TOKEN*']");
     }
     for (std::string_view flag : {"scrub_paths", "scrub_ip_addresses"})
       Bool(e->value->Find(flag), "recipe.redaction." + std::string(flag));
@@ -239,7 +241,8 @@ class InvalidValue final : public Rule {
     if (!e || e->value->is_null()) return;
     const yaml::Node& v = *e->value;
     if (!v.is_seq() || v.items.empty()) {
-      Bad(*e, "recipe.custom_patterns must be a non-empty list of patterns, got {}; remove the key for none", Got(v));
+      Bad(*e, "recipe.custom_patterns must be a non-empty list of patterns, got {}", Got(v))
+          .Help("remove the key for none");
       return;
     }
     const KeyDoc& doc = *BuiltinRecipeKeys().TopLevel("custom_patterns");
@@ -258,12 +261,12 @@ class InvalidValue final : public Rule {
         if (id)
           Bad(*id, "{}.id must be a non-empty string (the detector is reported as custom:<id>), got {}", label, got);
         else
-          BadNode(item, "{}.id must be a non-empty string (the detector is reported as custom:<id>); add one", label);
+          BadNode(item, "{}.id must be a non-empty string (the detector is reported as custom:<id>)", label)
+              .Help("add one");
       } else if (auto [first, inserted] = seen.emplace(id->value->text, id->value.get()); !inserted) {
-        ctx_->Report(recipe_->source(), id->value->span,
-                     "{}.id {} repeats an earlier pattern's id; custom-pattern ids must be unique in a recipe, rename "
-                     "one",
-                     label, id->value->Repr())
+        ctx_->Report(recipe_->source(), id->value->span, "{}.id {} repeats an earlier pattern's id", label,
+                     id->value->Repr())
+            .Help("custom-pattern ids must be unique in a recipe, rename one")
             .Note(recipe_->source(), first->second->span, "first used here");
       }
       const yaml::Entry* match = item.Find("match");
@@ -272,7 +275,7 @@ class InvalidValue final : public Rule {
         if (match)
           Bad(*match, "{}.match must be a mapping with 'regex' (and optional 'condition'), got {}", label, got);
         else
-          BadNode(item, "{}.match is missing; add match: {{regex: PATTERN}}", label);
+          BadNode(item, "{}.match is missing", label).Help("add match: {regex: PATTERN}");
       } else {
         const yaml::Entry* regex = match->value->Find("regex");
         if (!regex || !regex->value->is_str() || regex->value->text.empty()) {
@@ -288,11 +291,10 @@ class InvalidValue final : public Rule {
           if (!cond->value->is_str())
             Bad(*cond, "{}.match.condition must be an expression (a string), got {}", label, Got(*cond->value));
           else if (auto why = SandboxConditionError(cond->value->text))
-            Bad(*cond,
-                "{}.match.condition {} is refused by aorta's sandbox ({}); it allows comparisons, + - * / % //, "
-                "and/or/not, if-else, capture[...], exit_code, walltime_sec, peak_vram_mib and calls of float, int, "
-                "len, math.isnan, math.isinf",
-                label, cond->value->Repr(), *why);
+            Bad(*cond, "{}.match.condition {} is refused by aorta's sandbox ({})", label, cond->value->Repr(), *why)
+                .Help(
+                    "write it with only comparisons, + - * / % //, and/or/not, if-else, capture[...], exit_code, "
+                    "walltime_sec, peak_vram_mib and calls of float, int, len, math.isnan, math.isinf");
         }
       }
       std::string on_match = "fail";
@@ -302,14 +304,12 @@ class InvalidValue final : public Rule {
       }
       if (const yaml::Entry* req = item.Find("required_for_pass")) {
         if (req->value->kind != yaml::Kind::kBool)
-          Bad(*req, "{}.required_for_pass must be a boolean, got {}; write true or false, unquoted", label,
-              Got(*req->value));
+          Bad(*req, "{}.required_for_pass must be a boolean, got {}", label, Got(*req->value))
+              .Help("write true or false, unquoted");
         else if (req->value->boolean && on_match != "fail" &&
                  std::ranges::find(on_match_domain, on_match) != on_match_domain.end())
-          Bad(*req,
-              "{}.required_for_pass is only meaningful with on_match 'fail' (this one is '{}'); remove it or "
-              "set on_match: fail",
-              label, on_match);
+          Bad(*req, "{}.required_for_pass is only meaningful with on_match 'fail' (this one is '{}')", label, on_match)
+              .Help("remove it or set on_match: fail");
       }
       // aorta.agent.llm.AUTOPSY_CATEGORIES; a null category is present, hence refused.
       Enum(item.Find("category"), label + ".category", doc.Key("category")->Domain());
@@ -326,11 +326,10 @@ class InvalidValue final : public Rule {
       if (!item->is_str()) continue;
       std::string tier = StripLower(item->text);
       if (std::ranges::find(tiers, tier) != tiers.end()) continue;
-      std::string hint = DidYouMean(tier, tiers);
-      if (hint.empty() && tier.find(':') != std::string::npos)
-        hint = "; a single detector goes under disable_detectors";
-      BadNode(*item, "recipe.disable_detector_tiers: unknown tier {}; use one of {}{}", item->Repr(),
-              fmt::join(tiers, ", "), hint);
+      std::string otherwise = fmt::format("use one of {}", fmt::join(tiers, ", "));
+      if (tier.find(':') != std::string::npos) otherwise += "; a single detector goes under disable_detectors";
+      BadNode(*item, "recipe.disable_detector_tiers: unknown tier {}", item->Repr())
+          .Help(DidYouMeanOr(tier, tiers, otherwise));
     }
   }
 
@@ -354,15 +353,16 @@ class InvalidValue final : public Rule {
       std::string_view rest = colon == std::string_view::npos ? std::string_view() : PyStrip(cleaned.substr(colon + 1));
       if (rest.empty()) {
         bool tier = std::ranges::find(prefixes, PyLower(PyStrip(cleaned))) != prefixes.end();
-        BadNode(*item, "recipe.disable_detectors: malformed detector id {}; write '<tier>:<id>' such as 'tier2:hang'{}",
-                item->Repr(), tier ? " (a whole tier goes under disable_detector_tiers)" : "");
+        BadNode(*item, "recipe.disable_detectors: malformed detector id {}", item->Repr())
+            .Help("write '<tier>:<id>' such as 'tier2:hang'{}",
+                  tier ? " (a whole tier goes under disable_detector_tiers)" : "");
         continue;
       }
       std::string prefix = PyLower(PyStrip(cleaned.substr(0, colon)));
       if (std::ranges::find(prefixes, prefix) == prefixes.end()) {
-        BadNode(*item, "recipe.disable_detectors: unknown detector prefix {} in {}; use one of {}{}",
-                Quoted(std::string(PyStrip(cleaned.substr(0, colon)))), item->Repr(), fmt::join(prefixes, ", "),
-                DidYouMean(prefix, prefixes));
+        BadNode(*item, "recipe.disable_detectors: unknown detector prefix {} in {}",
+                Quoted(std::string(PyStrip(cleaned.substr(0, colon)))), item->Repr())
+            .Help(DidYouMeanOr(prefix, prefixes, fmt::format("use one of {}", fmt::join(prefixes, ", "))));
         continue;
       }
       if (prefix == "custom") continue;
@@ -371,9 +371,8 @@ class InvalidValue final : public Rule {
       std::vector<std::string_view> same_tier;
       for (std::string_view k : known)
         if (k.starts_with(prefix + ":")) same_tier.push_back(k);
-      std::string hint = DidYouMean(id, same_tier);
-      BadNode(*item, "recipe.disable_detectors: unknown detector id '{}'{}", id,
-              hint.empty() ? "; " + prefix + " has " + fmt::format("{}", fmt::join(same_tier, ", ")) : hint);
+      BadNode(*item, "recipe.disable_detectors: unknown detector id '{}'", id)
+          .Help(DidYouMeanOr(id, same_tier, fmt::format("{} has {}", prefix, fmt::join(same_tier, ", "))));
     }
   }
 
@@ -386,7 +385,8 @@ class InvalidValue final : public Rule {
       return;
     }
     for (const yaml::Entry& k : e->value->entries)
-      if (!k.key->is_str()) BadNode(*k.key, "{} keys must be strings, got {}; quote the key", label, Got(*k.key));
+      if (!k.key->is_str())
+        BadNode(*k.key, "{} keys must be strings, got {}", label, Got(*k.key)).Help("quote the key");
   }
 
   // The shape only; names and NULs are RCP014's.
@@ -400,8 +400,8 @@ class InvalidValue final : public Rule {
       if (!k.key->is_str())
         BadNode(*k.key, "{} names must be strings, got {}", label, Got(*k.key));
       else if (!k.value->is_str())
-        Bad(k, "{}.{} must be a string, got {}; quote it (environment values are text)", label, k.key->text,
-            Got(*k.value));
+        Bad(k, "{}.{} must be a string, got {}", label, k.key->text, Got(*k.value))
+            .Help("quote it (environment values are text)");
     }
   }
 
@@ -422,18 +422,18 @@ class InvalidValue final : public Rule {
     ExtraEnv(cell.Find("extra_env"), label + ".extra_env");
     if (const yaml::Entry* m = cell.Find("mitigations")) {
       if (!m->value->is_seq())
-        Bad(*m, "{}.mitigations must be a list of mitigation names, got {}; write [{}]", label, Got(*m->value),
-            m->value->is_str() ? m->value->Repr() : "none");
+        Bad(*m, "{}.mitigations must be a list of mitigation names, got {}", label, Got(*m->value))
+            .Help("write [{}]", m->value->is_str() ? m->value->Repr() : "none");
       else
         for (const yaml::NodePtr& item : m->value->items)
           if (!item->is_str())
-            BadNode(*item, "{}.mitigations must hold only names (strings), got {}; quote it", label, Got(*item));
+            BadNode(*item, "{}.mitigations must hold only names (strings), got {}", label, Got(*item)).Help("quote it");
     }
     const yaml::Entry* env = cell.Find("environment");
     if (!env) return;
     if (env->value->is_str()) {
       if (env->value->text.empty())
-        Bad(*env, "{}.environment is empty; name a registered environment such as 'local'", label);
+        Bad(*env, "{}.environment is empty", label).Help("name a registered environment such as 'local'");
       return;
     }
     if (!env->value->is_map()) {

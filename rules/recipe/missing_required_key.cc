@@ -51,9 +51,10 @@ class MissingRequiredKey final : public Rule {
     const RecipeKeys& keys = BuiltinRecipeKeys();
     for (const KeyDoc& k : keys.top_level)
       if (k.RequiredIn(recipe.mode()) && !root.Find(k.name))
-        ctx.Report(recipe.source(), top, "the recipe has no '{}' key; {} requires {}", k.name,
-                   recipe.mode() == RecipeMode::kProbe ? "a 'mode: probe' recipe" : "a triage recipe",
-                   Required(keys.top_level, recipe.mode()));
+        ctx.Report(recipe.source(), top, "the recipe has no '{}' key", k.name)
+            .Help("add it: {} requires {}",
+                  recipe.mode() == RecipeMode::kProbe ? "a 'mode: probe' recipe" : "a triage recipe",
+                  Required(keys.top_level, recipe.mode()));
 
     const yaml::Node* cells = rs::TriageCellList(recipe);
     if (!cells) return;
@@ -67,13 +68,11 @@ class MissingRequiredKey final : public Rule {
                                             : cell.entries.front().key->span;
       for (const KeyDoc& k : keys.cell)
         if (k.required && !cell.Find(k.name))
-          ctx.Report(recipe.source(), at, "{} has no '{}' key; every cell needs {}", label, k.name,
-                     Required(keys.cell, RecipeMode::kInvalid));
+          ctx.Report(recipe.source(), at, "{} has no '{}' key", label, k.name)
+              .Help("add it: every cell needs {}", Required(keys.cell, RecipeMode::kInvalid));
       if (const yaml::Entry* env = cell.Find("environment"); env && env->value->is_map() && !env->value->Find("docker"))
-        ctx.Report(recipe.source(), env->key->span,
-                   "{} has an inline environment without 'docker'; add 'docker: <image>' or name a registered "
-                   "environment such as 'local'",
-                   label);
+        ctx.Report(recipe.source(), env->key->span, "{} has an inline environment without 'docker'", label)
+            .Help("add 'docker: <image>' or name a registered environment such as 'local'");
     }
   }
 };

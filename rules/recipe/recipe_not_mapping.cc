@@ -23,10 +23,12 @@ class RecipeNotMapping final : public Rule {
   void CheckDocument(const YamlDocument& doc, RuleContext& ctx) override {
     if (!doc.ok() || doc.root->is_map()) return;
     if (doc.root->is_null() && doc.root->span.empty())
-      ctx.Report(doc.source, doc.root->span, "recipe is empty; write a mapping with at least 'schema_version: 1'");
+      ctx.Report(doc.source, doc.root->span, "recipe is empty")
+          .Help("write a mapping with at least 'schema_version: 1'");
     else
       ctx.Report(doc.source, doc.root->span, "recipe top level must be a mapping of keys, got {} {}",
-                 doc.root->TypeName(), doc.root->Repr());
+                 doc.root->TypeName(), doc.root->Repr())
+          .Help("write 'key: value' lines, starting with 'schema_version: 1'");
   }
 };
 

@@ -45,13 +45,13 @@ class ReservedWorkloadConfigKey final : public Rule {
     for (const yaml::Entry& k : e->value->entries) {
       if (!k.key->is_str()) continue;
       if (k.key->text == "steps")
-        ctx.Report(recipe.source(), k.key->span,
-                   "{}: 'steps' is reserved (aorta passes the {} own 'steps:'); set 'steps' there instead", label,
-                   whose);
+        ctx.Report(recipe.source(), k.key->span, "{}: 'steps' is reserved (aorta passes the {} own 'steps:')", label,
+                   whose)
+            .Help("set 'steps' there instead");
       else if (k.key->text.starts_with("_aorta_"))
         ctx.Report(recipe.source(), k.key->span,
-                   "{}: {} uses the reserved '_aorta_' prefix, which aorta fills in itself; rename or remove it", label,
-                   k.key->Repr());
+                   "{}: {} uses the reserved '_aorta_' prefix, which aorta fills in itself", label, k.key->Repr())
+            .Help("rename or remove it");
     }
   }
 };

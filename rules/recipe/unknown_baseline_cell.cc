@@ -63,10 +63,11 @@ class UnknownBaselineCell final : public Rule {
     std::string listed;
     for (size_t i = 0; i < names.size() && i < 6; ++i) listed += (i ? ", '" : "'") + names[i] + "'";
     if (names.size() > 6) listed += ", ...";
-    std::string hint;
-    if (auto s = Suggest(baseline->text, std::span<const std::string>(names))) hint = "; did you mean '" + *s + "'?";
-    auto d = ctx.Report(recipe.source(), baseline->span, "confound.baseline_cell {} names no {}cell (cells: {}){}",
-                        baseline->Repr(), probe ? "synthesised " : "", listed, hint);
+    std::string help = "name one of the cells";
+    if (auto s = Suggest(baseline->text, std::span<const std::string>(names))) help = "did you mean '" + *s + "'?";
+    auto d = ctx.Report(recipe.source(), baseline->span, "confound.baseline_cell {} names no {}cell (cells: {})",
+                        baseline->Repr(), probe ? "synthesised " : "", listed)
+                 .Help(help);
     if (probe) d.WithSeverity(Severity::kWarning);
   }
 

@@ -105,22 +105,23 @@ class UnknownKey final : public Rule {
 
   static void ReportKey(const Recipe& recipe, RuleContext& ctx, const yaml::Entry& e, std::string_view label,
                         std::span<const std::string_view> allowed) {
-    std::string suggestion = e.key->is_str() ? DidYouMean(e.key->text, allowed) : "";
+    std::string help = e.key->is_str() ? DidYouMeanOr(e.key->text, allowed, "") : "";
+    std::string why;
     // A sanitizer recipe's key in a triage or probe recipe: aorta's triage
     // loader refuses it; only `mode: sanitizer` reads it.
     const SanitizerBlock* sanitizer_top = BuiltinSanitizerKeys().Block("top_level");
-    if (suggestion.empty() && label == "recipe" && e.key->is_str() && sanitizer_top->Key(e.key->text))
-      suggestion =
-          "; only a 'mode: sanitizer' recipe reads it (that mode takes no triage or probe keys): remove it, "
-          "or move the plan to its own recipe with 'mode: sanitizer'";
-    if (suggestion.empty() && allowed.size() <= 8) {
+    if (help.empty() && label == "recipe" && e.key->is_str() && sanitizer_top->Key(e.key->text)) {
+      why = ": only a 'mode: sanitizer' recipe reads it, and that mode takes no triage or probe keys";
+      help = "remove it, or move the plan to its own recipe with 'mode: sanitizer'";
+    }
+    if (help.empty() && allowed.size() <= 8) {
       std::string names;
       for (std::string_view a : allowed) names += (names.empty() ? "" : ", ") + std::string(a);
-      suggestion = "; valid keys: " + names;
-    } else if (suggestion.empty()) {
-      suggestion = "; remove it or correct its spelling";
+      help = "valid keys: " + names;
+    } else if (help.empty()) {
+      help = "remove it or correct its spelling";
     }
-    ctx.Report(recipe.source(), e.key->span, "unknown key {} in {}{}", e.key->Repr(), label, suggestion);
+    ctx.Report(recipe.source(), e.key->span, "unknown key {} in {}{}", e.key->Repr(), label, why).Help(help);
   }
 };
 

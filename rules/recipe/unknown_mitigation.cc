@@ -54,17 +54,17 @@ class UnknownMitigation final : public Rule {
       if (auto s = Suggest(n.text, std::span<const std::string>(known))) hint = "did you mean '" + *s + "'? ";
       if (settings.mitigations_closed) {
         // The config says the registry is closed: aorta's own refusal.
-        ctx.Report(recipe.source(), n.span,
-                   "unknown {} {}; {}aorta refuses the recipe ({}); the config's 'mitigations-closed: true' says no "
-                   "plugin or sidecar adds names, so fix the name or declare it under '{}:'",
-                   what, n.Repr(), hint, what == "mitigation" ? "UnknownMitigationError" : "UnknownEnvironmentError",
-                   config_key)
+        ctx.Report(recipe.source(), n.span, "unknown {} {}: aorta refuses the recipe ({})", what, n.Repr(),
+                   what == "mitigation" ? "UnknownMitigationError" : "UnknownEnvironmentError")
+            .Help(
+                "{}the config's 'mitigations-closed: true' says no plugin or sidecar adds names, so fix the name or "
+                "declare it under '{}:'",
+                hint, config_key)
             .WithSeverity(Severity::kError);
         return;
       }
-      ctx.Report(recipe.source(), n.span,
-                 "unknown {} {}; {}if a plugin or sidecar provides it, declare it under '{}:' in .aortalint.yaml", what,
-                 n.Repr(), hint, config_key);
+      ctx.Report(recipe.source(), n.span, "unknown {} {}", what, n.Repr())
+          .Help("{}if a plugin or sidecar provides it, declare it under '{}:' in .aortalint.yaml", hint, config_key);
     };
 
     if (recipe.mode() == RecipeMode::kProbe) {

@@ -41,13 +41,11 @@ class WrongModeKey final : public Rule {
       const KeyDoc* key = BuiltinRecipeKeys().TopLevel(e.key->text);
       if (!key || key->InMode(recipe.mode())) continue;
       auto d = probe ? ctx.Report(recipe.source(), e.key->span,
-                                  "'{}' is a triage-mode key and this recipe is 'mode: probe'; remove it, or "
-                                  "remove 'mode: probe' if this is a triage recipe",
-                                  key->name)
+                                  "'{}' is a triage-mode key and this recipe is 'mode: probe'", key->name)
+                           .Help("remove it, or remove 'mode: probe' if this is a triage recipe")
                      : ctx.Report(recipe.source(), e.key->span,
-                                  "'{}' is a probe-mode key and this recipe is in triage mode; add 'mode: probe' "
-                                  "at the top level or remove the key",
-                                  key->name);
+                                  "'{}' is a probe-mode key and this recipe is in triage mode", key->name)
+                           .Help("add 'mode: probe' at the top level or remove the key");
       if (mode) d.Note(recipe.source(), mode->value->span, "the mode is set here");
     }
   }

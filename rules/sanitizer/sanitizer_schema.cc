@@ -17,11 +17,10 @@ std::vector<std::string_view> Views(const std::vector<std::string>& v) { return 
 
 std::string Strip(std::string_view s) { return std::string(Trim(s)); }
 
-// "; did you mean 'x'?" or "; use one of: a, b".
+// "did you mean 'x'?" or "use one of: a, b".
 std::string Instead(std::string_view word, const std::vector<std::string>& domain) {
   std::vector<std::string_view> names = Views(domain);
-  std::string hint = DidYouMean(word, names);
-  return hint.empty() ? "; use one of: " + Join(names) : hint;
+  return DidYouMeanOr(word, names, "use one of: " + Join(names));
 }
 
 class Walker {
@@ -47,14 +46,16 @@ class Walker {
   }
 
  private:
-  void Add(ProblemKind kind, Span span, std::string message) { out_.push_back({kind, span, std::move(message)}); }
+  void Add(ProblemKind kind, Span span, std::string message, std::string help) {
+    out_.push_back({kind, span, std::move(message), std::move(help)});
+  }
 
-  // "; move it to sanitizer_plan.policy" when another plan block reads the key.
+  // "move it to sanitizer_plan.policy" when another plan block reads the key.
   std::string Elsewhere(std::string_view key, std::string_view here) const {
     for (const SanitizerBlock& b : keys_.blocks) {
       if (b.name == here || b.name == "top_level" || b.name == "kernel_spec" || !b.Key(key)) continue;
       std::string where = b.name == "sanitizer_plan" ? "sanitizer_plan" : "sanitizer_plan." + b.name;
-      return "; move it to " + where + ", where aorta reads it";
+      return "move it to " + where + ", where aorta reads it";
     }
     return "";
   }
@@ -70,16 +71,16 @@ class Walker {
     std::string where = label.empty() ? "the recipe" : label;
     for (const yaml::Entry& e : map.entries) {
       if (e.key->is_str() && block.Key(e.key->text)) continue;
-      std::string hint = e.key->is_str() ? DidYouMean(e.key->text, names) : "";
+      std::string hint = e.key->is_str() ? DidYouMeanOr(e.key->text, names, "") : "";
       if (block.strict) {
-        if (hint.empty()) hint = "; valid keys: " + Join(names);
+        if (hint.empty()) hint = "valid keys: " + Join(names);
         Add(ProblemKind::kUnknownKey, e.key->span,
-            fmt::format("unknown key {} in {} (aorta refuses the recipe){}", e.key->Repr(), where, hint));
+            fmt::format("unknown key {} in {} (aorta refuses the recipe)", e.key->Repr(), where), hint);
       } else {
         if (hint.empty() && e.key->is_str()) hint = Elsewhere(e.key->text, block.name);
-        if (hint.empty()) hint = "; remove it, or move it where aorta reads it (valid keys here: " + Join(names) + ")";
+        if (hint.empty()) hint = "remove it, or move it where aorta reads it (valid keys here: " + Join(names) + ")";
         Add(ProblemKind::kIgnoredKey, e.key->span,
-            fmt::format("aorta never reads {} in {}: it is dropped silently{}", e.key->Repr(), where, hint));
+            fmt::format("aorta never reads {} in {}: it is dropped silently", e.key->Repr(), where), hint);
       }
     }
     for (const SanitizerKey& k : block.keys) {
@@ -87,22 +88,23 @@ class Walker {
       std::string full = Label(label, k.name);
       if (!kind.empty() && !k.ReadFor(kind)) {
         if (e) {
-          std::string instead = k.name == "consan_command" ? "; write 'command' instead"
-                                                           : "; remove it, or set 'kind' to one that reads it (" +
-                                                                 Join(Views(k.read_for)) + ")";
-          Add(ProblemKind::kIgnoredKey, e->key->span,
-              fmt::format("aorta ignores {} for source kind '{}'{}", full, kind, instead));
+          std::string instead = k.name == "consan_command"
+                                    ? "write 'command' instead"
+                                    : "remove it, or set 'kind' to one that reads it (" + Join(Views(k.read_for)) + ")";
+          Add(ProblemKind::kIgnoredKey, e->key->span, fmt::format("aorta ignores {} for source kind '{}'", full, kind),
+              instead);
         }
         continue;
       }
       if (!e) {
         if (k.required)
           Add(ProblemKind::kMissingKey, missing_at,
-              fmt::format("{} has no '{}' key and aorta requires it; add it ({})", where, k.name, k.doc));
+              fmt::format("{} has no '{}' key and aorta requires it", where, k.name),
+              fmt::format("add it ({})", k.doc));
         else if (!kind.empty() && Contains(k.required_for, kind))
           Add(ProblemKind::kMissingKey, missing_at,
-              fmt::format("{} has no '{}' key, which source kind '{}' requires; add it ({})", where, k.name, kind,
-                          k.doc));
+              fmt::format("{} has no '{}' key, which source kind '{}' requires", where, k.name, kind),
+              fmt::format("add it ({})", k.doc));
         continue;
       }
       Value(k, *e, full);
@@ -120,39 +122,37 @@ class Walker {
         return Str(k, v, at, label);
       case SanType::kMapping:
         if (!v.is_map()) {
-          Add(ProblemKind::kWrongType, at,
-              fmt::format("{} must be a mapping, got {}; write its keys indented below '{}:'", label, v.Repr(),
-                          k.name));
+          Add(ProblemKind::kWrongType, at, fmt::format("{} must be a mapping, got {}", label, v.Repr()),
+              fmt::format("write its keys indented below '{}:'", k.name));
         } else if (k.items == SanType::kKernel) {
           Kernel(v, label);
         }
         return;
       case SanType::kOne:
         if (!EqualsOne(v))
-          Add(ProblemKind::kBadValue, at, fmt::format("{} must be 1, got {}; write '{}: 1'", label, v.Repr(), k.name));
+          Add(ProblemKind::kBadValue, at, fmt::format("{} must be 1, got {}", label, v.Repr()),
+              fmt::format("write '{}: 1'", k.name));
         return;
       case SanType::kPositiveInt:
         if (!v.is_int())
-          Add(ProblemKind::kWrongType, at,
-              fmt::format("{} must be a positive integer, got {}; write a whole number such as 8", label, v.Repr()));
+          Add(ProblemKind::kWrongType, at, fmt::format("{} must be a positive integer, got {}", label, v.Repr()),
+              "write a whole number such as 8");
         else if (v.integer < 1)
-          Add(ProblemKind::kBadValue, at,
-              fmt::format("{} must be a positive integer, got {}; select at least 1 kernel", label, v.Repr()));
+          Add(ProblemKind::kBadValue, at, fmt::format("{} must be a positive integer, got {}", label, v.Repr()),
+              "select at least 1 kernel");
         return;
       case SanType::kPositiveNumber:
         if (!v.is_number())
-          Add(ProblemKind::kWrongType, at,
-              fmt::format("{} must be a positive number, got {}; write seconds such as 600", label, v.Repr()));
+          Add(ProblemKind::kWrongType, at, fmt::format("{} must be a positive number, got {}", label, v.Repr()),
+              "write seconds such as 600");
         else if ((v.kind == yaml::Kind::kInt ? static_cast<double>(v.integer) : v.number) <= 0)
-          Add(ProblemKind::kBadValue, at,
-              fmt::format("{} must be a positive number, got {}; remove it for aorta's default limit, or give "
-                          "seconds above 0",
-                          label, v.Repr()));
+          Add(ProblemKind::kBadValue, at, fmt::format("{} must be a positive number, got {}", label, v.Repr()),
+              "remove it for aorta's default limit, or give seconds above 0");
         return;
       case SanType::kBool:
         if (v.kind != yaml::Kind::kBool)
-          Add(ProblemKind::kWrongType, at,
-              fmt::format("{} must be a boolean, got {}; write true or false", label, v.Repr()));
+          Add(ProblemKind::kWrongType, at, fmt::format("{} must be a boolean, got {}", label, v.Repr()),
+              "write true or false");
         return;
       case SanType::kList:
         return List(k, v, at, label);
@@ -166,24 +166,24 @@ class Walker {
   void Str(const SanitizerKey& k, const yaml::Node& v, Span at, const std::string& label) {
     if (!v.is_str()) {
       Add(ProblemKind::kWrongType, at,
-          fmt::format("{} must be a {}string, got {}; {}", label, k.nonempty ? "non-empty " : "", v.Repr(),
-                      v.is_null() ? "give it a value or remove the key" : "quote the value"));
+          fmt::format("{} must be a {}string, got {}", label, k.nonempty ? "non-empty " : "", v.Repr()),
+          v.is_null() ? "give it a value or remove the key" : "quote the value");
       return;
     }
     std::string text = Strip(v.text);
     if (k.nonempty && text.empty()) {
-      Add(ProblemKind::kWrongType, at,
-          fmt::format("{} must be a non-empty string, got {}; give it a value", label, v.Repr()));
+      Add(ProblemKind::kWrongType, at, fmt::format("{} must be a non-empty string, got {}", label, v.Repr()),
+          "give it a value");
       return;
     }
     if (Contains(k.deferred, text)) {
       Add(ProblemKind::kBadValue, at,
-          fmt::format("{}={} is not supported yet by aorta's sanitizer loader; use one of: {}", label, v.Repr(),
-                      Join(Views(k.domain))));
+          fmt::format("{}={} is not supported yet by aorta's sanitizer loader", label, v.Repr()),
+          fmt::format("use one of: {}", Join(Views(k.domain))));
       return;
     }
     if (!k.domain.empty() && !Contains(k.domain, text)) {
-      Add(ProblemKind::kBadValue, at, fmt::format("unsupported {}={}{}", label, v.Repr(), Instead(text, k.domain)));
+      Add(ProblemKind::kBadValue, at, fmt::format("unsupported {}={}", label, v.Repr()), Instead(text, k.domain));
       return;
     }
     if (k.path == SanPath::kInput) {
@@ -191,16 +191,16 @@ class Walker {
       std::string resolved = plan.Resolve(text);
       if (!InputExists(resolved))
         Add(ProblemKind::kInputMissing, at,
-            fmt::format("{} {} does not exist: aorta resolves it from the recipe's directory, to '{}'; fix the path "
-                        "(relative to the recipe, not the repository root) or add the file",
-                        label, v.Repr(), resolved));
+            fmt::format("{} {} does not exist: aorta resolves it from the recipe's directory, to '{}'", label, v.Repr(),
+                        resolved),
+            "fix the path (relative to the recipe, not the repository root) or add the file");
     }
   }
 
   void List(const SanitizerKey& k, const yaml::Node& v, Span at, const std::string& label) {
     if (!v.is_seq() || v.items.empty()) {
-      Add(ProblemKind::kWrongType, at,
-          fmt::format("{} must be a non-empty list, got {}; write {}", label, v.Repr(),
+      Add(ProblemKind::kWrongType, at, fmt::format("{} must be a non-empty list, got {}", label, v.Repr()),
+          fmt::format("write {}",
                       k.domain.empty() ? "one item per line under it" : "[" + Join(Views(k.domain)) + "] or a part"));
       return;
     }
@@ -212,8 +212,8 @@ class Walker {
       } else if (!k.domain.empty()) {
         std::string name = PythonStr(item);  // aorta compares str(item)
         if (!Contains(k.domain, name))
-          Add(ProblemKind::kBadValue, item.span,
-              fmt::format("unsupported {} {}{}", item_label, item.Repr(), Instead(name, k.domain)));
+          Add(ProblemKind::kBadValue, item.span, fmt::format("unsupported {} {}", item_label, item.Repr()),
+              Instead(name, k.domain));
       }
     }
   }
@@ -222,14 +222,13 @@ class Walker {
   void Kernel(const yaml::Node& v, const std::string& label) {
     if (v.is_str()) {
       if (Strip(v.text).empty())
-        Add(ProblemKind::kWrongType, v.span,
-            fmt::format("{} name must be a non-empty string, got {}; write the kernel's symbol name", label, v.Repr()));
+        Add(ProblemKind::kWrongType, v.span, fmt::format("{} name must be a non-empty string, got {}", label, v.Repr()),
+            "write the kernel's symbol name");
       return;
     }
     if (!v.is_map()) {
-      Add(ProblemKind::kWrongType, v.span,
-          fmt::format("{} must be a string or a mapping, got {}; write the kernel's name, or a mapping with 'name:'",
-                      label, v.Repr()));
+      Add(ProblemKind::kWrongType, v.span, fmt::format("{} must be a string or a mapping, got {}", label, v.Repr()),
+          "write the kernel's name, or a mapping with 'name:'");
       return;
     }
     Span at = v.entries.empty() ? v.span : v.entries.front().key->span;
@@ -239,13 +238,14 @@ class Walker {
   void Identity(const yaml::Node& v, Span at, const std::string& label) {
     if (IdentityInt(v)) return;
     if (v.kind == yaml::Kind::kInt)
-      Add(ProblemKind::kBadValue, at, fmt::format("{} must be non-negative, got {}; write 0 or more", label, v.Repr()));
+      Add(ProblemKind::kBadValue, at, fmt::format("{} must be non-negative, got {}", label, v.Repr()),
+          "write 0 or more");
     else if (v.is_str() && Strip(v.text).starts_with('-') && IdentityIntOfAbs(v))
-      Add(ProblemKind::kBadValue, at, fmt::format("{} must be non-negative, got {}; write 0 or more", label, v.Repr()));
+      Add(ProblemKind::kBadValue, at, fmt::format("{} must be non-negative, got {}", label, v.Repr()),
+          "write 0 or more");
     else
-      Add(ProblemKind::kWrongType, at,
-          fmt::format("{} must be an integer, got {}; write a number, or a hex string such as '0x1c00'", label,
-                      v.Repr()));
+      Add(ProblemKind::kWrongType, at, fmt::format("{} must be an integer, got {}", label, v.Repr()),
+          "write a number, or a hex string such as '0x1c00'");
   }
 
   // Whether a negative decimal string is an integer (aorta then says "non-negative").
@@ -270,7 +270,7 @@ std::vector<Problem> Check(const Recipe& recipe) {
 
 void Report(const Recipe& recipe, RuleContext& ctx, ProblemKind kind) {
   for (const Problem& p : Check(recipe))
-    if (p.kind == kind) ctx.Report(recipe.source(), p.span, p.message);
+    if (p.kind == kind) ctx.Report(recipe.source(), p.span, p.message).Help(p.help);
 }
 
 }  // namespace aortalint::sanitizer_schema

@@ -28,7 +28,8 @@ enum class ProblemKind {
 struct Problem {
   ProblemKind kind;
   Span span;
-  std::string message;
+  std::string message;  // what is wrong
+  std::string help;     // what to do instead
 };
 
 /// Every problem of a sanitizer recipe, in file order; empty for other modes.

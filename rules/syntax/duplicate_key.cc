@@ -32,7 +32,8 @@ class DuplicateKeyRule final : public Rule {
   const RuleMeta& Meta() const override { return kMeta; }
   void CheckDocument(const YamlDocument& doc, RuleContext& ctx) override {
     for (const DuplicateKey& d : doc.duplicates)
-      ctx.Report(doc.source, d.second, "duplicate key {}: this value replaces the earlier one; keep one of them", d.key)
+      ctx.Report(doc.source, d.second, "duplicate key {}: this value replaces the earlier one", d.key)
+          .Help("keep one of them")
           .Note(doc.source, d.first, "first written here; its value is lost");
   }
 };

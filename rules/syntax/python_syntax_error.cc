@@ -47,12 +47,12 @@ class PythonSyntaxError final : public Rule {
     for (size_t i = 0; i < count; ++i) {
       const SyntaxProblem& p = payload.syntax_problems[i];
       if (!p.missing.empty()) {
-        ctx.Report(payload.source, p.span, "python syntax error: expected '{}' here; add it", p.missing);
+        ctx.Report(payload.source, p.span, "python syntax error: expected '{}' here", p.missing).Help("add it");
         continue;
       }
       std::string_view text = payload.source->Slice(p.span);
       text = text.substr(0, std::min(text.find('\n'), size_t{30}));
-      ctx.Report(payload.source, p.span, "python syntax error: cannot parse '{}'; fix the statement", text);
+      ctx.Report(payload.source, p.span, "python syntax error: cannot parse '{}'", text).Help("fix the statement");
     }
   }
 };

@@ -40,14 +40,16 @@ class UnreadableFile final : public Rule {
   const RuleMeta& Meta() const override { return kMeta; }
   void CheckDocument(const YamlDocument& doc, RuleContext& ctx) override {
     if (doc.failure == YamlDocument::Failure::kUnreadable)
-      ctx.Report(doc.source, doc.failure_span, "cannot read '{}': {}", doc.source->path(), doc.failure_message);
+      ctx.Report(doc.source, doc.failure_span, "cannot read '{}': {}", doc.source->path(), doc.failure_message)
+          .Help(doc.failure_help);
   }
   void CheckPayload(const Payload& payload, RuleContext& ctx) override {
     if (!payload.read_error.empty())
-      ctx.Report(
-          payload.source,
-          {static_cast<uint32_t>(payload.source->text().size()), static_cast<uint32_t>(payload.source->text().size())},
-          "cannot read '{}': {}", payload.path(), payload.read_error);
+      ctx.Report(payload.source,
+                 {static_cast<uint32_t>(payload.source->text().size()),
+                  static_cast<uint32_t>(payload.source->text().size())},
+                 "cannot read '{}': {}", payload.path(), payload.read_error)
+          .Help(payload.read_help);
   }
   // A launch command that names a script that is not there.
   void CheckPairing(const Recipe& recipe, const Pairing& pairing, RuleContext& ctx) override {
@@ -58,43 +60,45 @@ class UnreadableFile final : public Rule {
     for (const std::string& path : pairing.sidecars)
       if (Sidecar sidecar = LoadSidecar(path); !sidecar.error.empty())
         ctx.Report(recipe.source(), where, "the launch command from {}: {}", LaunchSourceName(pairing.source),
-                   sidecar.error);
+                   sidecar.error)
+            .Help(sidecar.help);
     for (const std::string& path : pairing.sidecars_outside)
       ctx.Report(recipe.source(), where,
-                 "the launch command from {} gives --mitigations-file '{}', which is outside the project root '{}'; "
-                 "aortalint reads no file outside the project from a command written in a file: move the sidecar "
-                 "into the project, or give it to aortalint with --mitigations-file",
-                 LaunchSourceName(pairing.source), path, Shown(pairing.base_dir));
+                 "the launch command from {} gives --mitigations-file '{}', which is outside the project root '{}'",
+                 LaunchSourceName(pairing.source), path, Shown(pairing.base_dir))
+          .Help(
+              "aortalint reads no file outside the project from a command written in a file: move the sidecar into the "
+              "project, or give it to aortalint with --mitigations-file");
     if (!pairing.plan_hip_outside.empty()) {
       const SanitizerPlan* plan = recipe.sanitizer_plan();
       Span at = plan && plan->source.hip.node ? plan->source.hip.node->span
                                               : Span{0, static_cast<uint32_t>(recipe.source()->LineText(1).size())};
-      ctx.Report(recipe.source(), at,
-                 "sanitizer_plan.source.hip resolves to '{}', which is outside the project root; aortalint reads no "
-                 "file outside the project from a path written in a recipe, so the HIP rules did not check it: move "
-                 "the reproducer into the project",
-                 pairing.plan_hip_outside);
+      ctx.Report(recipe.source(), at, "sanitizer_plan.source.hip resolves to '{}', which is outside the project root",
+                 pairing.plan_hip_outside)
+          .Help(
+              "aortalint reads no file outside the project from a path written in a recipe, so the HIP rules did not "
+              "check it: move the reproducer into the project");
     }
     bool placeholder = pairing.source == LaunchSource::kHeaderComment && !Consumed(recipe);
     for (const std::string& file : pairing.outside)
-      ctx.Report(recipe.source(), where,
-                 "the launch command from {} runs '{}', which is outside the project root '{}'; aortalint reads no "
-                 "file outside the project from a command written in a file: move the script into the project, or "
-                 "give the launch on the command line after `--`",
-                 LaunchSourceName(pairing.source), file, Shown(pairing.base_dir));
+      ctx.Report(recipe.source(), where, "the launch command from {} runs '{}', which is outside the project root '{}'",
+                 LaunchSourceName(pairing.source), file, Shown(pairing.base_dir))
+          .Help(
+              "aortalint reads no file outside the project from a command written in a file: move the script into the "
+              "project, or give the launch on the command line after `--`");
     for (const std::string& file : pairing.missing) {
       if (placeholder) {
-        ctx.Report(recipe.source(), where,
-                   "the launch command from {} runs '{}', which does not exist under '{}'; no proton or rocprof "
-                   "collector wraps it, so it may be a template's placeholder: fix the path if it is meant to run",
+        ctx.Report(recipe.source(), where, "the launch command from {} runs '{}', which does not exist under '{}'",
                    LaunchSourceName(pairing.source), file, Shown(pairing.base_dir))
+            .Help(
+                "no proton or rocprof collector wraps it, so it may be a template's placeholder: fix the path if it is "
+                "meant to run")
             .WithSeverity(Severity::kInfo);
         continue;
       }
-      ctx.Report(recipe.source(), where,
-                 "the launch command from {} runs '{}', which does not exist under '{}'; "
-                 "fix the path",
-                 LaunchSourceName(pairing.source), file, Shown(pairing.base_dir));
+      ctx.Report(recipe.source(), where, "the launch command from {} runs '{}', which does not exist under '{}'",
+                 LaunchSourceName(pairing.source), file, Shown(pairing.base_dir))
+          .Help("fix the path");
     }
   }
 

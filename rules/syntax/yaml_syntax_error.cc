@@ -36,7 +36,7 @@ class YamlSyntaxError final : public Rule {
   const RuleMeta& Meta() const override { return kMeta; }
   void CheckDocument(const YamlDocument& doc, RuleContext& ctx) override {
     if (doc.failure == YamlDocument::Failure::kSyntax)
-      ctx.Report(doc.source, doc.failure_span, "{}", doc.failure_message);
+      ctx.Report(doc.source, doc.failure_span, "{}", doc.failure_message).Help(doc.failure_help);
   }
 };
 

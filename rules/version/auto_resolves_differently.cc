@@ -56,9 +56,9 @@ class AutoResolvesDifferently final : public Rule {
         for (const auto& [backend, on] : groups)
           split += (split.empty() ? "" : " but to ") + backend + " on triton " + JoinNames(on);
         ctx.Report(recipe.source(), p.Where("backend"),
-                   "backend 'auto' resolves to {} ({}), and the capture does not record which ran; pin "
-                   "'backend' to one of them, or compare numbers within one version only",
-                   split, vendor == Vendor::kAmd ? "AMD" : "NVIDIA");
+                   "backend 'auto' resolves to {} ({}), and the capture does not record which ran", split,
+                   vendor == Vendor::kAmd ? "AMD" : "NVIDIA")
+            .Help("pin 'backend' to one of them, or compare numbers within one version only");
         break;
       }
     }

@@ -44,7 +44,9 @@ class BackendUnavailable final : public Rule {
     const std::vector<version::ProtonUse>& uses = v.uses;
     for (const TritonTarget& t : targets)
       if (!t.note.empty())
-        ctx.Report(recipe.source(), uses.front().Where("backend"), t.note).WithSeverity(Severity::kInfo);
+        ctx.Report(recipe.source(), uses.front().Where("backend"), t.note)
+            .Help(t.note_help)
+            .WithSeverity(Severity::kInfo);
 
     const TritonTable& table = *v.table;
     for (const version::ProtonUse& p : uses) {
@@ -58,10 +60,10 @@ class BackendUnavailable final : public Rule {
                               ? "the payload's proton.start(backend='" + backend + "') has no such backend"
                               : "argparse rejects '-b " + backend + "' (invalid choice) before the payload runs";
       std::string has = version::RowsWhere(table, [&](const TritonRow& r) { return r.HasBackend(backend); });
-      ctx.Report(recipe.source(), p.Where("backend"), "backend '{}' does not exist on triton {}: {}; {}", backend,
-                 JoinNames(missing), where,
-                 has.empty() ? std::string("pick another backend")
-                             : "target a version that has it (" + has + ") or pick another backend");
+      ctx.Report(recipe.source(), p.Where("backend"), "backend '{}' does not exist on triton {}: {}", backend,
+                 JoinNames(missing), where)
+          .Help("{}", has.empty() ? std::string("pick another backend")
+                                  : "target a version that has it (" + has + ") or pick another backend");
     }
   }
 };

@@ -87,10 +87,10 @@ class KnownCrash final : public Rule {
           return std::none_of(r.failures.begin(), r.failures.end(),
                               [&](const TritonFailure& g) { return g.kind != "empty" && g.Matches(reaching); });
         });
-        ctx.Report(recipe.source(), Primary(*f, p), "{} {} on triton {} ({}); {}", Combination(*f, p),
-                   f->kind == "crash" ? "crashes" : "is refused", JoinNames(on), f->outcome,
-                   works.empty() ? std::string("change one of these options")
-                                 : "change one of these options, or target " + works + " where it runs");
+        ctx.Report(recipe.source(), Primary(*f, p), "{} {} on triton {} ({})", Combination(*f, p),
+                   f->kind == "crash" ? "crashes" : "is refused", JoinNames(on), f->outcome)
+            .Help("{}", works.empty() ? std::string("change one of these options")
+                                      : "change one of these options, or target " + works + " where it runs");
       }
     }
   }

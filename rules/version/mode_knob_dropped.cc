@@ -49,10 +49,10 @@ class ModeKnobDropped final : public Rule {
       if (dropping.empty()) continue;
       std::string forwards = version::RowsWhere(table, [](const TritonRow& r) { return r.forwards_mode; });
       ctx.Report(recipe.source(), p.Where(knobs.front()),
-                 "{} '{}' becomes '--mode', which the proton CLI of triton {} parses and drops, so the "
-                 "session runs in its default mode; use 'mode: env'{}",
-                 knobs.front(), p.Value(knobs.front()), JoinNames(dropping),
-                 forwards.empty() ? std::string() : " or target " + forwards);
+                 "{} '{}' becomes '--mode', which the proton CLI of triton {} parses and drops, so the session runs in "
+                 "its default mode",
+                 knobs.front(), p.Value(knobs.front()), JoinNames(dropping))
+          .Help("use 'mode: env'{}", forwards.empty() ? std::string() : " or target " + forwards);
     }
   }
 };

@@ -66,9 +66,9 @@ class ModeUnsupported final : public Rule {
         return std::find(m.begin(), m.end(), mode) != m.end();
       });
       ctx.Report(recipe.source(), p.Where("backend_mode"),
-                 "backend_mode '{}' is not supported by backend '{}' on triton {}{}; {}", mode, backend,
-                 JoinNames(refusing), error.empty() ? "" : " (" + error + ")",
-                 has.empty() ? std::string("drop backend_mode") : "target " + has + ", or drop backend_mode");
+                 "backend_mode '{}' is not supported by backend '{}' on triton {}{}", mode, backend,
+                 JoinNames(refusing), error.empty() ? "" : " (" + error + ")")
+          .Help("{}", has.empty() ? std::string("drop backend_mode") : "target " + has + ", or drop backend_mode");
     }
   }
 };

@@ -66,4 +66,18 @@ std::string DidYouMean(std::string_view word, std::span<const std::string_view> 
   return "";
 }
 
+template <typename Candidates>
+std::string DidYouMeanOrIn(std::string_view word, Candidates candidates, std::string otherwise) {
+  if (auto s = Suggest(word, candidates)) return "did you mean '" + *s + "'?";
+  return otherwise;
+}
+
+std::string DidYouMeanOr(std::string_view word, std::span<const std::string_view> candidates, std::string otherwise) {
+  return DidYouMeanOrIn(word, candidates, std::move(otherwise));
+}
+
+std::string DidYouMeanOr(std::string_view word, std::span<const std::string> candidates, std::string otherwise) {
+  return DidYouMeanOrIn(word, candidates, std::move(otherwise));
+}
+
 }  // namespace aortalint

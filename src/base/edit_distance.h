@@ -18,4 +18,9 @@ std::optional<std::string> Suggest(std::string_view word, std::span<const std::s
 /// ", did you mean 'x'?"-style suffix: "; did you mean 'x'?" or "".
 std::string DidYouMean(std::string_view word, std::span<const std::string_view> candidates);
 
+/// A diagnostic's help for a name that is not one of `candidates`: "did you mean 'x'?" when one is
+/// close, else `otherwise`.
+std::string DidYouMeanOr(std::string_view word, std::span<const std::string_view> candidates, std::string otherwise);
+std::string DidYouMeanOr(std::string_view word, std::span<const std::string> candidates, std::string otherwise);
+
 }  // namespace aortalint

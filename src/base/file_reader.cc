@@ -50,7 +50,7 @@ size_t Utf8SequenceLength(const std::string& s, size_t i) {
 
 }  // namespace
 
-bool CheckText(const std::string& text, std::string* error, size_t* offset) {
+bool CheckText(const std::string& text, std::string* error, size_t* offset, std::string* help) {
   for (size_t i = 0; i < text.size();) {
     if (text[i] == '\0') {
       *error = fmt::format("file is binary (NUL byte at offset {})", i);
@@ -59,8 +59,8 @@ bool CheckText(const std::string& text, std::string* error, size_t* offset) {
     }
     size_t n = Utf8SequenceLength(text, i);
     if (n == 0) {
-      *error = fmt::format("file is not UTF-8 (byte 0x{:02x} at offset {}); save it as UTF-8",
-                           static_cast<unsigned char>(text[i]), i);
+      *error = fmt::format("file is not UTF-8 (byte 0x{:02x} at offset {})", static_cast<unsigned char>(text[i]), i);
+      if (help) *help = "save it as UTF-8";
       *offset = i;
       return false;
     }
@@ -195,7 +195,7 @@ ReadResult detail::ReadFile(const std::string& path, size_t max_bytes, bool as_t
     if (!overlay.empty()) {
       if (auto it = overlay.find(OverlayKey(path)); it != overlay.end()) {
         r.text = it->second;
-        r.ok = !as_text || CheckText(r.text, &r.error, &r.error_offset);
+        r.ok = !as_text || CheckText(r.text, &r.error, &r.error_offset, &r.help);
         return r;
       }
     }
@@ -248,7 +248,7 @@ ReadResult detail::ReadFile(const std::string& path, size_t max_bytes, bool as_t
   } else {
     if (r.text.size() <= kIdentityHashBytes && static_cast<size_t>(st.st_size) <= kIdentityHashBytes)
       r.identity.hash = ContentHash(r.text);
-    r.ok = !as_text || CheckText(r.text, &r.error, &r.error_offset);
+    r.ok = !as_text || CheckText(r.text, &r.error, &r.error_offset, &r.help);
   }
   ::close(fd);
   log();

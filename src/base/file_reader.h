@@ -34,6 +34,7 @@ struct ReadResult {
   std::string text;         // the contents when ok
   std::string error;        // why not, in a diagnostic's words: "file is binary (NUL byte at offset 12)"
   size_t error_offset = 0;  // where in the file, when it is about a byte
+  std::string help;         // what to do about the error, when there is something to say
 };
 
 /// Files larger than this are refused before they are read into memory.
@@ -89,7 +90,8 @@ class ScopedReadLog {
 /// may not exist): creating it later must invalidate the cached result.
 void NoteProbe(const std::string& path);
 
-/// Checks `text` is valid UTF-8 without NUL bytes; fills `error` and the offset when not.
-bool CheckText(const std::string& text, std::string* error, size_t* offset);
+/// Checks `text` is valid UTF-8 without NUL bytes; fills `error`, the offset and, when
+/// given, what to do (`help`) when not.
+bool CheckText(const std::string& text, std::string* error, size_t* offset, std::string* help = nullptr);
 
 }  // namespace aortalint

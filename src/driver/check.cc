@@ -796,6 +796,7 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
   for (const std::string& path : options.mitigation_files)
     if (Sidecar sidecar = LoadSidecar(path); !sidecar.error.empty()) {
       err << "aortalint: " << sidecar.error << "\n";
+      if (!sidecar.help.empty()) err << "  help: " << sidecar.help << "\n";
       return kExitUsage;
     }
   if (std::optional<std::string> problem = options.request.NormalizeAndCheck()) {

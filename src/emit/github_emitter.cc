@@ -69,6 +69,7 @@ void EmitGithub(std::span<const Diagnostic> diagnostics, std::ostream& out) {
     for (const Note& n : d.notes)
       message += fmt::format("\n{}:{}:{}: note: {}", RelativePath(n.where.path()), n.where.start().line,
                              n.where.start().column, n.message);
+    if (!d.help.empty()) message += "\nhelp: " + d.help;
     out << fmt::format("::{} file={},line={},col={},endLine={},endColumn={},title={}::{}\n", Command(d.severity),
                        Escape(RelativePath(d.where.path()), true), start.line, start.column, end.line, end.column,
                        Escape(Title(d.rule), true), Escape(message, false));
@@ -116,7 +117,7 @@ void EmitGitlab(std::span<const Diagnostic> diagnostics, std::ostream& out) {
     for (unsigned char c : key) h = (h ^ c) * 1099511628211ull;
     issues.push_back({{"type", "issue"},
                       {"check_name", d.rule},
-                      {"description", fmt::format("{}: {}", Title(d.rule), d.message)},
+                      {"description", fmt::format("{}: {}", Title(d.rule), MessageAndHelp(d, "; "))},
                       {"categories", {"Bug Risk"}},
                       {"severity", severity},
                       {"fingerprint", fmt::format("{:016x}-{}", h, seen[key]++)},

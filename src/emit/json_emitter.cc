@@ -25,6 +25,7 @@ void EmitJson(std::span<const Diagnostic> diagnostics, std::ostream& out) {
     if (std::string url = RuleDocUrl(d.rule); !url.empty()) j["url"] = url;  // only where the pages are published
     j["severity"] = SeverityName(d.severity);
     j["message"] = d.message;
+    if (!d.help.empty()) j["help"] = d.help;
     j["notes"] = nlohmann::json::array();
     for (const Note& n : d.notes) {
       nlohmann::json note = Position(n.where);

@@ -133,9 +133,10 @@ void EmitSarif(std::span<const Diagnostic> diagnostics, std::ostream& out) {
   for (const Diagnostic& d : diagnostics) {
     json r = {{"ruleId", d.rule},
               {"level", Level(d.severity)},
-              {"message", {{"text", d.message}}},
+              {"message", {{"text", MessageAndHelp(d, "\nhelp: ")}}},
               {"locations", json::array({{{"physicalLocation", PhysicalLocation(d.where)}}})}};
     if (auto it = rule_index.find(d.rule); it != rule_index.end()) r["ruleIndex"] = it->second;
+    if (!d.help.empty()) r["properties"] = {{"help", d.help}};  // also in message.text, for viewers that show only it
     if (!d.notes.empty()) {
       json related = json::array();
       for (size_t i = 0; i < d.notes.size(); ++i)

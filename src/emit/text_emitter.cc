@@ -93,16 +93,21 @@ std::string Header(const Location& where, std::string_view level, std::string_vi
 void EmitText(std::span<const Diagnostic> diagnostics, std::ostream& out, bool color, bool concise) {
   Style style{color};
   for (const Diagnostic& d : diagnostics) {
+    if (concise) {
+      out << Header(d.where, SeverityName(d.severity), SeverityColor(d.severity), style) << ' '
+          << EscapeControls(MessageAndHelp(d, "; ")) << ' ' << style.Paint("2", "[" + d.rule + "]") << '\n';
+      continue;
+    }
     out << Header(d.where, SeverityName(d.severity), SeverityColor(d.severity), style) << ' '
         << EscapeControls(d.message) << ' ' << style.Paint("2", "[" + d.rule + "]") << '\n';
-    if (concise) continue;
     Excerpt(d.where, style, out);
     for (const Note& n : d.notes) {
       out << Header(n.where, "note", "1;36", style) << ' ' << EscapeControls(n.message) << '\n';
       Excerpt(n.where, style, out);
     }
+    if (!d.help.empty()) out << style.Paint("1;32", "  help: ") << EscapeControls(d.help) << '\n';
     if (d.fix)
-      out << style.Paint("1;32", "  help: ") << d.fix->title
+      out << style.Paint("1;32", "  fix: ") << d.fix->title
           << (d.fix->applicability == Applicability::kSafe ? " (safe fix)" : " (unsafe fix)") << '\n';
   }
 }

@@ -75,6 +75,7 @@ nlohmann::json ToJson(const Diagnostic& d) {
                       {"message", d.message},
                       {"notes", nlohmann::json::array()}};
   for (const Note& n : d.notes) j["notes"].push_back({{"at", SpanJson(n.where)}, {"message", n.message}});
+  if (!d.help.empty()) j["help"] = d.help;
   if (d.fix) {
     nlohmann::json edits = nlohmann::json::array();
     for (const Edit& e : d.fix->edits) edits.push_back({e.path, e.span.begin, e.span.end, e.replacement});
@@ -96,6 +97,7 @@ Diagnostic FromJson(const nlohmann::json& j, Sources& sources) {
   d.message = j.at("message").get<std::string>();
   for (const nlohmann::json& n : j.at("notes"))
     d.notes.push_back({LocationFrom(n.at("at"), sources), n.at("message").get<std::string>()});
+  if (j.contains("help")) d.help = j["help"].get<std::string>();
   if (j.contains("fix")) {
     const nlohmann::json& f = j["fix"];
     Fix fix{

@@ -41,8 +41,8 @@ class ConfigParser {
  public:
   ConfigParser(const YamlDocument& doc, std::vector<Diagnostic>& errors) : doc_(doc), errors_(errors) {}
 
-  void Error(Span span, std::string message) {
-    errors_.push_back({"config", Severity::kError, {doc_.source, span}, std::move(message), {}, {}});
+  void Error(Span span, std::string message, std::string help = "") {
+    errors_.push_back({"config", Severity::kError, {doc_.source, span}, std::move(message), {}, {}, std::move(help)});
   }
 
   // An ID or prefix that matches no rule is SUP002, a finding rather than a
@@ -53,13 +53,14 @@ class ConfigParser {
     const RuleMeta* meta = FindRule("SUP002");
     if (!meta) return;
     const std::optional<std::string>& near = unknown->suggestion;
-    errors_.push_back({std::string(meta->id),
-                       meta->severity,
-                       {doc_.source, span},
-                       "unknown rule '" + selector + "' in the config" +
-                           (near ? "; did you mean '" + *near + "'?" : "; no rule ID starts with it"),
-                       {},
-                       {}});
+    errors_.push_back(
+        {std::string(meta->id),
+         meta->severity,
+         {doc_.source, span},
+         "unknown rule '" + selector + "' in the config",
+         {},
+         {},
+         near ? "did you mean '" + *near + "'?" : "no rule ID starts with it; `aortalint rules` lists them"});
   }
 
   void CheckSelectors(const yaml::Node& value) {
@@ -102,10 +103,11 @@ class ConfigParser {
       const std::string& key = e.key->text;
       const yaml::Node& v = *e.value;
       if (!e.key->is_str() || std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys)) {
-        Error(e.key->span, "unknown config key " + e.key->Repr() + DidYouMean(key, kKeys) +
-                               " (valid: select, extend-select, ignore, extend-ignore, per-file-ignores, severity, "
-                               "triton, mitigations, mitigations-closed, environments, exclude, pairs, extends, "
-                               "allow-suppressions, knowledge)");
+        Error(e.key->span, "unknown config key " + e.key->Repr(),
+              DidYouMeanOr(key, kKeys,
+                           "valid keys: select, extend-select, ignore, extend-ignore, per-file-ignores, severity, "
+                           "triton, mitigations, mitigations-closed, environments, exclude, pairs, extends, "
+                           "allow-suppressions, knowledge"));
         continue;
       }
       if (key == "extends") continue;  // handled by LoadConfig
@@ -203,9 +205,8 @@ class ConfigParser {
     const std::vector<yaml::NodePtr>& items = e.value->is_seq() ? e.value->items : single;
     for (const yaml::NodePtr& item : items)
       if (!IsTritonVersion(item->text))
-        Error(item->span,
-              "'triton' entry " + item->Repr() +
-                  " is not a Triton version; write it as pip shows it (3.7.1, 3.6.0+rocm7.2.4, 3.8) or main");
+        Error(item->span, "'triton' entry " + item->Repr() + " is not a Triton version",
+              "write it as pip shows it (3.7.1, 3.6.0+rocm7.2.4, 3.8) or main");
   }
 
   void ParsePairs(const yaml::Entry& e, Config& c) {
@@ -246,7 +247,7 @@ std::shared_ptr<const Config> LoadChain(const std::string& path, std::vector<Dia
   YamlDocument doc = LoadYamlFile(path);
   ConfigParser parser(doc, errors);
   if (!doc.ok()) {
-    parser.Error(doc.failure_span, doc.failure_message);
+    parser.Error(doc.failure_span, doc.failure_message, doc.failure_help);
     return config;
   }
   for (const DuplicateKey& d : doc.duplicates) parser.Error(d.second, "duplicate config key " + d.key);
@@ -255,7 +256,7 @@ std::shared_ptr<const Config> LoadChain(const std::string& path, std::vector<Dia
     if (!ext->value->is_str()) {
       parser.Error(ext->value->span, "'extends' must be a path to another config file, got " + ext->value->Repr());
     } else if (depth > 16) {
-      parser.Error(ext->value->span, "'extends' chain is longer than 16 files (a cycle?); shorten it");
+      parser.Error(ext->value->span, "'extends' chain is longer than 16 files (a cycle?)", "shorten it");
     } else {
       std::string parent = (fs::path(dir) / ext->value->text).lexically_normal().string();
       if (!fs::is_regular_file(parent)) {

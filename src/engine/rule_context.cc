@@ -7,6 +7,11 @@ DiagnosticBuilder& DiagnosticBuilder::Note(const SourcePtr& file, Span span, std
   return *this;
 }
 
+DiagnosticBuilder& DiagnosticBuilder::Help(std::string help) {
+  sink_[index_].help = std::move(help);
+  return *this;
+}
+
 DiagnosticBuilder& DiagnosticBuilder::WithFix(std::string title, Applicability applicability, std::vector<Edit> edits) {
   sink_[index_].fix = Fix{std::move(title), applicability, std::move(edits)};
   return *this;

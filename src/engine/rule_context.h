@@ -35,6 +35,12 @@ class DiagnosticBuilder {
  public:
   DiagnosticBuilder(std::vector<Diagnostic>& sink, size_t index) : sink_(sink), index_(index) {}
   DiagnosticBuilder& Note(const SourcePtr& file, Span span, std::string message);
+  /// What to do instead: the remedy, kept apart from the message that says what is wrong.
+  DiagnosticBuilder& Help(std::string help);
+  template <typename... T>
+  DiagnosticBuilder& Help(fmt::format_string<T...> format, T&&... args) {
+    return Help(fmt::vformat(format, fmt::make_format_args(args...)));
+  }
   DiagnosticBuilder& WithFix(std::string title, Applicability applicability, std::vector<Edit> edits);
   /// For rules whose severity depends on the target (PAY004 on 3.6.x); config overrides still win.
   DiagnosticBuilder& WithSeverity(Severity severity);

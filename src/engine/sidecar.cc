@@ -37,33 +37,33 @@ Sidecar LoadSidecar(const std::string& path) {
   ReadResult read = ReadRegularFile(path, kMaxFileBytes);
   if (!read.ok) {
     out.error = fmt::format(
-        "--mitigations-file '{}' cannot be read ({}); aorta refuses the command (the path must "
-        "exist): fix the path, relative to where aorta runs",
-        path, read.error);
+        "--mitigations-file '{}' cannot be read ({}), and aorta refuses the command when the path does not exist", path,
+        read.error);
+    out.help = "fix the path, relative to where aorta runs";
     return out;
   }
   json data;
   try {
     data = json::parse(read.text);
   } catch (const json::parse_error& e) {
-    out.error = fmt::format("sidecar '{}' is not valid JSON ({}); aorta refuses it: fix the JSON", path, e.what());
+    out.error = fmt::format("sidecar '{}' is not valid JSON ({}), and aorta refuses it", path, e.what());
+    out.help = "fix the JSON";
     return out;
   }
   if (!data.is_object()) {
-    out.error = fmt::format(
-        "sidecar '{}': top-level must be a JSON object, got {}; write {{\"version\": 1, "
-        "\"mitigations\": {{...}}}}",
-        path, TypeName(data));
+    out.error = fmt::format("sidecar '{}': top-level must be a JSON object, got {}", path, TypeName(data));
+    out.help = "write {\"version\": 1, \"mitigations\": {...}}";
     return out;
   }
   if (!data.contains("version") || data["version"] != 1) {
-    out.error = fmt::format("sidecar '{}': 'version' must be 1; add \"version\": 1", path);
+    out.error = fmt::format("sidecar '{}': 'version' must be 1", path);
+    out.help = "add \"version\": 1";
     return out;
   }
   for (const auto& [key, value] : data.items())
     if (key != "version" && key != "mitigations" && key != "environments") {
-      out.error = fmt::format("sidecar '{}': unknown top-level key '{}'; allowed: environments, mitigations, version",
-                              path, key);
+      out.error = fmt::format("sidecar '{}': unknown top-level key '{}'", path, key);
+      out.help = "use environments, mitigations or version";
       return out;
     }
   if (data.contains("mitigations") && !data["mitigations"].is_null()) {
@@ -80,8 +80,9 @@ Sidecar LoadSidecar(const std::string& path) {
       auto& env = out.mitigations[name];
       for (const auto& [var, value] : vars.items()) {
         if (!value.is_string()) {
-          out.error = fmt::format("sidecar '{}': mitigations.{}.{}: env var value must be a string, got {}; quote it",
-                                  path, name, var, TypeName(value));
+          out.error = fmt::format("sidecar '{}': mitigations.{}.{}: env var value must be a string, got {}", path, name,
+                                  var, TypeName(value));
+          out.help = "quote it";
           return out;
         }
         env[var] = value.get<std::string>();

@@ -15,7 +15,8 @@ namespace aortalint {
 
 struct Sidecar {
   std::string path;
-  std::string error;  // why aorta would refuse it, with what to do; empty when it loads
+  std::string error;  // why aorta would refuse it; empty when it loads
+  std::string help;   // what to do about the error
   std::map<std::string, std::map<std::string, std::string>> mitigations;  // name -> variables
   std::vector<std::string> environments;
 };

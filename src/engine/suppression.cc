@@ -364,12 +364,14 @@ std::vector<Diagnostic> ApplySuppressions(std::vector<Diagnostic> diagnostics, s
   const RuleMeta* sup001 = FindRule("SUP001");
   const RuleMeta* sup002 = FindRule("SUP002");
   std::vector<Diagnostic> own;
-  auto report = [&](const RuleMeta* meta, const SourcePtr& file, Span span, std::string message) -> Diagnostic& {
+  auto report = [&](const RuleMeta* meta, const SourcePtr& file, Span span, std::string message,
+                    std::string help) -> Diagnostic& {
     Diagnostic d;
     d.rule = meta ? std::string(meta->id) : "";
     d.severity = meta ? meta->severity : Severity::kWarning;
     d.where = {file, span};
     d.message = std::move(message);
+    d.help = std::move(help);
     own.push_back(std::move(d));
     return own.back();
   };
@@ -384,23 +386,21 @@ std::vector<Diagnostic> ApplySuppressions(std::vector<Diagnostic> diagnostics, s
         for (const SuppressionCode& c : s.codes) {
           if (!c.ours || FindRule(c.id)) continue;
           std::optional<std::string> near = Suggest(c.id, ids);
-          Diagnostic& d = report(sup002, fs.file, c.span,
-                                 fmt::format("unknown rule '{}' in suppression{}", c.id,
-                                             near ? "; did you mean '" + *near + "'?" : "; remove it"));
+          Diagnostic& d = report(sup002, fs.file, c.span, fmt::format("unknown rule '{}' in suppression", c.id),
+                                 near ? "did you mean '" + *near + "'?" : "remove it");
           if (near) d.fix = Fix{"replace with " + *near, Applicability::kUnsafe, {{path, c.span, *near}}};
         }
       if (!sup001 || !enabled("SUP001")) continue;
       if (!settings.allowed) {
         std::string where = settings.config_path.empty() ? "the config" : settings.config_path;
         report(sup001, fs.file, s.directive,
-               fmt::format("inline suppressions are disallowed ('allow-suppressions: false' in {}); fix the finding "
-                           "instead",
-                           where));
+               fmt::format("inline suppressions are disallowed ('allow-suppressions: false' in {})", where),
+               "fix the finding instead");
         continue;
       }
       if (s.misplaced) {
-        report(sup001, fs.file, s.directive,
-               "'ignore-file' only works in the file's leading comment block; move it to the top of the file");
+        report(sup001, fs.file, s.directive, "'ignore-file' only works in the file's leading comment block",
+               "move it to the top of the file");
         continue;
       }
       // Unused: a known, enabled, non-SUP code that matched nothing.
@@ -418,9 +418,9 @@ std::vector<Diagnostic> ApplySuppressions(std::vector<Diagnostic> diagnostics, s
       std::string list = JoinIds(unused);
       const char* scope = s.kind == Suppression::Kind::kFile ? "in this file" : "here";
       Span span = keeps_any ? Span{unused.front()->span.begin, unused.back()->span.end} : s.directive;
-      Diagnostic& d = report(sup001, fs.file, span,
-                             fmt::format("unused suppression: {} reported nothing {}; remove {}", list, scope,
-                                         unused.size() == 1 && keeps_any ? "it from the list" : "it"));
+      Diagnostic& d =
+          report(sup001, fs.file, span, fmt::format("unused suppression: {} reported nothing {}", list, scope),
+                 unused.size() == 1 && keeps_any ? "remove it from the list" : "remove it");
       if (keeps_any) {
         std::string rest;
         for (const SuppressionCode& c : s.codes)

@@ -887,6 +887,7 @@ std::shared_ptr<const Payload> LoadPayload(const std::string& path) {
     payload->source = std::make_shared<const SourceFile>(
         path, read.text.substr(0, std::min(read.error_offset, read.text.size())), read.identity);
     payload->read_error = read.error;
+    payload->read_help = read.help;
     return payload;
   }
   return ParsePayload(std::make_shared<const SourceFile>(path, std::move(read.text), read.identity), nullptr,

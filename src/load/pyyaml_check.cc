@@ -1807,9 +1807,9 @@ namespace {
 std::string Advice(const PyYamlError& e) {
   const std::string& p = e.problem;
   auto has = [&](const char* s) { return p.find(s) != std::string::npos; };
-  if (has("'\\t'")) return "PyYAML allows a tab only inside quotes, comments and block scalars; use spaces";
+  if (has("'\\t'")) return "use spaces: PyYAML allows a tab only inside quotes, comments and block scalars";
   if (has("could not find expected ':'"))
-    return "a key must end with ': ' on its own line; join the broken line, or quote a value that holds ': '";
+    return "end the key with ': ' on its own line: join the broken line, or quote a value that holds ': '";
   if (has("mapping values are not allowed here"))
     return "quote a value that contains ': ', or put the key on its own line";
   if (has("expected ',' or '}'") || has("expected ',' or ']'"))
@@ -1818,10 +1818,10 @@ std::string Advice(const PyYamlError& e) {
     return "remove the extra comma, or write the empty entry as null or ''";
   if (has("expected the node content")) return "write a value here, or remove the stray indicator";
   if (has("expected <block end>")) return "check this line's indentation against the lines above";
-  if (has("unhashable key")) return "a key must be a plain value; quote it, or move the collection into the value";
+  if (has("unhashable key")) return "make the key a plain value: quote it, or move the collection into the value";
   if (has("undefined alias")) return "define the anchor (&name) before the alias (*name) uses it";
   if (has("constructor for the tag")) return "remove the tag";
-  if (has("merging")) return "a '<<' merge key takes an alias of a mapping (or a list of them)";
+  if (has("merging")) return "give the '<<' merge key an alias of a mapping (or a list of them)";
   if (has("escape")) return "write a valid escape, or use single quotes";
   if (has("not allowed here")) return "check this line's indentation and the indicator it starts with";
   return "fix the YAML here";
@@ -1836,20 +1836,20 @@ PyYamlMessage DescribePyYamlError(const PyYamlError& e, std::string_view text) {
   if (c.find("first occurrence") != std::string::npos) {
     size_t line = 1;
     for (size_t k = 0; e.context_offset && k < *e.context_offset && k < text.size(); ++k) line += text[k] == '\n';
-    return {fmt::format("{}; rename the second one (aorta's PyYAML refuses a repeated anchor; the first is on line {})",
+    return {fmt::format("{} (aorta's PyYAML refuses a repeated anchor; the first is on line {})",
                         c.substr(0, c.find(';')), line),
-            e.offset};
+            "rename the second one", e.offset};
   }
   if (p == "found unexpected end of stream" && e.context_offset) {
     char q = char_at(*e.context_offset);
-    return {fmt::format("{} found unexpected end of stream: this {} is never closed; add the closing {}", c,
-                        q == '"' ? "double quote" : "single quote", q),
-            *e.context_offset};
+    return {fmt::format("{} found unexpected end of stream: this {} is never closed", c,
+                        q == '"' ? "double quote" : "single quote"),
+            fmt::format("add the closing {}", q), *e.context_offset};
   }
   if (p.find("'<stream end>'") != std::string::npos && c.rfind("while parsing a flow", 0) == 0 && e.context_offset) {
     char open = char_at(*e.context_offset);
-    return {fmt::format("this '{}' is never closed; add the matching '{}' ({})", open, open == '[' ? ']' : '}', p),
-            *e.context_offset};
+    return {fmt::format("this '{}' is never closed ({})", open, p),
+            fmt::format("add the matching '{}'", open == '[' ? ']' : '}'), *e.context_offset};
   }
   if (c.rfind("while parsing a flow", 0) == 0 && e.context_offset &&
       text.substr(*e.context_offset, e.offset - std::min(e.offset, *e.context_offset)).find('\n') !=
@@ -1859,26 +1859,27 @@ PyYamlMessage DescribePyYamlError(const PyYamlError& e, std::string_view text) {
     size_t line = 1;
     for (size_t k = 0; k < e.offset && k < text.size(); ++k) line += text[k] == '\n';
     return {fmt::format(
-                "this '{}' is not closed before line {}, where PyYAML {}; add the matching '{}'", open, line,
-                p.rfind("expected", 0) == 0 ? "expected ',' or '" + std::string(1, open == '[' ? ']' : '}') + "'" : p,
-                open == '[' ? ']' : '}'),
-            *e.context_offset};
+                "this '{}' is not closed before line {}, where PyYAML {}", open, line,
+                p.rfind("expected", 0) == 0 ? "expected ',' or '" + std::string(1, open == '[' ? ']' : '}') + "'" : p),
+            fmt::format("add the matching '{}'", open == '[' ? ']' : '}'), *e.context_offset};
   }
   if (p == "could not find expected ':'" && e.context_offset)
-    return {fmt::format("could not find expected ':' after this key ({}); {}", c, Advice(e)), *e.context_offset};
+    return {fmt::format("could not find expected ':' after this key ({})", c), Advice(e), *e.context_offset};
   for (const char* tag : {"value", "merge"})
     if (p.find(std::string("'tag:yaml.org,2002:") + tag + "'") != std::string::npos) {
       const char* plain = std::string_view(tag) == "value" ? "=" : "<<";
-      return {fmt::format("{} (PyYAML reads a plain '{}' as a tag); quote it: '{}'", p, plain, plain), e.offset};
+      return {fmt::format("{} (PyYAML reads a plain '{}' as a tag)", p, plain), fmt::format("quote it: '{}'", plain),
+              e.offset};
     }
   if (c == "expected a single document in the stream")
-    return {"a second YAML document starts here; a recipe is one document (aorta reads it with safe_load)", e.offset};
+    return {"a second YAML document starts here, and a recipe is one document (aorta reads it with safe_load)",
+            "remove the '---' line and what follows, or move it to its own recipe", e.offset};
   if (p.find("that cannot start any token") != std::string::npos && p.find("'\\t'") == std::string::npos) {
     char ch = char_at(e.offset);
-    return {fmt::format("{}; quote the value (\"{}...\" or '{}...')", p, ch, ch), e.offset};
+    return {p, fmt::format("quote the value (\"{}...\" or '{}...')", ch, ch), e.offset};
   }
-  if (c.empty()) return {fmt::format("{}; {}", p, Advice(e)), e.offset};
-  return {fmt::format("{} ({}); {}", p, c, Advice(e)), e.offset};
+  if (c.empty()) return {p, Advice(e), e.offset};
+  return {fmt::format("{} ({})", p, c), Advice(e), e.offset};
 }
 
 }  // namespace aortalint

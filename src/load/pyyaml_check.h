@@ -34,7 +34,8 @@ struct PyYamlError {
 std::optional<PyYamlError> CheckAsPyYaml(std::string_view text, std::vector<size_t>* tight_flow_keys = nullptr);
 
 struct PyYamlMessage {
-  std::string text;  // PyYAML's words, and what to do (quote the value, use spaces, ...)
+  std::string text;  // PyYAML's words: what is wrong
+  std::string help;  // what to do (quote the value, use spaces, ...)
   size_t offset;     // where the fix goes: the opening quote never closed, the key that lost its ':'
 };
 

@@ -244,6 +244,7 @@ void ResolveJsonPlain(Node& n) {
 struct SyntaxError {
   YAML::Mark mark;
   std::string message;
+  std::string help;
 };
 
 // ---- Span recovery: yaml-cpp gives where a token starts, not where it ends ----
@@ -379,9 +380,8 @@ class Builder : public YAML::EventHandler {
     // (An empty value after a flow mapping's key, `{a: , b: 1}`, is null in both.)
     bool awaiting_value = !stack_.empty() && stack_.back().node->kind == Kind::kMap && stack_.back().pending_key;
     if (InFlow() && !awaiting_value && at < spans_source().size() && spans_source()[at] == ',')
-      throw SyntaxError{mark,
-                        "while parsing a flow node expected the node content, but found ','; remove the extra "
-                        "comma, or write the empty entry as null or ''"};
+      throw SyntaxError{mark, "while parsing a flow node expected the node content, but found ','",
+                        "remove the extra comma, or write the empty entry as null or ''"};
     uint32_t end = spans_.ScalarEnd(at, InFlow());
     std::string_view token = std::string_view(spans_source()).substr(at, end - at);
     // An empty value gets the next token's mark; point at the key instead.
@@ -397,14 +397,16 @@ class Builder : public YAML::EventHandler {
   void OnAnchor(const YAML::Mark& mark, const std::string& name) override {
     // PyYAML's composer refuses an anchor name used twice; yaml-cpp lets the second shadow the first.
     if (!anchor_names_.insert(name).second)
-      throw SyntaxError{mark, fmt::format("found duplicate anchor '{}'; rename the second one (aorta's PyYAML refuses "
-                                          "a repeated anchor)",
-                                          name)};
+      throw SyntaxError{mark,
+                        fmt::format("found duplicate anchor '{}' (aorta's PyYAML refuses a repeated anchor)", name),
+                        "rename the second one"};
   }
 
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
     auto it = anchors_.find(anchor);
-    if (it == anchors_.end()) throw SyntaxError{mark, "alias refers to an unknown anchor"};
+    if (it == anchors_.end())
+      throw SyntaxError{mark, "alias refers to an unknown anchor",
+                        "define the anchor (&name) before the alias uses it"};
     for (const Frame& f : stack_)
       if (f.node == it->second) {
         // PyYAML accepts an alias inside the node it names (a recursive structure), and so does aorta's
@@ -419,9 +421,11 @@ class Builder : public YAML::EventHandler {
     // Only what an alias repeats counts against the bomb limit: a large file written out is no bomb.
     alias_extra_ = std::min<uint64_t>(alias_extra_ + Weight(it->second.get()) - 1, kMaxExpandedNodes * 2);
     if (alias_extra_ > kMaxExpandedNodes)
-      throw SyntaxError{mark, fmt::format("aliases here and before expand to more than {} nodes beyond those written "
-                                          "in the file (an alias bomb); write the values out, or alias less",
-                                          kMaxExpandedNodes)};
+      throw SyntaxError{mark,
+                        fmt::format("aliases here and before expand to more than {} nodes beyond those written in the "
+                                    "file (an alias bomb)",
+                                    kMaxExpandedNodes),
+                        "write the values out, or alias less"};
     Add(it->second, 0, /*is_alias=*/true);
   }
 
@@ -437,9 +441,11 @@ class Builder : public YAML::EventHandler {
         (n->span.end <= at + 1 || spans_source()[n->span.end - 1] != open ||
          (open == '"' && n->span.end >= 2 && spans_source()[n->span.end - 2] == '\\' &&
           n->span.end == spans_source().size())))
-      throw SyntaxError{mark, fmt::format("while scanning a quoted scalar found unexpected end of stream: this {} is "
-                                          "never closed; add the closing {}",
-                                          open == '"' ? "double quote" : "single quote", open)};
+      throw SyntaxError{mark,
+                        fmt::format("while scanning a quoted scalar found unexpected end of stream: this {} is never "
+                                    "closed",
+                                    open == '"' ? "double quote" : "single quote"),
+                        fmt::format("add the closing {}", open)};
     if (tag == "?" && json_) {
       n->plain = true;
       ResolveJsonPlain(*n);
@@ -448,9 +454,11 @@ class Builder : public YAML::EventHandler {
       // PyYAML resolves a plain `=` to the `value` tag and `<<` outside a key to `merge`; safe_load constructs neither.
       bool is_key = !stack_.empty() && stack_.back().node->kind == Kind::kMap && !stack_.back().pending_key;
       if (value == "=" || (value == "<<" && !is_key))
-        throw SyntaxError{mark, fmt::format("could not determine a constructor for the tag 'tag:yaml.org,2002:{}' "
-                                            "(PyYAML reads a plain '{}' as a tag); quote it: '{}'",
-                                            value == "=" ? "value" : "merge", value, value)};
+        throw SyntaxError{mark,
+                          fmt::format("could not determine a constructor for the tag 'tag:yaml.org,2002:{}' (PyYAML "
+                                      "reads a plain '{}' as a tag)",
+                                      value == "=" ? "value" : "merge", value),
+                          fmt::format("quote it: '{}'", value)};
       ResolvePlain(*n);
     } else if (tag == "!" || tag == "tag:yaml.org,2002:str") {
       n->kind = Kind::kStr;
@@ -511,12 +519,12 @@ class Builder : public YAML::EventHandler {
     else if (t == "binary")
       n.kind = Kind::kBinary;
     else
-      throw SyntaxError{mark, fmt::format("safe_load cannot construct a value tagged '{}'; remove the tag", tag)};
+      throw SyntaxError{mark, fmt::format("safe_load cannot construct a value tagged '{}'", tag), "remove the tag"};
   }
 
   void CheckCollectionTag(const std::string& tag, const std::string& expected, const YAML::Mark& mark) {
     if (tag.empty() || tag == "?" || tag == "!" || tag == expected) return;
-    throw SyntaxError{mark, fmt::format("safe_load cannot construct a collection tagged '{}'; remove the tag", tag)};
+    throw SyntaxError{mark, fmt::format("safe_load cannot construct a collection tagged '{}'", tag), "remove the tag"};
   }
 
   void Open(Kind kind, const YAML::Mark& mark, YAML::anchor_t anchor, YAML::EmitterStyle::value style) {
@@ -536,8 +544,9 @@ class Builder : public YAML::EventHandler {
     if (++written_ > kMaxNodes)
       throw SyntaxError{YAML::Mark(),
                         fmt::format("the document holds more than {} values (keys, scalars, lists and mappings "
-                                    "counted); aortalint stops there to bound its memory: split the recipe",
-                                    kMaxNodes)};
+                                    "counted), where aortalint stops to bound its memory",
+                                    kMaxNodes),
+                        "split the recipe"};
   }
 
   void Close() {
@@ -638,27 +647,31 @@ class Builder : public YAML::EventHandler {
   uint64_t alias_extra_ = 0;                           // nodes the aliases add to them
 };
 
-// yaml-cpp's message for a parse error, in the words of a fix.
-std::string Explain(const std::string& message) {
-  static const std::pair<std::string_view, std::string_view> kHints[] = {
-      {YAML::ErrorMsg::END_OF_SEQ_FLOW, "this '[' is never closed; add the matching ']'"},
-      {YAML::ErrorMsg::END_OF_MAP_FLOW, "this '{' is never closed; add the matching '}'"},
-      {YAML::ErrorMsg::END_OF_MAP, "a mapping ends where a key was expected; check this line's indentation"},
-      {YAML::ErrorMsg::END_OF_SEQ, "a list ends where an item was expected; check this line's indentation"},
-      {YAML::ErrorMsg::MAP_VALUE,
-       "a ':' where no value can start; quote a value that contains ': ', or fix the indentation"},
-      {YAML::ErrorMsg::MAP_KEY, "a key where none can start; fix the indentation"},
-      {YAML::ErrorMsg::BLOCK_ENTRY, "a '- ' list item where none can start; fix the indentation"},
-      {YAML::ErrorMsg::EOF_IN_SCALAR, "a quoted string is never closed; add the closing quote"},
-      {YAML::ErrorMsg::UNKNOWN_ANCHOR, "this alias names no anchor defined before it; define '&name' first"},
-      {YAML::ErrorMsg::FLOW_END, "a closing bracket with no opening one; remove it or add the '[' or '{'"},
+// yaml-cpp's message for a parse error, in our words, with the fix.
+SyntaxError Explain(const YAML::Exception& e) {
+  struct Hint {
+    std::string_view known, message, help;
   };
-  for (const auto& [known, hint] : kHints)
-    if (message == known) return std::string(hint);
-  if (message.rfind(YAML::ErrorMsg::TAB_IN_INDENTATION, 0) == 0) return "a tab in indentation; indent YAML with spaces";
-  std::string out = message;
+  static const Hint kHints[] = {
+      {YAML::ErrorMsg::END_OF_SEQ_FLOW, "this '[' is never closed", "add the matching ']'"},
+      {YAML::ErrorMsg::END_OF_MAP_FLOW, "this '{' is never closed", "add the matching '}'"},
+      {YAML::ErrorMsg::END_OF_MAP, "a mapping ends where a key was expected", "check this line's indentation"},
+      {YAML::ErrorMsg::END_OF_SEQ, "a list ends where an item was expected", "check this line's indentation"},
+      {YAML::ErrorMsg::MAP_VALUE, "a ':' where no value can start",
+       "quote a value that contains ': ', or fix the indentation"},
+      {YAML::ErrorMsg::MAP_KEY, "a key where none can start", "fix the indentation"},
+      {YAML::ErrorMsg::BLOCK_ENTRY, "a '- ' list item where none can start", "fix the indentation"},
+      {YAML::ErrorMsg::EOF_IN_SCALAR, "a quoted string is never closed", "add the closing quote"},
+      {YAML::ErrorMsg::UNKNOWN_ANCHOR, "this alias names no anchor defined before it", "define '&name' first"},
+      {YAML::ErrorMsg::FLOW_END, "a closing bracket with no opening one", "remove it or add the '[' or '{'"},
+  };
+  for (const Hint& h : kHints)
+    if (e.msg == h.known) return {e.mark, std::string(h.message), std::string(h.help)};
+  if (e.msg.rfind(YAML::ErrorMsg::TAB_IN_INDENTATION, 0) == 0)
+    return {e.mark, "a tab in indentation", "indent YAML with spaces"};
+  std::string out = e.msg;
   if (!out.empty()) out[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[0])));
-  return out;
+  return {e.mark, out, ""};
 }
 
 // PyYAML's Reader.NON_PRINTABLE: the first code point it refuses (offset, code point).
@@ -693,7 +706,7 @@ YamlDocument ParseYaml(SourcePtr source) {
   doc.source = source;
   std::string error;
   size_t error_offset = 0;
-  if (!CheckText(std::string(source->text()), &error, &error_offset)) {
+  if (!CheckText(std::string(source->text()), &error, &error_offset, &doc.failure_help)) {
     doc.failure = YamlDocument::Failure::kUnreadable;
     doc.failure_message = error;
     doc.failure_span = {static_cast<uint32_t>(error_offset), static_cast<uint32_t>(error_offset)};
@@ -708,10 +721,10 @@ YamlDocument ParseYaml(SourcePtr source) {
     if (std::optional<JsonError> bad = CheckAsJson(source->text())) {
       doc.failure = YamlDocument::Failure::kSyntax;
       doc.failure_span = {static_cast<uint32_t>(bad->offset), static_cast<uint32_t>(bad->offset)};
-      doc.failure_message = fmt::format(
-          "json.loads refuses this: {} (aorta reads a .json recipe as JSON, not as YAML); write strict JSON: "
-          "double-quoted keys and strings, no comments, trailing commas or \\x escapes, no BOM",
-          bad->message);
+      doc.failure_message =
+          fmt::format("json.loads refuses this: {} (aorta reads a .json recipe as JSON, not as YAML)", bad->message);
+      doc.failure_help =
+          "write strict JSON: double-quoted keys and strings, no comments, trailing commas or \\x escapes, no BOM";
       return doc;
     }
   }
@@ -722,9 +735,10 @@ YamlDocument ParseYaml(SourcePtr source) {
     doc.failure_span = {static_cast<uint32_t>(bad->first), static_cast<uint32_t>(bad->first)};
     doc.failure_message = fmt::format(
         "unacceptable character #x{:04x}: special characters are not allowed (PyYAML refuses it anywhere in the "
-        "file, comments included); delete it, or write it as an escape such as \\x{:02x} inside a double-quoted "
-        "string",
-        bad->second, bad->second & 0xff);
+        "file, comments included)",
+        bad->second);
+    doc.failure_help = fmt::format(
+        "delete it, or write it as an escape such as \\x{:02x} inside a double-quoted string", bad->second & 0xff);
     return doc;
   }
   // aorta's verdict first: PyYAML's own scanner, parser and composer, ported (load/pyyaml_check.h).
@@ -736,14 +750,16 @@ YamlDocument ParseYaml(SourcePtr source) {
     doc.root = nullptr;
     doc.failure_span = {static_cast<uint32_t>(said.offset), static_cast<uint32_t>(said.offset)};
     doc.failure_message = std::move(said.text);
+    doc.failure_help = std::move(said.help);
     return doc;
   }
-  auto fail = [&](const YAML::Mark& mark, std::string message) {
+  auto fail = [&](const SyntaxError& e) {
     doc.failure = YamlDocument::Failure::kSyntax;
     doc.root = nullptr;
-    uint32_t at = mark.line >= 0 ? spans.Offset(mark) : 0;
+    uint32_t at = e.mark.line >= 0 ? spans.Offset(e.mark) : 0;
     doc.failure_span = {at, at};
-    doc.failure_message = std::move(message);
+    doc.failure_message = e.message;
+    doc.failure_help = e.help;
   };
   // `{?"k": v}` and `[?k]`: PyYAML reads the '?' as a key indicator; yaml-cpp needs a space after it.
   // Blanked, a flow mapping reads the same; `[?k]` becomes the scalar k, not the pair {k: null}.
@@ -761,22 +777,23 @@ YamlDocument ParseYaml(SourcePtr source) {
     doc.root = builder.root ? builder.root : std::make_shared<Node>();
     Builder second(text, doc, json);
     if (parser.HandleNextDocument(second)) {
-      fail(second.document_start,
-           "a second YAML document starts here; a recipe is one document (aorta reads it with safe_load)");
+      fail({second.document_start,
+            "a second YAML document starts here, and a recipe is one document (aorta reads it with safe_load)",
+            "remove the '---' line and what follows, or move it to its own recipe"});
     }
   } catch (const SyntaxError& e) {
-    fail(e.mark, e.message);
+    fail(e);
   } catch (const YAML::DeepRecursion& e) {
-    fail(e.mark, fmt::format("nesting deeper than {} levels; flatten the document", e.depth()));
+    fail({e.mark, fmt::format("nesting deeper than {} levels", e.depth()), "flatten the document"});
   } catch (const YAML::Exception& e) {
-    std::string message = Explain(e.msg);
+    SyntaxError said = Explain(e);
     if (e.msg == YAML::ErrorMsg::UNKNOWN_TOKEN && e.mark.line >= 0) {
       uint32_t at = spans.Offset(e.mark);
       char c = at < source->text().size() ? source->text()[at] : '?';
-      message = fmt::format("found character '{}' that cannot start any token; quote the value (\"{}...\" or '{}...')",
-                            c, c, c);
+      said.message = fmt::format("found character '{}' that cannot start any token", c);
+      said.help = fmt::format("quote the value (\"{}...\" or '{}...')", c, c);
     }
-    fail(e.mark, message);
+    fail(said);
     bool unclosed = e.msg == YAML::ErrorMsg::END_OF_SEQ_FLOW || e.msg == YAML::ErrorMsg::END_OF_MAP_FLOW;
     if (auto open = builder.OpenFlowStart(); unclosed && open) doc.failure_span = {*open, *open + 1};
     // PyYAML read the file (it was checked first), so this is yaml-cpp's limit. The one known one: an
@@ -789,13 +806,15 @@ YamlDocument ParseYaml(SourcePtr source) {
         doc.failure_span = {static_cast<uint32_t>(i), static_cast<uint32_t>(j + 1)};
         doc.failure_message = fmt::format(
             "'{}' is an anchor on an empty key: aorta's PyYAML reads it as a null key (unknown to aorta's "
-            "schema) and aortalint cannot read it; write the key before its anchor ('{}: &{} value')",
-            t.substr(i, j + 1 - i), t.substr(i + 1, j - i - 1), t.substr(i + 1, j - i - 1));
+            "schema) and aortalint cannot read it",
+            t.substr(i, j + 1 - i));
+        doc.failure_help = fmt::format("write the key before its anchor ('{}: &{} value')", t.substr(i + 1, j - i - 1),
+                                       t.substr(i + 1, j - i - 1));
         break;
       }
     }
   } catch (const std::exception& e) {
-    fail(YAML::Mark(), std::string("cannot parse: ") + e.what());
+    fail({YAML::Mark(), std::string("cannot parse: ") + e.what(), ""});
   }
   return doc;
 }

@@ -140,7 +140,7 @@ Json ToLspDiagnostic(const Diagnostic& d, PositionEncoding encoding, const DocUr
            {"severity", severity},
            {"code", d.rule},
            {"source", "aortalint"},
-           {"message", d.message}};
+           {"message", MessageAndHelp(d, "\nhelp: ")}};
   if (doc_url) {
     std::string href = doc_url(d.rule);
     if (!href.empty()) out["codeDescription"] = Json{{"href", href}};

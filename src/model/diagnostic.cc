@@ -23,6 +23,14 @@ std::optional<Severity> ParseSeverity(std::string_view name) {
   return std::nullopt;
 }
 
+std::string MessageAndHelp(const Diagnostic& d, std::string_view joiner) {
+  if (d.help.empty()) return d.message;
+  std::string out = d.message;
+  out += joiner;
+  out += d.help;
+  return out;
+}
+
 bool DiagnosticLess(const Diagnostic& a, const Diagnostic& b) {
   return std::tie(a.where.path(), a.where.span.begin, a.rule, a.message) <
          std::tie(b.where.path(), b.where.span.begin, b.rule, b.message);

@@ -50,10 +50,14 @@ struct Diagnostic {
   std::string rule;  // "COL003"
   Severity severity = Severity::kError;
   Location where;
-  std::string message;  // one line, lowercase, no trailing period
+  std::string message;  // what is wrong: one short line, lowercase, no trailing period
   std::vector<Note> notes;
   std::optional<Fix> fix;
+  std::string help;  // what to do instead, when there is something to say (rustc's and ruff's `help:`)
 };
+
+/// The message with its help after `joiner`, for outputs that have one text field.
+std::string MessageAndHelp(const Diagnostic& d, std::string_view joiner);
 
 /// Orders by path, line, column, rule (the order every emitter prints).
 bool DiagnosticLess(const Diagnostic& a, const Diagnostic& b);

@@ -75,6 +75,7 @@ struct Payload {
   SourcePtr source;
   TreePtr tree;            // null when the file could not be read
   std::string read_error;  // why not (SYN003)
+  std::string read_help;   // what to do about it
 
   std::vector<ImportStmt> imports;  // every import statement, in source order
   std::vector<CallSite> calls;      // in source order

@@ -338,11 +338,12 @@ std::optional<TritonTarget> ResolveTarget(const TritonTable& table, std::string_
   const TritonRow& newest = table.rows.back();
   if (!below) {
     target.row = &table.rows.front();
-    target.note = "triton " + target.written + " is older than the knowledge table; checked as " + target.row->Label();
+    target.note =
+        "triton " + target.written + " is older than the knowledge table and is checked as " + target.row->Label();
   } else if (below == &newest || (!v->main && RowKey(newest).main && below == &table.rows[table.rows.size() - 2])) {
     target.row = &newest;
-    target.note = "triton " + target.written + " is newer than the knowledge table; checked as " + newest.Label() +
-                  " (add a row through the config's 'knowledge:' table)";
+    target.note = "triton " + target.written + " is newer than the knowledge table and is checked as " + newest.Label();
+    target.note_help = "add a row for it through the config's 'knowledge:' table";
   } else {
     target.row = below;
   }

@@ -71,7 +71,8 @@ struct TritonTable {
 struct TritonTarget {
   std::string written;  // as the user wrote it
   const TritonRow* row = nullptr;
-  std::string note;  // set when the version is outside the table: how it was mapped
+  std::string note;       // set when the version is outside the table: how it was mapped
+  std::string note_help;  // and what to do about it
 
   /// "3.7.1", or "3.9.0 (checked as main)" when mapped from outside the table.
   std::string Name() const;

@@ -26,6 +26,7 @@ struct YamlDocument {
   Failure failure = Failure::kNone;
   Span failure_span;
   std::string failure_message;
+  std::string failure_help;  // what to do, when the loader knows
   std::vector<DuplicateKey> duplicates;
 
   bool ok() const { return failure == Failure::kNone; }
