@@ -38,6 +38,7 @@ TEST_CASE("the result cache is invisible except in speed") {
   CHECK(std::filesystem::exists(dir / "cache"));
   CommandResult second = RunShell(run);
   CHECK(second.output == first.output);
+  CHECK(second.output.find("; import triton.profiler first [PAY003]") != std::string::npos);  // the help is kept
   CHECK(second.exit_code == first.exit_code);
 
   // helpers.py was never named; the cache still knows the result depended on it.
