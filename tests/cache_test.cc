@@ -53,6 +53,74 @@ TEST_CASE("the result cache is invisible except in speed") {
   std::filesystem::remove_all(dir);
 }
 
+// Hits are read from the shard's text, entry by entry; a shard written some
+// other way (indented) is parsed whole and still serves, and an entry of
+// another shape is a miss, never a wrong hit, while the rest still serve.
+TEST_CASE("the result cache reads entries from the shard's text, and any other shape whole or as a miss") {
+  auto dir = TempDir("aortalint-cache-text");
+  WriteFile(dir / "repo/.git/HEAD", "ref: refs/heads/main\n");
+  for (int i = 0; i < 6; ++i)
+    WriteFile(dir / ("repo/r" + std::to_string(i) + ".yaml"),
+              "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+              "collect:\n  rocprof:\n    stats: " +
+                  std::to_string(i) + "\n");
+  std::string run = "cd " + ShellQuote((dir / "repo").string()) +
+                    " && AORTALINT_CACHE_DIR=" + ShellQuote((dir / "cache").string()) + " " +
+                    ShellQuote(AORTALINT_BINARY) + " check -v --format concise . 2>&1";
+  auto stats = [](const std::string& out) {
+    size_t at = out.find("cache: ");
+    return at == std::string::npos ? std::string("(none)") : out.substr(at, out.find('\n', at) - at);
+  };
+  auto report = [](std::string out) {  // the findings, without the -v line
+    size_t at = out.find("aortalint: ");
+    REQUIRE(at != std::string::npos);
+    return out.erase(at, out.find('\n', at) + 1 - at);
+  };
+  auto shards = [&] {
+    std::vector<std::filesystem::path> out;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(dir / "cache"))
+      if (e.path().extension() == ".json") out.push_back(e.path());
+    return out;
+  };
+
+  CommandResult first = RunShell(run);
+  REQUIRE(stats(first.output) == "cache: 0 hits, 6 misses");
+  CHECK(first.output.find("[COL003]") != std::string::npos);
+  CommandResult second = RunShell(run);
+  CHECK(stats(second.output) == "cache: 6 hits, 0 misses");
+  CHECK(report(second.output) == report(first.output));
+  CHECK(report(first.output).find("6 errors in 6 files") != std::string::npos);
+
+  // Indented, as another writer might leave it: parsed whole, every entry still served.
+  for (const auto& shard : shards()) WriteFile(shard, nlohmann::json::parse(ReadFile(shard)).dump(2));
+  CommandResult indented = RunShell(run);
+  CHECK(stats(indented.output) == "cache: 6 hits, 0 misses");
+  CHECK(report(indented.output) == report(first.output));
+
+  // One entry's dependencies become a string, another's diagnostics an object, a third's list of
+  // dependencies is empty: those three miss (served, the second would drop its finding), read from
+  // the text and parsed whole alike.
+  for (int indent : {-1, 2}) {
+    int damaged = 0;
+    for (const auto& shard : shards()) {
+      nlohmann::json entries = nlohmann::json::parse(ReadFile(shard));
+      for (auto& [key, entry] : entries.items()) {
+        if (damaged == 0) entry["read"] = "r0.yaml";
+        if (damaged == 1) entry["diagnostics"] = nlohmann::json::object();
+        if (damaged == 2) entry["read"] = nlohmann::json::array();
+        ++damaged;
+      }
+      WriteFile(shard, entries.dump(indent));
+    }
+    REQUIRE(damaged == 6);
+    CommandResult mixed = RunShell(run);
+    CHECK(stats(mixed.output) == "cache: 3 hits, 3 misses");
+    CHECK(report(mixed.output) == report(first.output));
+    CHECK(stats(RunShell(run).output) == "cache: 6 hits, 0 misses");  // rewritten by the misses
+  }
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace aortalint::testing
 

@@ -31,6 +31,11 @@ nlohmann::json StateJson(const FileIdentity& id) {
   return {id.size, id.mtime_ns, id.ctime_ns, id.inode, id.hash};
 }
 nlohmann::json FileState(const std::string& path) { return StateJson(IdentityOf(path)); }
+// StateJson(id).dump(), without building the JSON.
+std::string StateText(const FileIdentity& id) {
+  if (!id.exists) return "null";
+  return fmt::format("[{},{},{},{},{}]", id.size, id.mtime_ns, id.ctime_ns, id.inode, id.hash);
+}
 
 // Days since the epoch: when an entry was last used, for eviction.
 int64_t Today() { return static_cast<int64_t>(std::time(nullptr) / 86400); }
@@ -241,6 +246,102 @@ class ShardReader {
   size_t at_ = 0;
 };
 
+// The raw text of each member of a JSON object (or each element of an array),
+// found without building any value: a warm run reads the entries it needs
+// this way. Only the cache's own writing is taken (no whitespace between
+// tokens, keys without escapes); the caller parses anything else whole.
+class Skim {
+ public:
+  // Calls `member(key, value)` for each member of the object that is all of
+  // `text`; false when `text` is not one, or when `member` returns false.
+  template <typename F>
+  static bool EachMember(std::string_view text, F&& member) {
+    Skim s(text);
+    if (!s.Eat('{')) return false;
+    if (s.Eat('}')) return s.Done();
+    do {
+      size_t key = s.at_;
+      if (!s.SkipString(/*plain=*/true) || !s.Eat(':')) return false;
+      size_t value = s.at_;
+      if (!s.SkipValue(0) || !member(text.substr(key + 1, value - key - 3), text.substr(value, s.at_ - value)))
+        return false;
+    } while (s.Eat(','));
+    return s.Eat('}') && s.Done();
+  }
+  // The same for the elements of an array.
+  template <typename F>
+  static bool EachElement(std::string_view text, F&& element) {
+    Skim s(text);
+    if (!s.Eat('[')) return false;
+    if (s.Eat(']')) return s.Done();
+    do {
+      size_t value = s.at_;
+      if (!s.SkipValue(0) || !element(text.substr(value, s.at_ - value))) return false;
+    } while (s.Eat(','));
+    return s.Eat(']') && s.Done();
+  }
+
+ private:
+  static constexpr int kMaxDepth = 64;
+  explicit Skim(std::string_view text) : text_(text) {}
+  bool Done() const { return at_ == text_.size(); }
+  bool Eat(char c) {
+    if (at_ >= text_.size() || text_[at_] != c) return false;
+    ++at_;
+    return true;
+  }
+  // `plain`: no escapes (the cache's keys and tags are hex). The closing
+  // quote is found with memchr; what the string holds is for its parser.
+  bool SkipString(bool plain) {
+    if (!Eat('"')) return false;
+    for (size_t from = at_;;) {
+      size_t quote = text_.find('"', from);
+      if (quote == std::string_view::npos) return false;
+      size_t escapes = 0;
+      while (quote - escapes > at_ && text_[quote - escapes - 1] == '\\') ++escapes;
+      if (escapes % 2 == 0) {
+        if (plain && text_.substr(at_, quote - at_).find('\\') != std::string_view::npos) return false;
+        at_ = quote + 1;
+        return true;
+      }
+      from = quote + 1;
+    }
+  }
+  bool SkipValue(int depth) {
+    if (at_ >= text_.size()) return false;
+    char c = text_[at_];
+    if (c == '"') return SkipString(false);
+    if (c == '{' || c == '[') {
+      if (depth >= kMaxDepth) return false;
+      char close = c == '{' ? '}' : ']';
+      ++at_;
+      if (Eat(close)) return true;
+      do {
+        if (c == '{' && (!SkipString(false) || !Eat(':'))) return false;
+        if (!SkipValue(depth + 1)) return false;
+      } while (Eat(','));
+      return Eat(close);
+    }
+    if (c == 't' || c == 'f' || c == 'n') {
+      for (std::string_view word : {"true", "false", "null"})
+        if (text_.substr(at_, word.size()) == word) return at_ += word.size(), true;
+      return false;
+    }
+    // A number's characters; whether they make one is left to whoever parses the value.
+    static constexpr std::array<bool, 256> kNumeric = [] {
+      std::array<bool, 256> t{};
+      for (unsigned char d : std::string_view("0123456789+-.eE")) t[d] = true;
+      return t;
+    }();
+    size_t start = at_;
+    while (at_ < text_.size() && kNumeric[static_cast<unsigned char>(text_[at_])]) ++at_;
+    return at_ > start;
+  }
+
+  std::string_view text_;
+  size_t at_ = 0;
+};
+
 }  // namespace
 
 nlohmann::json ParseShard(std::string_view text) {
@@ -286,49 +387,140 @@ ResultCache::Shard& ResultCache::ShardOf(const std::string& key) const {
   // Never blocks on a FIFO or a device planted in the cache directory; read whole, then parsed from memory.
   ReadResult read = ReadRegularFile((fs::path(dir_) / (key.substr(0, 2) + ".json")).string(), kMaxShardBytes);
   if (!read.ok) return shard;
+  shard.text = std::move(read.text);
+  shard.whole = false;
+  bool indexed = Skim::EachMember(shard.text, [&](std::string_view k, std::string_view entry) {
+    shard.raw[std::string(k)] = entry;  // a repeated key: the last one, as nlohmann keeps
+    return true;
+  });
+  if (!indexed) MakeWhole(shard);
+  return shard;
+}
+
+void ResultCache::MakeWhole(Shard& shard) {
+  if (shard.whole) return;
+  shard.whole = true;
   try {
-    nlohmann::json stored = ParseShard(read.text);
+    nlohmann::json stored = ParseShard(shard.text);
     if (stored.is_object()) shard.entries = std::move(stored);
   } catch (const std::exception&) {
     // A torn or foreign file is an empty shard; it is rewritten on Save().
   }
-  return shard;
 }
 
 std::optional<std::vector<Diagnostic>> ResultCache::Get(const std::string& key,
                                                         const std::map<std::string, SourcePtr>& known) const {
   if (!enabled()) return std::nullopt;
   nlohmann::json::const_iterator it;
+  std::string_view raw;  // a value's text is never empty
   {
-    // Entries live in a std::map: a Put elsewhere never moves this one.
+    // Entries live in a std::map: a Put elsewhere never moves this one; a
+    // shard's text never changes once read.
     std::lock_guard lock(mutex_);
     const Shard& shard = ShardOf(key);
-    it = shard.entries.find(key);
-    if (it == shard.entries.end()) return std::nullopt;
+    if (shard.whole) {
+      it = shard.entries.find(key);
+      if (it == shard.entries.end()) return std::nullopt;
+    } else if (auto found = shard.raw.find(key); found != shard.raw.end()) {
+      raw = found->second;
+    } else {
+      return std::nullopt;
+    }
   }
   try {
-    const nlohmann::json& entry = *it;
-    if (entry.value("bin", std::string()) != BinaryTag()) return std::nullopt;
-    std::set<std::string> files;
-    for (const nlohmann::json& dep : entry.at("read")) {
-      std::string path = dep.at(0).get<std::string>();
-      // A file this run has read is judged as it was read; the others once per run.
-      auto in_memory = known.find(path);
-      bool read_now = in_memory != known.end() && in_memory->second && in_memory->second->identity().exists;
-      if ((read_now ? StateJson(in_memory->second->identity()) : StateNow(path)) != dep.at(1)) return std::nullopt;
-      files.insert(std::move(path));
-    }
-    Sources sources(known, std::move(files));
-    std::vector<Diagnostic> out;
-    for (const nlohmann::json& j : entry.at("diagnostics")) out.push_back(FromJson(j, sources));
-    if (entry.value("used", int64_t{0}) != Today()) {
-      std::lock_guard lock(mutex_);
-      used_today_.insert(key);
-    }
-    return out;
+    return raw.empty() ? FromEntry(key, *it, known) : FromEntry(key, raw, known);
   } catch (const std::exception&) {
     return std::nullopt;
   }
+}
+
+namespace {
+
+// A file this run has read is judged as it was read; the others once per run (StateNow).
+const FileIdentity* AsRead(const std::string& path, const std::map<std::string, SourcePtr>& known) {
+  auto it = known.find(path);
+  return it != known.end() && it->second && it->second->identity().exists ? &it->second->identity() : nullptr;
+}
+
+}  // namespace
+
+nlohmann::json ResultCache::StateOf(const std::string& path, const std::map<std::string, SourcePtr>& known) const {
+  const FileIdentity* read = AsRead(path, known);
+  return read ? StateJson(*read) : StateNow(path);
+}
+
+std::string ResultCache::StateTextOf(const std::string& path, const std::map<std::string, SourcePtr>& known) const {
+  if (const FileIdentity* read = AsRead(path, known)) return StateText(*read);
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = state_texts_.find(path); it != state_texts_.end()) return it->second;
+  }
+  std::string text = StateNow(path).dump();
+  std::lock_guard lock(mutex_);
+  return state_texts_.emplace(path, std::move(text)).first->second;
+}
+
+std::optional<std::vector<Diagnostic>> ResultCache::FromEntry(const std::string& key, const nlohmann::json& entry,
+                                                              const std::map<std::string, SourcePtr>& known) const {
+  if (entry.value("bin", std::string()) != BinaryTag()) return std::nullopt;
+  // An entry without the files it was computed from could never go stale.
+  if (!entry.at("read").is_array() || entry.at("read").empty()) return std::nullopt;
+  std::set<std::string> files;
+  for (const nlohmann::json& dep : entry.at("read")) {
+    std::string path = dep.at(0).get<std::string>();
+    if (StateOf(path, known) != dep.at(1)) return std::nullopt;
+    files.insert(std::move(path));
+  }
+  return Served(key, entry.at("diagnostics"), entry.value("used", int64_t{0}), std::move(files), known);
+}
+
+// The same answer from the entry's text: what it depends on is compared as
+// text (StateJson's dump wrote it), and only the diagnostics are parsed.
+std::optional<std::vector<Diagnostic>> ResultCache::FromEntry(const std::string& key, std::string_view raw,
+                                                              const std::map<std::string, SourcePtr>& known) const {
+  std::string_view bin, read, diagnostics, used, other;
+  bool ours = Skim::EachMember(raw, [&](std::string_view name, std::string_view value) {
+    (name == "bin"           ? bin
+     : name == "read"        ? read
+     : name == "diagnostics" ? diagnostics
+     : name == "used"        ? used
+                             : other) = value;
+    return true;
+  });
+  if (!ours) return FromEntry(key, ParseShard(raw), known);
+  if (bin != "\"" + BinaryTag() + "\"") return std::nullopt;
+  // Another shape, or a file that changed: a miss.
+  std::set<std::string> files;
+  bool fresh = Skim::EachElement(read, [&](std::string_view dep) {
+    std::string_view quoted, state;
+    int n = 0;
+    if (!Skim::EachElement(dep, [&](std::string_view v) { return (n++ == 0 ? quoted : state) = v, n <= 2; }) || n != 2)
+      return false;
+    std::string path = quoted.find('\\') == std::string_view::npos && quoted.size() >= 2 && quoted.front() == '"'
+                           ? std::string(quoted.substr(1, quoted.size() - 2))
+                           : ParseShard(quoted).get<std::string>();
+    if (StateTextOf(path, known) != state) return false;
+    files.insert(std::move(path));
+    return true;
+  });
+  if (!fresh || files.empty()) return std::nullopt;
+  int64_t day = used == std::to_string(Today()) ? Today() : 0;
+  return Served(key, ParseShard(diagnostics), day, std::move(files), known);
+}
+
+std::vector<Diagnostic> ResultCache::Served(const std::string& key, const nlohmann::json& diagnostics, int64_t used,
+                                            std::set<std::string> files,
+                                            const std::map<std::string, SourcePtr>& known) const {
+  // Iterating an object would give no diagnostics: a hit that silently drops findings.
+  if (!diagnostics.is_array()) throw std::runtime_error("diagnostics are not a list");
+  Sources sources(known, std::move(files));
+  std::vector<Diagnostic> out;
+  for (const nlohmann::json& j : diagnostics) out.push_back(FromJson(j, sources));
+  if (used != Today()) {
+    std::lock_guard lock(mutex_);
+    used_today_.insert(key);
+  }
+  return out;
 }
 
 void ResultCache::Put(const std::string& key, const std::vector<std::pair<std::string, FileIdentity>>& dependencies,
@@ -348,6 +540,7 @@ void ResultCache::Put(const std::string& key, const std::vector<std::pair<std::s
   for (const Diagnostic& d : diagnostics) all.push_back(ToJson(d));
   std::lock_guard lock(mutex_);
   Shard& shard = ShardOf(key);
+  MakeWhole(shard);
   shard.entries[key] = nlohmann::json{
       {"read", std::move(read)}, {"diagnostics", std::move(all)}, {"bin", BinaryTag()}, {"used", Today()}};
   shard.dirty = true;
@@ -373,6 +566,7 @@ void ResultCache::Save() {
   int64_t today = Today();
   for (const std::string& key : used_today_) {
     Shard& shard = ShardOf(key);
+    MakeWhole(shard);
     if (auto it = shard.entries.find(key); it != shard.entries.end()) {
       (*it)["used"] = today;
       shard.dirty = true;

@@ -76,13 +76,31 @@ class ResultCache {
   static constexpr size_t kMaxShardBytes = size_t{256} << 20;  // larger: an empty shard, rewritten
 
  private:
+  // A shard is read as text and indexed by key; an entry is read when it is
+  // looked up, and the whole shard is parsed only when it is to change (Put, Save).
   struct Shard {
     bool loaded = false;
     bool dirty = false;
+    bool whole = true;  // `entries` holds the shard; else `raw` does
     nlohmann::json entries = nlohmann::json::object();
+    std::string text;                                       // the file as read; never changed once read
+    std::unordered_map<std::string, std::string_view> raw;  // key -> its entry's JSON text in `text`
   };
   /// The shard of `key`, read from disk on first use. Call with mutex_ held.
   Shard& ShardOf(const std::string& key) const;
+  /// Makes `entries` hold the whole shard. Call with mutex_ held.
+  static void MakeWhole(Shard& shard);
+  /// Get's answer from an entry, parsed or as its JSON text.
+  std::optional<std::vector<Diagnostic>> FromEntry(const std::string& key, const nlohmann::json& entry,
+                                                   const std::map<std::string, SourcePtr>& known) const;
+  std::optional<std::vector<Diagnostic>> FromEntry(const std::string& key, std::string_view raw,
+                                                   const std::map<std::string, SourcePtr>& known) const;
+  /// A hit: the entry's diagnostics, and its day of use noted for Save().
+  std::vector<Diagnostic> Served(const std::string& key, const nlohmann::json& diagnostics, int64_t used,
+                                 std::set<std::string> files, const std::map<std::string, SourcePtr>& known) const;
+  /// The state of `path` as this run knows it: as read, if it was, else StateNow; and as StateJson dumps it.
+  nlohmann::json StateOf(const std::string& path, const std::map<std::string, SourcePtr>& known) const;
+  std::string StateTextOf(const std::string& path, const std::map<std::string, SourcePtr>& known) const;
 
   static std::string BinaryTag();  // BinaryStamp() hashed, stored in each entry
   /// The state of a file an entry depends on, looked at once per run (a config
@@ -92,6 +110,7 @@ class ResultCache {
   std::string dir_;                                                 // this working directory's shards; empty: disabled
   mutable std::set<std::string> used_today_;                        // hits whose "used" day is stale
   mutable std::unordered_map<std::string, nlohmann::json> states_;  // StateNow's answers
+  mutable std::unordered_map<std::string, std::string> state_texts_;  // and their dumps
   mutable std::array<Shard, 256> shards_;
   mutable std::mutex mutex_;
 };

@@ -95,12 +95,28 @@ std::vector<Comment> YamlComments(std::string_view text) {
 }
 
 // Python comments: `#` outside string literals (single, triple, any prefix;
-// a backslash always escapes the next character for tokenising).
+// a backslash always escapes the next character for tokenising). The bytes
+// between those that matter are skipped through a table: this runs over every
+// payload that mentions `noqa`.
 std::vector<Comment> PythonComments(std::string_view text) {
+  static constexpr std::array<bool, 256> kCode = [] {
+    std::array<bool, 256> t{};
+    for (unsigned char c : {'\n', '#', '"', '\''}) t[c] = true;
+    return t;
+  }();
+  static constexpr std::array<bool, 256> kInString = [] {
+    std::array<bool, 256> t{};
+    for (unsigned char c : {'\n', '\\', '"', '\''}) t[c] = true;
+    return t;
+  }();
+  auto skip = [&](size_t i, const std::array<bool, 256>& stop) {
+    while (i < text.size() && !stop[static_cast<unsigned char>(text[i])]) ++i;
+    return i;
+  };
   std::vector<Comment> out;
   uint32_t line = 1;
   size_t line_start = 0;
-  for (size_t i = 0; i < text.size(); ++i) {
+  for (size_t i = skip(0, kCode); i < text.size(); i = skip(i + 1, kCode)) {
     char c = text[i];
     if (c == '\n') {
       ++line;
@@ -112,10 +128,10 @@ std::vector<Comment> PythonComments(std::string_view text) {
       bool own = text.substr(line_start, i - line_start).find_first_not_of(" \t") == std::string_view::npos;
       out.push_back({{static_cast<uint32_t>(i), static_cast<uint32_t>(stop)}, line, own});
       i = end - 1;
-    } else if (c == '"' || c == '\'') {
+    } else {
       bool triple = text.substr(i, 3) == std::string(3, c);
-      size_t j = i + (triple ? 3 : 1);
-      for (; j < text.size(); ++j) {
+      size_t j = skip(i + (triple ? 3 : 1), kInString);
+      for (; j < text.size(); j = skip(j + 1, kInString)) {
         if (text[j] == '\\') {
           if (j + 1 < text.size() && text[j + 1] == '\n') ++line, line_start = j + 2;
           ++j;
