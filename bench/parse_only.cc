@@ -32,6 +32,7 @@
 #include "load/python_parser.h"
 #include "load/python_scan.h"
 #include "load/yaml_loader.h"
+#include "rules/all_rules.h"
 
 namespace {
 
@@ -45,6 +46,7 @@ double Cpu() {
 
 int main(int argc, char** argv) {
   using namespace aortalint;
+  InstallBuiltinRules();  // the rules stage runs them
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
   std::string dir = ".", floor = "full";
   bool stages = false;

@@ -30,18 +30,25 @@ bool IsYaml(const fs::path& p) { return p.extension() == ".yaml" || p.extension(
 bool IsRecipeSuffix(const fs::path& p) { return IsYaml(p) || p.extension() == ".json"; }
 bool IsPython(const fs::path& p) { return p.extension() == ".py"; }
 
-bool SkipDirectory(const fs::path& dir) {
-  std::string name = dir.filename().string();
+// `name`: the directory's own name; `abs`: its AbsoluteNormal() path.
+bool SkipDirectory(std::string_view name, const std::string& abs) {
   if (name.empty()) return false;
   if (name[0] == '.' && name != "." && name != "..") return true;  // .git, .venv, .tox, ...
-  if (name == "node_modules" || name == "__pycache__" || name == "build" || name.rfind("build-", 0) == 0 ||
+  if (name == "node_modules" || name == "__pycache__" || name == "build" || name.starts_with("build-") ||
       name == "venv" || name == "site-packages")
     return true;
   // Any virtual environment; from the run's listing of the directory (read again when the walk enters it).
-  std::string abs = AbsoluteNormal(dir.string());
   if (ListingOf(abs)) return KindOf(abs, "pyvenv.cfg") != EntryKind::kAbsent;
   std::error_code ec;
-  return fs::exists(dir / "pyvenv.cfg", ec);
+  return fs::exists(abs + "/pyvenv.cfg", ec);
+}
+bool SkipDirectory(const fs::path& dir) { return SkipDirectory(dir.filename().string(), AbsoluteNormal(dir.string())); }
+
+// `dir` joined with one of its entries' names. A listing's names are plain components, so a
+// normal `dir` gives a normal path (what lexically_normal() would make of it).
+std::string JoinNormal(const std::string& dir, std::string_view name) {
+  if (dir == "." || dir == "./") return std::string(name);
+  return dir.ends_with('/') ? dir + std::string(name) : dir + "/" + std::string(name);
 }
 
 // Why the walk could not enter `p`, in a diagnostic's words, with what to do.
@@ -282,38 +289,43 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
           .push_back({fs::path(path).lexically_normal().string(), true});
       continue;
     }
-    // Depth first, by hand: a directory that cannot be listed is reported, not skipped.
-    std::vector<fs::path> pending = {fs::path(path)};
+    // Depth first, by hand: a directory that cannot be listed is reported, not skipped. The
+    // directories waiting are normal (lexically_normal) paths, as given or under what was given.
+    std::vector<std::string> pending = {fs::path(path).lexically_normal().string()};
     while (!pending.empty()) {
-      fs::path dir = std::move(pending.back());
+      std::string dir_name = std::move(pending.back());
       pending.pop_back();
       // The run's listing of the directory (base/dir_index.h) when it can be had: the config lookup,
-      // .gitignore and pairing read the same one. Regular files and directories are taken from it;
-      // anything else (a symlink, an unknown type) and a directory that cannot be listed go through
-      // std::filesystem as before, so what is skipped or reported stays the same.
-      if (std::shared_ptr<const DirectoryListing> listing = ListingOf(AbsoluteNormal(dir.string()))) {
+      // .gitignore and pairing read the same one. Regular files and directories are taken from it,
+      // on strings; anything else (a symlink, an unknown type) and a directory that cannot be listed
+      // go through std::filesystem as before, so what is skipped or reported stays the same.
+      std::string abs_dir = AbsoluteNormal(dir_name);
+      if (std::shared_ptr<const DirectoryListing> listing = ListingOf(abs_dir)) {
         bool all_plain = true;
         for (const auto& [name, type] : listing->entries()) all_plain &= type == DT_REG || type == DT_DIR;
         if (all_plain) {
+          std::shared_ptr<const Config> here = configs.ForFileIn(abs_dir);
           for (const auto& [name, type] : listing->entries()) {
-            fs::path p = dir / name;
+            std::string p = JoinNormal(dir_name, name);
             if (type == DT_DIR) {
-              if (!SkipDirectory(p) && !excluded((p / "x").string()) &&
-                  !(respect_gitignore && gitignore.Ignored(p.string(), true)))
-                pending.push_back(p);
+              std::string abs = JoinNormal(abs_dir, name);
+              if (!SkipDirectory(name, abs) && !configs.ForFileIn(abs)->Excludes(p + "/x") &&
+                  !(respect_gitignore && gitignore.IgnoredIn(abs_dir, name, true)))
+                pending.push_back(std::move(p));
               continue;
             }
-            if (respect_gitignore && gitignore.Ignored(p.string(), false)) continue;
-            std::string file = p.lexically_normal().string();
-            if (IsRecipeSuffix(p)) {
-              if (!IsConfigFileName(name) && !excluded(file)) files.recipes.push_back({file, false, path});
-            } else if (IsPython(p) && !excluded(file)) {
-              files.payloads.push_back({file, false, path});
+            if (respect_gitignore && gitignore.IgnoredIn(abs_dir, name, false)) continue;
+            fs::path file_name(name);
+            if (IsRecipeSuffix(file_name)) {
+              if (!IsConfigFileName(name) && !here->Excludes(p)) files.recipes.push_back({std::move(p), false, path});
+            } else if (IsPython(file_name) && !here->Excludes(p)) {
+              files.payloads.push_back({std::move(p), false, path});
             }
           }
           continue;
         }
       }
+      fs::path dir(dir_name);
       std::error_code list_ec;
       fs::directory_iterator it(dir, list_ec), end;
       for (; !list_ec && it != end; it.increment(list_ec)) {
@@ -323,7 +335,7 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
           if (it->is_symlink(entry_ec)) continue;  // never followed, as git does not
           if (!SkipDirectory(p) && !excluded((p / "x").string()) &&
               !(respect_gitignore && gitignore.Ignored(p.string(), true)))
-            pending.push_back(p);
+            pending.push_back(p.lexically_normal().string());
           continue;
         }
         if (entry_ec && entry_ec != std::errc::no_such_file_or_directory &&

@@ -116,6 +116,13 @@ bool GitIgnore::Ignored(const std::string& path, bool is_dir) {
   return Apply(*last_rules_, abs, abs.size() - name.size() - 1, is_dir);
 }
 
+bool GitIgnore::IgnoredIn(const std::string& dir, std::string_view name, bool is_dir) {
+  const DirRules& rules = RulesOf(dir);
+  if (rules.layers.empty()) return false;
+  std::string abs = (dir == "/" ? "" : dir) + "/" + std::string(name);
+  return Apply(rules, abs, abs.size() - name.size() - 1, is_dir);
+}
+
 bool GitIgnore::Apply(const DirRules& rules, const std::string& abs, size_t slash, bool is_dir) const {
   std::string_view name = std::string_view(abs).substr(slash + 1);
   bool ignored = false;

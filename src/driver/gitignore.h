@@ -20,6 +20,8 @@ class GitIgnore {
   /// The rules that apply in a directory are gathered once per directory, so
   /// a walk pays one lookup per file and no path arithmetic.
   bool Ignored(const std::string& path, bool is_dir);
+  /// The same for the entry `name` of `dir`, an AbsoluteNormal() directory (a walk knows it).
+  bool IgnoredIn(const std::string& dir, std::string_view name, bool is_dir);
 
  private:
   struct Pattern {

@@ -385,9 +385,12 @@ ConfigResolver::ConfigResolver(std::string forced, bool disabled) : forced_(std:
 }
 
 std::shared_ptr<const Config> ConfigResolver::For(const std::string& file) {
+  return ForFileIn(std::string(ParentOf(AbsoluteNormal(file))));
+}
+
+std::shared_ptr<const Config> ConfigResolver::ForFileIn(const std::string& dir) {
   if (disabled_ || !forced_.empty()) return defaults_;
-  std::string abs = AbsoluteNormal(file);
-  return ForDirectory(std::string(ParentOf(abs)));
+  return ForDirectory(dir);
 }
 
 std::shared_ptr<const Config> ConfigResolver::ForDirectory(const std::string& dir) {

@@ -78,6 +78,8 @@ class ConfigResolver {
   ConfigResolver(std::string forced, bool disabled);
 
   std::shared_ptr<const Config> For(const std::string& file);
+  /// The same for a file in `dir`, an AbsoluteNormal() directory (a walk knows it).
+  std::shared_ptr<const Config> ForFileIn(const std::string& dir);
   /// Config errors met so far (each file's once).
   std::vector<Diagnostic> TakeErrors();
   /// Warnings met so far (two config files in one directory).
