@@ -256,14 +256,16 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
     ResolveFiles(launch, p.base_dir);
     return launch;
   }
-  fs::path recipe(recipe_path);
-  if (recipe.filename() == "recipe.yaml" || recipe.filename() == "recipe.yml") {
+  // On strings: a warm run pairs every recipe again (the cache key holds the payloads).
+  size_t slash = recipe_path.rfind('/');
+  std::string_view file_name = std::string_view(recipe_path).substr(slash == std::string::npos ? 0 : slash + 1);
+  if (file_name == "recipe.yaml" || file_name == "recipe.yml") {
     std::error_code ec;
-    fs::path dir = recipe.parent_path().empty() ? fs::path(".") : recipe.parent_path();
-    std::string abs_dir = AbsoluteNormal(dir.string());
+    std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : recipe_path.substr(0, slash);
+    std::string abs_dir = AbsoluteNormal(dir);
     if (abs_dir.size() > 1 && abs_dir.back() == '/') abs_dir.pop_back();
     auto add = [&](const std::string& name) {
-      std::string path = (dir / name).string();
+      std::string path = dir.ends_with('/') ? dir + name : dir + "/" + name;
       if (name.size() > 3 && name.ends_with(".py")) launch.files.push_back(NormalizePath(path));
       // HIP sources beside it too (a .cpp that is not HIP is dropped when it is read).
       else if (HasHipExtension(name))
@@ -281,7 +283,7 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
     std::sort(launch.files.begin(), launch.files.end());
     std::sort(launch.hip_files.begin(), launch.hip_files.end());
     p.source = LaunchSource::kDirectory;
-    p.base_dir = dir.string();
+    p.base_dir = dir;
     return launch;
   }
   return std::nullopt;
