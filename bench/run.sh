@@ -11,7 +11,7 @@
 #  - the warm run on a recipe-only repository against its cold run;
 #  - one recipe with a 1,000-line payload, whole process, no cache, and
 #    `aortalint --version` against /bin/true: wall time with hyperfine when
-#    installed (else a loop), of STATIC=path (the AORTALINT_STATIC build) when given;
+#    installed (else bench/wall.py), of STATIC=path (the AORTALINT_STATIC build) when given;
 #  - the per-stage CPU profile (read, recipes, scan, parse, facts, rules, emit;
 #    discovery, pairing and the cache are check's total less those).
 # REPEAT=N takes the best of N runs of each timing (default 3); KEEP=1 reuses
@@ -87,7 +87,7 @@ runs=${RUNS:-300}
 echo "== one recipe + a 1,000-line payload, and --version (wall, $runs runs each, $wall_bin); load average now: $(cut -d' ' -f1-3 /proc/loadavg)"
 python3 bench/generate.py "$work/one" --recipes 2 --payload-lines 1000:1000
 one=$(ls -d "$work"/one/team01/project001/r*)
-mean() {  # label, then the command: wall time of $runs runs (hyperfine: mean, sigma, median, min; else the mean)
+mean() {  # label, then the command: wall time of $runs runs: mean, sigma, median, min (hyperfine, else bench/wall.py)
   local label=$1; shift
   if command -v hyperfine >/dev/null; then
     hyperfine -N -i --warmup 20 --runs "$runs" --export-json "$work/hf.json" "$*" >/dev/null 2>&1
@@ -95,11 +95,7 @@ mean() {  # label, then the command: wall time of $runs runs (hyperfine: mean, s
 print('%-46s mean %7.0f us  sd %6.0f  median %7.0f  min %7.0f' % (sys.argv[2], f(r['mean']), f(r['stddev']), f(r['median']), f(r['min'])))" "$work/hf.json" "$label"
     return
   fi
-  local start end
-  start=$(date +%s%N)
-  for _ in $(seq "$runs"); do "$@" >/dev/null 2>&1 || true; done
-  end=$(date +%s%N)
-  printf '%-46s %8d us (mean)\n' "$label" $(( (end - start) / 1000 / runs ))
+  python3 bench/wall.py --runs "$runs" --warmup 20 --label="$label" -- "$@"
 }
 mean "check one recipe + payload, --no-cache" "$wall_bin" check --no-cache "$one"
 mean "check one recipe + payload, --full-parse" "$wall_bin" check --no-cache --full-parse "$one"
