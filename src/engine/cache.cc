@@ -492,10 +492,10 @@ std::optional<std::vector<Diagnostic>> ResultCache::FromEntry(const std::string&
   // Another shape, or a file that changed: a miss.
   std::set<std::string> files;
   bool fresh = Skim::EachElement(read, [&](std::string_view dep) {
-    std::string_view quoted, state;
-    int n = 0;
-    if (!Skim::EachElement(dep, [&](std::string_view v) { return (n++ == 0 ? quoted : state) = v, n <= 2; }) || n != 2)
-      return false;
+    std::string_view parts[3];  // [path, state]; a third element stops the reading
+    size_t n = 0;
+    if (!Skim::EachElement(dep, [&](std::string_view v) { return parts[n] = v, ++n < 3; }) || n != 2) return false;
+    std::string_view quoted = parts[0], state = parts[1];
     std::string path = quoted.find('\\') == std::string_view::npos && quoted.size() >= 2 && quoted.front() == '"'
                            ? std::string(quoted.substr(1, quoted.size() - 2))
                            : ParseShard(quoted).get<std::string>();
