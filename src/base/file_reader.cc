@@ -209,7 +209,7 @@ ReadResult detail::ReadFile(const std::string& path, size_t max_bytes, bool as_t
     }
   }
   if (path.size() >= PATH_MAX) {
-    r.error = fmt::format("the path is {} bytes long; the system allows {}", path.size(), PATH_MAX - 1);
+    r.error = fmt::format("the path is {} bytes long, and the system allows {}", path.size(), PATH_MAX - 1);
     log();
     return r;
   }

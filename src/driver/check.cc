@@ -447,6 +447,7 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       doc.source = std::make_shared<SourceFile>(recipe_path, "");
       doc.failure = YamlDocument::Failure::kUnreadable;
       doc.failure_message = why;
+      doc.failure_help = files.recipes[i].walk_help;
       unit.recipe = std::move(doc);
       stats.Linted(recipe_path);
       per_file[i] = Analyze(unit, settings_memo.For(job.config).settings);
@@ -852,7 +853,7 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
     // What `check` would read: recipes are decided by their text, as the lint decides them.
     for (const Candidate& c : files.recipes) {
       if (!c.walk_error.empty()) {
-        err << "aortalint: cannot read '" << c.path << "': " << c.walk_error << "\n";
+        err << "aortalint: cannot read '" << c.path << "': " << c.walk_error << "\n  help: " << c.walk_help << "\n";
         continue;
       }
       ReadResult read = ReadTextFile(c.path);

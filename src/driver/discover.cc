@@ -51,16 +51,21 @@ std::string JoinNormal(const std::string& dir, std::string_view name) {
   return dir.ends_with('/') ? dir + std::string(name) : dir + "/" + std::string(name);
 }
 
-// Why the walk could not enter `p`, in a diagnostic's words, with what to do.
-std::string WalkError(const fs::path& p, const std::error_code& ec, bool directory) {
+// `p`, which the walk could not enter: a candidate whose diagnostic (SYN003) says why and what to do.
+Candidate Unenterable(const fs::path& p, const std::error_code& ec, bool directory, const std::string& root) {
+  Candidate c{p.lexically_normal().string(), true, root};
   std::string what = directory ? "the directory cannot be listed" : "the file cannot be looked up";
+  std::string nothing = directory ? "so nothing under it was checked" : "so nothing in it was checked";
   size_t length = p.native().size();
-  if (ec == std::errc::filename_too_long || length >= PATH_MAX)
-    return what + " (" + ec.message() + ": the path is " + std::to_string(length) + " bytes long; the system allows " +
-           std::to_string(PATH_MAX - 1) + "), so nothing " + (directory ? "under it" : "in it") +
-           " was checked; shorten the names on its path, or exclude it in .aortalint.yaml";
-  return what + " (" + ec.message() + "), so nothing " + (directory ? "under it" : "in it") +
-         " was checked; give read and search permission on it, or exclude it in .aortalint.yaml";
+  if (ec == std::errc::filename_too_long || length >= PATH_MAX) {
+    c.walk_error = what + " (" + ec.message() + ": the path is " + std::to_string(length) +
+                   " bytes long, and the system allows " + std::to_string(PATH_MAX - 1) + "), " + nothing;
+    c.walk_help = "shorten the names on its path, or exclude it in .aortalint.yaml";
+  } else {
+    c.walk_error = what + " (" + ec.message() + "), " + nothing;
+    c.walk_help = "give read and search permission on it, or exclude it in .aortalint.yaml";
+  }
+  return c;
 }
 
 }  // namespace
@@ -341,7 +346,7 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
         if (entry_ec && entry_ec != std::errc::no_such_file_or_directory &&
             entry_ec != std::errc::too_many_symbolic_link_levels && !excluded(p.string())) {
           // Neither a dangling link nor a loop: a name the system cannot look up (too long, no permission).
-          files.recipes.push_back({p.lexically_normal().string(), true, path, WalkError(p, entry_ec, false)});
+          files.recipes.push_back(Unenterable(p, entry_ec, /*directory=*/false, path));
           continue;
         }
         if (!it->is_regular_file(entry_ec)) continue;
@@ -354,8 +359,7 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
           files.payloads.push_back({file, false, path});
         }
       }
-      if (list_ec)
-        files.recipes.push_back({dir.lexically_normal().string(), true, path, WalkError(dir, list_ec, true)});
+      if (list_ec) files.recipes.push_back(Unenterable(dir, list_ec, /*directory=*/true, path));
     }
   }
   // A file both named and found in a walk is named: it is checked whatever it holds.

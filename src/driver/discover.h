@@ -14,6 +14,7 @@ struct Candidate {
   bool named = false;      // named on the command line: a recipe whatever it holds
   std::string root;        // found by walking a directory named on the command line: that directory
   std::string walk_error;  // a part of the tree the walk could not enter (SYN003 reports it): why
+  std::string walk_help;   // and what to do
   friend bool operator<(const Candidate& a, const Candidate& b) { return a.path < b.path; }
   friend bool operator==(const Candidate& a, const Candidate& b) { return a.path == b.path; }
 };
