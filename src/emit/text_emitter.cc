@@ -38,6 +38,9 @@ std::string Escaped(char32_t c) {
 }
 
 std::string EscapeControls(std::string_view text) {
+  // Printable ASCII (and tabs) is most of what is shown: copied as it is.
+  if (std::all_of(text.begin(), text.end(), [](char c) { return (c >= 0x20 && c < 0x7f) || c == '\t'; }))
+    return std::string(text);
   std::string out;
   out.reserve(text.size());
   for (size_t at = 0; at < text.size();) {
