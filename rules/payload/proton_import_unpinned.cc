@@ -119,13 +119,19 @@ class ProtonImportUnpinned final : public Rule {
     DiagnosticBuilder d = ctx.Report(p.source, proton->span,
                                      "'{}' is not pinned: {} would sort '{}' (line {}) above it, the order {} rejects",
                                      statement, who, moved, torch->line, torch->torch ? "PAY001" : "PAY003")
-                              .Help("append '{}' to it and put a '{}' line after the Proton imports",
-                                    payload::kPinComment.substr(2), payload::kSplitComment);
+                              .Help(PinHelp(payload::PinFor(lines)));
     if (std::optional<std::vector<Edit>> edits = PinEdits(p, *proton, p.imports[last_proton]))
       d.WithFix("pin the Proton import and split the import block after it", Applicability::kSafe, std::move(*edits));
   }
 
  private:
+  // What the fix writes, said: the pin only where the line lacks it (aorta's payloads carry it already).
+  static std::string PinHelp(std::string_view pin) {
+    std::string split = fmt::format("put a '{}' line after the Proton imports", payload::kSplitComment);
+    if (pin.empty()) return split;
+    return fmt::format("append '{}' to it and {}", pin.substr(2), split);
+  }
+
   static bool BringsTorchHere(const ImportStmt& s) {
     return !s.in_function && !s.type_checking && payload::BringsTorch(s);
   }
