@@ -256,34 +256,35 @@ class Skim {
   // `text`; false when `text` is not one, or when `member` returns false.
   template <typename F>
   static bool EachMember(std::string_view text, F&& member) {
-    Skim s(text);
-    if (!s.Eat('{')) return false;
-    if (s.Eat('}')) return s.Done();
-    do {
-      size_t key = s.at_;
-      if (!s.SkipString(/*plain=*/true) || !s.Eat(':')) return false;
-      size_t value = s.at_;
-      if (!s.SkipValue(0) || !member(text.substr(key + 1, value - key - 3), text.substr(value, s.at_ - value)))
-        return false;
-    } while (s.Eat(','));
-    return s.Eat('}') && s.Done();
+    return Each(text, '{', '}', member);
   }
   // The same for the elements of an array.
   template <typename F>
   static bool EachElement(std::string_view text, F&& element) {
-    Skim s(text);
-    if (!s.Eat('[')) return false;
-    if (s.Eat(']')) return s.Done();
-    do {
-      size_t value = s.at_;
-      if (!s.SkipValue(0) || !element(text.substr(value, s.at_ - value))) return false;
-    } while (s.Eat(','));
-    return s.Eat(']') && s.Done();
+    return Each(text, '[', ']', [&](std::string_view, std::string_view value) { return element(value); });
   }
 
  private:
   static constexpr int kMaxDepth = 64;
   explicit Skim(std::string_view text) : text_(text) {}
+  // `visit(key, value)` for each member of an object (`{`) or element of an array (`[`, no key).
+  template <typename F>
+  static bool Each(std::string_view text, char open, char close, F&& visit) {
+    Skim s(text);
+    if (!s.Eat(open)) return false;
+    if (s.Eat(close)) return s.Done();
+    do {
+      std::string_view key;
+      if (open == '{') {
+        size_t quote = s.at_;
+        if (!s.SkipString(/*plain=*/true) || !s.Eat(':')) return false;
+        key = text.substr(quote + 1, s.at_ - quote - 3);
+      }
+      size_t value = s.at_;
+      if (!s.SkipValue(0) || !visit(key, text.substr(value, s.at_ - value))) return false;
+    } while (s.Eat(','));
+    return s.Eat(close) && s.Done();
+  }
   bool Done() const { return at_ == text_.size(); }
   bool Eat(char c) {
     if (at_ >= text_.size() || text_[at_] != c) return false;
