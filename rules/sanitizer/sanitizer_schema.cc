@@ -19,8 +19,7 @@ std::string Strip(std::string_view s) { return std::string(Trim(s)); }
 
 // "did you mean 'x'?" or "use one of: a, b".
 std::string Instead(std::string_view word, const std::vector<std::string>& domain) {
-  std::vector<std::string_view> names = Views(domain);
-  return DidYouMeanOr(word, names, "use one of: " + Join(names));
+  return DidYouMeanOr(word, domain, "use one of: " + Join(domain));
 }
 
 class Walker {

@@ -61,11 +61,6 @@ std::optional<std::string> Suggest(std::string_view word, std::span<const std::s
   return SuggestIn(word, candidates);
 }
 
-std::string DidYouMean(std::string_view word, std::span<const std::string_view> candidates) {
-  if (auto s = Suggest(word, candidates)) return "; did you mean '" + *s + "'?";
-  return "";
-}
-
 template <typename Candidates>
 std::string DidYouMeanOrIn(std::string_view word, Candidates candidates, std::string otherwise) {
   if (auto s = Suggest(word, candidates)) return "did you mean '" + *s + "'?";
@@ -78,6 +73,11 @@ std::string DidYouMeanOr(std::string_view word, std::span<const std::string_view
 
 std::string DidYouMeanOr(std::string_view word, std::span<const std::string> candidates, std::string otherwise) {
   return DidYouMeanOrIn(word, candidates, std::move(otherwise));
+}
+
+std::string DidYouMean(std::string_view word, std::span<const std::string_view> candidates) {
+  std::string hint = DidYouMeanOr(word, candidates, "");
+  return hint.empty() ? hint : "; " + hint;
 }
 
 }  // namespace aortalint

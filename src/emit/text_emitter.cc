@@ -96,13 +96,11 @@ std::string Header(const Location& where, std::string_view level, std::string_vi
 void EmitText(std::span<const Diagnostic> diagnostics, std::ostream& out, bool color, bool concise) {
   Style style{color};
   for (const Diagnostic& d : diagnostics) {
-    if (concise) {
-      out << Header(d.where, SeverityName(d.severity), SeverityColor(d.severity), style) << ' '
-          << EscapeControls(MessageAndHelp(d, "; ")) << ' ' << style.Paint("2", "[" + d.rule + "]") << '\n';
-      continue;
-    }
+    // Concise is one line: the help joins the message there.
     out << Header(d.where, SeverityName(d.severity), SeverityColor(d.severity), style) << ' '
-        << EscapeControls(d.message) << ' ' << style.Paint("2", "[" + d.rule + "]") << '\n';
+        << EscapeControls(concise ? MessageAndHelp(d, "; ") : d.message) << ' ' << style.Paint("2", "[" + d.rule + "]")
+        << '\n';
+    if (concise) continue;
     Excerpt(d.where, style, out);
     for (const Note& n : d.notes) {
       out << Header(n.where, "note", "1;36", style) << ' ' << EscapeControls(n.message) << '\n';
