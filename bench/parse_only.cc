@@ -4,7 +4,7 @@
 //     runs one floor over every file, on N threads, and no rule:
 //       read   read every recipe and payload;
 //       scan   read, and pre-scan every payload (load/python_scan.h);
-//       yaml   read, parse every recipe with yaml-cpp, pre-scan every payload;
+//       yaml   read, parse every recipe (the PyYAML port builds the tree), pre-scan every payload;
 //       parse  yaml, and parse every payload as `check` does (selective);
 //       full   yaml, and parse every payload whole (the old floor).
 //   aortalint_parse_only --stages DIR
@@ -132,7 +132,7 @@ int main(int argc, char** argv) {
         recipes, paths.size() - recipes, static_cast<double>(bytes) / 1e6, triggered, statements,
         payload_bytes ? 100.0 * static_cast<double>(parsed_bytes) / static_cast<double>(payload_bytes) : 0.0, gave_up);
     std::printf("stage  read                 %7.3f s CPU\n", t1 - t0);
-    std::printf("stage  recipes (yaml-cpp)   %7.3f s\n", t2 - t1);
+    std::printf("stage  recipes (YAML)       %7.3f s\n", t2 - t1);
     std::printf("stage  scan (pre-scanner)   %7.3f s  (%.0f MB/s)\n", scan,
                 static_cast<double>(payload_bytes) / 1e6 / std::max(scan, 1e-9));
     std::printf("stage  parse (selective)    %7.3f s\n", parse);

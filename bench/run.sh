@@ -60,7 +60,7 @@ REPEAT=1 measure python "python baseline (aorta's way)" python3 bench/aorta_base
 measure check "check --jobs 1 --no-cache" "$bin" check --jobs 1 --no-cache "$work/repo"
 measure full "check --jobs 1 --no-cache --full-parse" "$bin" check --jobs 1 --no-cache --full-parse "$work/repo"
 measure floor_scan "floor: read + pre-scan" "$parse_only" --jobs 1 --floor scan "$work/repo"
-measure floor_yaml "floor: read + recipes (yaml-cpp) + pre-scan" "$parse_only" --jobs 1 --floor yaml "$work/repo"
+measure floor_yaml "floor: read + recipes (YAML) + pre-scan" "$parse_only" --jobs 1 --floor yaml "$work/repo"
 measure floor_full "old floor: read + recipes + full parse" "$parse_only" --jobs 1 --floor full "$work/repo"
 echo "ratio check / python baseline (CPU):        $(ratio "${CPU[check]}" "${CPU[python]}")   (goal <= 0.10)"
 echo "ratio check --full-parse / python baseline: $(ratio "${CPU[full]}" "${CPU[python]}")"

@@ -5,7 +5,7 @@
 # comes with npm).
 set -euo pipefail
 
-build=(cmake ninja-build g++ pkg-config libyaml-cpp-dev libtree-sitter-dev libfmt-dev
+build=(cmake ninja-build g++ pkg-config libtree-sitter-dev libfmt-dev
        libcli11-dev nlohmann-json3-dev doctest-dev dpkg-dev)  # dpkg-dev: dpkg-shlibdeps for `cpack -G DEB`
 # The HIP analyser module (on by default; -DAORTALINT_WITH_CLANG=OFF builds without it).
 # Debian's Clang CMake package checks that clang-14's and libclang-14-dev's files all exist.

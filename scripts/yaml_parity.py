@@ -14,10 +14,15 @@ aortalint refuses when it reports SYN001 (or SYN003) for the file. Every input i
 when given. Prints the agreement rate and the disagreements; exits 1 when the
 rate is below --min (a percentage).
 
-    python3 scripts/yaml_parity.py --binary build/aortalint --count 2000 --seed 7
+With --tree (the build's yaml_tree_dump), every document both accept is also
+compared value for value: the tree aortalint's rules read against what
+safe_load (or json.loads) returns, types included. Any difference fails.
+
+    python3 scripts/yaml_parity.py --binary build/aortalint --tree build/tests/yaml_tree_dump --count 2000 --seed 7
 """
 
 import argparse
+import datetime
 import json
 import os
 import random
@@ -218,6 +223,56 @@ sanitizer_plan:
   }
 }
 """,
+    # Values whose text PyYAML builds with care: block scalars under every chomping and
+    # indentation indicator, folding around more-indented and blank lines, plain and quoted
+    # scalars over several lines, escapes, explicit and non-specific tags, YAML 1.1 numbers,
+    # booleans and timestamps, non-string keys, merges of lists of aliases.
+    """schema_version: 1
+mode: probe
+literal: |
+  line one
+    indented
+  line three
+
+keep: |+
+  kept
+
+strip: >-
+  folded
+  text
+
+   more indented
+  back
+indicator: |2
+    two extra
+  base
+folded_keep: >+
+  a
+
+multi_plain: first
+  second line
+
+  after blank
+multi_quoted: "one
+  two\\ttab \\u00e9 \\x41
+  \\
+  three"
+single: 'it''s
+  folded'
+tags: [! 123, !!str 1, !!int "12", !!float 1, !!bool yes, !!null ""]
+numbers: [0x1F, 017, 1_000, 1:30, 1:30.5, .5, +.inf, -.INF, .NaN, 6.8523015e+5, 0b101, +12, -0]
+words: [~, Null, yes, No, on, OFF, y, n, 2001-12-14, 2001-12-14t21:59:43.10-05:00, 2002-1-1 1:2:3]
+keys: {1: one, 2.5: two, null: three, true: four}
+base: &b {x: 1, y: 2}
+other: &o {y: 3, z: 4}
+merged:
+  <<: [*b, *o]
+  x: 0
+""",
+    """{"schema_version": 1, "mode": "probe", "text": "caf\\u00e9 \\ud83d\\ude00 \\n\\t\\/\\\\ \\"q\\"",
+ "numbers": [1, -0, 1.5, 1e3, 2E-2, -1.25e+10, 12345678901234567890], "words": [true, false, null],
+ "nested": {"a": [], "b": {}, "c": [{"d": [1, [2, [3]]]}]}}
+""",
 ]
 
 # What a careless edit leaves behind.
@@ -270,13 +325,72 @@ def pyyaml_accepts(text):
         return True
     except yaml.YAMLError:
         return False
-    except (ValueError, TypeError, OverflowError, RecursionError):
-        return False  # aorta wraps these as a parse error too
+    except (ValueError, TypeError, OverflowError, RecursionError, LookupError):
+        return False  # aorta wraps these as a parse error too (LookupError: `!!bool` on a non-boolean)
+
+
+def typed(v):
+    """A value as yaml_tree_dump prints aortalint's tree (see tests/yaml_tree_dump.cc)."""
+    if v is None or isinstance(v, (bool, str)):
+        return v
+    if isinstance(v, int):  # aortalint keeps integers in 64 bits, saturated
+        return {"int": max(min(v, 2**63 - 1), -2**63)}
+    if isinstance(v, float):
+        return {"float": "nan" if v != v else "inf" if v == float("inf") else "-inf" if v == -float("inf") else v}
+    if isinstance(v, (datetime.date, datetime.datetime)):
+        return {"ts": True}
+    if isinstance(v, bytes):
+        return {"bin": True}
+    if isinstance(v, list):
+        return [typed(x) for x in v]
+    if isinstance(v, dict):
+        return {"map": [[typed(k), typed(x)] for k, x in v.items()]}
+    raise TypeError(type(v).__name__)
+
+
+def expected_tree(path, text):
+    """What aorta's loader returns for the file, typed; None when it cannot be compared (a
+    recursive alias, a lone surrogate, a set)."""
+    try:
+        value = json.loads(text) if path.endswith(".json") else yaml.safe_load(text)
+        out = typed(value)
+        json.dumps(out, ensure_ascii=False).encode("utf-8")
+        return out
+    except (RecursionError, TypeError, ValueError, UnicodeError, yaml.YAMLError):
+        return None
+
+
+def compare_trees(tree_binary, cases, show):
+    """The documents both accept: aortalint's tree against safe_load's value. Returns the mismatches."""
+    paths = [c[0] for c in cases]
+    seen = {}
+    for start in range(0, len(paths), 500):
+        r = subprocess.run([tree_binary, *paths[start:start + 500]], capture_output=True, text=True, check=True)
+        for line in r.stdout.splitlines():
+            d = json.loads(line)
+            seen[d["path"]] = d
+    compared, mismatches = 0, []
+    for path, text, accepted in cases:
+        ours = seen.get(path)
+        if not accepted or not ours or not ours["ok"]:
+            continue
+        want = expected_tree(path, text)
+        if want is None:
+            continue
+        compared += 1
+        if json.loads(json.dumps(want)) != ours["value"]:
+            mismatches.append((path, text, want, ours["value"]))
+    print(f"{compared - len(mismatches)}/{compared} accepted documents give safe_load's value")
+    for path, text, want, got in mismatches[:show]:
+        print(f"--- {path}: values differ\n{text!r}\n  safe_load: {json.dumps(want)[:400]}\n  aortalint: "
+              f"{json.dumps(got)[:400]}")
+    return mismatches
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
     ap.add_argument("--binary", required=True)
+    ap.add_argument("--tree", help="yaml_tree_dump: also compare the values of the documents both accept")
     ap.add_argument("--count", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--min", type=float, default=0.0, help="fail below this agreement percentage")
@@ -331,7 +445,8 @@ def main():
     for path, text, accepted, ours in disagreements[:args.show]:
         print(f"--- {path}: aorta's loader {'accepts' if accepted else 'refuses'}, aortalint "
               f"{'accepts' if ours else 'refuses'}\n{text!r}")
-    return 0 if rate >= args.min else 1
+    mismatches = compare_trees(args.tree, cases, args.show) if args.tree else []
+    return 0 if rate >= args.min and not mismatches else 1
 
 
 if __name__ == "__main__":

@@ -68,7 +68,7 @@ const CLI::Validator kJobs(
 
 std::string VersionText() {
   return std::string("aortalint ") + AORTALINT_VERSION + "\n  grammar: " + AORTALINT_GRAMMAR_VERSION +
-         "\n  yaml-cpp: " + AORTALINT_YAML_CPP_VERSION + "\n  build: " + AORTALINT_BUILD_OPTIONS +
+         "\n  yaml: PyYAML 6.0's safe_load, ported\n  build: " + AORTALINT_BUILD_OPTIONS +
          // The HIP line looks for the analyser module on disk (a readlink and a stat), never opens it.
          "\n  " + aortalint::HipSupportSummary();
 }

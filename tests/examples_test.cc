@@ -6,8 +6,7 @@
 
 #include <filesystem>
 
-#include <yaml-cpp/yaml.h>
-
+#include "load/yaml_loader.h"
 #include "test_util.h"
 
 namespace aortalint::testing {
@@ -18,28 +17,36 @@ namespace fs = std::filesystem;
 const fs::path kExample = fs::path(AORTALINT_SOURCE_DIR) / "examples/recipe-repo";
 
 TEST_CASE("examples: the CI workflow installs aortalint, annotates, and uploads SARIF even on findings") {
-  YAML::Node workflow = YAML::LoadFile((kExample / ".github/workflows/ci.yaml").string());
-  YAML::Node jobs = workflow["jobs"];
-  REQUIRE(jobs.IsMap());
+  YamlDocument workflow = LoadYamlFile((kExample / ".github/workflows/ci.yaml").string());
+  REQUIRE(workflow.ok());
+  const yaml::Node* jobs = workflow.root->Get("jobs");
+  REQUIRE(jobs);
+  REQUIRE(jobs->is_map());
+  // The text of a string value under `key`, or "".
+  auto text = [](const yaml::Node* node, std::string_view key) {
+    const yaml::Node* value = node ? node->Get(key) : nullptr;
+    return value && value->is_str() ? value->text : std::string();
+  };
   std::vector<std::string> commands;
   bool sarif_upload = false;
-  for (const auto& job : jobs) {
-    std::string name = job.first.as<std::string>();
+  for (const yaml::Entry& job : jobs->entries) {
+    std::string name = job.key->text;
     CAPTURE(name);
     bool installed = false;
-    for (const YAML::Node& step : job.second["steps"]) {
-      std::string run = step["run"] ? step["run"].as<std::string>() : "";
+    const yaml::Node* steps = job.value->Get("steps");
+    REQUIRE(steps);
+    for (const yaml::NodePtr& step : steps->items) {
+      std::string run = text(step.get(), "run");
       if (run.find("apt-get install") != std::string::npos && run.find("aortalint.deb") != std::string::npos)
         installed = true;
       if (run.rfind("aortalint ", 0) == 0) {
         CHECK(installed);  // never a step that runs an aortalint nobody installed
         commands.push_back(run);
       }
-      if (step["uses"] && step["uses"].as<std::string>().rfind("github/codeql-action/upload-sarif", 0) == 0) {
+      if (text(step.get(), "uses").rfind("github/codeql-action/upload-sarif", 0) == 0) {
         sarif_upload = true;
-        CHECK(job.second["permissions"]["security-events"].as<std::string>() == "write");
-        REQUIRE(step["if"]);
-        CHECK(step["if"].as<std::string>().find("always()") != std::string::npos);
+        CHECK(text(job.value->Get("permissions"), "security-events") == "write");
+        CHECK(text(step.get(), "if").find("always()") != std::string::npos);
       }
     }
   }

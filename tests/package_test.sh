@@ -64,7 +64,7 @@ echo "Depends: $depends"
 if grep -q '^AORTALINT_STATIC:BOOL=ON' "$build/CMakeCache.txt"; then
   # The portable build: no third-party shared library, in the package or in the binary.
   [[ $depends == *libc6* ]] || fail "Depends lacks libc6: $depends"
-  for lib in libyaml-cpp libtree-sitter libfmt libstdc++ libgcc; do
+  for lib in libtree-sitter libfmt libstdc++ libgcc; do
     [[ $depends != *"$lib"* ]] || fail "a static build's package depends on $lib: $depends"
   done
   needed=$(objdump -p "$build/aortalint" | awk '/NEEDED/ {print $2}' | tr '\n' ' ')
@@ -74,7 +74,7 @@ if grep -q '^AORTALINT_STATIC:BOOL=ON' "$build/CMakeCache.txt"; then
     esac
   done
 else
-  for lib in libyaml-cpp libtree-sitter libfmt libstdc++6 libc6; do
+  for lib in libtree-sitter libfmt libstdc++6 libc6; do
     [[ $depends == *"$lib"* ]] || fail "Depends lacks $lib: $depends"
   done
 fi

@@ -206,7 +206,38 @@ YamlDocument ParseAs(std::string path, std::string text) {
   return ParseYaml(std::make_shared<SourceFile>(std::move(path), std::move(text)));
 }
 
+TEST_CASE("values are what safe_load returns: block scalars, folding, merges, timestamps, numeric keys") {
+  YamlDocument doc = Parse(
+      "keep: |+\n  kept\n\nstrip: >-\n  folded\n  text\n\n   more indented\n  back\nindent: |2\n    two\n  base\n"
+      "plain: first\n  second\n\n  third\nquoted: \"one\n  two \\x41\"\n"
+      "stamps: [2001-12-14t21:59:43.10-05:00, 2001-12-14t21:59:4310-05:00, 2001-1-1 1:02:03, 2001-12-14TT21:59:43]\n"
+      "b: &b {x: 1, y: 2}\no: &o {y: 3, z: 4}\nm: {x: 0, <<: [*b, *o]}\nkeys: {1: one, true: two, 1.0: three}\n");
+  CHECK(Value(doc, "keep").text == "kept\n\n");
+  CHECK(Value(doc, "strip").text == "folded text\n\n more indented\nback");
+  CHECK(Value(doc, "indent").text == "  two\nbase\n");
+  CHECK(Value(doc, "plain").text == "first second\nthird");
+  CHECK(Value(doc, "quoted").text == "one two A");
+  // The header line is a block scalar's span: a diagnostic points there, not at its lines.
+  CHECK(doc.source->text().substr(Value(doc, "keep").span.begin,
+                                  Value(doc, "keep").span.end - Value(doc, "keep").span.begin) == "|+");
+  const yaml::Node& stamps = Value(doc, "stamps");
+  REQUIRE(stamps.items.size() == 4);
+  CHECK(stamps.items[0]->kind == yaml::Kind::kTimestamp);
+  CHECK(stamps.items[1]->kind == yaml::Kind::kStr);  // no '.' before the fraction: PyYAML's pattern fails
+  CHECK(stamps.items[2]->kind == yaml::Kind::kTimestamp);
+  CHECK(stamps.items[3]->kind == yaml::Kind::kStr);
+  // Merged pairs first, then the mapping's own; of a list of merges, the first mapping's values win.
+  CHECK(Value(doc, "m").Repr() == "{'y': 2, 'z': 4, 'x': 0}");
+  // A dict holds 1, True and 1.0 as one key: the first key, the last value.
+  CHECK(Value(doc, "keys").Repr() == "{1: 'three'}");
+}
+
 TEST_CASE("a .json recipe is read as json.loads reads it: its verdicts, its types, its positions") {
+  YamlDocument pair = ParseAs("r.json", "{\"s\": \"\\ud83d\\ude00 \\ud83d\", \"e\": [], \"n\": -0}");
+  REQUIRE(pair.ok());
+  CHECK(pair.root->Get("s")->text == "\xF0\x9F\x98\x80 \xED\xA0\xBD");  // a pair joined; a lone surrogate kept
+  CHECK(pair.root->Get("e")->span.end - pair.root->Get("e")->span.begin == 2);
+  CHECK(pair.root->Get("n")->is_int());
   // json.loads takes a tab between tokens, 1e3 as a float and NaN as a float; PyYAML refuses the tab.
   YamlDocument doc = ParseAs("r.JSON", "{\t\"trials\": 1e3, \"steps\": 2, \"t\": NaN, \"s\": \"a\\u00e9\"}");
   REQUIRE(doc.ok());

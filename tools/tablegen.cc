@@ -1,7 +1,7 @@
 // Build-time generator: parses each knowledge table (rules/knowledge/*.yaml)
 // with the same loader the linter uses and writes their pre-parsed images
 // (load/yaml_image.h) into one C++ file, so that a start reads bytes instead
-// of running yaml-cpp.
+// of parsing YAML.
 //   aortalint_tablegen OUT.cc TABLE.yaml...
 #include <cstdio>
 #include <filesystem>

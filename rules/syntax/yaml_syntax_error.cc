@@ -25,10 +25,9 @@ constexpr RuleMeta kMeta{
     .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n",
     .facts =
         "aorta's load_recipe reads a `.json` recipe (any case) with `json.loads` and every other with "
-        "`yaml.safe_load` (src/aorta/triage/recipe.py at 10b8a5c1; reference/aorta.md §1.1). One "
-        "difference is left, by choice: an anchor written flush against ':' (`&a: 1`), which PyYAML reads "
-        "as an anchored empty key and yaml-cpp cannot read, is reported (aorta's schema refuses the null "
-        "key it makes in every strict block).",
+        "`yaml.safe_load` (src/aorta/triage/recipe.py at 10b8a5c1; reference/aorta.md §1.1). The same "
+        "port builds the tree the other rules read, so it holds what `safe_load` returns: `&a: 1` is an "
+        "anchored empty (None) key, which the schema rules then report.",
 };
 
 class YamlSyntaxError final : public Rule {

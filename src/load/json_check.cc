@@ -1,15 +1,69 @@
-// CPython's json.loads (json/decoder.py, json/scanner.py, strict mode), as a
-// validator: the first error it raises, with its message and position.
+// CPython's json.loads (json/decoder.py, json/scanner.py, strict mode): the
+// first error it raises, with its message and position, and the values it
+// reads, as events for the loader's tree builder.
 #include "load/json_check.h"
 
+#include <cstdint>
+#include <string>
 #include <vector>
 
 namespace aortalint {
 namespace {
 
+void AppendUtf8(std::string& out, uint32_t c) {
+  if (c < 0x80) {
+    out += static_cast<char>(c);
+  } else if (c < 0x800) {
+    out += static_cast<char>(0xC0 | (c >> 6));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else if (c < 0x10000) {
+    out += static_cast<char>(0xE0 | (c >> 12));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (c >> 18));
+    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  }
+}
+
+uint32_t Hex4(std::string_view s) {
+  return static_cast<uint32_t>(std::stoul(std::string(s.substr(0, 4)), nullptr, 16));
+}
+
+// The text of a string json.loads has accepted (`quoted` with its quotes): escapes decoded, a
+// \uD83D\uDE00 surrogate pair joined into one code point as py_scanstring joins it.
+std::string Unescape(std::string_view quoted) {
+  std::string out;
+  std::string_view s = quoted.substr(1, quoted.size() - 2);
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '\\') {
+      out += s[i];
+      continue;
+    }
+    char e = s[++i];
+    if (e != 'u') {
+      out += e == 'b' ? '\b' : e == 'f' ? '\f' : e == 'n' ? '\n' : e == 'r' ? '\r' : e == 't' ? '\t' : e;
+      continue;
+    }
+    uint32_t c = Hex4(s.substr(i + 1));
+    i += 4;
+    if (c >= 0xD800 && c <= 0xDBFF && s.substr(i + 1, 2) == "\\u") {
+      uint32_t low = Hex4(s.substr(i + 3));
+      if (low >= 0xDC00 && low <= 0xDFFF) {
+        c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
+        i += 6;
+      }
+    }
+    AppendUtf8(out, c);
+  }
+  return out;
+}
+
 class JsonChecker {
  public:
-  explicit JsonChecker(std::string_view text) : s_(text) {}
+  JsonChecker(std::string_view text, const NodeEventSink& sink) : s_(text), sink_(sink) {}
 
   std::optional<JsonError> Run() {
     // json.loads on a str: a leading BOM is refused, not skipped.
@@ -33,6 +87,27 @@ class JsonChecker {
 
   bool Starts(std::string_view word) const { return s_.substr(i_, word.size()) == word; }
 
+  // A value just read, from `begin` to i_: strings are quoted scalars, the rest plain ones.
+  void EmitScalar(size_t begin) {
+    if (!sink_) return;
+    NodeEvent e;
+    e.begin = begin;
+    e.end = i_;
+    std::string_view token = s_.substr(begin, i_ - begin);
+    e.style = token[0] == '"' ? '"' : 0;
+    e.implicit = !e.style;
+    e.value = e.style ? Unescape(token) : std::string(token);
+    sink_(e);
+  }
+  void Emit(NodeEvent::Type type, size_t at) {
+    if (!sink_) return;
+    NodeEvent e;
+    e.type = type;
+    e.begin = e.end = at;
+    e.flow = true;
+    sink_(e);
+  }
+
   static bool Digit(char c) { return c >= '0' && c <= '9'; }
   static bool Hex(char c) { return Digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
@@ -47,12 +122,13 @@ class JsonChecker {
   bool ValueAt() {
     if (i_ >= s_.size()) return Fail(i_, "Expecting value");
     char c = s_[i_];
-    if (c == '"') return String();
+    if (c == '"') return QuotedString();
     if (c == '{') return Object();
     if (c == '[') return Array();
     for (std::string_view word : {"null", "true", "false", "NaN", "Infinity", "-Infinity"})
       if (Starts(word)) {
         i_ += word.size();
+        EmitScalar(i_ - word.size());
         return true;
       }
     // NUMBER_RE = r'(-?(?:0|[1-9]\d*))(\.\d+)?([eE][-+]?\d+)?'
@@ -78,6 +154,15 @@ class JsonChecker {
       }
     }
     i_ = j;
+    EmitScalar(start);
+    return true;
+  }
+
+  // A string as a value or a key.
+  bool QuotedString() {
+    size_t begin = i_;
+    if (!String()) return false;
+    EmitScalar(begin);
     return true;
   }
 
@@ -114,15 +199,16 @@ class JsonChecker {
 
   // JSONObject: i_ at '{'.
   bool Object() {
+    Emit(NodeEvent::kMappingStart, i_);
     ++i_;
     Ws();
     if (i_ < s_.size() && s_[i_] == '}') {
-      ++i_;
+      Emit(NodeEvent::kCollectionEnd, i_++);
       return true;
     }
     while (true) {
       if (i_ >= s_.size() || s_[i_] != '"') return Fail(i_, "Expecting property name enclosed in double quotes");
-      if (!String()) return false;
+      if (!QuotedString()) return false;
       Ws();
       if (i_ >= s_.size() || s_[i_] != ':') return Fail(i_, "Expecting ':' delimiter");
       ++i_;
@@ -130,7 +216,7 @@ class JsonChecker {
       if (!Value()) return false;
       Ws();
       if (i_ < s_.size() && s_[i_] == '}') {
-        ++i_;
+        Emit(NodeEvent::kCollectionEnd, i_++);
         return true;
       }
       if (i_ >= s_.size() || s_[i_] != ',') return Fail(i_, "Expecting ',' delimiter");
@@ -141,17 +227,18 @@ class JsonChecker {
 
   // JSONArray: i_ at '['.
   bool Array() {
+    Emit(NodeEvent::kSequenceStart, i_);
     ++i_;
     Ws();
     if (i_ < s_.size() && s_[i_] == ']') {
-      ++i_;
+      Emit(NodeEvent::kCollectionEnd, i_++);
       return true;
     }
     while (true) {
       if (!Value()) return false;
       Ws();
       if (i_ < s_.size() && s_[i_] == ']') {
-        ++i_;
+        Emit(NodeEvent::kCollectionEnd, i_++);
         return true;
       }
       if (i_ >= s_.size() || s_[i_] != ',') return Fail(i_, "Expecting ',' delimiter");
@@ -165,6 +252,7 @@ class JsonChecker {
   static constexpr int kMaxDepth = 990;
 
   std::string_view s_;
+  const NodeEventSink& sink_;
   size_t i_ = 0;
   int depth_ = 0;
   JsonError error_;
@@ -172,7 +260,9 @@ class JsonChecker {
 
 }  // namespace
 
-std::optional<JsonError> CheckAsJson(std::string_view text) { return JsonChecker(text).Run(); }
+std::optional<JsonError> CheckAsJson(std::string_view text, const NodeEventSink& sink) {
+  return JsonChecker(text, sink).Run();
+}
 
 bool ReadAsJson(std::string_view path) {
   if (path.size() < 5) return false;

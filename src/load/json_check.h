@@ -13,6 +13,8 @@
 #include <string>
 #include <string_view>
 
+#include "load/pyyaml_check.h"
+
 namespace aortalint {
 
 struct JsonError {
@@ -20,8 +22,10 @@ struct JsonError {
   std::string message;  // json.loads's words, e.g. "Expecting ',' delimiter"
 };
 
-/// The error json.loads raises on `text` (UTF-8), or nothing when it loads.
-std::optional<JsonError> CheckAsJson(std::string_view text);
+/// The error json.loads raises on `text` (UTF-8), or nothing when it loads. `sink`, when
+/// given, receives the values as they are read, in the PyYAML port's events: strings as
+/// double-quoted scalars, numbers and bare words as plain ones, collections as flow ones.
+std::optional<JsonError> CheckAsJson(std::string_view text, const NodeEventSink& sink = {});
 
 /// True when aorta reads `path` with json.loads (its suffix is .json, in any case).
 bool ReadAsJson(std::string_view path);

@@ -236,6 +236,7 @@ struct Token {
   bool has_handle = false;
   std::u32string suffix;  // tag suffix
   bool plain = false;
+  char style = 0;             // a scalar's: 0 plain, '\'', '"', '|' or '>'
   int yaml_major = 0;         // %YAML directive
   std::u32string tag_prefix;  // %TAG directive
 };
@@ -252,9 +253,7 @@ struct SimpleKey {
 // ---- Scanner ----
 class Scanner {
  public:
-  Scanner(Reader& r, std::vector<size_t>* tight_flow_keys) : r_(r), tight_flow_keys_(tight_flow_keys) {
-    FetchStreamStart();
-  }
+  explicit Scanner(Reader& r) : r_(r) { FetchStreamStart(); }
 
   bool CheckToken(std::initializer_list<Tok> choices) {
     while (NeedMoreTokens()) FetchMoreTokens();
@@ -460,8 +459,6 @@ class Scanner {
     allow_simple_key_ = !flow_level_;
     RemovePossibleSimpleKey();
     Mark s = r_.GetMark();
-    // `{?"k": v}`: a key indicator with no space after it, which yaml-cpp does not read as one.
-    if (flow_level_ && tight_flow_keys_ && !IsBlankZ(r_.Peek(1))) tight_flow_keys_->push_back(r_.ByteOffset(s));
     r_.Forward();
     Push(Tok::kKey, s, r_.GetMark());
   }
@@ -678,7 +675,7 @@ class Scanner {
     return t;
   }
 
-  Token ScanBlockScalar(bool /*folded*/) {
+  Token ScanBlockScalar(bool folded) {
     Mark start = r_.GetMark();
     r_.Forward();
     // scan_block_scalar_indicators
@@ -722,12 +719,14 @@ class Scanner {
 
     int min_indent = std::max(indent_ + 1, 1);
     int indent;
+    std::u32string chunks, breaks;
     Mark end = r_.GetMark();
     if (!increment) {
+      // scan_block_scalar_indentation
       int max_indent = 0;
       while (r_.Peek() == ' ' || IsBreak(r_.Peek())) {
         if (r_.Peek() != ' ') {
-          ScanLineBreak();
+          breaks += ScanLineBreak();
           end = r_.GetMark();
         } else {
           r_.Forward();
@@ -737,24 +736,42 @@ class Scanner {
       indent = std::max(min_indent, max_indent);
     } else {
       indent = min_indent + *increment - 1;
-      end = ScanBlockScalarBreaks(indent);
+      end = ScanBlockScalarBreaks(indent, breaks);
     }
+    std::u32string line_break;
     while (r_.column() == indent && r_.Peek() != 0) {
-      while (!IsBreakZ(r_.Peek())) r_.Forward();
-      ScanLineBreak();
-      end = ScanBlockScalarBreaks(indent);
+      chunks += breaks;
+      bool leading_non_space = r_.Peek() != ' ' && r_.Peek() != '\t';
+      size_t length = 0;
+      while (!IsBreakZ(r_.Peek(length))) ++length;
+      chunks += r_.Prefix(length);
+      r_.Forward(length);
+      line_break = ScanLineBreak();
+      breaks.clear();
+      end = ScanBlockScalarBreaks(indent, breaks);
       if (!(r_.column() == indent && r_.Peek() != 0)) break;
+      // PyYAML's folding: a break between two lines that start with text becomes a space.
+      if (folded && line_break == U"\n" && leading_non_space && r_.Peek() != ' ' && r_.Peek() != '\t') {
+        if (breaks.empty()) chunks += U' ';
+      } else {
+        chunks += line_break;
+      }
     }
+    // Chomping: strip (-) drops the last break, keep (+) keeps the trailing empty lines too.
+    if (chomping != false) chunks += line_break;
+    if (chomping == true) chunks += breaks;
     Token t{Tok::kScalar, start, end};
-    t.value = U"";  // the text is never needed: a block scalar is always a str
+    t.value = std::move(chunks);
+    t.style = folded ? '>' : '|';
     return t;
   }
 
-  Mark ScanBlockScalarBreaks(int indent) {
+  // scan_block_scalar_breaks: the line breaks before the next line at `indent`, appended to `breaks`.
+  Mark ScanBlockScalarBreaks(int indent, std::u32string& breaks) {
     Mark end = r_.GetMark();
     while (r_.column() < indent && r_.Peek() == ' ') r_.Forward();
     while (IsBreak(r_.Peek())) {
-      ScanLineBreak();
+      breaks += ScanLineBreak();
       end = r_.GetMark();
       while (r_.column() < indent && r_.Peek() == ' ') r_.Forward();
     }
@@ -774,6 +791,7 @@ class Scanner {
     r_.Forward();
     Token t{Tok::kScalar, start, r_.GetMark()};
     t.value = std::move(chunks);
+    t.style = double_quoted ? '"' : '\'';
     return t;
   }
 
@@ -1037,7 +1055,6 @@ class Scanner {
   }
 
   Reader& r_;
-  std::vector<size_t>* tight_flow_keys_;
   bool done_ = false;
   int flow_level_ = 0;
   std::deque<Token> tokens_;
@@ -1070,6 +1087,8 @@ struct Event {
   std::string tag;  // resolved with the tag handles; "" when none
   bool has_tag = false;
   bool plain_implicit = false;  // implicit[0] of a scalar
+  char style = 0;               // a scalar's token style (see Token)
+  bool flow = false;            // a flow collection
   std::u32string value;
 };
 
@@ -1392,6 +1411,7 @@ class Parser {
       e.end = t.end;
       e.type = Ev::kScalar;
       e.plain_implicit = (t.plain && !e.has_tag) || (e.has_tag && e.tag == "!");
+      e.style = t.style;
       e.value = std::move(t.value);
       state_ = Pop();
       return e;
@@ -1399,11 +1419,13 @@ class Parser {
     (void)implicit;
     if (s_.CheckToken({Tok::kFlowSequenceStart})) {
       e.type = Ev::kSeqStart;
+      e.flow = true;
       state_ = St::kFlowSequenceFirstEntry;
       return e;
     }
     if (s_.CheckToken({Tok::kFlowMappingStart})) {
       e.type = Ev::kMapStart;
+      e.flow = true;
       state_ = St::kFlowMappingFirstKey;
       return e;
     }
@@ -1442,7 +1464,9 @@ class Parser {
       if (s_.CheckToken({Tok::kKey})) {
         const Token& t = s_.PeekToken();
         state_ = St::kFlowSequenceEntryMappingKey;
-        return Event{Ev::kMapStart, t.start, t.end};
+        Event pair{Ev::kMapStart, t.start, t.end};  // `[a: b]`: a one-pair flow mapping
+        pair.flow = true;
+        return pair;
       }
       if (!s_.CheckToken({Tok::kFlowSequenceEnd})) {
         states_.push_back(St::kFlowSequenceEntry);
@@ -1586,7 +1610,7 @@ std::string ResolveImplicit(const std::u32string& v) {
 
 class Composer {
  public:
-  explicit Composer(Parser& p) : p_(p) {}
+  Composer(Parser& p, const Reader& r, const NodeEventSink& sink) : p_(p), r_(r), sink_(sink) {}
 
   // get_single_node: the document's root, or null for an empty stream.
   PNode* SingleNode() {
@@ -1654,11 +1678,13 @@ class Composer {
         auto it = anchors_.find(e.anchor);
         if (it == anchors_.end())
           throw Failure{"", std::nullopt, fmt::format("found undefined alias {}", ReprStr(Utf8(e.anchor))), e.start};
+        if (sink_) Emit(NodeEvent::kAlias, e);
         attach(it->second);
         continue;
       }
       const Event& peek = p_.PeekEvent();
       if (peek.type == Ev::kSeqEnd || peek.type == Ev::kMapEnd) {
+        if (sink_) Emit(NodeEvent::kCollectionEnd, peek);
         p_.GetEvent();
         PNode* done = stack.back().node;
         stack.pop_back();
@@ -1672,6 +1698,11 @@ class Composer {
                         it->second->start, "second occurrence", peek.start};
       }
       Event e = p_.GetEvent();
+      if (sink_)
+        Emit(e.type == Ev::kScalar     ? NodeEvent::kScalar
+             : e.type == Ev::kSeqStart ? NodeEvent::kSequenceStart
+                                       : NodeEvent::kMappingStart,
+             e);
       if (e.type == Ev::kScalar) {
         PNode* n = New(PNode::kScalar, e);
         n->value = std::move(e.value);
@@ -1692,7 +1723,24 @@ class Composer {
     return result;
   }
 
+  // The event as the loader's tree builder takes it: byte offsets, UTF-8 text.
+  void Emit(NodeEvent::Type type, const Event& e) {
+    NodeEvent out;
+    out.type = type;
+    out.begin = r_.ByteOffset(e.start);
+    out.end = r_.ByteOffset(e.end);
+    if (e.has_anchor) out.anchor = Utf8(e.anchor);
+    if (e.has_tag && e.tag != "!") out.tag = e.tag;
+    out.implicit = e.plain_implicit;
+    out.style = e.style;
+    out.flow = e.flow;
+    if (type == NodeEvent::kScalar) out.value = Utf8(e.value);
+    sink_(out);
+  }
+
   Parser& p_;
+  const Reader& r_;
+  const NodeEventSink& sink_;
   std::vector<std::unique_ptr<PNode>> nodes_;
   std::map<std::u32string, PNode*> anchors_;
 };
@@ -1783,11 +1831,11 @@ void CheckConstruction(PNode* root) {
 
 }  // namespace
 
-std::optional<PyYamlError> CheckAsPyYaml(std::string_view text, std::vector<size_t>* tight_flow_keys) {
+std::optional<PyYamlError> CheckAsPyYaml(std::string_view text, const NodeEventSink& sink) {
   Reader reader(text);
-  Scanner scanner(reader, tight_flow_keys);
+  Scanner scanner(reader);
   Parser parser(scanner);
-  Composer composer(parser);
+  Composer composer(parser, reader, sink);
   try {
     CheckConstruction(composer.SingleNode());
   } catch (const Failure& f) {

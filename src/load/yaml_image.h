@@ -1,6 +1,6 @@
 // A pre-parsed image of a YAML document: the model/yaml.h tree written as
 // bytes at build time (tools/tablegen.cc), read back at run time without
-// yaml-cpp. The knowledge tables (rules/knowledge/*.yaml) are embedded this
+// parsing YAML. The knowledge tables (rules/knowledge/*.yaml) are embedded this
 // way, so a start does not re-parse 21 KB of YAML; tests/embedded_tables_test
 // checks that every image equals what its YAML says.
 #pragma once

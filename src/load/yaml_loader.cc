@@ -3,22 +3,15 @@
 #include "load/json_check.h"
 #include "load/pyyaml_check.h"
 
-#include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <functional>
 #include <limits>
-#include <map>
 #include <optional>
 #include <sstream>
 #include <unordered_map>
-#include <unordered_set>
 
 #include <fmt/format.h>
-#include <yaml-cpp/depthguard.h>
-#include <yaml-cpp/eventhandler.h>
-#include <yaml-cpp/exceptions.h>
-#include <yaml-cpp/mark.h>
-#include <yaml-cpp/parser.h>
 
 #include "base/embedded.h"
 #include "base/file_reader.h"
@@ -111,29 +104,50 @@ bool MatchesFloat(std::string_view s) {
   return false;
 }
 
+// PyYAML's timestamp pattern: yyyy-mm-dd, or yyyy-m(m)-d(d) then 'T', 't' or blanks, h(h):mm:ss, an
+// optional fraction, and an optional zone (Z, or +h(h)[:mm] after optional blanks), and nothing else.
 bool MatchesTimestamp(std::string_view s) {
-  auto digits = [&](size_t at, size_t n) {
-    if (at + n > s.size()) return false;
-    for (size_t k = 0; k < n; ++k)
+  const size_t n = s.size();
+  auto digits = [&](size_t at, size_t count) {
+    if (at + count > n) return false;
+    for (size_t k = 0; k < count; ++k)
       if (!IsDigit(s[at + k])) return false;
     return true;
   };
-  if (!digits(0, 4) || s.size() < 8 || s[4] != '-') return false;
-  if (s.size() == 10 && digits(5, 2) && s[7] == '-' && digits(8, 2)) return true;
-  // The date-time form: yyyy-m(m)-d(d)[Tt ]h(h):mm:ss...
+  // One or two digits at i, consumed; false when there is none.
+  auto one_or_two = [&](size_t& i) {
+    if (!digits(i, 1)) return false;
+    i += digits(i, 2) ? 2 : 1;
+    return true;
+  };
+  if (!digits(0, 4) || n < 8 || s[4] != '-') return false;
+  if (n == 10 && digits(5, 2) && s[7] == '-' && digits(8, 2)) return true;
   size_t i = 5;
-  size_t n = digits(i, 2) ? 2 : digits(i, 1) ? 1 : 0;
-  if (!n || i + n >= s.size() || s[i + n] != '-') return false;
-  i += n + 1;
-  n = digits(i, 2) ? 2 : digits(i, 1) ? 1 : 0;
-  if (!n) return false;
-  i += n;
-  if (i >= s.size() || (s[i] != 'T' && s[i] != 't' && s[i] != ' ' && s[i] != '\t')) return false;
-  while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == 'T' || s[i] == 't')) ++i;
-  n = digits(i, 2) ? 2 : digits(i, 1) ? 1 : 0;
-  if (!n) return false;
-  i += n;
-  return i + 6 <= s.size() && s[i] == ':' && digits(i + 1, 2) && s[i + 3] == ':' && digits(i + 4, 2);
+  if (!one_or_two(i) || i >= n || s[i++] != '-' || !one_or_two(i) || i >= n) return false;
+  if (s[i] == 'T' || s[i] == 't') {
+    ++i;
+  } else if (s[i] == ' ' || s[i] == '\t') {
+    while (i < n && (s[i] == ' ' || s[i] == '\t')) ++i;
+  } else {
+    return false;
+  }
+  if (!one_or_two(i) || i >= n || s[i] != ':' || !digits(i + 1, 2) || i + 3 >= n || s[i + 3] != ':' ||
+      !digits(i + 4, 2))
+    return false;
+  i += 6;
+  if (i < n && s[i] == '.')
+    for (++i; i < n && IsDigit(s[i]);) ++i;
+  if (i == n) return true;
+  while (i < n && (s[i] == ' ' || s[i] == '\t')) ++i;
+  if (i < n && s[i] == 'Z') return i + 1 == n;
+  if (i >= n || (s[i] != '+' && s[i] != '-')) return false;
+  ++i;
+  if (!one_or_two(i)) return false;
+  if (i < n && s[i] == ':') {
+    if (!digits(i + 1, 2)) return false;
+    i += 3;
+  }
+  return i == n;
 }
 
 int64_t ParseInt(std::string_view text) {
@@ -242,251 +256,58 @@ void ResolveJsonPlain(Node& n) {
 }
 
 struct SyntaxError {
-  YAML::Mark mark;
+  uint32_t at = 0;
   std::string message;
   std::string help;
 };
 
-// ---- Span recovery: yaml-cpp gives where a token starts, not where it ends ----
+/// Nesting deeper than this is refused. PyYAML composes recursively and, at Python's default
+/// recursion limit, fails from about 491 levels (measured: 491 for mappings and block lists,
+/// 494 for flow lists); aorta calls it with frames of its own on the stack.
+constexpr size_t kMaxDepth = 490;
 
-// The text yaml-cpp reads: the file with the line breaks PyYAML knows and yaml-cpp does not
-// turned into ones it does, byte for byte the same length, so every offset holds: a lone CR
-// becomes LF, NEL (C2 85) becomes CRLF, LS and PS (E2 80 A8/A9) become a space and CRLF.
-std::string YamlCppText(std::string_view text) {
-  std::string out(text);
-  for (size_t i = 0; i < out.size(); ++i) {
-    if (out[i] == '\r' && (i + 1 == out.size() || out[i + 1] != '\n')) {
-      out[i] = '\n';
-    } else if (out[i] == '\xC2' && i + 1 < out.size() && out[i + 1] == '\x85') {
-      out[i] = '\r';
-      out[++i] = '\n';
-    } else if (out[i] == '\xE2' && i + 2 < out.size() && out[i + 1] == '\x80' &&
-               (out[i + 2] == '\xA8' || out[i + 2] == '\xA9')) {
-      out[i] = ' ';
-      out[i + 1] = '\r';
-      out[i + 2] = '\n';
-      i += 2;
-    }
+// A block scalar's span is its header line (`|`, `>-` and any anchor or tag before them), where a
+// diagnostic about the value points, not the lines of text under it.
+uint32_t HeaderLineEnd(std::string_view text, uint32_t begin) {
+  size_t i = begin;
+  while (i < text.size() && text[i] != '\n' && text[i] != '\r') {
+    if (text[i] == '#' && i > begin && (text[i - 1] == ' ' || text[i - 1] == '\t')) break;
+    ++i;
   }
-  return out;
+  while (i > begin && (text[i - 1] == ' ' || text[i - 1] == '\t')) --i;
+  return static_cast<uint32_t>(i);
 }
 
-// The text yaml-cpp reads for a .json recipe json.loads accepts: its whitespace between tokens (where
-// JSON allows a tab, or a line break between a key and its ':') becomes spaces, so yaml-cpp reads one
-// flow line; strings, where JSON allows no raw control character, are kept as they are (a NEL or LS
-// inside one is text). Byte for byte the same length, so every offset holds.
-std::string JsonFlatText(std::string_view text) {
-  std::string out(text);
-  bool in_string = false;
-  for (size_t i = 0; i < out.size(); ++i) {
-    char c = out[i];
-    if (in_string) {
-      if (c == '\\')
-        ++i;
-      else if (c == '"')
-        in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '\t' || c == '\n' || c == '\r') {
-      out[i] = ' ';
-    }
-  }
-  return out;
-}
+// ---- The tree builder: model/yaml.h nodes from the nodes the PyYAML port (or json.loads's checker) reads ----
 
-class Spans {
+class Builder {
  public:
-  // `text` is YamlCppText(source): its lines are yaml-cpp's (a NEL ends one), its offsets the file's.
-  explicit Spans(std::string_view text) : text_(text) {
-    line_starts_.push_back(text_.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0);
-    for (uint32_t i = 0; i < text_.size(); ++i)
-      if (text_[i] == '\n') line_starts_.push_back(i + 1);
-  }
-
-  uint32_t Offset(const YAML::Mark& mark) const {
-    if (mark.line < 0) return 0;
-    size_t line = std::min<size_t>(static_cast<size_t>(mark.line), line_starts_.size() - 1);
-    uint32_t offset = line_starts_[line] + static_cast<uint32_t>(mark.column);
-    return std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));
-  }
-
-  // The end of the scalar token starting at `begin`.
-  uint32_t ScalarEnd(uint32_t begin, bool in_flow) const {
-    size_t i = begin;
-    const size_t n = text_.size();
-    if (i >= n) return begin;
-    char c = text_[i];
-    if (c == '"' || c == '\'') {
-      for (++i; i < n; ++i) {
-        if (c == '"' && text_[i] == '\\') {
-          ++i;
-          continue;
-        }
-        if (text_[i] == c) {
-          if (c == '\'' && i + 1 < n && text_[i + 1] == '\'') {
-            ++i;
-            continue;
-          }
-          return static_cast<uint32_t>(i + 1);
-        }
-      }
-      return static_cast<uint32_t>(n);
-    }
-    // Plain and block scalars: the rest of the token on this line.
-    for (; i < n && text_[i] != '\n' && text_[i] != '\r'; ++i) {
-      if (text_[i] == '#' && i > begin && (text_[i - 1] == ' ' || text_[i - 1] == '\t')) break;
-      if (text_[i] == ':' && (i + 1 == n || text_[i + 1] == ' ' || text_[i + 1] == '\n' ||
-                              (in_flow && (text_[i + 1] == ',' || text_[i + 1] == '}' || text_[i + 1] == ']'))))
-        break;
-      if (in_flow && (text_[i] == ',' || text_[i] == ']' || text_[i] == '}')) break;
-    }
-    while (i > begin && (text_[i - 1] == ' ' || text_[i - 1] == '\t')) --i;
-    return static_cast<uint32_t>(i);
-  }
-
-  // After an empty flow collection's opening bracket, the closing one.
-  uint32_t FlowEnd(uint32_t begin) const {
-    if (begin >= text_.size()) return begin;
-    char close = text_[begin] == '[' ? ']' : text_[begin] == '{' ? '}' : 0;
-    if (!close) return begin;
-    size_t i = text_.find(close, begin);
-    return i == std::string_view::npos ? begin + 1 : static_cast<uint32_t>(i + 1);
-  }
-
- private:
-  std::string_view text_;
-  std::vector<uint32_t> line_starts_;
-};
-
-// ---- The tree builder ----
-
-class Builder : public YAML::EventHandler {
- public:
-  Builder(std::string_view yaml_cpp_text, YamlDocument& doc, bool json = false)
-      : spans_(yaml_cpp_text), doc_(doc), json_(json) {}
+  Builder(YamlDocument& doc, bool json) : doc_(doc), json_(json) {}
 
   std::shared_ptr<Node> root;
-  YAML::Mark document_start;
+  std::optional<SyntaxError> error;  // the first thing aortalint cannot build; later nodes are ignored
 
-  void OnDocumentStart(const YAML::Mark& mark) override { document_start = mark; }
-  void OnDocumentEnd() override {}
-
-  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
-    auto n = std::make_shared<Node>();
-    n->kind = Kind::kNull;
-    n->plain = true;
-    uint32_t at = spans_.Offset(mark);
-    // `[, x]`, `[a, , b]`, `{, a: 1}`: yaml-cpp reads an empty entry as null; PyYAML refuses it.
-    // (An empty value after a flow mapping's key, `{a: , b: 1}`, is null in both.)
-    bool awaiting_value = !stack_.empty() && stack_.back().node->kind == Kind::kMap && stack_.back().pending_key;
-    if (InFlow() && !awaiting_value && at < spans_source().size() && spans_source()[at] == ',')
-      throw SyntaxError{mark, "while parsing a flow node expected the node content, but found ','",
-                        "remove the extra comma, or write the empty entry as null or ''"};
-    uint32_t end = spans_.ScalarEnd(at, InFlow());
-    std::string_view token = std::string_view(spans_source()).substr(at, end - at);
-    // An empty value gets the next token's mark; point at the key instead.
-    if (IsOneOf(token, {"~", "null", "Null", "NULL"}))
-      n->span = {at, end};
-    else if (!stack_.empty() && stack_.back().pending_key)
-      n->span = stack_.back().pending_key->span;
-    else
-      n->span = {at, at};
-    Add(std::move(n), anchor);
-  }
-
-  void OnAnchor(const YAML::Mark& mark, const std::string& name) override {
-    // PyYAML's composer refuses an anchor name used twice; yaml-cpp lets the second shadow the first.
-    if (!anchor_names_.insert(name).second)
-      throw SyntaxError{mark,
-                        fmt::format("found duplicate anchor '{}' (aorta's PyYAML refuses a repeated anchor)", name),
-                        "rename the second one"};
-  }
-
-  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
-    auto it = anchors_.find(anchor);
-    if (it == anchors_.end())
-      throw SyntaxError{mark, "alias refers to an unknown anchor",
-                        "define the anchor (&name) before the alias uses it"};
-    for (const Frame& f : stack_)
-      if (f.node == it->second) {
-        // PyYAML accepts an alias inside the node it names (a recursive structure), and so does aorta's
-        // safe_load. Our tree holds no cycles: the alias stands as null here, and a '<<' merge of it adds
-        // nothing (PyYAML would merge the enclosing mapping's keys, the alias's own key among them).
-        auto n = std::make_shared<Node>();
-        uint32_t at = spans_.Offset(mark);
-        n->span = {at, spans_.ScalarEnd(at, InFlow())};
-        Add(std::move(n), 0);
-        return;
+  void operator()(const NodeEvent& e) {
+    if (error) return;
+    try {
+      switch (e.type) {
+        case NodeEvent::kScalar:
+          Scalar(e);
+          break;
+        case NodeEvent::kAlias:
+          Alias(e);
+          break;
+        case NodeEvent::kSequenceStart:
+        case NodeEvent::kMappingStart:
+          Open(e);
+          break;
+        case NodeEvent::kCollectionEnd:
+          Close(e);
+          break;
       }
-    // Only what an alias repeats counts against the bomb limit: a large file written out is no bomb.
-    alias_extra_ = std::min<uint64_t>(alias_extra_ + Weight(it->second.get()) - 1, kMaxExpandedNodes * 2);
-    if (alias_extra_ > kMaxExpandedNodes)
-      throw SyntaxError{mark,
-                        fmt::format("aliases here and before expand to more than {} nodes beyond those written in the "
-                                    "file (an alias bomb)",
-                                    kMaxExpandedNodes),
-                        "write the values out, or alias less"};
-    Add(it->second, 0, /*is_alias=*/true);
-  }
-
-  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
-                const std::string& value) override {
-    auto n = std::make_shared<Node>();
-    uint32_t at = spans_.Offset(mark);
-    n->span = {at, spans_.ScalarEnd(at, InFlow())};
-    n->text = value;
-    // A quoted scalar that reaches the end of the file: yaml-cpp takes the rest as its text, PyYAML refuses it.
-    char open = at < spans_source().size() ? spans_source()[at] : 0;
-    if (tag == "!" && (open == '"' || open == '\'') &&
-        (n->span.end <= at + 1 || spans_source()[n->span.end - 1] != open ||
-         (open == '"' && n->span.end >= 2 && spans_source()[n->span.end - 2] == '\\' &&
-          n->span.end == spans_source().size())))
-      throw SyntaxError{mark,
-                        fmt::format("while scanning a quoted scalar found unexpected end of stream: this {} is never "
-                                    "closed",
-                                    open == '"' ? "double quote" : "single quote"),
-                        fmt::format("add the closing {}", open)};
-    if (tag == "?" && json_) {
-      n->plain = true;
-      ResolveJsonPlain(*n);
-    } else if (tag == "?") {
-      n->plain = true;
-      // PyYAML resolves a plain `=` to the `value` tag and `<<` outside a key to `merge`; safe_load constructs neither.
-      bool is_key = !stack_.empty() && stack_.back().node->kind == Kind::kMap && !stack_.back().pending_key;
-      if (value == "=" || (value == "<<" && !is_key))
-        throw SyntaxError{mark,
-                          fmt::format("could not determine a constructor for the tag 'tag:yaml.org,2002:{}' (PyYAML "
-                                      "reads a plain '{}' as a tag)",
-                                      value == "=" ? "value" : "merge", value),
-                          fmt::format("quote it: '{}'", value)};
-      ResolvePlain(*n);
-    } else if (tag == "!" || tag == "tag:yaml.org,2002:str") {
-      n->kind = Kind::kStr;
-    } else {
-      ApplyExplicitTag(*n, tag, mark);
+    } catch (const SyntaxError& s) {
+      error = s;
     }
-    Add(std::move(n), anchor);
-  }
-
-  void OnSequenceStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
-                       YAML::EmitterStyle::value style) override {
-    CheckCollectionTag(tag, "tag:yaml.org,2002:seq", mark);
-    Open(Kind::kSeq, mark, anchor, style);
-  }
-  void OnSequenceEnd() override { Close(); }
-
-  void OnMapStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
-                  YAML::EmitterStyle::value style) override {
-    CheckCollectionTag(tag, "tag:yaml.org,2002:map", mark);
-    Open(Kind::kMap, mark, anchor, style);
-  }
-  void OnMapEnd() override { Close(); }
-
-  /// Where the innermost open flow collection starts, if any (for "never closed" errors).
-  std::optional<uint32_t> OpenFlowStart() const {
-    for (auto it = stack_.rbegin(); it != stack_.rend(); ++it)
-      if (it->node->flow) return it->node->span.begin;
-    return std::nullopt;
   }
 
  private:
@@ -497,10 +318,61 @@ class Builder : public YAML::EventHandler {
     uint64_t weight = 1;                // nodes after alias expansion
   };
 
-  std::string_view spans_source() const { return doc_.source->text(); }
-  bool InFlow() const { return !stack_.empty() && stack_.back().node->flow; }
+  static uint32_t At(size_t offset) { return static_cast<uint32_t>(offset); }
+  std::string_view text() const { return doc_.source->text(); }
 
-  void ApplyExplicitTag(Node& n, const std::string& tag, const YAML::Mark& mark) {
+  void Scalar(const NodeEvent& e) {
+    auto n = std::make_shared<Node>();
+    n->text = e.value;
+    n->plain = e.style == 0;
+    if (n->plain && e.value.empty() && e.begin == e.end) {
+      // Nothing written (not even an anchor or a tag): point at the key whose value it is.
+      bool awaiting_value = !stack_.empty() && stack_.back().pending_key;
+      n->span = awaiting_value ? stack_.back().pending_key->span : Span{At(e.begin), At(e.begin)};
+    } else if (e.style == '|' || e.style == '>') {
+      n->span = {At(e.begin), HeaderLineEnd(text(), At(e.begin))};
+    } else {
+      n->span = {At(e.begin), At(e.end)};
+    }
+    if (e.implicit && json_)
+      ResolveJsonPlain(*n);
+    else if (e.implicit)
+      ResolvePlain(*n);
+    else if (e.tag.empty() || e.tag == "tag:yaml.org,2002:str")
+      n->kind = Kind::kStr;
+    else
+      ApplyExplicitTag(*n, e.tag, At(e.begin));
+    if (!e.anchor.empty()) anchors_[e.anchor] = n;
+    Add(std::move(n));
+  }
+
+  void Alias(const NodeEvent& e) {
+    auto it = anchors_.find(e.anchor);
+    if (it == anchors_.end())  // the port refuses an undefined alias first
+      throw SyntaxError{At(e.begin), "alias refers to an unknown anchor",
+                        "define the anchor (&name) before the alias uses it"};
+    for (const Frame& f : stack_)
+      if (f.node == it->second) {
+        // PyYAML accepts an alias inside the node it names (a recursive structure), and so does aorta's
+        // safe_load. Our tree holds no cycles: the alias stands as null here, and a '<<' merge of it adds
+        // nothing (PyYAML would merge the enclosing mapping's keys, the alias's own key among them).
+        auto n = std::make_shared<Node>();
+        n->span = {At(e.begin), At(e.end)};
+        Add(std::move(n));
+        return;
+      }
+    // Only what an alias repeats counts against the bomb limit: a large file written out is no bomb.
+    alias_extra_ = std::min<uint64_t>(alias_extra_ + Weight(it->second.get()) - 1, kMaxExpandedNodes * 2);
+    if (alias_extra_ > kMaxExpandedNodes)
+      throw SyntaxError{At(e.begin),
+                        fmt::format("aliases here and before expand to more than {} nodes beyond those written in the "
+                                    "file (an alias bomb)",
+                                    kMaxExpandedNodes),
+                        "write the values out, or alias less"};
+    AddBuilt(it->second, Weight(it->second.get()));
+  }
+
+  void ApplyExplicitTag(Node& n, const std::string& tag, uint32_t at) {
     const std::string kPrefix = "tag:yaml.org,2002:";
     std::string t = tag.rfind(kPrefix, 0) == 0 ? tag.substr(kPrefix.size()) : "";
     if (t == "int" && MatchesInt(n.text)) {
@@ -511,7 +383,7 @@ class Builder : public YAML::EventHandler {
       n.number = ParseFloat(n.text);
     } else if (t == "bool") {
       ResolvePlain(n);
-      if (n.kind != Kind::kBool) throw SyntaxError{mark, fmt::format("'!!bool' value '{}' is not a boolean", n.text)};
+      if (n.kind != Kind::kBool) throw SyntaxError{at, fmt::format("'!!bool' value '{}' is not a boolean", n.text)};
     } else if (t == "null")
       n.kind = Kind::kNull;
     else if (t == "timestamp" && MatchesTimestamp(n.text))
@@ -519,22 +391,26 @@ class Builder : public YAML::EventHandler {
     else if (t == "binary")
       n.kind = Kind::kBinary;
     else
-      throw SyntaxError{mark, fmt::format("safe_load cannot construct a value tagged '{}'", tag), "remove the tag"};
+      throw SyntaxError{at, fmt::format("safe_load cannot construct a value tagged '{}'", tag), "remove the tag"};
   }
 
-  void CheckCollectionTag(const std::string& tag, const std::string& expected, const YAML::Mark& mark) {
-    if (tag.empty() || tag == "?" || tag == "!" || tag == expected) return;
-    throw SyntaxError{mark, fmt::format("safe_load cannot construct a collection tagged '{}'", tag), "remove the tag"};
-  }
-
-  void Open(Kind kind, const YAML::Mark& mark, YAML::anchor_t anchor, YAML::EmitterStyle::value style) {
+  void Open(const NodeEvent& e) {
+    bool seq = e.type == NodeEvent::kSequenceStart;
+    const char* expected = seq ? "tag:yaml.org,2002:seq" : "tag:yaml.org,2002:map";
+    if (!e.tag.empty() && e.tag != expected)
+      throw SyntaxError{At(e.begin), fmt::format("safe_load cannot construct a collection tagged '{}'", e.tag),
+                        "remove the tag"};
+    if (stack_.size() >= kMaxDepth)
+      throw SyntaxError{
+          At(e.begin),
+          fmt::format("nesting deeper than {} levels, where PyYAML exceeds Python's recursion limit", kMaxDepth),
+          "flatten the document"};
     auto n = std::make_shared<Node>();
-    n->kind = kind;
-    n->flow = style == YAML::EmitterStyle::Flow;
-    uint32_t at = spans_.Offset(mark);
-    n->span = {at, n->flow ? spans_.FlowEnd(at) : at};
+    n->kind = seq ? Kind::kSeq : Kind::kMap;
+    n->flow = e.flow;
+    n->span = {At(e.begin), At(e.begin)};
     // Registered now so an alias inside can be recognised as recursive.
-    if (anchor) anchors_[anchor] = n;
+    if (!e.anchor.empty()) anchors_[e.anchor] = n;
     CountWritten();
     stack_.push_back({n, nullptr, {}, 1});
   }
@@ -542,46 +418,58 @@ class Builder : public YAML::EventHandler {
   // Every node costs memory whether or not aliases repeat it: bounded apart from the bomb limit.
   void CountWritten() {
     if (++written_ > kMaxNodes)
-      throw SyntaxError{YAML::Mark(),
+      throw SyntaxError{0,
                         fmt::format("the document holds more than {} values (keys, scalars, lists and mappings "
                                     "counted), where aortalint stops to bound its memory",
                                     kMaxNodes),
                         "split the recipe"};
   }
 
-  void Close() {
+  void Close(const NodeEvent& e) {
     Frame frame = std::move(stack_.back());
     stack_.pop_back();
     Node& n = *frame.node;
     if (!frame.merges.empty()) {
-      // `<<` merges: explicit keys win over merged ones; merged keys come first, as in PyYAML.
+      // `<<` merges, as PyYAML's flatten_mapping and dict() make them: the merged pairs, then the mapping's
+      // own, each key kept where it first appears, with the last value given to it.
       std::vector<yaml::Entry> merged;
-      for (const yaml::Entry& m : frame.merges)
-        if (!n.Find(m.key->text) || m.key->kind != Kind::kStr) {
-          bool seen = false;
-          for (const yaml::Entry& e : merged) seen |= SameKey(*e.key, *m.key);
-          if (!seen) merged.push_back(m);
-        }
-      for (yaml::Entry& e : n.entries) merged.push_back(std::move(e));
+      auto put = [&](const yaml::Entry& pair) {
+        for (yaml::Entry& e : merged)
+          if (SameKey(*e.key, *pair.key)) {
+            e.value = pair.value;
+            return;
+          }
+        merged.push_back(pair);
+      };
+      for (const yaml::Entry& pair : frame.merges) put(pair);
+      for (const yaml::Entry& pair : n.entries) put(pair);
       n.entries = std::move(merged);
     }
+    if (n.flow) n.span.end = At(e.begin) + 1;  // its closing bracket
     if (!n.items.empty()) n.span.end = std::max(n.span.end, n.items.back()->span.end);
     if (!n.entries.empty()) n.span.end = std::max(n.span.end, n.entries.back().value->span.end);
     AddBuilt(frame.node, frame.weight);
   }
 
+  // Whether a Python dict holds the two keys as one: equal strings, or equal numbers (True == 1 == 1.0).
   static bool SameKey(const Node& a, const Node& b) {
-    if (a.is_scalar() && b.is_scalar()) {
-      if (a.kind == Kind::kStr || b.kind == Kind::kStr) return a.kind == b.kind && a.text == b.text;
-      return a.Repr() == b.Repr();
+    if (!a.is_scalar() || !b.is_scalar()) return false;
+    if (a.kind == Kind::kStr || b.kind == Kind::kStr) return a.kind == b.kind && a.text == b.text;
+    auto numeric = [](const Node& n) { return n.kind == Kind::kBool || n.is_number(); };
+    if (numeric(a) && numeric(b)) {
+      auto value = [](const Node& n) {
+        return n.kind == Kind::kBool ? (n.boolean ? 1.0L : 0.0L)
+               : n.is_int()          ? static_cast<long double>(n.integer)
+                                     : static_cast<long double>(n.number);
+      };
+      return value(a) == value(b);
     }
-    return false;
+    return a.Repr() == b.Repr();
   }
 
-  void Add(std::shared_ptr<Node> n, YAML::anchor_t anchor, bool is_alias = false) {
-    if (!is_alias) CountWritten();
-    if (anchor) anchors_[anchor] = n;
-    AddBuilt(std::move(n), is_alias ? Weight(n.get()) : 1);
+  void Add(std::shared_ptr<Node> n) {
+    CountWritten();
+    AddBuilt(std::move(n), 1);
   }
 
   uint64_t Weight(const Node* n) const {
@@ -608,71 +496,44 @@ class Builder : public YAML::EventHandler {
     }
     std::shared_ptr<Node> key = std::move(parent.pending_key);
     if (key->plain && key->kind == Kind::kStr && key->text == "<<") {
-      AddMerge(parent, n);
+      AddMerge(parent, n, key->span.begin);
       return;
     }
-    for (yaml::Entry& e : p.entries) {
-      if (SameKey(*e.key, *key)) {
-        doc_.duplicates.push_back({key->Repr(), e.key->span, key->span});
-        e.value = std::move(n);  // PyYAML: the last value wins, in the first key's place
-        e.key = std::move(key);
+    for (yaml::Entry& entry : p.entries) {
+      if (SameKey(*entry.key, *key)) {
+        doc_.duplicates.push_back({key->Repr(), entry.key->span, key->span});
+        // PyYAML: the last value wins, in the first key's place. The later key is kept (diagnostics about
+        // the entry point at the one whose value counts) unless it differs in type: a dict keeps its first key.
+        entry.value = std::move(n);
+        if (entry.key->kind == key->kind) entry.key = std::move(key);
         return;
       }
     }
     p.entries.push_back({std::move(key), std::move(n)});
   }
 
-  void AddMerge(Frame& parent, const std::shared_ptr<Node>& value) {
+  void AddMerge(Frame& parent, const std::shared_ptr<Node>& value, uint32_t at) {
     auto merge_one = [&](const Node& m) {
       if (m.kind == Kind::kNull) return;  // a recursive alias's stand-in (PyYAML has checked the merge)
-      if (m.kind != Kind::kMap)
-        throw SyntaxError{YAML::Mark(), "a merge key '<<' takes a mapping or a list of mappings"};
-      for (const yaml::Entry& e : m.entries) parent.merges.push_back(e);
+      if (m.kind != Kind::kMap) throw SyntaxError{at, "a merge key '<<' takes a mapping or a list of mappings"};
+      for (const yaml::Entry& entry : m.entries) parent.merges.push_back(entry);
     };
     if (value->kind == Kind::kSeq) {
-      for (const yaml::NodePtr& item : value->items) merge_one(*item);
+      // PyYAML merges a list's mappings last first, so the first one's values win.
+      for (auto item = value->items.rbegin(); item != value->items.rend(); ++item) merge_one(**item);
     } else {
       merge_one(*value);
     }
   }
 
-  Spans spans_;
   YamlDocument& doc_;
   bool json_ = false;  // a .json recipe: aorta reads it with json.loads
   std::vector<Frame> stack_;
-  std::unordered_map<YAML::anchor_t, std::shared_ptr<Node>> anchors_;
-  std::unordered_set<std::string> anchor_names_;
+  std::unordered_map<std::string, std::shared_ptr<Node>> anchors_;
   std::unordered_map<const Node*, uint64_t> weights_;  // nodes after alias expansion, per collection
   uint64_t written_ = 0;                               // nodes written in the file
   uint64_t alias_extra_ = 0;                           // nodes the aliases add to them
 };
-
-// yaml-cpp's message for a parse error, in our words, with the fix.
-SyntaxError Explain(const YAML::Exception& e) {
-  struct Hint {
-    std::string_view known, message, help;
-  };
-  static const Hint kHints[] = {
-      {YAML::ErrorMsg::END_OF_SEQ_FLOW, "this '[' is never closed", "add the matching ']'"},
-      {YAML::ErrorMsg::END_OF_MAP_FLOW, "this '{' is never closed", "add the matching '}'"},
-      {YAML::ErrorMsg::END_OF_MAP, "a mapping ends where a key was expected", "check this line's indentation"},
-      {YAML::ErrorMsg::END_OF_SEQ, "a list ends where an item was expected", "check this line's indentation"},
-      {YAML::ErrorMsg::MAP_VALUE, "a ':' where no value can start",
-       "quote a value that contains ': ', or fix the indentation"},
-      {YAML::ErrorMsg::MAP_KEY, "a key where none can start", "fix the indentation"},
-      {YAML::ErrorMsg::BLOCK_ENTRY, "a '- ' list item where none can start", "fix the indentation"},
-      {YAML::ErrorMsg::EOF_IN_SCALAR, "a quoted string is never closed", "add the closing quote"},
-      {YAML::ErrorMsg::UNKNOWN_ANCHOR, "this alias names no anchor defined before it", "define '&name' first"},
-      {YAML::ErrorMsg::FLOW_END, "a closing bracket with no opening one", "remove it or add the '[' or '{'"},
-  };
-  for (const Hint& h : kHints)
-    if (e.msg == h.known) return {e.mark, std::string(h.message), std::string(h.help)};
-  if (e.msg.rfind(YAML::ErrorMsg::TAB_IN_INDENTATION, 0) == 0)
-    return {e.mark, "a tab in indentation", "indent YAML with spaces"};
-  std::string out = e.msg;
-  if (!out.empty()) out[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[0])));
-  return {e.mark, out, ""};
-}
 
 // PyYAML's Reader.NON_PRINTABLE: the first code point it refuses (offset, code point).
 // Allowed: TAB, LF, CR, 0x20-0x7E, NEL (0x85), 0xA0-0xD7FF, 0xE000-0xFFFD, 0x10000 and above.
@@ -712,13 +573,12 @@ YamlDocument ParseYaml(SourcePtr source) {
     doc.failure_span = {static_cast<uint32_t>(error_offset), static_cast<uint32_t>(error_offset)};
     return doc;
   }
-  // yaml-cpp reads a copy whose line breaks it knows (same length: every offset holds).
-  const bool json = ReadAsJson(source->path());
-  std::string text = json ? JsonFlatText(source->text()) : YamlCppText(source->text());
-  Spans spans(text);
   // A .json recipe: aorta's loader reads it with json.loads, not PyYAML (its suffix decides).
+  const bool json = ReadAsJson(source->path());
+  Builder builder(doc, json);
+  NodeEventSink sink = std::ref(builder);
   if (json) {
-    if (std::optional<JsonError> bad = CheckAsJson(source->text())) {
+    if (std::optional<JsonError> bad = CheckAsJson(source->text(), sink)) {
       doc.failure = YamlDocument::Failure::kSyntax;
       doc.failure_span = {static_cast<uint32_t>(bad->offset), static_cast<uint32_t>(bad->offset)};
       doc.failure_message =
@@ -727,95 +587,39 @@ YamlDocument ParseYaml(SourcePtr source) {
           "write strict JSON: double-quoted keys and strings, no comments, trailing commas or \\x escapes, no BOM";
       return doc;
     }
-  }
-  std::optional<std::pair<size_t, uint32_t>> bad = json ? std::nullopt : FirstNonPrintable(source->text());
-  if (bad) {
-    doc.failure = YamlDocument::Failure::kSyntax;
-    doc.root = nullptr;
-    doc.failure_span = {static_cast<uint32_t>(bad->first), static_cast<uint32_t>(bad->first)};
-    doc.failure_message = fmt::format(
-        "unacceptable character #x{:04x}: special characters are not allowed (PyYAML refuses it anywhere in the "
-        "file, comments included)",
-        bad->second);
-    doc.failure_help = fmt::format(
-        "delete it, or write it as an escape such as \\x{:02x} inside a double-quoted string", bad->second & 0xff);
-    return doc;
-  }
-  // aorta's verdict first: PyYAML's own scanner, parser and composer, ported (load/pyyaml_check.h).
-  std::vector<size_t> tight_flow_keys;
-  std::optional<PyYamlError> py = json ? std::nullopt : CheckAsPyYaml(source->text(), &tight_flow_keys);
-  if (py) {
-    PyYamlMessage said = DescribePyYamlError(*py, source->text());
-    doc.failure = YamlDocument::Failure::kSyntax;
-    doc.root = nullptr;
-    doc.failure_span = {static_cast<uint32_t>(said.offset), static_cast<uint32_t>(said.offset)};
-    doc.failure_message = std::move(said.text);
-    doc.failure_help = std::move(said.help);
-    return doc;
-  }
-  auto fail = [&](const SyntaxError& e) {
-    doc.failure = YamlDocument::Failure::kSyntax;
-    doc.root = nullptr;
-    uint32_t at = e.mark.line >= 0 ? spans.Offset(e.mark) : 0;
-    doc.failure_span = {at, at};
-    doc.failure_message = e.message;
-    doc.failure_help = e.help;
-  };
-  // `{?"k": v}` and `[?k]`: PyYAML reads the '?' as a key indicator; yaml-cpp needs a space after it.
-  // Blanked, a flow mapping reads the same; `[?k]` becomes the scalar k, not the pair {k: null}.
-  for (size_t at : tight_flow_keys) text[at] = ' ';
-  std::istringstream stream{text};
-  Builder builder(text, doc, json);
-  try {
-    YAML::Parser parser(stream);
-    if (!parser.HandleNextDocument(builder)) {
-      // No document at all: safe_load returns None.
-      auto null_node = std::make_shared<Node>();
-      doc.root = null_node;
+  } else {
+    if (std::optional<std::pair<size_t, uint32_t>> bad = FirstNonPrintable(source->text())) {
+      doc.failure = YamlDocument::Failure::kSyntax;
+      doc.failure_span = {static_cast<uint32_t>(bad->first), static_cast<uint32_t>(bad->first)};
+      doc.failure_message = fmt::format(
+          "unacceptable character #x{:04x}: special characters are not allowed (PyYAML refuses it anywhere in the "
+          "file, comments included)",
+          bad->second);
+      doc.failure_help = fmt::format(
+          "delete it, or write it as an escape such as \\x{:02x} inside a double-quoted string", bad->second & 0xff);
       return doc;
     }
-    doc.root = builder.root ? builder.root : std::make_shared<Node>();
-    Builder second(text, doc, json);
-    if (parser.HandleNextDocument(second)) {
-      fail({second.document_start,
-            "a second YAML document starts here, and a recipe is one document (aorta reads it with safe_load)",
-            "remove the '---' line and what follows, or move it to its own recipe"});
+    // aorta's verdict and the tree in one parse: PyYAML's own scanner, parser and composer, ported.
+    if (std::optional<PyYamlError> py = CheckAsPyYaml(source->text(), sink)) {
+      PyYamlMessage said = DescribePyYamlError(*py, source->text());
+      doc.failure = YamlDocument::Failure::kSyntax;
+      doc.failure_span = {static_cast<uint32_t>(said.offset), static_cast<uint32_t>(said.offset)};
+      doc.failure_message = std::move(said.text);
+      doc.failure_help = std::move(said.help);
+      doc.duplicates.clear();
+      return doc;
     }
-  } catch (const SyntaxError& e) {
-    fail(e);
-  } catch (const YAML::DeepRecursion& e) {
-    fail({e.mark, fmt::format("nesting deeper than {} levels", e.depth()), "flatten the document"});
-  } catch (const YAML::Exception& e) {
-    SyntaxError said = Explain(e);
-    if (e.msg == YAML::ErrorMsg::UNKNOWN_TOKEN && e.mark.line >= 0) {
-      uint32_t at = spans.Offset(e.mark);
-      char c = at < source->text().size() ? source->text()[at] : '?';
-      said.message = fmt::format("found character '{}' that cannot start any token", c);
-      said.help = fmt::format("quote the value (\"{}...\" or '{}...')", c, c);
-    }
-    fail(said);
-    bool unclosed = e.msg == YAML::ErrorMsg::END_OF_SEQ_FLOW || e.msg == YAML::ErrorMsg::END_OF_MAP_FLOW;
-    if (auto open = builder.OpenFlowStart(); unclosed && open) doc.failure_span = {*open, *open + 1};
-    // PyYAML read the file (it was checked first), so this is yaml-cpp's limit. The one known one: an
-    // anchor flush against ':' (`&name: value`), which PyYAML reads as an anchored empty (null) key.
-    std::string_view t = source->text();
-    for (size_t i = t.find('&'); !json && i != std::string_view::npos; i = t.find('&', i + 1)) {
-      size_t j = i + 1;
-      while (j < t.size() && (std::isalnum(static_cast<unsigned char>(t[j])) || t[j] == '-' || t[j] == '_')) ++j;
-      if (j > i + 1 && j < t.size() && t[j] == ':' && (j + 1 == t.size() || t[j + 1] == ' ' || t[j + 1] == '\n')) {
-        doc.failure_span = {static_cast<uint32_t>(i), static_cast<uint32_t>(j + 1)};
-        doc.failure_message = fmt::format(
-            "'{}' is an anchor on an empty key: aorta's PyYAML reads it as a null key (unknown to aorta's "
-            "schema) and aortalint cannot read it",
-            t.substr(i, j + 1 - i));
-        doc.failure_help = fmt::format("write the key before its anchor ('{}: &{} value')", t.substr(i + 1, j - i - 1),
-                                       t.substr(i + 1, j - i - 1));
-        break;
-      }
-    }
-  } catch (const std::exception& e) {
-    fail({YAML::Mark(), std::string("cannot parse: ") + e.what(), ""});
   }
+  if (builder.error) {
+    doc.failure = YamlDocument::Failure::kSyntax;
+    doc.failure_span = {builder.error->at, builder.error->at};
+    doc.failure_message = std::move(builder.error->message);
+    doc.failure_help = std::move(builder.error->help);
+    doc.duplicates.clear();
+    return doc;
+  }
+  // No document at all: safe_load returns None.
+  doc.root = builder.root ? builder.root : std::make_shared<Node>();
   return doc;
 }
 

@@ -1,5 +1,5 @@
 // A YAML document as PyYAML's safe_load would type it, with every key and
-// value keeping its byte span. Built by load/yaml_loader; independent of yaml-cpp.
+// value keeping its byte span. Built by load/yaml_loader from the PyYAML port.
 #pragma once
 
 #include <cstdint>
