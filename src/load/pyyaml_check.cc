@@ -113,6 +113,8 @@ class Reader {
  public:
   explicit Reader(std::string_view text) {
     // UTF-8 decoding; the loader has already refused invalid UTF-8.
+    buffer_.reserve(text.size());
+    bytes_.reserve(text.size() + 1);
     for (size_t i = 0; i < text.size();) {
       unsigned char b = static_cast<unsigned char>(text[i]);
       size_t n = b < 0x80 ? 1 : (b >> 5) == 6 ? 2 : (b >> 4) == 14 ? 3 : (b >> 3) == 30 ? 4 : 1;
@@ -1525,11 +1527,19 @@ class Parser {
 };
 
 // ---- Composer (nodes, anchors) and the constructor's checks ----
-constexpr const char* kTagPrefix = "tag:yaml.org,2002:";
+constexpr std::string_view kTagPrefix = "tag:yaml.org,2002:";
+// The tags the resolver gives, shared by every node that has one (no string per node).
+const std::string kStrTag = "tag:yaml.org,2002:str";
+const std::string kSeqTag = "tag:yaml.org,2002:seq";
+const std::string kMapTag = "tag:yaml.org,2002:map";
+const std::string kMergeTag = "tag:yaml.org,2002:merge";
+const std::string kValueTag = "tag:yaml.org,2002:value";
+const std::string kTimestampTag = "tag:yaml.org,2002:timestamp";
 
 struct PNode {
   enum Kind { kScalar, kSeq, kMap } kind;
-  std::string tag;
+  const std::string* tag = nullptr;  // one of the above, or an explicit tag the composer keeps
+  bool checked = false;              // CheckConstruction has been here (an alias repeats a node)
   std::u32string value;
   Mark start;
   std::vector<PNode*> items;                     // sequence
@@ -1601,11 +1611,11 @@ std::optional<bool> TimestampValid(const std::u32string& v) {
 }
 
 // The implicit tag PyYAML's resolver gives a plain scalar, for the tags that matter to construction.
-std::string ResolveImplicit(const std::u32string& v) {
-  if (v == U"<<") return std::string(kTagPrefix) + "merge";
-  if (v == U"=") return std::string(kTagPrefix) + "value";
-  if (!v.empty() && IsDigitC(v[0]) && TimestampValid(v)) return std::string(kTagPrefix) + "timestamp";
-  return std::string(kTagPrefix) + "str";  // str, int, float, bool, null: all construct
+const std::string* ResolveImplicit(const std::u32string& v) {
+  if (v == U"<<") return &kMergeTag;
+  if (v == U"=") return &kValueTag;
+  if (!v.empty() && IsDigitC(v[0]) && TimestampValid(v)) return &kTimestampTag;
+  return &kStrTag;  // str, int, float, bool, null: all construct
 }
 
 class Composer {
@@ -1707,15 +1717,17 @@ class Composer {
         PNode* n = New(PNode::kScalar, e);
         n->value = std::move(e.value);
         if (!e.has_tag || e.tag == "!")
-          n->tag = e.plain_implicit ? ResolveImplicit(n->value) : std::string(kTagPrefix) + "str";
+          n->tag = e.plain_implicit ? ResolveImplicit(n->value) : &kStrTag;
         else
-          n->tag = e.tag;
+          n->tag = &explicit_tags_.emplace_back(e.tag);
         if (e.has_anchor) anchors_[e.anchor] = n;
         attach(n);
       } else {
         PNode* n = New(e.type == Ev::kSeqStart ? PNode::kSeq : PNode::kMap, e);
-        n->tag =
-            (!e.has_tag || e.tag == "!") ? std::string(kTagPrefix) + (n->kind == PNode::kSeq ? "seq" : "map") : e.tag;
+        if (!e.has_tag || e.tag == "!")
+          n->tag = n->kind == PNode::kSeq ? &kSeqTag : &kMapTag;
+        else
+          n->tag = &explicit_tags_.emplace_back(e.tag);
         if (e.has_anchor) anchors_[e.anchor] = n;  // before the children: a recursive alias is allowed
         stack.push_back(Open{n});
       }
@@ -1742,6 +1754,7 @@ class Composer {
   const Reader& r_;
   const NodeEventSink& sink_;
   std::vector<std::unique_ptr<PNode>> nodes_;
+  std::deque<std::string> explicit_tags_;  // what PNode::tag points to for them
   std::map<std::u32string, PNode*> anchors_;
 };
 
@@ -1750,9 +1763,7 @@ const char* KindId(PNode::Kind k) { return k == PNode::kScalar ? "scalar" : k ==
 // SafeConstructor: flatten_mapping's merge rules, unhashable keys, and tags it has no constructor for.
 void CheckConstruction(PNode* root) {
   if (!root) return;
-  std::unordered_set<PNode*> seen;
   std::vector<PNode*> todo{root};
-  const std::string p = kTagPrefix;
   // The pairs a mapping has once its merge keys are flattened (merged pairs first, as PyYAML puts them).
   auto flatten = [&](PNode* map, auto&& self, std::vector<PNode*>& chain) -> std::vector<std::pair<PNode*, PNode*>> {
     if (std::find(chain.begin(), chain.end(), map) != chain.end() || chain.size() > 200)
@@ -1762,7 +1773,7 @@ void CheckConstruction(PNode* root) {
     chain.push_back(map);
     std::vector<std::pair<PNode*, PNode*>> merged, own;
     for (auto& [k, v] : map->pairs) {
-      if (k->tag == p + "merge") {
+      if (*k->tag == kMergeTag) {
         if (v->kind == PNode::kMap) {
           auto sub = self(v, self, chain);
           merged.insert(merged.end(), sub.begin(), sub.end());
@@ -1790,18 +1801,25 @@ void CheckConstruction(PNode* root) {
     merged.insert(merged.end(), own.begin(), own.end());
     return merged;
   };
-  static const std::set<std::string> kScalarTags = {"null", "bool", "int", "float", "binary", "timestamp", "str"};
+  auto is_scalar_tag = [](std::string_view suffix) {
+    for (std::string_view t : {"str", "int", "null", "bool", "float", "timestamp", "binary"})
+      if (suffix == t) return true;
+    return false;
+  };
   while (!todo.empty()) {
     PNode* n = todo.back();
     todo.pop_back();
-    if (!seen.insert(n).second) continue;
-    std::string suffix = n->tag.rfind(p, 0) == 0 ? n->tag.substr(p.size()) : "";
-    bool known = kScalarTags.count(suffix) || suffix == "seq" || suffix == "map" || suffix == "set" ||
-                 suffix == "omap" || suffix == "pairs";
+    if (n->checked) continue;
+    n->checked = true;
+    std::string_view tag = *n->tag;
+    std::string_view suffix = tag.substr(0, kTagPrefix.size()) == kTagPrefix ? tag.substr(kTagPrefix.size()) : "";
+    bool scalar_tag = is_scalar_tag(suffix);
+    bool known =
+        scalar_tag || suffix == "seq" || suffix == "map" || suffix == "set" || suffix == "omap" || suffix == "pairs";
     if (!known)
-      throw Failure{"", std::nullopt, fmt::format("could not determine a constructor for the tag {}", ReprStr(n->tag)),
+      throw Failure{"", std::nullopt, fmt::format("could not determine a constructor for the tag {}", ReprStr(*n->tag)),
                     n->start};
-    if (kScalarTags.count(suffix) && n->kind != PNode::kScalar)
+    if (scalar_tag && n->kind != PNode::kScalar)
       throw Failure{"", std::nullopt, fmt::format("expected a scalar node, but found {}", KindId(n->kind)), n->start};
     if ((suffix == "seq" || suffix == "omap" || suffix == "pairs") && n->kind != PNode::kSeq)
       throw Failure{"", std::nullopt, fmt::format("expected a sequence node, but found {}", KindId(n->kind)), n->start};
@@ -1817,11 +1835,15 @@ void CheckConstruction(PNode* root) {
         todo.push_back(item);
       }
     } else if (n->kind == PNode::kMap) {
+      // Flattened only when there is a merge key: most mappings have none.
+      bool merges = std::any_of(n->pairs.begin(), n->pairs.end(), [](auto& kv) { return *kv.first->tag == kMergeTag; });
+      std::vector<std::pair<PNode*, PNode*>> flattened;
       std::vector<PNode*> chain;
-      for (auto& [k, v] : flatten(n, flatten, chain)) {
+      if (merges) flattened = flatten(n, flatten, chain);
+      for (auto& [k, v] : merges ? flattened : n->pairs) {
         if (k->kind != PNode::kScalar)
           throw Failure{"while constructing a mapping", n->start, "found unhashable key", k->start};
-        if (k->tag == p + "value") k->tag = p + "str";  // flatten_mapping turns a `=` key into a str
+        if (*k->tag == kValueTag) k->tag = &kStrTag;  // flatten_mapping turns a `=` key into a str
         todo.push_back(k);
         todo.push_back(v);
       }
