@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# AORTALINT_STATIC: `ldd` of the binary lists only the C library's own files
-# (the vDSO, the loader, libc, libm), and the binary runs.
+# AORTALINT_STATIC: the binary is one file that needs no shared library and no
+# dynamic loader (no NEEDED entry, no program interpreter), and it runs.
 set -euo pipefail
 bin=$1
-deps=$(ldd "$bin")
-echo "$deps"
-other=$(echo "$deps" | grep -vE 'linux-vdso\.so|ld-linux[^ ]*\.so|/libc\.so\.6|/libm\.so\.6' || true)
-if [[ -n $other ]]; then
-  echo "static_link: $bin needs these shared libraries beyond libc; link them statically:" >&2
-  echo "$other" >&2
+needed=$(objdump -p "$bin" | awk '/NEEDED/ {print $2}')
+if [[ -n $needed ]]; then
+  echo "static_link: $bin needs these shared libraries; link them statically:" >&2
+  echo "$needed" >&2
+  exit 1
+fi
+if readelf -l "$bin" | grep -q 'program interpreter'; then
+  echo "static_link: $bin asks for a dynamic loader ($(readelf -l "$bin" | grep -o 'interpreter: [^]]*'))" >&2
   exit 1
 fi
 "$bin" --version

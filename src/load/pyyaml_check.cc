@@ -111,9 +111,13 @@ std::string ReprStr(const std::string& s) {
 // ---- Reader ----
 class Reader {
  public:
-  explicit Reader(std::string_view text) {
-    // UTF-8 decoding; the loader has already refused invalid UTF-8.
+  explicit Reader(std::string_view text) : size_(text.size()) {
     buffer_.reserve(text.size());
+    if (std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) {
+      buffer_.assign(text.begin(), text.end());  // ASCII: a character's index is its byte offset
+      return;
+    }
+    // UTF-8 decoding; the loader has already refused invalid UTF-8.
     bytes_.reserve(text.size() + 1);
     for (size_t i = 0; i < text.size();) {
       unsigned char b = static_cast<unsigned char>(text[i]);
@@ -129,10 +133,10 @@ class Reader {
   }
 
   Char Peek(size_t k = 0) const { return index_ + k < buffer_.size() ? buffer_[index_ + k] : 0; }
-  std::u32string Prefix(size_t k) const {
-    std::u32string out;
-    for (size_t i = 0; i < k && index_ + i < buffer_.size(); ++i) out += buffer_[index_ + i];
-    return out;
+  // The next k characters (fewer at the end), valid as long as the reader.
+  std::u32string_view Prefix(size_t k) const {
+    std::u32string_view all(buffer_.data(), buffer_.size());
+    return all.substr(std::min(index_, all.size()), k);
   }
   void Forward(size_t k = 1) {
     while (k-- && index_ < buffer_.size()) {
@@ -147,14 +151,17 @@ class Reader {
     }
   }
   Mark GetMark() const { return {index_, line_, column_}; }
-  size_t ByteOffset(const Mark& m) const { return bytes_[std::min(m.index, bytes_.size() - 1)]; }
+  size_t ByteOffset(const Mark& m) const {
+    return bytes_.empty() ? std::min(m.index, size_) : bytes_[std::min(m.index, bytes_.size() - 1)];
+  }
   size_t index() const { return index_; }
   int line() const { return line_; }
   int column() const { return column_; }
 
  private:
   std::vector<Char> buffer_;
-  std::vector<size_t> bytes_;
+  std::vector<size_t> bytes_;  // each character's byte offset, and the text's size; empty for ASCII text
+  size_t size_ = 0;
   size_t index_ = 0;
   int line_ = 0;
   int column_ = 0;
@@ -596,7 +603,7 @@ class Scanner {
     if (!length)
       Fail("while scanning a directive", start,
            fmt::format("expected alphabetic or numeric character, but found {}", Repr(r_.Peek(length))), r_.GetMark());
-    std::u32string value = r_.Prefix(length);
+    std::u32string value(r_.Prefix(length));
     r_.Forward(length);
     if (!IsSpaceOrEnd(r_.Peek()))
       Fail("while scanning a directive", start,
@@ -855,7 +862,7 @@ class Scanner {
   void ScanFlowScalarSpaces(bool, Mark start, std::u32string& chunks) {
     size_t length = 0;
     while (r_.Peek(length) == ' ' || r_.Peek(length) == '\t') ++length;
-    std::u32string whitespaces = r_.Prefix(length);
+    std::u32string whitespaces(r_.Prefix(length));
     r_.Forward(length);
     Char ch = r_.Peek();
     if (ch == 0) {
@@ -876,7 +883,7 @@ class Scanner {
 
   void ScanFlowScalarBreaks(Mark start, std::u32string& chunks) {
     while (true) {
-      std::u32string prefix = r_.Prefix(3);
+      std::u32string prefix(r_.Prefix(3));
       if ((prefix == U"---" || prefix == U"...") && IsBlankZ(r_.Peek(3)))
         Fail("while scanning a quoted scalar", start, "found unexpected document separator", r_.GetMark());
       while (r_.Peek() == ' ' || r_.Peek() == '\t') r_.Forward();
@@ -926,7 +933,7 @@ class Scanner {
     std::u32string chunks;
     size_t length = 0;
     while (r_.Peek(length) == ' ') ++length;
-    std::u32string whitespaces = r_.Prefix(length);
+    std::u32string whitespaces(r_.Prefix(length));
     r_.Forward(length);
     Char ch = r_.Peek();
     *any = false;
@@ -934,7 +941,7 @@ class Scanner {
       std::u32string line_break = ScanLineBreak();
       allow_simple_key_ = true;
       auto separator = [&] {
-        std::u32string prefix = r_.Prefix(3);
+        std::u32string prefix(r_.Prefix(3));
         return (prefix == U"---" || prefix == U"...") && IsBlankZ(r_.Peek(3));
       };
       if (separator()) return chunks;
@@ -979,7 +986,7 @@ class Scanner {
       }
       ++length;
     }
-    std::u32string value = r_.Prefix(length);
+    std::u32string value(r_.Prefix(length));
     r_.Forward(length);
     return value;
   }
