@@ -38,6 +38,7 @@ echo "repository: $recipes recipes, payloads of $payload_lines lines, $(du -sh "
 cat "$work"/repo/team00/project000/*/* > /dev/null  # warm the page cache
 
 declare -A CPU WALL MEM
+calc() { python3 -c "print($1)"; }  # arithmetic without bc, which minimal machines lack
 measure() {  # key, label, then the command; best of REPEAT by CPU (user + sys)
   local key=$1 label=$2; shift 2
   local best_cpu="" best_wall="" best_mem=""
@@ -45,15 +46,15 @@ measure() {  # key, label, then the command; best of REPEAT by CPU (user + sys)
     /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" >/dev/null 2>&1 || true
     read -r wall user sys kb < <(tail -1 "$work/time")
     local cpu
-    cpu=$(echo "$user + $sys" | bc -l)
-    if [[ -z $best_cpu ]] || (( $(echo "$cpu < $best_cpu" | bc -l) )); then
+    cpu=$(calc "$user + $sys")
+    if [[ -z $best_cpu ]] || [[ $(calc "int($cpu < $best_cpu)") == 1 ]]; then
       best_cpu=$cpu; best_wall=$wall; best_mem=$kb
     fi
   done
   CPU[$key]=$best_cpu; WALL[$key]=$best_wall; MEM[$key]=$best_mem
-  printf '%-46s %8.3f s CPU %8.3f s wall %7.1f MB peak\n' "$label" "$best_cpu" "$best_wall" "$(echo "$best_mem / 1024" | bc -l)"
+  printf '%-46s %8.3f s CPU %8.3f s wall %7.1f MB peak\n' "$label" "$best_cpu" "$best_wall" "$(calc "$best_mem / 1024")"
 }
-ratio() { echo "scale=3; $1 / $2" | bc -l; }
+ratio() { calc "round($1 / $2, 3)"; }
 
 echo "== cold full run, --jobs 1"
 REPEAT=1 measure python "python baseline (aorta's way)" python3 bench/aorta_baseline.py "$work/repo"
