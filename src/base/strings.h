@@ -83,6 +83,26 @@ bool Contains(const Range& range, const T& value) {
   return std::find(std::begin(range), std::end(range), value) != std::end(range);
 }
 
+/// Appends code point `c` as UTF-8; a lone surrogate as its three bytes, as Python's
+/// "surrogatepass" writes it (the YAML and JSON readers keep what an escape spelt).
+inline void AppendUtf8(std::string& out, char32_t c) {
+  if (c < 0x80) {
+    out += static_cast<char>(c);
+  } else if (c < 0x800) {
+    out += static_cast<char>(0xC0 | (c >> 6));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else if (c < 0x10000) {
+    out += static_cast<char>(0xE0 | (c >> 12));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (c >> 18));
+    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  }
+}
+
 /// The character a JSON escape `\e` stands for, for every escape but `\u`; nullopt for an escape JSON
 /// does not have. The cache's shard reader and the runner's json.loads share it.
 inline std::optional<char> JsonShortEscape(char e) {

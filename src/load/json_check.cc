@@ -7,26 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "base/strings.h"
+
 namespace aortalint {
 namespace {
-
-void AppendUtf8(std::string& out, uint32_t c) {
-  if (c < 0x80) {
-    out += static_cast<char>(c);
-  } else if (c < 0x800) {
-    out += static_cast<char>(0xC0 | (c >> 6));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else if (c < 0x10000) {
-    out += static_cast<char>(0xE0 | (c >> 12));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (c >> 18));
-    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  }
-}
 
 uint32_t Hex4(std::string_view s) {
   return static_cast<uint32_t>(std::stoul(std::string(s.substr(0, 4)), nullptr, 16));
@@ -44,7 +28,7 @@ std::string Unescape(std::string_view quoted) {
     }
     char e = s[++i];
     if (e != 'u') {
-      out += e == 'b' ? '\b' : e == 'f' ? '\f' : e == 'n' ? '\n' : e == 'r' ? '\r' : e == 't' ? '\t' : e;
+      out += *JsonShortEscape(e);  // json.loads has accepted the escape
       continue;
     }
     uint32_t c = Hex4(s.substr(i + 1));

@@ -20,25 +20,6 @@ constexpr int kMaxDepth = 980;
 // int() refuses decimal literals longer than this (sys.get_int_max_str_digits()).
 constexpr size_t kMaxIntDigits = 4300;
 
-void AppendUtf8(std::string& out, uint32_t cp) {
-  if (cp >= 0xD800 && cp <= 0xDFFF) cp = 0xFFFD;  // a lone surrogate cannot be UTF-8
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
-
 // The json module's C scanner, strict mode.
 class JsonReader {
  public:
@@ -109,7 +90,7 @@ class JsonReader {
         cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
         i_ += 6;
       }
-      AppendUtf8(out, cp);
+      AppendUtf8(out, cp >= 0xD800 && cp <= 0xDFFF ? 0xFFFD : cp);  // a lone surrogate cannot be UTF-8
     }
     return false;  // "Unterminated string"
   }
