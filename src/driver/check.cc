@@ -520,7 +520,10 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     if (unit.recipe->ok())
       if (std::string hip = SanitizerHipSource(
               *unit.recipe->root, recipe_path,
-              RepositoryRoot(recipe_path, job.config->path.empty() ? "" : job.config->dir, files.recipes[i].root),
+              [&] {
+                return RepositoryRoot(recipe_path, job.config->path.empty() ? "" : job.config->dir,
+                                      files.recipes[i].root);
+              },
               &plan_hip_outside);
           !hip.empty()) {
         std::shared_ptr<const HipPayload> payload = LoadHipPayload(hip);

@@ -450,8 +450,9 @@ int RunExplain(const ExplainOptions& options, std::ostream& out, std::ostream& e
     // The ConSan reproducer's HIP source: its kernels and launches.
     result["hip_payloads"] = json::array();
     const Config& config = *configs.For(options.recipe);
-    if (std::string hip = SanitizerHipSource(*doc.root, options.recipe,
-                                             RepositoryRoot(options.recipe, config.path.empty() ? "" : config.dir));
+    if (std::string hip =
+            SanitizerHipSource(*doc.root, options.recipe,
+                               [&] { return RepositoryRoot(options.recipe, config.path.empty() ? "" : config.dir); });
         !hip.empty())
       if (std::shared_ptr<const HipPayload> payload = LoadHipPayload(hip); payload->hip)
         result["hip_payloads"].push_back(ExplainHip(*payload));

@@ -166,15 +166,15 @@ std::vector<std::string> SourcesBuilding(const std::string& program, const std::
   return out;
 }
 
-std::string SanitizerHipSource(const yaml::Node& root, const std::string& recipe_path, const std::string& project_root,
-                               std::string* outside) {
+std::string SanitizerHipSource(const yaml::Node& root, const std::string& recipe_path,
+                               const std::function<std::string()>& project_root, std::string* outside) {
   const yaml::Node* mode = root.is_map() ? root.Get("mode") : nullptr;
   if (!mode || !mode->is_str() || mode->text != "sanitizer") return "";
   SanitizerPlan plan = ReadSanitizerPlan(root, recipe_path, BuiltinSanitizerKeys());
   std::error_code ec;
   if (plan.source.hip_resolved.empty() || !fs::is_regular_file(plan.source.hip_resolved, ec)) return "";
   // A path written in the recipe can name any file: only the project's are read.
-  if (!project_root.empty() && !WithinRoot(plan.source.hip_resolved, project_root)) {
+  if (std::string top = project_root(); !top.empty() && !WithinRoot(plan.source.hip_resolved, top)) {
     if (outside) *outside = plan.source.hip_resolved;
     return "";
   }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -36,9 +37,10 @@ std::string LaunchedBinary(const std::vector<std::string>& argv);
 /// A `mode: sanitizer` recipe's HIP source: its plan's `source.hip` (read for
 /// `kind: consan_repro`), resolved from the recipe's directory as aorta does;
 /// empty when the recipe has none or the file does not exist (SAN005 says so).
-/// A file outside `project_root` is never read: empty, with its path in `*outside`.
-std::string SanitizerHipSource(const yaml::Node& root, const std::string& recipe_path, const std::string& project_root,
-                               std::string* outside = nullptr);
+/// A file outside the project (`project_root()`, asked only for a sanitizer recipe's existing source)
+/// is never read: empty, with its path in `*outside`.
+std::string SanitizerHipSource(const yaml::Node& root, const std::string& recipe_path,
+                               const std::function<std::string()>& project_root, std::string* outside = nullptr);
 
 /// Reads and analyses one payload (with its compile command, when there is one).
 std::shared_ptr<const HipPayload> LoadHipPayload(const std::string& path);
