@@ -10,9 +10,7 @@
 #include <deque>
 #include <map>
 #include <memory>
-#include <set>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include <fmt/format.h>

@@ -577,45 +577,32 @@ YamlDocument ParseYaml(SourcePtr source) {
   const bool json = ReadAsJson(source->path());
   Builder builder(doc, json);
   NodeEventSink sink = std::ref(builder);
+  std::optional<SyntaxError> failed;
   if (json) {
-    if (std::optional<JsonError> bad = CheckAsJson(source->text(), sink)) {
-      doc.failure = YamlDocument::Failure::kSyntax;
-      doc.failure_span = {static_cast<uint32_t>(bad->offset), static_cast<uint32_t>(bad->offset)};
-      doc.failure_message =
-          fmt::format("json.loads refuses this: {} (aorta reads a .json recipe as JSON, not as YAML)", bad->message);
-      doc.failure_help =
-          "write strict JSON: double-quoted keys and strings, no comments, trailing commas or \\x escapes, no BOM";
-      return doc;
-    }
-  } else {
-    if (std::optional<std::pair<size_t, uint32_t>> bad = FirstNonPrintable(source->text())) {
-      doc.failure = YamlDocument::Failure::kSyntax;
-      doc.failure_span = {static_cast<uint32_t>(bad->first), static_cast<uint32_t>(bad->first)};
-      doc.failure_message = fmt::format(
-          "unacceptable character #x{:04x}: special characters are not allowed (PyYAML refuses it anywhere in the "
-          "file, comments included)",
-          bad->second);
-      doc.failure_help = fmt::format(
-          "delete it, or write it as an escape such as \\x{:02x} inside a double-quoted string", bad->second & 0xff);
-      return doc;
-    }
+    if (std::optional<JsonError> bad = CheckAsJson(source->text(), sink))
+      failed = {
+          static_cast<uint32_t>(bad->offset),
+          fmt::format("json.loads refuses this: {} (aorta reads a .json recipe as JSON, not as YAML)", bad->message),
+          "write strict JSON: double-quoted keys and strings, no comments, trailing commas or \\x escapes, no BOM"};
+  } else if (std::optional<std::pair<size_t, uint32_t>> bad = FirstNonPrintable(source->text())) {
+    failed = {static_cast<uint32_t>(bad->first),
+              fmt::format("unacceptable character #x{:04x}: special characters are not allowed (PyYAML refuses it "
+                          "anywhere in the file, comments included)",
+                          bad->second),
+              fmt::format("delete it, or write it as an escape such as \\x{:02x} inside a double-quoted string",
+                          bad->second & 0xff)};
+  } else if (std::optional<PyYamlError> py = CheckAsPyYaml(source->text(), sink)) {
     // aorta's verdict and the tree in one parse: PyYAML's own scanner, parser and composer, ported.
-    if (std::optional<PyYamlError> py = CheckAsPyYaml(source->text(), sink)) {
-      PyYamlMessage said = DescribePyYamlError(*py, source->text());
-      doc.failure = YamlDocument::Failure::kSyntax;
-      doc.failure_span = {static_cast<uint32_t>(said.offset), static_cast<uint32_t>(said.offset)};
-      doc.failure_message = std::move(said.text);
-      doc.failure_help = std::move(said.help);
-      doc.duplicates.clear();
-      return doc;
-    }
+    PyYamlMessage said = DescribePyYamlError(*py, source->text());
+    failed = {static_cast<uint32_t>(said.offset), std::move(said.text), std::move(said.help)};
   }
-  if (builder.error) {
+  if (!failed) failed = std::move(builder.error);  // what the tree cannot hold, in a document that loads
+  if (failed) {
     doc.failure = YamlDocument::Failure::kSyntax;
-    doc.failure_span = {builder.error->at, builder.error->at};
-    doc.failure_message = std::move(builder.error->message);
-    doc.failure_help = std::move(builder.error->help);
-    doc.duplicates.clear();
+    doc.failure_span = {failed->at, failed->at};
+    doc.failure_message = std::move(failed->message);
+    doc.failure_help = std::move(failed->help);
+    doc.duplicates.clear();  // the builder saw part of a document that does not load
     return doc;
   }
   // No document at all: safe_load returns None.
