@@ -51,9 +51,12 @@ bool IsAlnumDash(Char c) {
 }
 bool IsHex(Char c) { return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F') || (c >= 'a' && c <= 'f'); }
 
+void Utf8Into(std::string& out, std::u32string_view s) {
+  for (Char c : s) AppendUtf8(out, c);
+}
 std::string Utf8(std::u32string_view s) {
   std::string out;
-  for (Char c : s) AppendUtf8(out, c);
+  Utf8Into(out, s);
   return out;
 }
 
@@ -1639,8 +1642,7 @@ class Composer {
   }
 
   PNode* New(PNode::Kind kind, const Event& e) {
-    nodes_.push_back(std::make_unique<PNode>());
-    PNode* n = nodes_.back().get();
+    PNode* n = &nodes_.emplace_back();
     n->kind = kind;
     n->start = e.start;
     return n;
@@ -1724,25 +1726,29 @@ class Composer {
     return result;
   }
 
-  // The event as the loader's tree builder takes it: byte offsets, UTF-8 text.
+  // The event as the loader's tree builder takes it: byte offsets, UTF-8 text. One event is
+  // reused, so its strings keep their capacity.
   void Emit(NodeEvent::Type type, const Event& e) {
-    NodeEvent out;
+    NodeEvent& out = event_;
     out.type = type;
     out.begin = r_.ByteOffset(e.start);
     out.end = r_.ByteOffset(e.end);
-    if (e.has_anchor) out.anchor = Utf8(e.anchor);
-    if (e.has_tag && e.tag != "!") out.tag = e.tag;
+    out.anchor.clear();
+    if (e.has_anchor) Utf8Into(out.anchor, e.anchor);
+    out.tag = e.has_tag && e.tag != "!" ? std::string_view(e.tag) : std::string_view();
     out.implicit = e.plain_implicit;
     out.style = e.style;
     out.flow = e.flow;
-    if (type == NodeEvent::kScalar) out.value = Utf8(e.value);
+    out.value.clear();
+    if (type == NodeEvent::kScalar) Utf8Into(out.value, e.value);
     sink_(out);
   }
 
   Parser& p_;
   const Reader& r_;
   const NodeEventSink& sink_;
-  std::vector<std::unique_ptr<PNode>> nodes_;
+  NodeEvent event_;
+  std::deque<PNode> nodes_;                // a deque: nodes never move, and come a block at a time
   std::deque<std::string> explicit_tags_;  // what PNode::tag points to for them
   std::map<std::u32string, PNode*> anchors_;
 };
