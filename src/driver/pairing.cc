@@ -137,8 +137,12 @@ std::vector<std::string> SplitShellWords(std::string_view text) {
 }
 
 std::optional<HeaderCommand> FindHeaderCommand(std::string_view text) {
-  // Comment lines only: (start offset of the comment's text, the text).
-  size_t at = 0;
+  // Comment lines only: (start offset of the comment's text, the text). The command's line holds
+  // "aorta ": the lines before its first occurrence cannot, and a recipe without one has none.
+  size_t first = text.find("aorta ");
+  if (first == std::string_view::npos) return std::nullopt;
+  size_t at = text.rfind('\n', first);
+  at = at == std::string_view::npos ? 0 : at + 1;
   while (at < text.size()) {
     size_t eol = std::min(text.find('\n', at), text.size());
     std::string_view line = text.substr(at, eol - at);
