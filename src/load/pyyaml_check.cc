@@ -228,8 +228,7 @@ struct Token {
   std::u32string value;   // scalar text, anchor/alias name, directive name
   std::u32string handle;  // tag handle ("" when none)
   bool has_handle = false;
-  std::u32string suffix;  // tag suffix
-  bool plain = false;
+  std::u32string suffix;      // tag suffix
   char style = 0;             // a scalar's: 0 plain, '\'', '"', '|' or '>'
   int yaml_major = 0;         // %YAML directive
   std::u32string tag_prefix;  // %TAG directive
@@ -907,8 +906,7 @@ class Scanner {
       if (!any || r_.Peek() == '#' || (!flow_level_ && r_.column() < indent)) break;
     }
     Token t{Tok::kScalar, start, end};
-    t.value = std::move(chunks);
-    t.plain = true;
+    t.value = std::move(chunks);  // style 0: plain
     return t;
   }
 
@@ -1404,7 +1402,7 @@ class Parser {
       Token t = s_.GetToken();
       e.end = t.end;
       e.type = Ev::kScalar;
-      e.plain_implicit = (t.plain && !e.has_tag) || (e.has_tag && e.tag == "!");
+      e.plain_implicit = (t.style == 0 && !e.has_tag) || (e.has_tag && e.tag == "!");
       e.style = t.style;
       e.value = std::move(t.value);
       state_ = Pop();
