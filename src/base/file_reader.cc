@@ -19,7 +19,7 @@ namespace aortalint {
 namespace {
 
 // Length of the valid UTF-8 sequence at s[i], or 0 if it is not valid.
-size_t Utf8SequenceLength(const std::string& s, size_t i) {
+size_t Utf8SequenceLength(std::string_view s, size_t i) {
   auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
   unsigned char c = byte(i);
   size_t n;
@@ -50,7 +50,7 @@ size_t Utf8SequenceLength(const std::string& s, size_t i) {
 
 }  // namespace
 
-bool CheckText(const std::string& text, std::string* error, size_t* offset, std::string* help) {
+bool CheckText(std::string_view text, std::string* error, size_t* offset, std::string* help) {
   for (size_t i = 0; i < text.size();) {
     // Most of a file is ASCII without NUL: eight such bytes at a time.
     for (uint64_t word; i + 8 <= text.size(); i += 8) {

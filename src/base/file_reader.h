@@ -92,6 +92,6 @@ void NoteProbe(const std::string& path);
 
 /// Checks `text` is valid UTF-8 without NUL bytes; fills `error`, the offset and, when
 /// given, what to do (`help`) when not.
-bool CheckText(const std::string& text, std::string* error, size_t* offset, std::string* help = nullptr);
+bool CheckText(std::string_view text, std::string* error, size_t* offset, std::string* help = nullptr);
 
 }  // namespace aortalint

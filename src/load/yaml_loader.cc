@@ -567,7 +567,7 @@ YamlDocument ParseYaml(SourcePtr source) {
   doc.source = source;
   std::string error;
   size_t error_offset = 0;
-  if (!CheckText(std::string(source->text()), &error, &error_offset, &doc.failure_help)) {
+  if (!CheckText(source->text(), &error, &error_offset, &doc.failure_help)) {
     doc.failure = YamlDocument::Failure::kUnreadable;
     doc.failure_message = error;
     doc.failure_span = {static_cast<uint32_t>(error_offset), static_cast<uint32_t>(error_offset)};
