@@ -25,7 +25,7 @@ inline constexpr size_t kIdentityHashBytes = 64u << 10;
 
 /// The identity of `path` now (stat, and the contents hashed when small); `exists` false when absent.
 FileIdentity IdentityOf(const std::string& path);
-/// 64-bit FNV-1a of `bytes`.
+/// A 64-bit hash of `bytes`, to tell a changed file from an unchanged one.
 uint64_t ContentHash(std::string_view bytes);
 
 struct ReadResult {

@@ -22,6 +22,7 @@ SourceFile::SourceFile(std::string path, std::string text, FileIdentity identity
   const uint32_t size = static_cast<uint32_t>(text_.size());
   if (!std::memchr(data, '\r', size)) {
     // LF only (nearly every file): memchr from one line break to the next.
+    line_starts_.reserve(1 + std::count(data, data + size, '\n'));
     for (const char* at = data; (at = static_cast<const char*>(std::memchr(at, '\n', data + size - at))); ++at)
       line_starts_.push_back(static_cast<uint32_t>(at - data) + 1);
   } else {
@@ -30,12 +31,15 @@ SourceFile::SourceFile(std::string path, std::string text, FileIdentity identity
       if (data[i] == '\n' || (data[i] == '\r' && (i + 1 == size || data[i + 1] != '\n'))) line_starts_.push_back(i + 1);
   }
   // ASCII text (the common case) counts one code point and one UTF-16 unit per byte: no table.
-  ascii_ = true;
-  for (uint32_t i = 0; i < size && ascii_; i += 8) {
-    uint64_t word = 0;
-    std::memcpy(&word, data + i, std::min<uint32_t>(8, size - i));
-    ascii_ = (word & 0x8080808080808080ull) == 0;
+  uint64_t bits = 0;  // every byte's high bit, or'ed together
+  uint32_t at = 0;
+  for (; at + 8 <= size; at += 8) {
+    uint64_t word;
+    std::memcpy(&word, data + at, 8);
+    bits |= word;
   }
+  for (; at < size; ++at) bits |= static_cast<unsigned char>(data[at]);
+  ascii_ = (bits & 0x8080808080808080ull) == 0;
   if (ascii_) return;
   // Code points and UTF-16 units before each block, so a column costs at most
   // one block's scan however long its line is.
