@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/file_reader.h"
+#include "base/source_file.h"
 #include "engine/cache.h"
 #include "test_util.h"
 
@@ -54,7 +56,7 @@ TEST_CASE("the result cache is invisible except in speed") {
 }
 
 // Hits are read from the shard's text, entry by entry; a shard written some
-// other way (indented) is parsed whole and still serves, and an entry of
+// other way (on one line, indented) is parsed whole and still serves, and an entry of
 // another shape is a miss, never a wrong hit, while the rest still serve.
 TEST_CASE("the result cache reads entries from the shard's text, and any other shape whole or as a miss") {
   auto dir = TempDir("aortalint-cache-text");
@@ -97,10 +99,22 @@ TEST_CASE("the result cache reads entries from the shard's text, and any other s
   CHECK(stats(indented.output) == "cache: 6 hits, 0 misses");
   CHECK(report(indented.output) == report(first.output));
 
+  // Written as the cache writes it (an entry a line, its diagnostics last), on one line, and indented.
+  auto dump = [](const nlohmann::json& entries, int indent) {
+    if (indent != 0) return entries.dump(indent);
+    std::string out = "{";
+    for (const auto& [key, entry] : entries.items()) {
+      out += (out.size() == 1 ? "\n" : ",\n") + nlohmann::json(key).dump() + ":{";
+      for (const auto& [name, value] : entry.items())
+        if (name != "diagnostics") out += nlohmann::json(name).dump() + ":" + value.dump() + ",";
+      out += "\"diagnostics\":" + entry["diagnostics"].dump() + "}";
+    }
+    return out + "\n}";
+  };
   // One entry's dependencies become a string, another's diagnostics an object, a third's list of
   // dependencies is empty: those three miss (served, the second would drop its finding), read from
   // the text and parsed whole alike.
-  for (int indent : {-1, 2}) {
+  for (int indent : {0, -1, 2}) {
     int damaged = 0;
     for (const auto& shard : shards()) {
       nlohmann::json entries = nlohmann::json::parse(ReadFile(shard));
@@ -110,7 +124,7 @@ TEST_CASE("the result cache reads entries from the shard's text, and any other s
         if (damaged == 2) entry["read"] = nlohmann::json::array();
         ++damaged;
       }
-      WriteFile(shard, entries.dump(indent));
+      WriteFile(shard, dump(entries, indent));
     }
     REQUIRE(damaged == 6);
     CommandResult mixed = RunShell(run);
@@ -118,6 +132,70 @@ TEST_CASE("the result cache reads entries from the shard's text, and any other s
     CHECK(report(mixed.output) == report(first.output));
     CHECK(stats(RunShell(run).output) == "cache: 6 hits, 0 misses");  // rewritten by the misses
   }
+  std::filesystem::remove_all(dir);
+}
+
+// What Get gave, comparable: each diagnostic's rule, place and words, or "miss".
+std::string Served(const std::optional<std::vector<Diagnostic>>& hit) {
+  if (!hit) return "miss";
+  std::string out;
+  for (const Diagnostic& d : *hit)
+    out += d.rule + " " + d.where.path() + ":" + std::to_string(d.where.span.begin) + " " + d.message + "; ";
+  return out;
+}
+
+// The line an entry is read from, damaged a byte at a time: wherever nlohmann
+// can still parse the shard, the entry is served exactly as the whole parse
+// serves it; where it cannot, the line is a miss or serves what was stored.
+TEST_CASE("an entry read from its line answers as the whole shard's parse does, however it is damaged") {
+  auto dir = TempDir("aortalint-cache-lines");
+  std::string recipe = (dir / "r.yaml").string(), absent = (dir / "gone.py").string();
+  WriteFile(recipe, "schema_version: 1\n");
+  ReadResult read = ReadTextFile(recipe);
+  REQUIRE(read.ok);
+  auto source = std::make_shared<const SourceFile>(recipe, read.text, read.identity);
+  Diagnostic d;
+  d.rule = "COL001";
+  d.where = {source, {0, 14}};
+  d.message = "unknown collector 'rocprf'";
+  d.help = "did you mean 'rocprof'?";
+  Note note;
+  note.where = {source, {2, 3}};
+  note.message = "a note";
+  d.notes.push_back(note);
+  const std::string key = CacheKey().Add("unit").Hex(), cache_dir = (dir / "cache").string();
+  {
+    ResultCache cache(cache_dir);
+    cache.Put(key, {{recipe, read.identity}, {absent, FileIdentity()}}, {d});
+    cache.Save();
+  }
+  std::filesystem::path shard;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir / "cache"))
+    if (e.path().extension() == ".json") shard = e.path();
+  const std::string stored = ReadFile(shard);
+  const std::string fresh = Served(ResultCache(cache_dir).Get(key, {}));
+  REQUIRE(fresh != "miss");
+  const std::string edits = "{}[],:\"\\ 0123456789-.enul\x01\xC3x/";
+  std::mt19937 rng(15);
+  size_t parsed = 0;
+  for (int i = 0; i < 1500; ++i) {
+    std::string text = stored;
+    size_t at = 2 + rng() % (text.size() - 4);  // inside the entry's line
+    if (i % 2 == 0)
+      text[at] = edits[rng() % edits.size()];
+    else
+      text.erase(at, 1);
+    WriteFile(shard, text);
+    std::string from_line = Served(ResultCache(cache_dir).Get(key, {}));
+    if (nlohmann::json::accept(text)) {
+      ++parsed;
+      WriteFile(shard, nlohmann::json::parse(text).dump(2));  // indented: read whole
+      CHECK_MESSAGE(from_line == Served(ResultCache(cache_dir).Get(key, {})), text);
+    } else {
+      CHECK_MESSAGE((from_line == "miss" || from_line == fresh), text);
+    }
+  }
+  CHECK(parsed > 100);
   std::filesystem::remove_all(dir);
 }
 

@@ -13,6 +13,7 @@
 #include <set>
 #include <stdexcept>
 
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include "base/file_reader.h"
@@ -34,7 +35,8 @@ nlohmann::json FileState(const std::string& path) { return StateJson(IdentityOf(
 // StateJson(id).dump(), without building the JSON.
 std::string StateText(const FileIdentity& id) {
   if (!id.exists) return "null";
-  return fmt::format("[{},{},{},{},{}]", id.size, id.mtime_ns, id.ctime_ns, id.inode, id.hash);
+  // Compiled: a warm run formats one per file it judges.
+  return fmt::format(FMT_COMPILE("[{},{},{},{},{}]"), id.size, id.mtime_ns, id.ctime_ns, id.inode, id.hash);
 }
 
 // Days since the epoch: when an entry was last used, for eviction.
@@ -246,102 +248,94 @@ class ShardReader {
   size_t at_ = 0;
 };
 
-// The raw text of each member of a JSON object (or each element of an array),
-// found without building any value: a warm run reads the entries it needs
-// this way. Only the cache's own writing is taken (no whitespace between
-// tokens, keys without escapes); the caller parses anything else whole.
-class Skim {
- public:
-  // Calls `member(key, value)` for each member of the object that is all of
-  // `text`; false when `text` is not one, or when `member` returns false.
-  template <typename F>
-  static bool EachMember(std::string_view text, F&& member) {
-    return Each(text, '{', '}', member);
-  }
-  // The same for the elements of an array.
-  template <typename F>
-  static bool EachElement(std::string_view text, F&& element) {
-    return Each(text, '[', ']', [&](std::string_view, std::string_view value) { return element(value); });
-  }
-
- private:
-  static constexpr int kMaxDepth = 64;
-  explicit Skim(std::string_view text) : text_(text) {}
-  // `visit(key, value)` for each member of an object (`{`) or element of an array (`[`, no key).
-  template <typename F>
-  static bool Each(std::string_view text, char open, char close, F&& visit) {
-    Skim s(text);
-    if (!s.Eat(open)) return false;
-    if (s.Eat(close)) return s.Done();
-    do {
-      std::string_view key;
-      if (open == '{') {
-        size_t quote = s.at_;
-        if (!s.SkipString(/*plain=*/true) || !s.Eat(':')) return false;
-        key = text.substr(quote + 1, s.at_ - quote - 3);
-      }
-      size_t value = s.at_;
-      if (!s.SkipValue(0) || !visit(key, text.substr(value, s.at_ - value))) return false;
-    } while (s.Eat(','));
-    return s.Eat(close) && s.Done();
-  }
-  bool Done() const { return at_ == text_.size(); }
-  bool Eat(char c) {
-    if (at_ >= text_.size() || text_[at_] != c) return false;
-    ++at_;
-    return true;
-  }
-  // `plain`: no escapes (the cache's keys and tags are hex). The closing
-  // quote is found with memchr; what the string holds is for its parser.
-  bool SkipString(bool plain) {
-    if (!Eat('"')) return false;
-    for (size_t from = at_;;) {
-      size_t quote = text_.find('"', from);
-      if (quote == std::string_view::npos) return false;
-      size_t escapes = 0;
-      while (quote - escapes > at_ && text_[quote - escapes - 1] == '\\') ++escapes;
-      if (escapes % 2 == 0) {
-        if (plain && text_.substr(at_, quote - at_).find('\\') != std::string_view::npos) return false;
-        at_ = quote + 1;
-        return true;
-      }
-      from = quote + 1;
-    }
-  }
-  bool SkipValue(int depth) {
-    if (at_ >= text_.size()) return false;
-    char c = text_[at_];
-    if (c == '"') return SkipString(false);
-    if (c == '{' || c == '[') {
-      if (depth >= kMaxDepth) return false;
-      char close = c == '{' ? '}' : ']';
-      ++at_;
-      if (Eat(close)) return true;
-      do {
-        if (c == '{' && (!SkipString(false) || !Eat(':'))) return false;
-        if (!SkipValue(depth + 1)) return false;
-      } while (Eat(','));
-      return Eat(close);
-    }
-    if (c == 't' || c == 'f' || c == 'n') {
-      for (std::string_view word : {"true", "false", "null"})
-        if (text_.substr(at_, word.size()) == word) return at_ += word.size(), true;
-      return false;
-    }
-    // A number's characters; whether they make one is left to whoever parses the value.
-    static constexpr std::array<bool, 256> kNumeric = [] {
-      std::array<bool, 256> t{};
-      for (unsigned char d : std::string_view("0123456789+-.eE")) t[d] = true;
-      return t;
-    }();
-    size_t start = at_;
-    while (at_ < text_.size() && kNumeric[static_cast<unsigned char>(text_[at_])]) ++at_;
-    return at_ > start;
-  }
-
-  std::string_view text_;
-  size_t at_ = 0;
+// An entry as EntryText writes it, in parts: its build's tag, each file it
+// depends on with the file's state as text, the day it was used and the text
+// of its diagnostics (the rest of the entry). Nothing else: any other shape,
+// or a path with an escape, is left to the whole entry's parse.
+struct EntryParts {
+  std::string_view bin, used, diagnostics;
+  std::vector<std::pair<std::string_view, std::string_view>> read;  // path, state
 };
+std::optional<EntryParts> SplitEntry(std::string_view raw) {
+  EntryParts parts;
+  auto eat = [&raw](std::string_view prefix) {
+    if (!raw.starts_with(prefix)) return false;
+    raw.remove_prefix(prefix.size());
+    return true;
+  };
+  // Up to `stop` (which stays in `raw`); a string's text up to its quote holds no escape.
+  auto until = [&raw](char stop, std::string_view& out) {
+    size_t end = raw.find(stop);
+    if (end == std::string_view::npos) return false;
+    out = raw.substr(0, end);
+    raw.remove_prefix(end);
+    return stop != '"' || out.find('\\') == std::string_view::npos;
+  };
+  if (!eat("{\"bin\":\"") || !until('"', parts.bin) || !eat("\",\"read\":[")) return std::nullopt;
+  if (!eat("]")) {
+    do {
+      // ["path",state]: a state is null or a flat list of integers.
+      std::string_view path, state;
+      if (!eat("[\"") || !until('"', path) || !eat("\",")) return std::nullopt;
+      if (eat("null")) {
+        state = "null";
+      } else {
+        size_t close = raw.find(']');
+        if (!raw.starts_with('[') || close == std::string_view::npos) return std::nullopt;
+        state = raw.substr(0, close + 1);
+        raw.remove_prefix(close + 1);
+      }
+      if (!eat("]")) return std::nullopt;
+      parts.read.emplace_back(path, state);
+    } while (eat(","));
+    if (!eat("]")) return std::nullopt;
+  }
+  if (!eat(",\"used\":") || !until(',', parts.used) || parts.used.empty() ||
+      parts.used.find_first_not_of("0123456789") != std::string_view::npos || !eat(",\"diagnostics\":") ||
+      !raw.ends_with('}'))
+    return std::nullopt;
+  parts.diagnostics = raw.substr(0, raw.size() - 1);  // ParseShard throws (a miss) if that is not one value
+  return parts;
+}
+
+// A shard as Save writes it: `{`, then one `"key":entry` a line (each but the
+// last followed by `,`), then `}`, each on its own line. A compact dump never
+// holds a line break, so the lines are the entries: `raw` gets each entry's
+// text without reading it. False for any other shape (parsed whole instead).
+// An entry's own text is checked when it is read: a line that is not one
+// value is a miss, never a wrong hit.
+bool IndexLines(std::string_view text, std::unordered_map<std::string, std::string_view>& raw) {
+  if (text == "{\n}") return true;  // no entries
+  if (text.size() < 4 || !text.starts_with("{\n") || !text.ends_with("\n}")) return false;
+  std::string_view body = text.substr(2, text.size() - 4);
+  while (!body.empty()) {
+    size_t eol = body.find('\n');
+    std::string_view line = body.substr(0, eol);
+    body = eol == std::string_view::npos ? std::string_view() : body.substr(eol + 1);
+    if (!body.empty()) {
+      if (!line.ends_with(',')) return false;
+      line.remove_suffix(1);
+    }
+    size_t quote = line.find('"', 1);  // the key's end: keys hold no escapes
+    if (!line.starts_with('"') || quote == std::string_view::npos || quote + 2 >= line.size() || line[quote + 1] != ':')
+      return false;
+    std::string_view key = line.substr(1, quote - 1);
+    if (key.find('\\') != std::string_view::npos) return false;
+    raw[std::string(key)] = line.substr(quote + 2);  // a repeated key: the last one, as nlohmann keeps
+  }
+  return true;
+}
+
+// An entry as JSON, its diagnostics last (the other members in nlohmann's
+// order: bin, read, used): a lookup reads the members it compares and takes
+// the rest as the diagnostics, without skimming them.
+std::string EntryText(const nlohmann::json& entry) {
+  if (!entry.is_object() || !entry.contains("diagnostics")) return entry.dump();
+  std::string out = "{";
+  for (const auto& [name, value] : entry.items())
+    if (name != "diagnostics") out += nlohmann::json(name).dump() + ":" + value.dump() + ",";
+  return out + "\"diagnostics\":" + entry["diagnostics"].dump() + "}";
+}
 
 }  // namespace
 
@@ -390,11 +384,7 @@ ResultCache::Shard& ResultCache::ShardOf(const std::string& key) const {
   if (!read.ok) return shard;
   shard.text = std::move(read.text);
   shard.whole = false;
-  bool indexed = Skim::EachMember(shard.text, [&](std::string_view k, std::string_view entry) {
-    shard.raw[std::string(k)] = entry;  // a repeated key: the last one, as nlohmann keeps
-    return true;
-  });
-  if (!indexed) MakeWhole(shard);
+  if (!IndexLines(shard.text, shard.raw)) MakeWhole(shard);
   return shard;
 }
 
@@ -479,34 +469,19 @@ std::optional<std::vector<Diagnostic>> ResultCache::FromEntry(const std::string&
 // text (StateJson's dump wrote it), and only the diagnostics are parsed.
 std::optional<std::vector<Diagnostic>> ResultCache::FromEntry(const std::string& key, std::string_view raw,
                                                               const std::map<std::string, SourcePtr>& known) const {
-  std::string_view bin, read, diagnostics, used, other;
-  bool ours = Skim::EachMember(raw, [&](std::string_view name, std::string_view value) {
-    (name == "bin"           ? bin
-     : name == "read"        ? read
-     : name == "diagnostics" ? diagnostics
-     : name == "used"        ? used
-                             : other) = value;
-    return true;
-  });
-  if (!ours) return FromEntry(key, ParseShard(raw), known);
-  if (bin != "\"" + BinaryTag() + "\"") return std::nullopt;
-  // Another shape, or a file that changed: a miss.
+  std::optional<EntryParts> parts = SplitEntry(raw);
+  if (!parts) return FromEntry(key, ParseShard(raw), known);
+  if (parts->bin != BinaryTag()) return std::nullopt;
+  // A file that changed: a miss.
   std::set<std::string> files;
-  bool fresh = Skim::EachElement(read, [&](std::string_view dep) {
-    std::string_view parts[3];  // [path, state]; a third element stops the reading
-    size_t n = 0;
-    if (!Skim::EachElement(dep, [&](std::string_view v) { return parts[n] = v, ++n < 3; }) || n != 2) return false;
-    std::string_view quoted = parts[0], state = parts[1];
-    std::string path = quoted.find('\\') == std::string_view::npos && quoted.size() >= 2 && quoted.front() == '"'
-                           ? std::string(quoted.substr(1, quoted.size() - 2))
-                           : ParseShard(quoted).get<std::string>();
-    if (StateTextOf(path, known) != state) return false;
-    files.insert(std::move(path));
-    return true;
-  });
-  if (!fresh || files.empty()) return std::nullopt;
-  int64_t day = used == std::to_string(Today()) ? Today() : 0;
-  return Served(key, ParseShard(diagnostics), day, std::move(files), known);
+  for (const auto& [path, state] : parts->read) {
+    std::string name(path);
+    if (StateTextOf(name, known) != state) return std::nullopt;
+    files.insert(std::move(name));
+  }
+  if (files.empty()) return std::nullopt;
+  int64_t day = parts->used == std::to_string(Today()) ? Today() : 0;
+  return Served(key, ParseShard(parts->diagnostics), day, std::move(files), known);
 }
 
 std::vector<Diagnostic> ResultCache::Served(const std::string& key, const nlohmann::json& diagnostics, int64_t used,
@@ -604,7 +579,13 @@ void ResultCache::Save() {
     bool written;
     {
       std::ofstream out(tmp, std::ios::binary);
-      out << shard.entries.dump();
+      out << '{';
+      const char* separator = "\n";
+      for (const auto& [key, entry] : shard.entries.items()) {
+        out << separator << nlohmann::json(key).dump() << ':' << EntryText(entry);
+        separator = ",\n";
+      }
+      out << "\n}";
       out.close();
       written = !out.fail();
     }

@@ -76,7 +76,7 @@ class ResultCache {
   static constexpr size_t kMaxShardBytes = size_t{256} << 20;  // larger: an empty shard, rewritten
 
  private:
-  // A shard is read as text and indexed by key; an entry is read when it is
+  // A shard is read as text and indexed by key (an entry a line); an entry is read when it is
   // looked up, and the whole shard is parsed only when it is to change (Put, Save).
   struct Shard {
     bool loaded = false;
