@@ -41,18 +41,19 @@ declare -A CPU WALL MEM
 calc() { python3 -c "print($1)"; }  # arithmetic without bc, which minimal machines lack
 measure() {  # key, label, then the command; best of REPEAT by CPU (user + sys)
   local key=$1 label=$2; shift 2
-  local best_cpu="" best_wall="" best_mem=""
+  local best_cpu="" best_wall="" best_mem="" best_sys=""
   for _ in $(seq "${REPEAT:-3}"); do
     /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" >/dev/null 2>&1 || true
     read -r wall user sys kb < <(tail -1 "$work/time")
     local cpu
     cpu=$(calc "$user + $sys")
     if [[ -z $best_cpu ]] || [[ $(calc "int($cpu < $best_cpu)") == 1 ]]; then
-      best_cpu=$cpu; best_wall=$wall; best_mem=$kb
+      best_cpu=$cpu; best_wall=$wall; best_mem=$kb; best_sys=$sys
     fi
   done
   CPU[$key]=$best_cpu; WALL[$key]=$best_wall; MEM[$key]=$best_mem
-  printf '%-46s %8.3f s CPU %8.3f s wall %7.1f MB peak\n' "$label" "$best_cpu" "$best_wall" "$(calc "$best_mem / 1024")"
+  printf '%-46s %8.3f s CPU (%.3f s system) %8.3f s wall %7.1f MB peak\n' "$label" "$best_cpu" "$best_sys" "$best_wall" \
+         "$(calc "$best_mem / 1024")"
 }
 ratio() { calc "round($1 / $2, 3)"; }
 

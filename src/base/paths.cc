@@ -21,6 +21,9 @@ const std::string& Cwd() {
 
 std::string AbsoluteNormal(std::string_view path) {
   bool relative = path.empty() || path[0] != '/';
+  // Already absolute and normal (what the walk and the listings hand on): nothing to fold.
+  if (!relative && path.find("//") == std::string_view::npos && path.find("/.") == std::string_view::npos)
+    return std::string(path);
   if (relative && Cwd().empty()) {
     std::error_code ec;
     return std::filesystem::absolute(path, ec).lexically_normal().string();
