@@ -355,7 +355,14 @@ CacheKey& CacheKey::Add(std::string_view bytes) {
   return *this;
 }
 
-std::string CacheKey::Hex() const { return fmt::format("{:016x}{:016x}", a_, b_); }
+std::string CacheKey::Hex() const {
+  std::string hex(32, '0');  // a_ then b_, 16 digits each
+  for (int i = 0; i < 16; ++i) {
+    hex[15 - i] = "0123456789abcdef"[(a_ >> (4 * i)) & 15];
+    hex[31 - i] = "0123456789abcdef"[(b_ >> (4 * i)) & 15];
+  }
+  return hex;
+}
 
 std::string ResultCache::DefaultDir() {
   if (const char* dir = std::getenv("AORTALINT_CACHE_DIR")) return dir;
