@@ -26,6 +26,7 @@ import datetime
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -398,9 +399,18 @@ def main():
     ap.add_argument("--show", type=int, default=15, help="disagreements to print")
     args = ap.parse_args()
 
-    rng = random.Random(args.seed)
     work = args.keep or tempfile.mkdtemp(prefix="yaml-parity-")
     os.makedirs(work, exist_ok=True)
+    try:
+        return compare(args, work)
+    finally:
+        if not args.keep:  # the cases are printed; only --keep asks for the files
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def compare(args, work):
+    """Writes the cases into `work`, checks them with both loaders and prints where they disagree."""
+    rng = random.Random(args.seed)
     cases = []
     for n in range(args.count):
         template = rng.choice(TEMPLATES)

@@ -2,9 +2,12 @@
 
 #include <sys/wait.h>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
+#include <mutex>
 #include <random>
 #include <sstream>
+#include <vector>
 
 namespace aortalint::testing {
 
@@ -42,11 +45,30 @@ CommandResult RunAortalint(const std::string& args, bool stderr_too) {
   return RunShell(ShellQuote(AORTALINT_BINARY) + " " + args + (stderr_too ? " 2>&1" : " 2>/dev/null"));
 }
 
+namespace {
+
+// The directories TempDir made, removed when the test process exits (kept with
+// AORTALINT_KEEP_TEST_DIRS set, to look at what a failing test wrote).
+struct TempDirs {
+  std::mutex mutex;
+  std::vector<std::filesystem::path> made;
+  ~TempDirs() {
+    if (std::getenv("AORTALINT_KEEP_TEST_DIRS")) return;
+    std::error_code ec;
+    for (const std::filesystem::path& dir : made) std::filesystem::remove_all(dir, ec);
+  }
+};
+
+}  // namespace
+
 std::filesystem::path TempDir(const std::string& prefix) {
+  static TempDirs dirs;
   std::random_device rd;
   auto dir = std::filesystem::temp_directory_path() / (prefix + "-" + std::to_string(rd()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
+  std::lock_guard lock(dirs.mutex);
+  dirs.made.push_back(dir);
   return dir;
 }
 

@@ -2,7 +2,6 @@
 // seeds use. A shard is untrusted (a cache restored from another CI run):
 // whatever it holds, a lookup may only miss or return validated diagnostics
 // about the entry's own files, and never crash.
-#include <unistd.h>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -10,12 +9,13 @@
 #include <string>
 
 #include "engine/cache.h"
+#include "scratch.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   namespace fs = std::filesystem;
   using namespace aortalint;
   static const fs::path root = [] {
-    fs::path d = fs::temp_directory_path() / ("aortalint-cache-fuzz-" + std::to_string(::getpid()));
+    const fs::path& d = FuzzScratch("aortalint-cache-fuzz");
     fs::create_directories(d);
     std::ofstream(d / "r.yaml") << "schema_version: 1\n";
     return d;

@@ -1,7 +1,6 @@
 // libFuzzer target: arbitrary bytes as a Proton .hatchet file and as a
 // rocprofv3 kernel-stats / kernel-trace CSV, through the metrics parsers.
 // Nothing may crash, hang or overflow (UBSan flags the arithmetic).
-#include <unistd.h>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -9,12 +8,13 @@
 #include <string>
 
 #include "run/metrics.h"
+#include "scratch.h"
 
 namespace {
 
 std::filesystem::path Scratch() {
   static const std::filesystem::path dir = [] {
-    auto d = std::filesystem::temp_directory_path() / ("aortalint-metrics-fuzz-" + std::to_string(::getpid()));
+    const std::filesystem::path& d = FuzzScratch("aortalint-metrics-fuzz");
     std::filesystem::create_directories(d / "proton");
     std::filesystem::create_directories(d / "rocprof");
     return d;
