@@ -28,8 +28,19 @@ std::string Join(const std::string& dir, std::string_view name) {
 struct Cache {
   std::mutex mutex;
   std::unordered_map<std::string, std::shared_ptr<const DirectoryListing>> listings;  // null: could not be listed
+  uint64_t generation = 0;  // which run's cache: a thread's last answer is only for this one
 };
 Cache* active = nullptr;  // set by the one ScopedDirectoryCache of a run
+uint64_t generations = 0;
+
+// Each thread's last answer. A walk asks about one directory many times in a
+// row (its config, its .gitignore, each entry): those need no lock or hash.
+struct LastListing {
+  uint64_t generation = 0;
+  std::string dir;
+  std::shared_ptr<const DirectoryListing> listing;
+};
+thread_local LastListing last;
 
 }  // namespace
 
@@ -56,7 +67,9 @@ EntryKind DirectoryListing::KindOf(const std::string& dir, std::string_view name
 }
 
 ScopedDirectoryCache::ScopedDirectoryCache() : owner_(!active) {
-  if (owner_) active = new Cache;
+  if (!owner_) return;
+  active = new Cache;
+  active->generation = ++generations;
 }
 
 ScopedDirectoryCache::~ScopedDirectoryCache() {
@@ -65,8 +78,10 @@ ScopedDirectoryCache::~ScopedDirectoryCache() {
   active = nullptr;
 }
 
-std::shared_ptr<const DirectoryListing> ListingOf(const std::string& dir) {
-  if (!active) return nullptr;
+namespace {
+
+// The run's listing of `dir`: read on the first question, kept after.
+std::shared_ptr<const DirectoryListing> Listed(const std::string& dir) {
   {
     std::lock_guard lock(active->mutex);
     if (auto it = active->listings.find(dir); it != active->listings.end()) return it->second;
@@ -97,6 +112,18 @@ std::shared_ptr<const DirectoryListing> ListingOf(const std::string& dir) {
   }
   std::lock_guard lock(active->mutex);
   return active->listings.emplace(dir, std::move(listing)).first->second;
+}
+
+}  // namespace
+
+std::shared_ptr<const DirectoryListing> ListingOf(const std::string& dir) {
+  if (!active) return nullptr;
+  if (last.generation == active->generation && last.dir == dir) return last.listing;
+  std::shared_ptr<const DirectoryListing> listing = Listed(dir);
+  last.generation = active->generation;
+  last.dir.assign(dir);  // in the string's room from before: no allocation
+  last.listing = listing;
+  return listing;
 }
 
 EntryKind KindOf(const std::string& dir, std::string_view name) {

@@ -20,16 +20,6 @@ SourceFile::SourceFile(std::string path, std::string text, FileIdentity identity
   line_starts_.push_back(text_.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0);
   const char* data = text_.data();
   const uint32_t size = static_cast<uint32_t>(text_.size());
-  if (!std::memchr(data, '\r', size)) {
-    // LF only (nearly every file): memchr from one line break to the next.
-    line_starts_.reserve(1 + std::count(data, data + size, '\n'));
-    for (const char* at = data; (at = static_cast<const char*>(std::memchr(at, '\n', data + size - at))); ++at)
-      line_starts_.push_back(static_cast<uint32_t>(at - data) + 1);
-  } else {
-    for (uint32_t i = 0; i < size; ++i)
-      // LF, CRLF, and a lone CR (old Mac files): PyYAML, Python and editors break lines at each.
-      if (data[i] == '\n' || (data[i] == '\r' && (i + 1 == size || data[i + 1] != '\n'))) line_starts_.push_back(i + 1);
-  }
   // ASCII text (the common case) counts one code point and one UTF-16 unit per byte: no table.
   uint64_t bits = 0;  // every byte's high bit, or'ed together
   uint32_t at = 0;
@@ -40,6 +30,17 @@ SourceFile::SourceFile(std::string path, std::string text, FileIdentity identity
   }
   for (; at < size; ++at) bits |= static_cast<unsigned char>(data[at]);
   ascii_ = (bits & 0x8080808080808080ull) == 0;
+  if (!std::memchr(data, '\r', size)) {
+    // LF only (nearly every file): memchr from one line break to the next, in
+    // room for lines of 24 bytes on average (code and YAML lines are longer).
+    line_starts_.reserve(2 + size / 24);
+    for (const char* p = data; (p = static_cast<const char*>(std::memchr(p, '\n', data + size - p))); ++p)
+      line_starts_.push_back(static_cast<uint32_t>(p - data) + 1);
+  } else {
+    for (uint32_t i = 0; i < size; ++i)
+      // LF, CRLF, and a lone CR (old Mac files): PyYAML, Python and editors break lines at each.
+      if (data[i] == '\n' || (data[i] == '\r' && (i + 1 == size || data[i + 1] != '\n'))) line_starts_.push_back(i + 1);
+  }
   if (ascii_) return;
   // Code points and UTF-16 units before each block, so a column costs at most
   // one block's scan however long its line is.

@@ -15,6 +15,7 @@
 #include <set>
 #include <sstream>
 #include <thread>
+#include <unordered_set>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -207,9 +208,9 @@ std::string UnitKey(CacheKey key, const CheckOptions& options, const std::string
 struct LintStats {
   std::atomic<size_t> hits{0}, misses{0};
   std::mutex mutex;
-  std::set<std::string> linted;                // recipes analysed and payloads checked (paired, or importing Proton)
-  std::set<std::string> cached_clean;          // payloads alone whose cached result is empty: checked or not, unknown
-  std::map<std::string, std::string> skipped;  // YAML/JSON found or named and judged not a recipe: why
+  std::unordered_set<std::string> linted;        // recipes analysed and payloads checked (paired, or importing Proton)
+  std::unordered_set<std::string> cached_clean;  // payloads alone whose cached result is empty: checked or not, unknown
+  std::map<std::string, std::string> skipped;    // YAML/JSON found or named and judged not a recipe: why
   void Linted(const std::string& path, bool known = true) {
     std::lock_guard lock(mutex);
     (known ? linted : cached_clean).insert(path);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <climits>
+#include <cstring>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -25,10 +26,20 @@ namespace aortalint {
 namespace fs = std::filesystem;
 namespace {
 
-bool IsYaml(const fs::path& p) { return p.extension() == ".yaml" || p.extension() == ".yml"; }
+// A file name's extension as std::filesystem gives it (none for ".", ".." or a
+// dot file), on strings: the walk asks it of every file.
+std::string_view ExtensionOf(std::string_view name) {
+  size_t slash = name.rfind('/');
+  if (slash != std::string_view::npos) name.remove_prefix(slash + 1);
+  size_t dot = name.rfind('.');
+  return dot == std::string_view::npos || dot == 0 || name == ".." ? std::string_view() : name.substr(dot);
+}
 // aorta's load_recipe_mapping reads `.json` with json.loads and anything else as YAML.
-bool IsRecipeSuffix(const fs::path& p) { return IsYaml(p) || p.extension() == ".json"; }
-bool IsPython(const fs::path& p) { return p.extension() == ".py"; }
+bool IsRecipeSuffix(std::string_view name) {
+  std::string_view extension = ExtensionOf(name);
+  return extension == ".yaml" || extension == ".yml" || extension == ".json";
+}
+bool IsPython(std::string_view name) { return ExtensionOf(name) == ".py"; }
 
 // `name`: the directory's own name; `abs`: its AbsoluteNormal() path.
 bool SkipDirectory(std::string_view name, const std::string& abs) {
@@ -48,7 +59,17 @@ bool SkipDirectory(const fs::path& dir) { return SkipDirectory(dir.filename().st
 // normal `dir` gives a normal path (what lexically_normal() would make of it).
 std::string JoinNormal(const std::string& dir, std::string_view name) {
   if (dir == "." || dir == "./") return std::string(name);
-  return dir.ends_with('/') ? dir + std::string(name) : dir + "/" + std::string(name);
+  std::string path;
+  path.reserve(dir.size() + 1 + name.size());
+  path += dir;
+  if (!dir.ends_with('/')) path += '/';
+  path += name;
+  return path;
+}
+
+// Whether `config` excludes the directory `dir` (what is under it: `dir/` patterns match so).
+bool ExcludesDirectory(const Config& config, const std::string& dir) {
+  return !config.exclude.empty() && config.Excludes(dir + "/x");
 }
 
 // `p`, which the walk could not enter: a candidate whose diagnostic (SYN003) says why and what to do.
@@ -185,20 +206,22 @@ void ForEachTopLevelKey(std::string_view text, const KeySink& emit) {
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
   size_t at = 0;
   while (at < text.size()) {
-    size_t eol = at;
-    while (eol < text.size() && text[eol] != '\n' && text[eol] != '\r') ++eol;
-    if (eol == text.size()) eol = std::string_view::npos;
-    std::string_view line = text.substr(at, eol == std::string_view::npos ? std::string_view::npos : eol - at);
+    // The line ends at the first LF or CR (each breaks a YAML line); memchr, as most lines are skipped.
+    std::string_view rest = text.substr(at);
+    const void* lf = std::memchr(rest.data(), '\n', rest.size());
+    size_t length = lf ? static_cast<const char*>(lf) - rest.data() : rest.size();
+    if (const void* cr = std::memchr(rest.data(), '\r', length)) length = static_cast<const char*>(cr) - rest.data();
+    std::string_view line = rest.substr(0, length);
     if (!line.empty() && line[0] == '{') {  // JSON or a flow mapping
-      FlowKeys(text.substr(at), emit);
+      FlowKeys(rest, emit);
       return;
     }
+    // Indented, a comment, a sequence or a document marker (`---` starts with '-'), a directive.
     bool skip = line.empty() || line[0] == ' ' || line[0] == '\t' || line[0] == '#' || line[0] == '-' ||
-                line[0] == '%' || line.starts_with("---") || line.starts_with("...");
+                line[0] == '%' || line.starts_with("...");
     if (!skip)
       if (std::optional<std::string> k = KeyAt(line); k && !emit(std::move(*k))) return;
-    if (eol == std::string_view::npos) break;
-    at = eol + 1;
+    at += length + 1;
   }
 }
 
@@ -224,9 +247,7 @@ FileVerdict Classify(std::string_view path, std::string_view text, bool explain)
     return slash == std::string_view::npos ? p : p.substr(slash + 1);
   };
   std::string_view name = last_name(path);
-  size_t dot = name.rfind('.');
-  std::string_view extension =
-      dot == std::string_view::npos || dot == 0 || name == ".." ? std::string_view() : name.substr(dot);
+  std::string_view extension = ExtensionOf(name);
   if (IsConfigFileName(name)) return {FileRole::kConfig, "aortalint's own config"};
   if (extension == ".py") return {FileRole::kPayload, "a Python file"};
   bool json = extension == ".json";
@@ -242,6 +263,7 @@ FileVerdict Classify(std::string_view path, std::string_view text, bool explain)
       name.starts_with("compose."))
     return {FileRole::kOther, "a compose file"};
   std::vector<std::string> keys, known;
+  keys.reserve(8);  // grown once, not at each of a recipe's first keys
   ForEachTopLevelKey(text, [&](std::string&& key) {
     if (InVocabulary(key) && std::ranges::find(known, key) == known.end()) known.push_back(key);
     keys.push_back(std::move(key));
@@ -296,15 +318,16 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
     }
     // Depth first, by hand: a directory that cannot be listed is reported, not skipped. The
     // directories waiting are normal (lexically_normal) paths, as given or under what was given.
-    std::vector<std::string> pending = {fs::path(path).lexically_normal().string()};
+    // Each as given and as AbsoluteNormal() gives it (empty: not computed yet).
+    std::vector<std::pair<std::string, std::string>> pending = {{fs::path(path).lexically_normal().string(), ""}};
     while (!pending.empty()) {
-      std::string dir_name = std::move(pending.back());
+      auto [dir_name, abs_dir] = std::move(pending.back());
       pending.pop_back();
+      if (abs_dir.empty()) abs_dir = AbsoluteNormal(dir_name);
       // The run's listing of the directory (base/dir_index.h) when it can be had: the config lookup,
       // .gitignore and pairing read the same one. Regular files and directories are taken from it,
       // on strings; anything else (a symlink, an unknown type) and a directory that cannot be listed
       // go through std::filesystem as before, so what is skipped or reported stays the same.
-      std::string abs_dir = AbsoluteNormal(dir_name);
       if (std::shared_ptr<const DirectoryListing> listing = ListingOf(abs_dir)) {
         bool all_plain = true;
         for (const auto& [name, type] : listing->entries()) all_plain &= type == DT_REG || type == DT_DIR;
@@ -314,16 +337,15 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
             std::string p = JoinNormal(dir_name, name);
             if (type == DT_DIR) {
               std::string abs = JoinNormal(abs_dir, name);
-              if (!SkipDirectory(name, abs) && !configs.ForFileIn(abs)->Excludes(p + "/x") &&
+              if (!SkipDirectory(name, abs) && !ExcludesDirectory(*configs.ForFileIn(abs), p) &&
                   !(respect_gitignore && gitignore.IgnoredIn(abs_dir, name, true)))
-                pending.push_back(std::move(p));
+                pending.emplace_back(std::move(p), std::move(abs));
               continue;
             }
             if (respect_gitignore && gitignore.IgnoredIn(abs_dir, name, false)) continue;
-            fs::path file_name(name);
-            if (IsRecipeSuffix(file_name)) {
+            if (IsRecipeSuffix(name)) {
               if (!IsConfigFileName(name) && !here->Excludes(p)) files.recipes.push_back({std::move(p), false, path});
-            } else if (IsPython(file_name) && !here->Excludes(p)) {
+            } else if (IsPython(name) && !here->Excludes(p)) {
               files.payloads.push_back({std::move(p), false, path});
             }
           }
@@ -340,7 +362,7 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
           if (it->is_symlink(entry_ec)) continue;  // never followed, as git does not
           if (!SkipDirectory(p) && !excluded((p / "x").string()) &&
               !(respect_gitignore && gitignore.Ignored(p.string(), true)))
-            pending.push_back(p.lexically_normal().string());
+            pending.emplace_back(p.lexically_normal().string(), "");
           continue;
         }
         if (entry_ec && entry_ec != std::errc::no_such_file_or_directory &&
@@ -352,10 +374,10 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
         if (!it->is_regular_file(entry_ec)) continue;
         if (respect_gitignore && gitignore.Ignored(p.string(), false)) continue;
         std::string file = p.lexically_normal().string();
-        if (IsRecipeSuffix(p)) {
+        if (IsRecipeSuffix(p.native())) {
           // Whether it looks like a recipe is decided when it is read, so each file is read once.
           if (!IsConfigFileName(p.filename().string()) && !excluded(file)) files.recipes.push_back({file, false, path});
-        } else if (IsPython(p) && !excluded(file)) {
+        } else if (IsPython(p.native()) && !excluded(file)) {
           files.payloads.push_back({file, false, path});
         }
       }

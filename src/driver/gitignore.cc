@@ -54,44 +54,26 @@ const std::vector<GitIgnore::Pattern>& GitIgnore::PatternsOf(const std::string& 
 
 const GitIgnore::DirRules& GitIgnore::RulesOf(const std::string& dir) {
   if (auto it = dirs_.find(dir); it != dirs_.end()) return it->second;
-  // The directories from the nearest one already known (or the root) down to `dir`.
-  std::vector<std::string> chain = {dir};
-  while (true) {
-    const std::string& d = chain.back();
-    size_t slash = d.rfind('/');
-    if (slash == std::string::npos || d.size() <= 1) break;
-    std::string parent = slash == 0 ? "/" : d.substr(0, slash);
-    if (dirs_.count(parent)) {
-      chain.push_back(std::move(parent));
-      break;
-    }
-    chain.push_back(std::move(parent));
+  // The parent's rules first (known already, but for the first directory of a walk).
+  std::string_view parent = ParentOf(dir);
+  const DirRules* above = parent.empty() || parent == dir ? nullptr : &RulesOf(std::string(parent));
+  std::string base = dir == "/" ? "" : dir;
+  DirRules rules;
+  // A directory holding .git is a repository's top; else it is in its parent's repository (if any).
+  bool is_top = KindOf(dir, ".git") != EntryKind::kAbsent;
+  rules.top = is_top ? base : above ? above->top : "";
+  auto add = [&](const std::string& in, std::string_view name) {
+    const std::vector<Pattern>& patterns = PatternsOf(in, name);
+    if (!patterns.empty()) rules.layers.push_back({base, &patterns});
+  };
+  if (is_top) {
+    add(base + "/.git/info", "exclude");
+  } else if (!rules.top.empty()) {
+    rules.layers = above->layers;  // the .gitignore files from the top down to the parent
   }
-  const DirRules* above = nullptr;
-  for (auto d = chain.rbegin(); d != chain.rend(); ++d) {
-    if (auto it = dirs_.find(*d); it != dirs_.end()) {
-      above = &it->second;
-      continue;
-    }
-    std::string base = *d == "/" ? "" : *d;
-    DirRules rules;
-    // A directory holding .git is a repository's top; else it is in its parent's repository (if any).
-    bool is_top = KindOf(*d, ".git") != EntryKind::kAbsent;
-    rules.top = is_top ? base : above ? above->top : "";
-    auto add = [&](const std::string& dir, std::string_view name) {
-      const std::vector<Pattern>& patterns = PatternsOf(dir, name);
-      if (!patterns.empty()) rules.layers.push_back({base, &patterns});
-    };
-    if (is_top) {
-      add(base + "/.git/info", "exclude");
-    } else if (!rules.top.empty()) {
-      rules.layers = above->layers;  // the .gitignore files from the top down to the parent
-    }
-    // Outside a repository only the directory's own .gitignore applies.
-    add(*d, ".gitignore");
-    above = &dirs_.emplace(*d, std::move(rules)).first->second;
-  }
-  return *above;
+  // Outside a repository only the directory's own .gitignore applies.
+  add(dir, ".gitignore");
+  return dirs_.emplace(dir, std::move(rules)).first->second;  // a node map: `above` stays valid
 }
 
 bool GitIgnore::Ignored(const std::string& path, bool is_dir) {

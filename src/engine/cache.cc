@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -32,11 +33,15 @@ nlohmann::json StateJson(const FileIdentity& id) {
   return {id.size, id.mtime_ns, id.ctime_ns, id.inode, id.hash};
 }
 nlohmann::json FileState(const std::string& path) { return StateJson(IdentityOf(path)); }
-// StateJson(id).dump(), without building the JSON.
-std::string StateText(const FileIdentity& id) {
-  if (!id.exists) return "null";
-  // Compiled: a warm run formats one per file it judges.
-  return fmt::format(FMT_COMPILE("[{},{},{},{},{}]"), id.size, id.mtime_ns, id.ctime_ns, id.inode, id.hash);
+// Whether `text` is StateJson(id).dump(), without building the JSON or a string.
+bool IdentityTextIs(const FileIdentity& id, std::string_view text) {
+  if (!id.exists) return text == "null";
+  // Compiled, on the stack: a warm run formats one per file it judges. Five
+  // 64-bit numbers take at most 5 * 20 digits and 6 more characters.
+  char buffer[128];
+  char* end =
+      fmt::format_to(buffer, FMT_COMPILE("[{},{},{},{},{}]"), id.size, id.mtime_ns, id.ctime_ns, id.inode, id.hash);
+  return text == std::string_view(buffer, static_cast<size_t>(end - buffer));
 }
 
 // Days since the epoch: when an entry was last used, for eviction.
@@ -55,18 +60,20 @@ bool IsRuleId(const std::string& s) {
 class Sources {
  public:
   Sources(const std::map<std::string, SourcePtr>& known, std::set<std::string> allowed)
-      : map_(known), allowed_(std::move(allowed)) {}
+      : known_(known), allowed_(std::move(allowed)) {}
   SourcePtr Get(const std::string& path) {
     if (!allowed_.count(path)) throw std::runtime_error("cached diagnostic names a file outside its entry");
-    if (auto it = map_.find(path); it != map_.end()) return it->second;
+    if (auto it = known_.find(path); it != known_.end()) return it->second;
+    if (auto it = read_.find(path); it != read_.end()) return it->second;
     // As the loaders do: an unreadable file keeps its readable prefix, so its diagnostic keeps its line.
     ReadResult r = ReadTextFile(path);
     std::string text = r.ok ? std::move(r.text) : r.text.substr(0, std::min(r.error_offset, r.text.size()));
-    return map_.emplace(path, std::make_shared<SourceFile>(path, std::move(text))).first->second;
+    return read_.emplace(path, std::make_shared<SourceFile>(path, std::move(text))).first->second;
   }
 
  private:
-  std::map<std::string, SourcePtr> map_;
+  const std::map<std::string, SourcePtr>& known_;  // the run's sources, outliving this
+  std::map<std::string, SourcePtr> read_;          // the others, read here
   std::set<std::string> allowed_;
 };
 
@@ -345,13 +352,26 @@ nlohmann::json ParseShard(std::string_view text) {
 }
 
 CacheKey& CacheKey::Add(std::string_view bytes) {
-  for (unsigned char c : bytes) {
-    a_ = (a_ ^ c) * 0x100000001b3ull;
-    b_ = (b_ ^ (c + 0x9e)) * 0x100000001b3ull;
+  // Eight bytes a step on each lane (a byte at a time was a unit key's whole
+  // cost on a warm run); each step is a bijection of the lane, the two lanes
+  // mix differently. The length last: ("ab", "c") and ("a", "bc") differ, and
+  // so do "a" and "a\0", which pad to the same word.
+  auto mix = [this](uint64_t word) {
+    a_ = (a_ ^ word) * 0xff51afd7ed558ccdull;
+    a_ ^= a_ >> 32;
+    b_ = (b_ ^ (word + 0x9e3779b97f4a7c15ull)) * 0xc4ceb9fe1a85ec53ull;
+    b_ ^= b_ >> 29;
+  };
+  size_t at = 0;
+  for (; at + 8 <= bytes.size(); at += 8) {
+    uint64_t word;
+    std::memcpy(&word, bytes.data() + at, 8);
+    mix(word);
   }
-  // A separator, so ("ab", "c") and ("a", "bc") differ.
-  a_ = (a_ ^ 0xff) * 0x100000001b3ull;
-  b_ = (b_ ^ 0x1ff) * 0x100000001b3ull;
+  uint64_t tail = 0;
+  if (at < bytes.size()) std::memcpy(&tail, bytes.data() + at, bytes.size() - at);
+  mix(tail);
+  mix(bytes.size());
   return *this;
 }
 
@@ -447,15 +467,16 @@ nlohmann::json ResultCache::StateOf(const std::string& path, const std::map<std:
   return read ? StateJson(*read) : StateNow(path);
 }
 
-std::string ResultCache::StateTextOf(const std::string& path, const std::map<std::string, SourcePtr>& known) const {
-  if (const FileIdentity* read = AsRead(path, known)) return StateText(*read);
+bool ResultCache::StateTextIs(const std::string& path, const std::map<std::string, SourcePtr>& known,
+                              std::string_view text) const {
+  if (const FileIdentity* read = AsRead(path, known)) return IdentityTextIs(*read, text);
   {
     std::lock_guard lock(mutex_);
-    if (auto it = state_texts_.find(path); it != state_texts_.end()) return it->second;
+    if (auto it = state_texts_.find(path); it != state_texts_.end()) return it->second == text;
   }
-  std::string text = StateNow(path).dump();
+  std::string now = StateNow(path).dump();
   std::lock_guard lock(mutex_);
-  return state_texts_.emplace(path, std::move(text)).first->second;
+  return state_texts_.emplace(path, std::move(now)).first->second == text;
 }
 
 std::optional<std::vector<Diagnostic>> ResultCache::FromEntry(const std::string& key, const nlohmann::json& entry,
@@ -483,7 +504,7 @@ std::optional<std::vector<Diagnostic>> ResultCache::FromEntry(const std::string&
   std::set<std::string> files;
   for (const auto& [path, state] : parts->read) {
     std::string name(path);
-    if (StateTextOf(name, known) != state) return std::nullopt;
+    if (!StateTextIs(name, known, state)) return std::nullopt;
     files.insert(std::move(name));
   }
   if (files.empty()) return std::nullopt;

@@ -37,7 +37,7 @@ class CacheKey {
   std::string Hex() const;
 
  private:
-  uint64_t a_ = 0xcbf29ce484222325ull;  // two independent FNV-1a lanes: 128 bits
+  uint64_t a_ = 0xcbf29ce484222325ull;  // two lanes, mixed differently: 128 bits
   uint64_t b_ = 0x84222325cbf29ce4ull;
 };
 
@@ -98,9 +98,10 @@ class ResultCache {
   /// A hit: the entry's diagnostics, and its day of use noted for Save().
   std::vector<Diagnostic> Served(const std::string& key, const nlohmann::json& diagnostics, int64_t used,
                                  std::set<std::string> files, const std::map<std::string, SourcePtr>& known) const;
-  /// The state of `path` as this run knows it: as read, if it was, else StateNow; and as StateJson dumps it.
+  /// The state of `path` as this run knows it: as read, if it was, else StateNow.
   nlohmann::json StateOf(const std::string& path, const std::map<std::string, SourcePtr>& known) const;
-  std::string StateTextOf(const std::string& path, const std::map<std::string, SourcePtr>& known) const;
+  /// Whether that state, as StateJson dumps it, is `text`.
+  bool StateTextIs(const std::string& path, const std::map<std::string, SourcePtr>& known, std::string_view text) const;
 
   static std::string BinaryTag();  // BinaryStamp() hashed, stored in each entry
   /// The state of a file an entry depends on, looked at once per run (a config

@@ -401,8 +401,10 @@ std::shared_ptr<const Config> ConfigResolver::ForDirectory(const std::string& di
   std::shared_ptr<const Config> config;
   // The first of the accepted names wins; a second one beside it is reported, not silently ignored.
   std::vector<fs::path> found;
+  std::shared_ptr<const DirectoryListing> listing = ListingOf(dir);  // asked once for all the names
   for (std::string_view name : kConfigFileNames)
-    if (KindOf(dir, name) == EntryKind::kRegular) found.push_back(fs::path(dir) / name);
+    if ((listing ? listing->KindOf(dir, name) : KindOf(dir, name)) == EntryKind::kRegular)
+      found.push_back(fs::path(dir) / name);
   if (!found.empty()) {
     std::vector<Diagnostic> errors;
     config = LoadConfig(found.front().string(), errors);
