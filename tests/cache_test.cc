@@ -135,12 +135,25 @@ TEST_CASE("the result cache reads entries from the shard's text, and any other s
   std::filesystem::remove_all(dir);
 }
 
-// What Get gave, comparable: each diagnostic's rule, place and words, or "miss".
+// What Get gave, comparable: every field of every diagnostic, or "miss".
 std::string Served(const std::optional<std::vector<Diagnostic>>& hit) {
   if (!hit) return "miss";
+  auto at = [](const Location& where) {
+    return where.path() + ":" + std::to_string(where.span.begin) + "-" + std::to_string(where.span.end);
+  };
   std::string out;
-  for (const Diagnostic& d : *hit)
-    out += d.rule + " " + d.where.path() + ":" + std::to_string(d.where.span.begin) + " " + d.message + "; ";
+  for (const Diagnostic& d : *hit) {
+    out += d.rule + " " + std::to_string(static_cast<int>(d.severity)) + " " + at(d.where) + " " + d.message;
+    for (const Note& n : d.notes) out += " | note " + at(n.where) + " " + n.message;
+    out += " | help " + d.help;
+    if (d.fix) {
+      out += " | fix " + d.fix->title + (d.fix->applicability == Applicability::kSafe ? " safe" : " unsafe");
+      for (const Edit& e : d.fix->edits)
+        out +=
+            " " + e.path + ":" + std::to_string(e.span.begin) + "-" + std::to_string(e.span.end) + "=" + e.replacement;
+    }
+    out += ";\n";
+  }
   return out;
 }
 
@@ -163,6 +176,7 @@ TEST_CASE("an entry read from its line answers as the whole shard's parse does, 
   note.where = {source, {2, 3}};
   note.message = "a note";
   d.notes.push_back(note);
+  d.fix = Fix{"quote it", Applicability::kUnsafe, {{recipe, {1, 2}, "\"x\""}}};
   const std::string key = CacheKey().Add("unit").Hex(), cache_dir = (dir / "cache").string();
   {
     ResultCache cache(cache_dir);
@@ -196,6 +210,65 @@ TEST_CASE("an entry read from its line answers as the whole shard's parse does, 
     }
   }
   CHECK(parsed > 100);
+  std::filesystem::remove_all(dir);
+}
+
+// Diagnostics of every shape an entry can hold (notes, help, fixes, escapes,
+// non-ASCII text, spans past the file, a file outside the entry, bad rule IDs
+// and severities): read from the entry's line, they are what the whole
+// shard's parse gives.
+TEST_CASE("diagnostics read from an entry's line are the ones the whole parse builds") {
+  auto dir = TempDir("aortalint-cache-shapes");
+  std::string recipe = (dir / "r.yaml").string(), other = (dir / "other.yaml").string();
+  WriteFile(recipe, "schema_version: 1\nmode: probe\n");
+  ReadResult read = ReadTextFile(recipe);
+  REQUIRE(read.ok);
+  auto source = std::make_shared<const SourceFile>(recipe, read.text, read.identity);
+  auto stranger = std::make_shared<const SourceFile>(other, "x\n");  // not a file of the entry
+  std::mt19937 rng(16);
+  // Mostly what the text path reads; now and then what it leaves to the whole parse (\u escapes, UTF-8).
+  const std::vector<std::string> words = {"plain",      "quote \" and \\ slash", "tab\tnew\nline", "", "/a/b",
+                                          "{\"j\":[1]}"};
+  const std::vector<std::string> rare = {"ctl \x01", "caf\xC3\xA9"};
+  auto word = [&] { return rng() % 40 == 0 ? rare[rng() % rare.size()] : words[rng() % words.size()]; };
+  auto span = [&] {
+    uint32_t a = rng() % 40, b = rng() % 5 == 0 ? 4000000000u : a + rng() % 10;
+    return Span{a, b};
+  };
+  const std::string cache_dir = (dir / "cache").string();
+  size_t hits = 0;
+  for (int i = 0; i < 300; ++i) {
+    std::vector<Diagnostic> stored;
+    for (int n = rng() % 4; n > 0; --n) {
+      Diagnostic d;
+      d.rule = rng() % 10 == 0 ? "BAD RULE" : "COL00" + std::to_string(rng() % 10);
+      d.severity = static_cast<Severity>(rng() % 3);
+      d.where = {rng() % 20 == 0 ? stranger : source, span()};
+      d.message = word();
+      for (int k = rng() % 3; k > 0; --k) d.notes.push_back({{source, span()}, word()});
+      if (rng() % 2) d.help = word();
+      if (rng() % 3 == 0) {
+        d.fix = Fix{word(), rng() % 2 ? Applicability::kSafe : Applicability::kUnsafe, {}};
+        for (int k = rng() % 3; k > 0; --k) d.fix->edits.push_back({recipe, span(), word()});
+      }
+      stored.push_back(std::move(d));
+    }
+    std::filesystem::remove_all(cache_dir);
+    const std::string key = CacheKey().Add("unit " + std::to_string(i)).Hex();
+    {
+      ResultCache cache(cache_dir);
+      cache.Put(key, {{recipe, read.identity}}, stored);
+      cache.Save();
+    }
+    std::filesystem::path shard;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(cache_dir))
+      if (e.path().extension() == ".json") shard = e.path();
+    std::string from_line = Served(ResultCache(cache_dir).Get(key, {}));
+    WriteFile(shard, nlohmann::json::parse(ReadFile(shard)).dump(2));  // indented: read whole
+    CHECK(from_line == Served(ResultCache(cache_dir).Get(key, {})));
+    hits += from_line != "miss";
+  }
+  CHECK(hits > 100);
   std::filesystem::remove_all(dir);
 }
 

@@ -77,9 +77,60 @@ class Sources {
   std::set<std::string> allowed_;
 };
 
-Location LocationFrom(const nlohmann::json& j, Sources& sources) {
+// A diagnostic as an entry holds it, before its files are looked up and its
+// values checked: what the JSON path (FromJson) and the text path
+// (DiagnosticsReader) both make, so both are judged by one Build.
+struct RawLocation {
+  std::string path;
+  uint32_t begin = 0, end = 0;
+};
+struct RawEdit {
+  RawLocation at;
+  std::string replacement;
+};
+struct RawDiagnostic {
+  std::string rule;
+  int severity = 0;
+  RawLocation at;
+  std::string message;
+  std::vector<std::pair<RawLocation, std::string>> notes;
+  std::optional<std::string> help;
+  struct Fix {
+    std::string title;
+    bool safe = false;
+    std::vector<RawEdit> edits;
+  };
+  std::optional<Fix> fix;
+};
+
+// Every field is checked: an entry that does not hold what ToJson writes is dropped.
+Diagnostic Build(RawDiagnostic raw, Sources& sources) {
+  auto location = [&sources](const RawLocation& at) { return Location{sources.Get(at.path), {at.begin, at.end}}; };
+  Diagnostic d;
+  if (!IsRuleId(raw.rule)) throw std::runtime_error("bad rule ID");
+  d.rule = std::move(raw.rule);
+  if (raw.severity < static_cast<int>(Severity::kInfo) || raw.severity > static_cast<int>(Severity::kError))
+    throw std::runtime_error("bad severity");
+  d.severity = static_cast<Severity>(raw.severity);
+  d.where = location(raw.at);
+  d.message = std::move(raw.message);
+  for (auto& [at, message] : raw.notes) d.notes.push_back({location(at), std::move(message)});
+  if (raw.help) d.help = std::move(*raw.help);
+  if (raw.fix) {
+    Fix fix{std::move(raw.fix->title), raw.fix->safe ? Applicability::kSafe : Applicability::kUnsafe, {}};
+    for (RawEdit& e : raw.fix->edits) {
+      sources.Get(e.at.path);  // an edit may only touch a file of the entry
+      if (e.at.begin > e.at.end) throw std::runtime_error("reversed edit");
+      fix.edits.push_back({std::move(e.at.path), {e.at.begin, e.at.end}, std::move(e.replacement)});
+    }
+    d.fix = std::move(fix);
+  }
+  return d;
+}
+
+RawLocation LocationFrom(const nlohmann::json& j) {
   if (!j.is_array() || j.size() != 3) throw std::runtime_error("bad location");
-  return Location{sources.Get(j.at(0).get<std::string>()), {j.at(1).get<uint32_t>(), j.at(2).get<uint32_t>()}};
+  return {j.at(0).get<std::string>(), j.at(1).get<uint32_t>(), j.at(2).get<uint32_t>()};
 }
 
 nlohmann::json ToJson(const Diagnostic& d) {
@@ -98,59 +149,62 @@ nlohmann::json ToJson(const Diagnostic& d) {
   return j;
 }
 
-// Every field is checked: an entry that does not hold what ToJson writes is dropped.
 Diagnostic FromJson(const nlohmann::json& j, Sources& sources) {
-  Diagnostic d;
-  d.rule = j.at("rule").get<std::string>();
-  if (!IsRuleId(d.rule)) throw std::runtime_error("bad rule ID");
-  int severity = j.at("severity").get<int>();
-  if (severity < static_cast<int>(Severity::kInfo) || severity > static_cast<int>(Severity::kError))
-    throw std::runtime_error("bad severity");
-  d.severity = static_cast<Severity>(severity);
-  d.where = LocationFrom(j.at("at"), sources);
-  d.message = j.at("message").get<std::string>();
+  RawDiagnostic raw;
+  raw.rule = j.at("rule").get<std::string>();
+  raw.severity = j.at("severity").get<int>();
+  raw.at = LocationFrom(j.at("at"));
+  raw.message = j.at("message").get<std::string>();
   for (const nlohmann::json& n : j.at("notes"))
-    d.notes.push_back({LocationFrom(n.at("at"), sources), n.at("message").get<std::string>()});
-  if (j.contains("help")) d.help = j["help"].get<std::string>();
+    raw.notes.emplace_back(LocationFrom(n.at("at")), n.at("message").get<std::string>());
+  if (j.contains("help")) raw.help = j["help"].get<std::string>();
   if (j.contains("fix")) {
     const nlohmann::json& f = j["fix"];
-    Fix fix{
-        f.at("title").get<std::string>(), f.at("safe").get<bool>() ? Applicability::kSafe : Applicability::kUnsafe, {}};
-    for (const nlohmann::json& e : f.at("edits")) {
-      std::string path = e.at(0).get<std::string>();
-      sources.Get(path);  // an edit may only touch a file of the entry
-      uint32_t begin = e.at(1).get<uint32_t>(), end = e.at(2).get<uint32_t>();
-      if (begin > end) throw std::runtime_error("reversed edit");
-      fix.edits.push_back({path, {begin, end}, e.at(3).get<std::string>()});
-    }
-    d.fix = std::move(fix);
+    raw.fix = RawDiagnostic::Fix{f.at("title").get<std::string>(), f.at("safe").get<bool>(), {}};
+    for (const nlohmann::json& e : f.at("edits"))
+      raw.fix->edits.push_back(
+          {{e.at(0).get<std::string>(), e.at(1).get<uint32_t>(), e.at(2).get<uint32_t>()}, e.at(3).get<std::string>()});
   }
-  return d;
+  return Build(std::move(raw), sources);
 }
 
-// The JSON the cache writes, read without nlohmann's lexer (which copies every
-// byte into two token buffers): ASCII text, integers, strings with the short
-// escapes, nesting up to kMaxDepth. Anything else (a float, \u escapes, a
-// non-ASCII byte, deeper nesting, an error) is left to nlohmann::json::parse,
-// so the result (or the exception) is always the one it gives.
-class ShardReader {
- public:
-  explicit ShardReader(std::string_view text) : text_(text) {}
-  std::optional<nlohmann::json> Read() {
-    nlohmann::json out;
-    if (!Value(out, 0)) return std::nullopt;
-    Space();
-    if (at_ != text_.size()) return std::nullopt;
-    return out;
-  }
+std::vector<Diagnostic> FromJsonList(const nlohmann::json& diagnostics, Sources& sources) {
+  // Iterating an object would give no diagnostics: a hit that silently drops findings.
+  if (!diagnostics.is_array()) throw std::runtime_error("diagnostics are not a list");
+  std::vector<Diagnostic> out;
+  for (const nlohmann::json& j : diagnostics) out.push_back(FromJson(j, sources));
+  return out;
+}
 
- private:
-  static constexpr int kMaxDepth = 64;
+// The pieces of the JSON the cache writes, read without nlohmann's lexer
+// (which copies every byte into two token buffers): ASCII strings with the
+// short escapes, and integers. Anything else (a float, a \u escape, a
+// non-ASCII byte) fails, and the reader's caller leaves the text to
+// nlohmann::json::parse, so the result (or the exception) is always the one it gives.
+class JsonScanner {
+ protected:
+  explicit JsonScanner(std::string_view text) : text_(text) {}
+
+  // An integer as nlohmann holds it: unsigned, or negative and signed.
+  struct Integer {
+    bool negative = false;
+    uint64_t magnitude = 0;
+    // What nlohmann's get<T>() makes of it: a cast of the value it holds.
+    template <typename T>
+    T As() const {
+      return negative ? static_cast<T>(Signed()) : static_cast<T>(magnitude);
+    }
+    int64_t Signed() const {
+      return magnitude == static_cast<uint64_t>(INT64_MAX) + 1 ? INT64_MIN : -static_cast<int64_t>(magnitude);
+    }
+  };
+
   void Space() {
     while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\n' || text_[at_] == '\r' || text_[at_] == '\t'))
       ++at_;
   }
   bool String(std::string& out) {
+    if (at_ >= text_.size() || text_[at_] != '"') return false;
     ++at_;  // the opening quote
     size_t run = at_;
     while (at_ < text_.size()) {
@@ -174,9 +228,9 @@ class ShardReader {
     }
     return false;
   }
-  bool Number(nlohmann::json& out) {
-    bool negative = text_[at_] == '-';
-    if (negative) ++at_;
+  bool Number(Integer& out) {
+    out.negative = at_ < text_.size() && text_[at_] == '-';
+    if (out.negative) ++at_;
     size_t start = at_;
     uint64_t value = 0;
     while (at_ < text_.size() && text_[at_] >= '0' && text_[at_] <= '9') {
@@ -188,12 +242,8 @@ class ShardReader {
     size_t digits = at_ - start;
     if (digits == 0 || (digits > 1 && text_[start] == '0')) return false;
     if (at_ < text_.size() && (text_[at_] == '.' || text_[at_] == 'e' || text_[at_] == 'E')) return false;
-    if (!negative) {
-      out = value;
-      return true;
-    }
-    if (value > static_cast<uint64_t>(INT64_MAX) + 1) return false;
-    out = value == static_cast<uint64_t>(INT64_MAX) + 1 ? INT64_MIN : -static_cast<int64_t>(value);
+    if (out.negative && value > static_cast<uint64_t>(INT64_MAX) + 1) return false;
+    out.magnitude = value;
     return true;
   }
   bool Literal(std::string_view word) {
@@ -201,6 +251,25 @@ class ShardReader {
     at_ += word.size();
     return true;
   }
+
+  std::string_view text_;
+  size_t at_ = 0;
+};
+
+// Any JSON value, nesting up to kMaxDepth, as nlohmann would make it.
+class ShardReader : JsonScanner {
+ public:
+  explicit ShardReader(std::string_view text) : JsonScanner(text) {}
+  std::optional<nlohmann::json> Read() {
+    nlohmann::json out;
+    if (!Value(out, 0)) return std::nullopt;
+    Space();
+    if (at_ != text_.size()) return std::nullopt;
+    return out;
+  }
+
+ private:
+  static constexpr int kMaxDepth = 64;
   bool Value(nlohmann::json& out, int depth) {
     Space();
     if (at_ >= text_.size()) return false;
@@ -211,7 +280,12 @@ class ShardReader {
       out = std::move(s);
       return true;
     }
-    if (c == '-' || (c >= '0' && c <= '9')) return Number(out);
+    if (c == '-' || (c >= '0' && c <= '9')) {
+      Integer n;
+      if (!Number(n)) return false;
+      out = n.negative ? nlohmann::json(n.Signed()) : nlohmann::json(n.magnitude);
+      return true;
+    }
     if (c == 't') return Literal("true") && (out = true, true);
     if (c == 'f') return Literal("false") && (out = false, true);
     if (c == 'n') return Literal("null") && (out = nullptr, true);
@@ -250,9 +324,74 @@ class ShardReader {
       return true;
     }
   }
+};
 
-  std::string_view text_;
-  size_t at_ = 0;
+// An entry's diagnostics read straight into RawDiagnostic, in exactly the
+// shape ToJson's compact dump has (members in nlohmann's order, no spaces).
+// Any other text, even JSON that FromJson would take, fails here and is
+// parsed whole instead: on what it reads, this gives what FromJson gives.
+class DiagnosticsReader : JsonScanner {
+ public:
+  explicit DiagnosticsReader(std::string_view text) : JsonScanner(text) {}
+  std::optional<std::vector<RawDiagnostic>> Read() {
+    std::vector<RawDiagnostic> out;
+    if (!Eat("[")) return std::nullopt;
+    if (!Eat("]")) {
+      do {
+        if (!ReadDiagnostic(out.emplace_back())) return std::nullopt;
+      } while (Eat(","));
+      if (!Eat("]")) return std::nullopt;
+    }
+    if (at_ != text_.size()) return std::nullopt;
+    return out;
+  }
+
+ private:
+  bool Eat(std::string_view word) { return Literal(word); }
+  template <typename T>
+  bool Int(T& out) {
+    Integer n;
+    if (!Number(n)) return false;
+    out = n.As<T>();
+    return true;
+  }
+  bool ReadLocation(RawLocation& at) {
+    return Eat("[") && String(at.path) && Eat(",") && Int(at.begin) && Eat(",") && Int(at.end) && Eat("]");
+  }
+  bool ReadFix(RawDiagnostic::Fix& fix) {
+    if (!Eat("{\"edits\":[")) return false;
+    if (!Eat("]")) {
+      do {
+        RawEdit& e = fix.edits.emplace_back();
+        if (!Eat("[") || !String(e.at.path) || !Eat(",") || !Int(e.at.begin) || !Eat(",") || !Int(e.at.end) ||
+            !Eat(",") || !String(e.replacement) || !Eat("]"))
+          return false;
+      } while (Eat(","));
+      if (!Eat("]")) return false;
+    }
+    if (!Eat(",\"safe\":")) return false;
+    if (Eat("true")) {
+      fix.safe = true;
+    } else if (!Eat("false")) {
+      return false;
+    }
+    return Eat(",\"title\":") && String(fix.title) && Eat("}");
+  }
+  bool ReadDiagnostic(RawDiagnostic& d) {
+    if (!Eat("{\"at\":") || !ReadLocation(d.at) || !Eat(",")) return false;
+    if (Eat("\"fix\":") && (!ReadFix(d.fix.emplace()) || !Eat(","))) return false;
+    if (Eat("\"help\":") && (!String(d.help.emplace()) || !Eat(","))) return false;
+    if (!Eat("\"message\":") || !String(d.message) || !Eat(",\"notes\":[")) return false;
+    if (!Eat("]")) {
+      do {
+        auto& [at, message] = d.notes.emplace_back();
+        if (!Eat("{\"at\":") || !ReadLocation(at) || !Eat(",\"message\":") || !String(message) || !Eat("}"))
+          return false;
+      } while (Eat(","));
+      if (!Eat("]")) return false;
+    }
+    return Eat(",\"rule\":") && String(d.rule) && Eat(",\"severity\":") && Int(d.severity) && Eat("}");
+  }
 };
 
 // An entry as EntryText writes it, in parts: its build's tag, each file it
@@ -490,7 +629,10 @@ std::optional<std::vector<Diagnostic>> ResultCache::FromEntry(const std::string&
     if (StateOf(path, known) != dep.at(1)) return std::nullopt;
     files.insert(std::move(path));
   }
-  return Served(key, entry.at("diagnostics"), entry.value("used", int64_t{0}), std::move(files), known);
+  Sources sources(known, std::move(files));
+  std::vector<Diagnostic> out = FromJsonList(entry.at("diagnostics"), sources);
+  NoteUse(key, entry.value("used", int64_t{0}));
+  return out;
 }
 
 // The same answer from the entry's text: what it depends on is compared as
@@ -508,23 +650,21 @@ std::optional<std::vector<Diagnostic>> ResultCache::FromEntry(const std::string&
     files.insert(std::move(name));
   }
   if (files.empty()) return std::nullopt;
-  int64_t day = parts->used == std::to_string(Today()) ? Today() : 0;
-  return Served(key, ParseShard(parts->diagnostics), day, std::move(files), known);
-}
-
-std::vector<Diagnostic> ResultCache::Served(const std::string& key, const nlohmann::json& diagnostics, int64_t used,
-                                            std::set<std::string> files,
-                                            const std::map<std::string, SourcePtr>& known) const {
-  // Iterating an object would give no diagnostics: a hit that silently drops findings.
-  if (!diagnostics.is_array()) throw std::runtime_error("diagnostics are not a list");
   Sources sources(known, std::move(files));
   std::vector<Diagnostic> out;
-  for (const nlohmann::json& j : diagnostics) out.push_back(FromJson(j, sources));
-  if (used != Today()) {
-    std::lock_guard lock(mutex_);
-    used_today_.insert(key);
+  if (std::optional<std::vector<RawDiagnostic>> read = DiagnosticsReader(parts->diagnostics).Read()) {
+    for (RawDiagnostic& raw : *read) out.push_back(Build(std::move(raw), sources));
+  } else {
+    out = FromJsonList(ParseShard(parts->diagnostics), sources);
   }
+  NoteUse(key, parts->used == std::to_string(Today()) ? Today() : 0);
   return out;
+}
+
+void ResultCache::NoteUse(const std::string& key, int64_t used) const {
+  if (used == Today()) return;
+  std::lock_guard lock(mutex_);
+  used_today_.insert(key);
 }
 
 void ResultCache::Put(const std::string& key, const std::vector<std::pair<std::string, FileIdentity>>& dependencies,

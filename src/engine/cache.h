@@ -95,9 +95,8 @@ class ResultCache {
                                                    const std::map<std::string, SourcePtr>& known) const;
   std::optional<std::vector<Diagnostic>> FromEntry(const std::string& key, std::string_view raw,
                                                    const std::map<std::string, SourcePtr>& known) const;
-  /// A hit: the entry's diagnostics, and its day of use noted for Save().
-  std::vector<Diagnostic> Served(const std::string& key, const nlohmann::json& diagnostics, int64_t used,
-                                 std::set<std::string> files, const std::map<std::string, SourcePtr>& known) const;
+  /// A hit: its day of use, `used`, is noted for Save() when it is not today.
+  void NoteUse(const std::string& key, int64_t used) const;
   /// The state of `path` as this run knows it: as read, if it was, else StateNow.
   nlohmann::json StateOf(const std::string& path, const std::map<std::string, SourcePtr>& known) const;
   /// Whether that state, as StateJson dumps it, is `text`.
