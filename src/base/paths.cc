@@ -28,6 +28,16 @@ std::string AbsoluteNormal(std::string_view path) {
     std::error_code ec;
     return std::filesystem::absolute(path, ec).lexically_normal().string();
   }
+  // Relative and plain (what a walk from a relative root hands on): the working directory joined.
+  if (relative && !path.empty() && path[0] != '.' && path.back() != '/' && path.find("//") == std::string_view::npos &&
+      path.find("/.") == std::string_view::npos) {
+    std::string out;
+    out.reserve(Cwd().size() + 1 + path.size());
+    if (Cwd() != "/") out = Cwd();
+    out += '/';
+    out += path;
+    return out;
+  }
   // Components of the working directory (when relative) then of the path; `..` pops, `.` and empty go.
   std::string out;
   out.reserve((relative ? Cwd().size() + 1 : 0) + path.size());
