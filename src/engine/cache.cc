@@ -33,6 +33,11 @@ nlohmann::json StateJson(const FileIdentity& id) {
   return {id.size, id.mtime_ns, id.ctime_ns, id.inode, id.hash};
 }
 nlohmann::json FileState(const std::string& path) { return StateJson(IdentityOf(path)); }
+// Whether `path` exists (FileState is not null), without reading it: Save asks it of every entry it keeps.
+bool Exists(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0;
+}
 // Whether `text` is StateJson(id).dump(), without building the JSON or a string.
 bool IdentityTextIs(const FileIdentity& id, std::string_view text) {
   if (!id.exists) return text == "null";
@@ -730,7 +735,7 @@ void ResultCache::Save() {
                   !entry["read"][0].is_array() || entry["read"][0].empty() || !entry["read"][0][0].is_string() ||
                   entry.value("bin", std::string()) != BinaryTag() ||
                   today - entry.value("used", int64_t{0}) > kMaxIdleDays ||
-                  FileState(entry["read"][0][0].get<std::string>()).is_null();
+                  !Exists(entry["read"][0][0].get<std::string>());
       if (!gone) by_use.emplace_back(entry.value("used", int64_t{0}), it.key());
       it = gone ? shard.entries.erase(it) : std::next(it);
     }
