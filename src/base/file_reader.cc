@@ -15,6 +15,8 @@
 
 #include <fmt/format.h>
 
+#include "base/strings.h"
+
 namespace aortalint {
 namespace {
 
@@ -117,15 +119,7 @@ uint64_t ContentHash(std::string_view bytes) {
     h = (h ^ word) * 0xff51afd7ed558ccdull;
     h ^= h >> 32;
   };
-  size_t at = 0;
-  for (; at + 8 <= bytes.size(); at += 8) {
-    uint64_t word;
-    std::memcpy(&word, bytes.data() + at, 8);
-    mix(word);
-  }
-  uint64_t tail = 0;
-  if (at < bytes.size()) std::memcpy(&tail, bytes.data() + at, bytes.size() - at);
-  mix(tail);
+  ForEachWord(bytes, mix);
   return h * 0xc4ceb9fe1a85ec53ull;
 }
 

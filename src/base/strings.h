@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -124,6 +126,22 @@ inline std::optional<char> JsonShortEscape(char e) {
     default:
       return std::nullopt;
   }
+}
+
+/// Calls `step` with each eight bytes of `bytes` as one word, then with the
+/// rest zero-padded (an empty word when none is left): for the hashes that
+/// take a word a step.
+template <typename Step>
+void ForEachWord(std::string_view bytes, Step&& step) {
+  size_t at = 0;
+  for (; at + 8 <= bytes.size(); at += 8) {
+    uint64_t word;
+    std::memcpy(&word, bytes.data() + at, 8);
+    step(word);
+  }
+  uint64_t tail = 0;
+  if (at < bytes.size()) std::memcpy(&tail, bytes.data() + at, bytes.size() - at);
+  step(tail);
 }
 
 }  // namespace aortalint

@@ -6,7 +6,6 @@
 #include <cctype>
 #include <cstdint>
 #include <cstdlib>
-#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -507,15 +506,7 @@ CacheKey& CacheKey::Add(std::string_view bytes) {
     b_ = (b_ ^ (word + 0x9e3779b97f4a7c15ull)) * 0xc4ceb9fe1a85ec53ull;
     b_ ^= b_ >> 29;
   };
-  size_t at = 0;
-  for (; at + 8 <= bytes.size(); at += 8) {
-    uint64_t word;
-    std::memcpy(&word, bytes.data() + at, 8);
-    mix(word);
-  }
-  uint64_t tail = 0;
-  if (at < bytes.size()) std::memcpy(&tail, bytes.data() + at, bytes.size() - at);
-  mix(tail);
+  ForEachWord(bytes, mix);
   mix(bytes.size());
   return *this;
 }
