@@ -391,8 +391,7 @@ std::vector<Diagnostic> ApplySuppressions(std::vector<Diagnostic> diagnostics, s
     own.push_back(std::move(d));
     return own.back();
   };
-  std::vector<std::string> ids;
-  for (const RuleMeta* m : AllRuleMetas()) ids.emplace_back(m->id);
+  std::vector<std::string> ids;  // every rule's ID, for a suggestion: listed when one is needed
 
   for (auto& [path, fs] : by_path) {
     if (!fs.own) continue;
@@ -401,6 +400,8 @@ std::vector<Diagnostic> ApplySuppressions(std::vector<Diagnostic> diagnostics, s
       if (sup002 && enabled("SUP002"))
         for (const SuppressionCode& c : s.codes) {
           if (!c.ours || FindRule(c.id)) continue;
+          if (ids.empty())
+            for (const RuleMeta* m : AllRuleMetas()) ids.emplace_back(m->id);
           std::optional<std::string> near = Suggest(c.id, ids);
           Diagnostic& d = report(sup002, fs.file, c.span, fmt::format("unknown rule '{}' in suppression", c.id),
                                  near ? "did you mean '" + *near + "'?" : "remove it");
