@@ -50,6 +50,8 @@ class ResultCache {
   static std::string DefaultDir();
   /// Identifies this build of aortalint (its executable's size and time).
   static std::string BinaryStamp();
+  /// BinaryStamp() hashed: what each entry's "bin" holds (an entry of another build is never served).
+  static std::string BinaryTag();
 
   bool enabled() const { return !dir_.empty(); }
   /// The diagnostics stored under `key` when none of the files the analysis
@@ -102,7 +104,6 @@ class ResultCache {
   /// Whether that state, as StateJson dumps it, is `text`.
   bool StateTextIs(const std::string& path, const std::map<std::string, SourcePtr>& known, std::string_view text) const;
 
-  static std::string BinaryTag();  // BinaryStamp() hashed, stored in each entry
   /// The state of a file an entry depends on, looked at once per run (a config
   /// file is a dependency of every unit it applies to).
   nlohmann::json StateNow(const std::string& path) const;

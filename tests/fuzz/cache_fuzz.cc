@@ -1,7 +1,8 @@
 // libFuzzer target: arbitrary bytes as a cache shard, read back for a key the
-// seeds use. A shard is untrusted (a cache restored from another CI run):
-// whatever it holds, a lookup may only miss or return validated diagnostics
-// about the entry's own files, and never crash.
+// seeds use (BIN_TAG in them becomes this build's tag). A shard is untrusted
+// (a cache restored from another CI run): whatever it holds, a lookup may only
+// miss or return validated diagnostics about the entry's own files, and never
+// crash.
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -25,10 +26,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return (root / "c" / CacheKey().Add(fs::current_path(ec).string()).Hex()).string();
   }();
   fs::create_directories(shard_dir);
-  {
-    std::ofstream out(fs::path(shard_dir) / "00.json", std::ios::binary);
-    out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
-  }
+  // BIN_TAG stands for this build's tag (it changes with every build): with it an
+  // input gets past the build check to the files and the diagnostics.
+  std::string text(reinterpret_cast<const char*>(data), size);
+  for (size_t at = 0; (at = text.find("BIN_TAG", at)) != std::string::npos;)
+    text.replace(at, 7, ResultCache::BinaryTag());
+  std::ofstream(fs::path(shard_dir) / "00.json", std::ios::binary) << text;
   ResultCache cache((root / "c").string());
   std::optional<std::vector<Diagnostic>> hit = cache.Get("00000000000000000000000000000000", {});
   if (hit)
