@@ -93,6 +93,11 @@ struct RawEdit {
   RawLocation at;
   std::string replacement;
 };
+struct RawFix {
+  std::string title;
+  bool safe = false;
+  std::vector<RawEdit> edits;
+};
 struct RawDiagnostic {
   std::string rule;
   int severity = 0;
@@ -100,12 +105,7 @@ struct RawDiagnostic {
   std::string message;
   std::vector<std::pair<RawLocation, std::string>> notes;
   std::optional<std::string> help;
-  struct Fix {
-    std::string title;
-    bool safe = false;
-    std::vector<RawEdit> edits;
-  };
-  std::optional<Fix> fix;
+  std::optional<RawFix> fix;
 };
 
 // Every field is checked: an entry that does not hold what ToJson writes is dropped.
@@ -165,7 +165,7 @@ Diagnostic FromJson(const nlohmann::json& j, Sources& sources) {
   if (j.contains("help")) raw.help = j["help"].get<std::string>();
   if (j.contains("fix")) {
     const nlohmann::json& f = j["fix"];
-    raw.fix = RawDiagnostic::Fix{f.at("title").get<std::string>(), f.at("safe").get<bool>(), {}};
+    raw.fix = RawFix{f.at("title").get<std::string>(), f.at("safe").get<bool>(), {}};
     for (const nlohmann::json& e : f.at("edits"))
       raw.fix->edits.push_back(
           {{e.at(0).get<std::string>(), e.at(1).get<uint32_t>(), e.at(2).get<uint32_t>()}, e.at(3).get<std::string>()});
@@ -363,7 +363,7 @@ class DiagnosticsReader : JsonScanner {
   bool ReadLocation(RawLocation& at) {
     return Eat("[") && String(at.path) && Eat(",") && Int(at.begin) && Eat(",") && Int(at.end) && Eat("]");
   }
-  bool ReadFix(RawDiagnostic::Fix& fix) {
+  bool ReadFix(RawFix& fix) {
     if (!Eat("{\"edits\":[")) return false;
     if (!Eat("]")) {
       do {
