@@ -73,6 +73,13 @@ TEST_CASE("noqa is Python only and other tools' codes are theirs") {
   CHECK(f.Slice(s[0].list) == "I001, PAY002");
 }
 
+TEST_CASE("noqa is found in any case, at either end of the file, after any number of near misses") {
+  CHECK(Ids("p.py", "x = 1  # NOQA: PAY001").size() == 1);  // upper case, the last bytes of the file
+  CHECK(Ids("p.py", "#noqa: PAY001\n").size() == 1);        // from the first byte
+  CHECK(Ids("p.py", "q = 'q' * 3  # nOqA: PAY001\nQ = 1\n").size() == 1);
+  CHECK(Ids("p.py", "q = 'noq'  # noq: PAY001 aqua\n").empty());
+}
+
 TEST_CASE("a line suppression covers its line and the next, noqa its own line, ignore-file only at the top") {
   auto file = std::make_shared<const SourceFile>("p.py",
                                                  "# header\n"

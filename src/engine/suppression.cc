@@ -244,9 +244,11 @@ std::vector<Suppression> FindSuppressions(const SourceFile& file) {
   // Every directive holds `aortalint` (or, in Python, `noqa` in any case): a file with neither has
   // none, and its comments need not be found (a whole-file tokenisation per unit otherwise).
   bool may_hold = text.find("aortalint") != std::string_view::npos;
-  for (size_t at = 2; python && !may_hold && at + 1 < text.size(); ++at)
-    may_hold = (text[at] | 0x20) == 'q' && (text[at - 2] | 0x20) == 'n' && (text[at - 1] | 0x20) == 'o' &&
-               (text[at + 1] | 0x20) == 'a';
+  // `noqa` from each `q` or `Q` (memchr: most payloads hold no directive, and are read to the end).
+  for (char q : {'q', 'Q'})
+    for (size_t at = text.find(q, 2); python && !may_hold && at != std::string_view::npos && at + 1 < text.size();
+         at = text.find(q, at + 1))
+      may_hold = (text[at - 2] | 0x20) == 'n' && (text[at - 1] | 0x20) == 'o' && (text[at + 1] | 0x20) == 'a';
   if (!may_hold) return {};
   std::vector<Comment> comments = python ? PythonComments(text) : cpp ? CppComments(text) : YamlComments(text);
 
