@@ -1,6 +1,5 @@
 #include "engine/cache.h"
 
-#include <sys/stat.h>
 #include <unistd.h>
 #include <algorithm>
 #include <cctype>
@@ -32,11 +31,6 @@ nlohmann::json StateJson(const FileIdentity& id) {
   return {id.size, id.mtime_ns, id.ctime_ns, id.inode, id.hash};
 }
 nlohmann::json FileState(const std::string& path) { return StateJson(IdentityOf(path)); }
-// Whether `path` exists (FileState is not null), without reading it: Save asks it of every entry it keeps.
-bool Exists(const std::string& path) {
-  struct stat st;
-  return ::stat(path.c_str(), &st) == 0;
-}
 // Whether `text` is StateJson(id).dump(), without building the JSON or a string.
 bool IdentityTextIs(const FileIdentity& id, std::string_view text) {
   if (!id.exists) return text == "null";
@@ -251,7 +245,7 @@ class JsonScanner {
     out.magnitude = value;
     return true;
   }
-  bool Literal(std::string_view word) {
+  bool Eat(std::string_view word) {
     if (text_.substr(at_, word.size()) != word) return false;
     at_ += word.size();
     return true;
@@ -291,9 +285,9 @@ class ShardReader : JsonScanner {
       out = n.negative ? nlohmann::json(n.Signed()) : nlohmann::json(n.magnitude);
       return true;
     }
-    if (c == 't') return Literal("true") && (out = true, true);
-    if (c == 'f') return Literal("false") && (out = false, true);
-    if (c == 'n') return Literal("null") && (out = nullptr, true);
+    if (c == 't') return Eat("true") && (out = true, true);
+    if (c == 'f') return Eat("false") && (out = false, true);
+    if (c == 'n') return Eat("null") && (out = nullptr, true);
     if (depth >= kMaxDepth || (c != '[' && c != '{')) return false;
     bool object = c == '{';
     out = object ? nlohmann::json::object() : nlohmann::json::array();
@@ -307,7 +301,7 @@ class ShardReader : JsonScanner {
       if (object) {
         Space();
         std::string key;
-        if (at_ >= text_.size() || text_[at_] != '"' || !String(key)) return false;
+        if (!String(key)) return false;
         Space();
         if (at_ >= text_.size() || text_[at_] != ':') return false;
         ++at_;
@@ -352,7 +346,6 @@ class DiagnosticsReader : JsonScanner {
   }
 
  private:
-  bool Eat(std::string_view word) { return Literal(word); }
   template <typename T>
   bool Int(T& out) {
     Integer n;
@@ -360,17 +353,15 @@ class DiagnosticsReader : JsonScanner {
     out = n.As<T>();
     return true;
   }
-  bool ReadLocation(RawLocation& at) {
-    return Eat("[") && String(at.path) && Eat(",") && Int(at.begin) && Eat(",") && Int(at.end) && Eat("]");
-  }
+  // `path,begin,end`: a location's array, and the start of an edit's.
+  bool ReadSpanOf(RawLocation& at) { return String(at.path) && Eat(",") && Int(at.begin) && Eat(",") && Int(at.end); }
+  bool ReadLocation(RawLocation& at) { return Eat("[") && ReadSpanOf(at) && Eat("]"); }
   bool ReadFix(RawFix& fix) {
     if (!Eat("{\"edits\":[")) return false;
     if (!Eat("]")) {
       do {
         RawEdit& e = fix.edits.emplace_back();
-        if (!Eat("[") || !String(e.at.path) || !Eat(",") || !Int(e.at.begin) || !Eat(",") || !Int(e.at.end) ||
-            !Eat(",") || !String(e.replacement) || !Eat("]"))
-          return false;
+        if (!Eat("[") || !ReadSpanOf(e.at) || !Eat(",") || !String(e.replacement) || !Eat("]")) return false;
       } while (Eat(","));
       if (!Eat("]")) return false;
     }
@@ -726,7 +717,7 @@ void ResultCache::Save() {
                   !entry["read"][0].is_array() || entry["read"][0].empty() || !entry["read"][0][0].is_string() ||
                   entry.value("bin", std::string()) != BinaryTag() ||
                   today - entry.value("used", int64_t{0}) > kMaxIdleDays ||
-                  !Exists(entry["read"][0][0].get<std::string>());
+                  !fs::exists(entry["read"][0][0].get<std::string>(), ec);  // not read: FileState would hash it
       if (!gone) by_use.emplace_back(entry.value("used", int64_t{0}), it.key());
       it = gone ? shard.entries.erase(it) : std::next(it);
     }

@@ -219,6 +219,15 @@ std::string JoinIds(const std::vector<const SuppressionCode*>& codes) {
   return JoinWith(codes, ", ", [](const SuppressionCode* c) { return c->id; });
 }
 
+// Whether `text` holds `noqa` in any case, looked for from each `q` and `Q`
+// with memchr: most payloads hold no directive, and are read to the end.
+bool HoldsNoqa(std::string_view text) {
+  for (char q : {'q', 'Q'})
+    for (size_t at = text.find(q, 2); at != std::string_view::npos; at = text.find(q, at + 1))
+      if (StartsWithNoCase(text.substr(at - 2), "noqa")) return true;
+  return false;
+}
+
 }  // namespace
 
 bool IsOurCode(std::string_view id) {
@@ -243,13 +252,7 @@ std::vector<Suppression> FindSuppressions(const SourceFile& file) {
     cpp |= path.size() > ext.size() && std::string_view(path).ends_with(ext);
   // Every directive holds `aortalint` (or, in Python, `noqa` in any case): a file with neither has
   // none, and its comments need not be found (a whole-file tokenisation per unit otherwise).
-  bool may_hold = text.find("aortalint") != std::string_view::npos;
-  // `noqa` from each `q` or `Q` (memchr: most payloads hold no directive, and are read to the end).
-  for (char q : {'q', 'Q'})
-    for (size_t at = text.find(q, 2); python && !may_hold && at != std::string_view::npos && at + 1 < text.size();
-         at = text.find(q, at + 1))
-      may_hold = (text[at - 2] | 0x20) == 'n' && (text[at - 1] | 0x20) == 'o' && (text[at + 1] | 0x20) == 'a';
-  if (!may_hold) return {};
+  if (text.find("aortalint") == std::string_view::npos && !(python && HoldsNoqa(text))) return {};
   std::vector<Comment> comments = python ? PythonComments(text) : cpp ? CppComments(text) : YamlComments(text);
 
   // The leading comment block ends at the first line holding anything else.
