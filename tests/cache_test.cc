@@ -157,16 +157,37 @@ std::string Served(const std::optional<std::vector<Diagnostic>>& hit) {
   return out;
 }
 
+// `text` written to `path` and read back as a run reads it (with the identity the cache judges it by).
+SourcePtr WrittenSource(const std::string& path, const std::string& text) {
+  WriteFile(path, text);
+  ReadResult read = ReadTextFile(path);
+  REQUIRE(read.ok);
+  return std::make_shared<const SourceFile>(path, read.text, read.identity);
+}
+
+// `diagnostics` stored under `key` in the cache at `cache_dir` (which holds no other entry), computed
+// from `files`: the shard file that holds them.
+std::filesystem::path Stored(const std::string& cache_dir, const std::string& key,
+                             const std::vector<std::pair<std::string, FileIdentity>>& files,
+                             const std::vector<Diagnostic>& diagnostics) {
+  {
+    ResultCache cache(cache_dir);
+    cache.Put(key, files, diagnostics);
+    cache.Save();
+  }
+  std::filesystem::path shard;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(cache_dir))
+    if (e.path().extension() == ".json") shard = e.path();
+  return shard;
+}
+
 // The line an entry is read from, damaged a byte at a time: wherever nlohmann
 // can still parse the shard, the entry is served exactly as the whole parse
 // serves it; where it cannot, the line is a miss or serves what was stored.
 TEST_CASE("an entry read from its line answers as the whole shard's parse does, however it is damaged") {
   auto dir = TempDir("aortalint-cache-lines");
   std::string recipe = (dir / "r.yaml").string(), absent = (dir / "gone.py").string();
-  WriteFile(recipe, "schema_version: 1\n");
-  ReadResult read = ReadTextFile(recipe);
-  REQUIRE(read.ok);
-  auto source = std::make_shared<const SourceFile>(recipe, read.text, read.identity);
+  SourcePtr source = WrittenSource(recipe, "schema_version: 1\n");
   Diagnostic d;
   d.rule = "COL001";
   d.where = {source, {0, 14}};
@@ -178,14 +199,8 @@ TEST_CASE("an entry read from its line answers as the whole shard's parse does, 
   d.notes.push_back(note);
   d.fix = Fix{"quote it", Applicability::kUnsafe, {{recipe, {1, 2}, "\"x\""}}};
   const std::string key = CacheKey().Add("unit").Hex(), cache_dir = (dir / "cache").string();
-  {
-    ResultCache cache(cache_dir);
-    cache.Put(key, {{recipe, read.identity}, {absent, FileIdentity()}}, {d});
-    cache.Save();
-  }
-  std::filesystem::path shard;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(dir / "cache"))
-    if (e.path().extension() == ".json") shard = e.path();
+  const std::filesystem::path shard =
+      Stored(cache_dir, key, {{recipe, source->identity()}, {absent, FileIdentity()}}, {d});
   const std::string stored = ReadFile(shard);
   const std::string fresh = Served(ResultCache(cache_dir).Get(key, {}));
   REQUIRE(fresh != "miss");
@@ -220,10 +235,7 @@ TEST_CASE("an entry read from its line answers as the whole shard's parse does, 
 TEST_CASE("diagnostics read from an entry's line are the ones the whole parse builds") {
   auto dir = TempDir("aortalint-cache-shapes");
   std::string recipe = (dir / "r.yaml").string(), other = (dir / "other.yaml").string();
-  WriteFile(recipe, "schema_version: 1\nmode: probe\n");
-  ReadResult read = ReadTextFile(recipe);
-  REQUIRE(read.ok);
-  auto source = std::make_shared<const SourceFile>(recipe, read.text, read.identity);
+  SourcePtr source = WrittenSource(recipe, "schema_version: 1\nmode: probe\n");
   auto stranger = std::make_shared<const SourceFile>(other, "x\n");  // not a file of the entry
   std::mt19937 rng(16);
   // Mostly what the text path reads; now and then what it leaves to the whole parse (\u escapes, UTF-8).
@@ -255,14 +267,7 @@ TEST_CASE("diagnostics read from an entry's line are the ones the whole parse bu
     }
     std::filesystem::remove_all(cache_dir);
     const std::string key = CacheKey().Add("unit " + std::to_string(i)).Hex();
-    {
-      ResultCache cache(cache_dir);
-      cache.Put(key, {{recipe, read.identity}}, stored);
-      cache.Save();
-    }
-    std::filesystem::path shard;
-    for (const auto& e : std::filesystem::recursive_directory_iterator(cache_dir))
-      if (e.path().extension() == ".json") shard = e.path();
+    std::filesystem::path shard = Stored(cache_dir, key, {{recipe, source->identity()}}, stored);
     std::string from_line = Served(ResultCache(cache_dir).Get(key, {}));
     WriteFile(shard, nlohmann::json::parse(ReadFile(shard)).dump(2));  // indented: read whole
     CHECK(from_line == Served(ResultCache(cache_dir).Get(key, {})));
