@@ -38,27 +38,15 @@ struct Failure {
 
 bool In(Char ch, std::u32string_view set) { return set.find(ch) != std::u32string_view::npos; }
 // Python's `ch in '\0 \t\r\n\x85\u2028\u2029'` and friends (peek past the end gives '\0').
-constexpr std::u32string_view kBreakZ = U"\0\r\n\x85\u2028\u2029"sv;
-constexpr std::u32string_view kBlankZ = U"\0 \t\r\n\x85\u2028\u2029"sv;
-constexpr std::u32string_view kBreaks = U"\r\n\x85\u2028\u2029"sv;
-constexpr std::u32string_view kDirectiveEnd = U"\0 \r\n\x85\u2028\u2029"sv;
-bool IsBreakZ(Char c) { return In(c, kBreakZ); }
-bool IsBlankZ(Char c) { return In(c, kBlankZ); }
-bool IsBreak(Char c) { return In(c, kBreaks); }
-bool IsSpaceOrEnd(Char c) { return In(c, kDirectiveEnd); }
+// Written out rather than searched for: the scanner asks them of almost every character.
+bool IsBreak(Char c) { return c == '\n' || c == '\r' || c == 0x85 || c == 0x2028 || c == 0x2029; }
+bool IsBreakZ(Char c) { return c == 0 || IsBreak(c); }
+bool IsBlankZ(Char c) { return c == ' ' || c == '\t' || IsBreakZ(c); }
+bool IsSpaceOrEnd(Char c) { return c == ' ' || IsBreakZ(c); }
 bool IsAlnumDash(Char c) {
   return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '-' || c == '_';
 }
 bool IsHex(Char c) { return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F') || (c >= 'a' && c <= 'f'); }
-
-void Utf8Into(std::string& out, std::u32string_view s) {
-  for (Char c : s) AppendUtf8(out, c);
-}
-std::string Utf8(std::u32string_view s) {
-  std::string out;
-  Utf8Into(out, s);
-  return out;
-}
 
 // Python's repr() of a one-character string, as PyYAML's messages print it.
 std::string Repr(Char c) {
@@ -87,7 +75,7 @@ std::string Repr(Char c) {
   return out + "'";
 }
 
-std::string ReprStr(const std::string& s) {
+std::string ReprStr(std::string_view s) {
   std::string out = "'";
   for (char c : s) out += (c == '\'' ? std::string("\\'") : std::string(1, c));
   return out + "'";
@@ -96,7 +84,7 @@ std::string ReprStr(const std::string& s) {
 // ---- Reader ----
 class Reader {
  public:
-  explicit Reader(std::string_view text) : size_(text.size()) {
+  explicit Reader(std::string_view text) : text_(text) {
     buffer_.reserve(text.size());
     if (std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) {
       buffer_.assign(text.begin(), text.end());  // ASCII: a character's index is its byte offset
@@ -118,10 +106,11 @@ class Reader {
   }
 
   Char Peek(size_t k = 0) const { return index_ + k < buffer_.size() ? buffer_[index_ + k] : 0; }
-  // The next k characters (fewer at the end), valid as long as the reader.
-  std::u32string_view Prefix(size_t k) const {
-    std::u32string_view all(buffer_.data(), buffer_.size());
-    return all.substr(std::min(index_, all.size()), k);
+  // The next k characters (fewer at the end) as UTF-8, a view of the text: scanned values are
+  // kept as UTF-8 (what the tree holds), so copying them takes no conversion.
+  std::string_view Prefix(size_t k) const {
+    size_t begin = std::min(index_, buffer_.size()), end = std::min(index_ + k, buffer_.size());
+    return text_.substr(ByteOffset(begin), ByteOffset(end) - ByteOffset(begin));
   }
   void Forward(size_t k = 1) {
     while (k-- && index_ < buffer_.size()) {
@@ -136,17 +125,19 @@ class Reader {
     }
   }
   Mark GetMark() const { return {index_, line_, column_}; }
-  size_t ByteOffset(const Mark& m) const {
-    return bytes_.empty() ? std::min(m.index, size_) : bytes_[std::min(m.index, bytes_.size() - 1)];
-  }
+  size_t ByteOffset(const Mark& m) const { return ByteOffset(m.index); }
   size_t index() const { return index_; }
   int line() const { return line_; }
   int column() const { return column_; }
 
  private:
+  size_t ByteOffset(size_t index) const {
+    return bytes_.empty() ? std::min(index, text_.size()) : bytes_[std::min(index, bytes_.size() - 1)];
+  }
+
+  std::string_view text_;
   std::vector<Char> buffer_;
   std::vector<size_t> bytes_;  // each character's byte offset, and the text's size; empty for ASCII text
-  size_t size_ = 0;
   size_t index_ = 0;
   int line_ = 0;
   int column_ = 0;
@@ -222,19 +213,66 @@ const char* TokenId(Tok t) {
   return "'?'";
 }
 
+// Texts in tokens, events and nodes are views (UTF-8) of the document, of literals, or of
+// what the scanner keeps (Scanner::Keep), all of which outlive the parse: tokens and events
+// are then plain values, moved without allocating.
 struct Token {
   Tok type;
   Mark start, end;
-  std::u32string value;   // scalar text, anchor/alias name, directive name
-  std::u32string handle;  // tag handle ("" when none)
+  std::string_view value;   // scalar text, anchor/alias name, directive name
+  std::string_view handle;  // tag handle ("" when none)
   bool has_handle = false;
-  std::u32string suffix;      // tag suffix
-  char style = 0;             // a scalar's: 0 plain, '\'', '"', '|' or '>'
-  int yaml_major = 0;         // %YAML directive
-  std::u32string tag_prefix;  // %TAG directive
+  std::string_view suffix;      // tag suffix
+  char style = 0;               // a scalar's: 0 plain, '\'', '"', '|' or '>'
+  int yaml_major = 0;           // %YAML directive
+  std::string_view tag_prefix;  // %TAG directive
+};
+
+// A value as it is scanned. Most are one piece of the document (a key, a word, a quoted
+// string without escapes): those stay a view of it. A value of several pieces (folded lines,
+// escapes) is built.
+class Chunks {
+ public:
+  // A piece that outlives the parse: a view of the document, or a literal.
+  void Add(std::string_view piece) {
+    if (piece.empty()) return;
+    if (!built_ && view_.empty()) {
+      view_ = piece;
+      return;
+    }
+    Build();
+    text_ += piece;
+  }
+  // A piece that does not: it is copied.
+  void AddCopy(std::string_view piece) {
+    if (piece.empty()) return;
+    Build();
+    text_ += piece;
+  }
+  void AddChar(Char c) {
+    Build();
+    AppendUtf8(text_, c);
+  }
+  std::string_view str() const { return built_ ? std::string_view(text_) : view_; }
+  bool empty() const { return str().empty(); }
+  // The value, built ones kept in `kept` (a deque: its strings never move).
+  std::string_view Into(std::deque<std::string>& kept) && {
+    return built_ ? std::string_view(kept.emplace_back(std::move(text_))) : view_;
+  }
+
+ private:
+  void Build() {
+    if (built_) return;
+    text_.assign(view_);
+    built_ = true;
+  }
+  bool built_ = false;
+  std::string_view view_;
+  std::string text_;
 };
 
 struct SimpleKey {
+  int level;  // the flow level it was saved at
   size_t token_number;
   bool required;
   size_t index;
@@ -262,11 +300,13 @@ class Scanner {
   }
   Token GetToken() {
     while (NeedMoreTokens()) FetchMoreTokens();
-    Token t = std::move(tokens_.front());
+    Token t = tokens_.front();
     tokens_.pop_front();
     ++tokens_taken_;
     return t;
   }
+  // Keeps a text built during the parse for as long as the scanner.
+  std::string_view Keep(std::string text) { return kept_.emplace_back(std::move(text)); }
 
  private:
   [[noreturn]] void Fail(std::string context, std::optional<Mark> cm, std::string problem, Mark pm) {
@@ -312,14 +352,14 @@ class Scanner {
 
   std::optional<size_t> NextPossibleSimpleKey() {
     std::optional<size_t> min;
-    for (auto& [level, key] : possible_simple_keys_)
+    for (const SimpleKey& key : possible_simple_keys_)
       if (!min || key.token_number < *min) min = key.token_number;
     return min;
   }
 
   void StalePossibleSimpleKeys() {
     for (auto it = possible_simple_keys_.begin(); it != possible_simple_keys_.end();) {
-      const SimpleKey& key = it->second;
+      const SimpleKey& key = *it;
       if (key.line != r_.line() || r_.index() - key.index > 1024) {
         if (key.required) Fail("while scanning a simple key", key.mark, "could not find expected ':'", r_.GetMark());
         it = possible_simple_keys_.erase(it);
@@ -334,18 +374,23 @@ class Scanner {
     if (allow_simple_key_) {
       RemovePossibleSimpleKey();
       size_t token_number = tokens_taken_ + tokens_.size();
-      possible_simple_keys_[flow_level_] =
-          SimpleKey{token_number, required, r_.index(), r_.line(), r_.column(), r_.GetMark()};
+      possible_simple_keys_.insert(KeyAt(flow_level_), SimpleKey{flow_level_, token_number, required, r_.index(),
+                                                                 r_.line(), r_.column(), r_.GetMark()});
     }
   }
 
   void RemovePossibleSimpleKey() {
-    auto it = possible_simple_keys_.find(flow_level_);
-    if (it != possible_simple_keys_.end()) {
-      if (it->second.required)
-        Fail("while scanning a simple key", it->second.mark, "could not find expected ':'", r_.GetMark());
+    auto it = KeyAt(flow_level_);
+    if (it != possible_simple_keys_.end() && it->level == flow_level_) {
+      if (it->required) Fail("while scanning a simple key", it->mark, "could not find expected ':'", r_.GetMark());
       possible_simple_keys_.erase(it);
     }
+  }
+
+  // Where the key of `level` is, or would go, in possible_simple_keys_.
+  std::vector<SimpleKey>::iterator KeyAt(int level) {
+    return std::lower_bound(possible_simple_keys_.begin(), possible_simple_keys_.end(), level,
+                            [](const SimpleKey& key, int l) { return key.level < l; });
   }
 
   void UnwindIndent(int column) {
@@ -457,9 +502,9 @@ class Scanner {
   }
 
   void FetchValue() {
-    auto it = possible_simple_keys_.find(flow_level_);
-    if (it != possible_simple_keys_.end()) {
-      SimpleKey key = it->second;
+    auto it = KeyAt(flow_level_);
+    if (it != possible_simple_keys_.end() && it->level == flow_level_) {
+      SimpleKey key = *it;
       possible_simple_keys_.erase(it);
       tokens_.insert(tokens_.begin() + static_cast<long>(key.token_number - tokens_taken_),
                      Token{Tok::kKey, key.mark, key.mark});
@@ -513,8 +558,8 @@ class Scanner {
   }
 
   bool CheckDirective() { return r_.column() == 0; }
-  bool CheckDocumentStart() { return r_.column() == 0 && r_.Prefix(3) == U"---" && IsBlankZ(r_.Peek(3)); }
-  bool CheckDocumentEnd() { return r_.column() == 0 && r_.Prefix(3) == U"..." && IsBlankZ(r_.Peek(3)); }
+  bool CheckDocumentStart() { return r_.column() == 0 && r_.Prefix(3) == "---" && IsBlankZ(r_.Peek(3)); }
+  bool CheckDocumentEnd() { return r_.column() == 0 && r_.Prefix(3) == "..." && IsBlankZ(r_.Peek(3)); }
   bool CheckBlockEntry() { return IsBlankZ(r_.Peek(1)); }
   bool CheckKey() { return flow_level_ || IsBlankZ(r_.Peek(1)); }
   bool CheckValue() { return flow_level_ || IsBlankZ(r_.Peek(1)); }
@@ -544,7 +589,7 @@ class Scanner {
     r_.Forward();
     Token t{Tok::kDirective, start, start};
     t.value = ScanDirectiveName(start);
-    if (t.value == U"YAML") {
+    if (t.value == "YAML") {
       while (r_.Peek() == ' ') r_.Forward();
       t.yaml_major = ScanYamlDirectiveNumber(start);
       if (r_.Peek() != '.')
@@ -555,7 +600,7 @@ class Scanner {
       if (!IsSpaceOrEnd(r_.Peek()))
         Fail("while scanning a directive", start, fmt::format("expected a digit or ' ', but found {}", Repr(r_.Peek())),
              r_.GetMark());
-    } else if (t.value == U"TAG") {
+    } else if (t.value == "TAG") {
       while (r_.Peek() == ' ') r_.Forward();
       t.handle = ScanTagHandle("directive", start);
       if (r_.Peek() != ' ')
@@ -581,13 +626,13 @@ class Scanner {
     return t;
   }
 
-  std::u32string ScanDirectiveName(Mark start) {
+  std::string_view ScanDirectiveName(Mark start) {
     size_t length = 0;
     while (IsAlnumDash(r_.Peek(length))) ++length;
     if (!length)
       Fail("while scanning a directive", start,
            fmt::format("expected alphabetic or numeric character, but found {}", Repr(r_.Peek(length))), r_.GetMark());
-    std::u32string value(r_.Prefix(length));
+    std::string_view value = r_.Prefix(length);
     r_.Forward(length);
     if (!IsSpaceOrEnd(r_.Peek()))
       Fail("while scanning a directive", start,
@@ -640,7 +685,7 @@ class Scanner {
         Fail("while parsing a tag", start, fmt::format("expected '>', but found {}", Repr(r_.Peek())), r_.GetMark());
       r_.Forward();
     } else if (IsBlankZ(ch)) {
-      t.suffix = U"!";
+      t.suffix = "!";
       r_.Forward();
     } else {
       size_t length = 1;
@@ -657,7 +702,7 @@ class Scanner {
       if (use_handle) {
         t.handle = ScanTagHandle("tag", start);
       } else {
-        t.handle = U"!";
+        t.handle = "!";
         r_.Forward();
       }
       t.suffix = ScanTagUri("tag", start);
@@ -712,7 +757,8 @@ class Scanner {
 
     int min_indent = std::max(indent_ + 1, 1);
     int indent;
-    std::u32string chunks, breaks;
+    Chunks chunks;
+    std::string breaks;
     Mark end = r_.GetMark();
     if (!increment) {
       // scan_block_scalar_indentation
@@ -731,36 +777,36 @@ class Scanner {
       indent = min_indent + *increment - 1;
       end = ScanBlockScalarBreaks(indent, breaks);
     }
-    std::u32string line_break;
+    std::string_view line_break;
     while (r_.column() == indent && r_.Peek() != 0) {
-      chunks += breaks;
+      chunks.AddCopy(breaks);
       bool leading_non_space = r_.Peek() != ' ' && r_.Peek() != '\t';
       size_t length = 0;
       while (!IsBreakZ(r_.Peek(length))) ++length;
-      chunks += r_.Prefix(length);
+      chunks.Add(r_.Prefix(length));
       r_.Forward(length);
       line_break = ScanLineBreak();
       breaks.clear();
       end = ScanBlockScalarBreaks(indent, breaks);
       if (!(r_.column() == indent && r_.Peek() != 0)) break;
       // PyYAML's folding: a break between two lines that start with text becomes a space.
-      if (folded && line_break == U"\n" && leading_non_space && r_.Peek() != ' ' && r_.Peek() != '\t') {
-        if (breaks.empty()) chunks += U' ';
+      if (folded && line_break == "\n" && leading_non_space && r_.Peek() != ' ' && r_.Peek() != '\t') {
+        if (breaks.empty()) chunks.Add(" ");
       } else {
-        chunks += line_break;
+        chunks.Add(line_break);
       }
     }
     // Chomping: strip (-) drops the last break, keep (+) keeps the trailing empty lines too.
-    if (chomping != false) chunks += line_break;
-    if (chomping == true) chunks += breaks;
+    if (chomping != false) chunks.Add(line_break);
+    if (chomping == true) chunks.AddCopy(breaks);
     Token t{Tok::kScalar, start, end};
-    t.value = std::move(chunks);
+    t.value = std::move(chunks).Into(kept_);
     t.style = folded ? '>' : '|';
     return t;
   }
 
   // scan_block_scalar_breaks: the line breaks before the next line at `indent`, appended to `breaks`.
-  Mark ScanBlockScalarBreaks(int indent, std::u32string& breaks) {
+  Mark ScanBlockScalarBreaks(int indent, std::string& breaks) {
     Mark end = r_.GetMark();
     while (r_.column() < indent && r_.Peek() == ' ') r_.Forward();
     while (IsBreak(r_.Peek())) {
@@ -775,7 +821,7 @@ class Scanner {
     Mark start = r_.GetMark();
     Char quote = r_.Peek();
     r_.Forward();
-    std::u32string chunks;
+    Chunks chunks;
     ScanFlowScalarNonSpaces(double_quoted, start, chunks);
     while (r_.Peek() != quote) {
       ScanFlowScalarSpaces(double_quoted, start, chunks);
@@ -783,26 +829,26 @@ class Scanner {
     }
     r_.Forward();
     Token t{Tok::kScalar, start, r_.GetMark()};
-    t.value = std::move(chunks);
+    t.value = std::move(chunks).Into(kept_);
     t.style = double_quoted ? '"' : '\'';
     return t;
   }
 
-  void ScanFlowScalarNonSpaces(bool dq, Mark start, std::u32string& chunks) {
+  void ScanFlowScalarNonSpaces(bool dq, Mark start, Chunks& chunks) {
     static constexpr std::u32string_view kStop = U"'\"\\\0 \t\r\n\x85\u2028\u2029"sv;
     while (true) {
       size_t length = 0;
       while (!In(r_.Peek(length), kStop)) ++length;
       if (length) {
-        chunks += r_.Prefix(length);
+        chunks.Add(r_.Prefix(length));
         r_.Forward(length);
       }
       Char ch = r_.Peek();
       if (!dq && ch == '\'' && r_.Peek(1) == '\'') {
-        chunks += U'\'';
+        chunks.Add("'");
         r_.Forward(2);
       } else if ((dq && ch == '\'') || (!dq && (ch == '"' || ch == '\\'))) {
-        chunks += ch;
+        chunks.AddChar(ch);
         r_.Forward();
       } else if (dq && ch == '\\') {
         r_.Forward();
@@ -812,7 +858,7 @@ class Scanner {
             {'v', 11},    {'f', 12},  {'r', 13},   {'e', 27},   {' ', ' '},    {'"', '"'},
             {'\\', '\\'}, {'/', '/'}, {'N', 0x85}, {'_', 0xA0}, {'L', 0x2028}, {'P', 0x2029}};
         if (auto it = kEscapes.find(ch); it != kEscapes.end() && ch != 0) {
-          chunks += it->second;
+          chunks.AddChar(it->second);
           r_.Forward();
         } else if (ch == 'x' || ch == 'u' || ch == 'U') {
           size_t n = ch == 'x' ? 2 : ch == 'u' ? 4 : 8;
@@ -822,13 +868,13 @@ class Scanner {
               Fail("while scanning a double-quoted scalar", start,
                    fmt::format("expected escape sequence of {} hexadecimal numbers, but found {}", n, Repr(r_.Peek(k))),
                    r_.GetMark());
-          uint64_t code = std::strtoull(Utf8(r_.Prefix(n)).c_str(), nullptr, 16);
+          uint64_t code = std::strtoull(std::string(r_.Prefix(n)).c_str(), nullptr, 16);
           if (code > 0x10FFFF)  // Python's chr() raises ValueError
             Fail("while scanning a double-quoted scalar", start,
                  fmt::format("chr() arg not in range(0x110000): escape \\{}{}", static_cast<char>(ch),
-                             Utf8(r_.Prefix(n))),
+                             std::string(r_.Prefix(n))),
                  r_.GetMark());
-          chunks += static_cast<Char>(code);
+          chunks.AddChar(static_cast<Char>(code));
           r_.Forward(n);
         } else if (IsBreak(ch)) {
           ScanLineBreak();
@@ -843,47 +889,47 @@ class Scanner {
     }
   }
 
-  void ScanFlowScalarSpaces(bool, Mark start, std::u32string& chunks) {
+  void ScanFlowScalarSpaces(bool, Mark start, Chunks& chunks) {
     size_t length = 0;
     while (r_.Peek(length) == ' ' || r_.Peek(length) == '\t') ++length;
-    std::u32string whitespaces(r_.Prefix(length));
+    std::string_view whitespaces = r_.Prefix(length);
     r_.Forward(length);
     Char ch = r_.Peek();
     if (ch == 0) {
       Fail("while scanning a quoted scalar", start, "found unexpected end of stream", r_.GetMark());
     } else if (IsBreak(ch)) {
-      std::u32string line_break = ScanLineBreak();
-      std::u32string breaks;
+      std::string_view line_break = ScanLineBreak();
+      Chunks breaks;
       ScanFlowScalarBreaks(start, breaks);
-      if (line_break != U"\n")
-        chunks += line_break;
+      if (line_break != "\n")
+        chunks.Add(line_break);
       else if (breaks.empty())
-        chunks += U' ';
-      chunks += breaks;
+        chunks.Add(" ");
+      chunks.AddCopy(breaks.str());
     } else {
-      chunks += whitespaces;
+      chunks.Add(whitespaces);
     }
   }
 
-  void ScanFlowScalarBreaks(Mark start, std::u32string& chunks) {
+  void ScanFlowScalarBreaks(Mark start, Chunks& chunks) {
     while (true) {
-      std::u32string prefix(r_.Prefix(3));
-      if ((prefix == U"---" || prefix == U"...") && IsBlankZ(r_.Peek(3)))
+      std::string_view prefix = r_.Prefix(3);
+      if ((prefix == "---" || prefix == "...") && IsBlankZ(r_.Peek(3)))
         Fail("while scanning a quoted scalar", start, "found unexpected document separator", r_.GetMark());
       while (r_.Peek() == ' ' || r_.Peek() == '\t') r_.Forward();
       if (IsBreak(r_.Peek()))
-        chunks += ScanLineBreak();
+        chunks.Add(ScanLineBreak());
       else
         return;
     }
   }
 
   Token ScanPlain() {
-    std::u32string chunks;
+    Chunks chunks;
     Mark start = r_.GetMark();
     Mark end = start;
     int indent = indent_ + 1;
-    std::u32string spaces;
+    std::string spaces;
     while (true) {
       size_t length = 0;
       if (r_.Peek() == '#') break;
@@ -897,8 +943,8 @@ class Scanner {
       }
       if (length == 0) break;
       allow_simple_key_ = false;
-      chunks += spaces;
-      chunks += r_.Prefix(length);
+      chunks.AddCopy(spaces);
+      chunks.Add(r_.Prefix(length));
       r_.Forward(length);
       end = r_.GetMark();
       bool any = false;
@@ -906,29 +952,29 @@ class Scanner {
       if (!any || r_.Peek() == '#' || (!flow_level_ && r_.column() < indent)) break;
     }
     Token t{Tok::kScalar, start, end};
-    t.value = std::move(chunks);  // style 0: plain
+    t.value = std::move(chunks).Into(kept_);  // style 0: plain
     return t;
   }
 
   // Returns the chunks; *any is false where PyYAML's scan_plain_spaces returns
   // an empty list or None (which end the scalar).
-  std::u32string ScanPlainSpaces(bool* any) {
-    std::u32string chunks;
+  std::string ScanPlainSpaces(bool* any) {
+    std::string chunks;
     size_t length = 0;
     while (r_.Peek(length) == ' ') ++length;
-    std::u32string whitespaces(r_.Prefix(length));
+    std::string_view whitespaces = r_.Prefix(length);
     r_.Forward(length);
     Char ch = r_.Peek();
     *any = false;
     if (IsBreak(ch)) {
-      std::u32string line_break = ScanLineBreak();
+      std::string_view line_break = ScanLineBreak();
       allow_simple_key_ = true;
       auto separator = [&] {
-        std::u32string prefix(r_.Prefix(3));
-        return (prefix == U"---" || prefix == U"...") && IsBlankZ(r_.Peek(3));
+        std::string_view prefix = r_.Prefix(3);
+        return (prefix == "---" || prefix == "...") && IsBlankZ(r_.Peek(3));
       };
       if (separator()) return chunks;
-      std::u32string breaks;
+      std::string breaks;
       while (r_.Peek() == ' ' || IsBreak(r_.Peek())) {
         if (r_.Peek() == ' ') {
           r_.Forward();
@@ -937,10 +983,10 @@ class Scanner {
           if (separator()) return chunks;
         }
       }
-      if (line_break != U"\n")
+      if (line_break != "\n")
         chunks += line_break;
       else if (breaks.empty())
-        chunks += U' ';
+        chunks += ' ';
       chunks += breaks;
       *any = true;  // a line break always yields a chunk
     } else if (!whitespaces.empty()) {
@@ -950,7 +996,7 @@ class Scanner {
     return chunks;
   }
 
-  std::u32string ScanTagHandle(const char* name, Mark start) {
+  std::string_view ScanTagHandle(const char* name, Mark start) {
     Char ch = r_.Peek();
     if (ch != '!')
       Fail(fmt::format("while scanning a {}", name), start, fmt::format("expected '!', but found {}", Repr(ch)),
@@ -969,20 +1015,20 @@ class Scanner {
       }
       ++length;
     }
-    std::u32string value(r_.Prefix(length));
+    std::string_view value = r_.Prefix(length);
     r_.Forward(length);
     return value;
   }
 
-  std::u32string ScanTagUri(const char* name, Mark start) {
-    std::u32string chunks;
+  std::string_view ScanTagUri(const char* name, Mark start) {
+    Chunks chunks;
     size_t length = 0;
     Char ch = r_.Peek(length);
     auto uri_char = [](Char c) { return IsAlnumDash(c) || In(c, U";/?:@&=+$,.!~*'()[]%"); };
     bool any = false;
     while (uri_char(ch)) {
       if (ch == '%') {
-        chunks += r_.Prefix(length);
+        chunks.Add(r_.Prefix(length));
         r_.Forward(length);
         length = 0;
         // scan_uri_escapes
@@ -995,12 +1041,12 @@ class Scanner {
               Fail(fmt::format("while scanning a {}", name), start,
                    fmt::format("expected URI escape sequence of 2 hexadecimal numbers, but found {}", Repr(r_.Peek(k))),
                    r_.GetMark());
-          bytes += static_cast<char>(std::strtoul(Utf8(r_.Prefix(2)).c_str(), nullptr, 16));
+          bytes += static_cast<char>(std::strtoul(std::string(r_.Prefix(2)).c_str(), nullptr, 16));
           r_.Forward(2);
         }
         if (!ValidUtf8(bytes))
           Fail(fmt::format("while scanning a {}", name), start, "'utf-8' codec can't decode the escaped bytes", mark);
-        chunks += U"%";  // the decoded text is never needed
+        chunks.Add("%");  // the decoded text is never needed
         any = true;
       } else {
         ++length;
@@ -1008,14 +1054,14 @@ class Scanner {
       ch = r_.Peek(length);
     }
     if (length) {
-      chunks += r_.Prefix(length);
+      chunks.Add(r_.Prefix(length));
       r_.Forward(length);
       any = true;
     }
     if (!any)
       Fail(fmt::format("while parsing a {}", name), start, fmt::format("expected URI, but found {}", Repr(ch)),
            r_.GetMark());
-    return chunks;
+    return std::move(chunks).Into(kept_);
   }
 
   static bool ValidUtf8(const std::string& s) {
@@ -1030,20 +1076,21 @@ class Scanner {
     return true;
   }
 
-  std::u32string ScanLineBreak() {
+  // The break as the scalar keeps it: "\n" for CR, LF, CRLF and NEL; LS and PS as they are.
+  std::string_view ScanLineBreak() {
     Char ch = r_.Peek();
     if (ch == '\r' || ch == '\n' || ch == 0x85) {
-      if (r_.Prefix(2) == U"\r\n")
+      if (r_.Prefix(2) == "\r\n")
         r_.Forward(2);
       else
         r_.Forward();
-      return U"\n";
+      return "\n";
     }
     if (ch == 0x2028 || ch == 0x2029) {
       r_.Forward();
-      return std::u32string(1, ch);
+      return ch == 0x2028 ? "\xE2\x80\xA8" : "\xE2\x80\xA9";  // U+2028, U+2029 in UTF-8
     }
-    return U"";
+    return "";
   }
 
   Reader& r_;
@@ -1054,7 +1101,10 @@ class Scanner {
   int indent_ = -1;
   std::vector<int> indents_;
   bool allow_simple_key_ = true;
-  std::map<int, SimpleKey> possible_simple_keys_;
+  // PyYAML's dict of possible simple keys by flow level, as a vector in level order: few are
+  // open at once, and a map would allocate for every scalar.
+  std::vector<SimpleKey> possible_simple_keys_;
+  std::deque<std::string> kept_;  // the values built while scanning (Chunks::Into)
 };
 
 // ---- Events and the parser ----
@@ -1074,14 +1124,14 @@ enum class Ev {
 struct Event {
   Ev type;
   Mark start, end;
-  std::u32string anchor;
+  std::string_view anchor;
   bool has_anchor = false;
-  std::string tag;  // resolved with the tag handles; "" when none
+  std::string_view tag;  // resolved with the tag handles; "" when none
   bool has_tag = false;
   bool plain_implicit = false;  // implicit[0] of a scalar
   char style = 0;               // a scalar's token style (see Token)
   bool flow = false;            // a flow collection
-  std::u32string value;
+  std::string_view value;
 };
 
 class Parser {
@@ -1090,7 +1140,7 @@ class Parser {
 
   Event GetEvent() {
     if (!current_) current_ = Next();
-    Event e = std::move(*current_);
+    Event e = *current_;
     current_.reset();
     return e;
   }
@@ -1144,7 +1194,7 @@ class Parser {
       }
       case St::kImplicitDocumentStart:
         if (!s_.CheckToken({Tok::kDirective, Tok::kDocumentStart, Tok::kStreamEnd})) {
-          tag_handles_ = {{U"!", "!"}, {U"!!", "tag:yaml.org,2002:"}};
+          tag_handles_ = {{"!", "!"}, {"!!", "tag:yaml.org,2002:"}};
           Mark m = s_.PeekToken().start;
           states_.push_back(St::kDocumentEnd);
           state_ = St::kBlockNode;
@@ -1326,19 +1376,19 @@ class Parser {
     tag_handles_.clear();
     while (s_.CheckToken({Tok::kDirective})) {
       Token t = s_.GetToken();
-      if (t.value == U"YAML") {
+      if (t.value == "YAML") {
         if (have_version) Fail("", std::nullopt, "found duplicate YAML directive", t.start);
         if (t.yaml_major != 1)
           Fail("", std::nullopt, "found incompatible YAML document (version 1.* is required)", t.start);
         have_version = true;
-      } else if (t.value == U"TAG") {
+      } else if (t.value == "TAG") {
         if (tag_handles_.count(t.handle))
-          Fail("", std::nullopt, fmt::format("duplicate tag handle {}", ReprStr(Utf8(t.handle))), t.start);
-        tag_handles_[t.handle] = Utf8(t.tag_prefix);
+          Fail("", std::nullopt, fmt::format("duplicate tag handle {}", ReprStr(t.handle)), t.start);
+        tag_handles_[t.handle] = t.tag_prefix;
       }
     }
-    tag_handles_.emplace(U"!", "!");
-    tag_handles_.emplace(U"!!", "tag:yaml.org,2002:");
+    tag_handles_.emplace("!", "!");
+    tag_handles_.emplace("!!", "tag:yaml.org,2002:");
   }
 
   Event ParseNode(bool block, bool indentless_sequence) {
@@ -1382,11 +1432,11 @@ class Parser {
       if (tag->has_handle) {
         auto it = tag_handles_.find(tag->handle);
         if (it == tag_handles_.end())
-          Fail("while parsing a node", start, fmt::format("found undefined tag handle {}", ReprStr(Utf8(tag->handle))),
+          Fail("while parsing a node", start, fmt::format("found undefined tag handle {}", ReprStr(tag->handle)),
                *tag_mark);
-        e.tag = it->second + Utf8(tag->suffix);
+        e.tag = s_.Keep(std::string(it->second) + std::string(tag->suffix));
       } else {
-        e.tag = Utf8(tag->suffix);
+        e.tag = tag->suffix;
       }
     }
     if (!start) start = end = s_.PeekToken().start;
@@ -1404,7 +1454,7 @@ class Parser {
       e.type = Ev::kScalar;
       e.plain_implicit = (t.style == 0 && !e.has_tag) || (e.has_tag && e.tag == "!");
       e.style = t.style;
-      e.value = std::move(t.value);
+      e.value = t.value;
       state_ = Pop();
       return e;
     }
@@ -1513,7 +1563,7 @@ class Parser {
   St state_ = St::kStreamStart;
   std::vector<St> states_;
   std::vector<Mark> marks_;
-  std::map<std::u32string, std::string> tag_handles_;
+  std::map<std::string_view, std::string_view> tag_handles_;
 };
 
 // ---- Composer (nodes, anchors) and the constructor's checks ----
@@ -1530,7 +1580,7 @@ struct PNode {
   enum Kind { kScalar, kSeq, kMap } kind;
   const std::string* tag = nullptr;  // one of the above, or an explicit tag the composer keeps
   bool checked = false;              // CheckConstruction has been here (an alias repeats a node)
-  std::u32string value;
+  std::string_view value;
   Mark start;
   std::vector<PNode*> items;                     // sequence
   std::vector<std::pair<PNode*, PNode*>> pairs;  // mapping
@@ -1539,7 +1589,7 @@ struct PNode {
 bool IsDigitC(Char c) { return c >= '0' && c <= '9'; }
 
 // YAML 1.1 timestamp (resolver.py); when it matches, whether datetime() accepts it.
-std::optional<bool> TimestampValid(const std::u32string& v) {
+std::optional<bool> TimestampValid(std::string_view v) {
   size_t i = 0, n = v.size();
   auto digits = [&](size_t min, size_t max, int* out) {
     size_t k = 0;
@@ -1601,9 +1651,9 @@ std::optional<bool> TimestampValid(const std::u32string& v) {
 }
 
 // The implicit tag PyYAML's resolver gives a plain scalar, for the tags that matter to construction.
-const std::string* ResolveImplicit(const std::u32string& v) {
-  if (v == U"<<") return &kMergeTag;
-  if (v == U"=") return &kValueTag;
+const std::string* ResolveImplicit(std::string_view v) {
+  if (v == "<<") return &kMergeTag;
+  if (v == "=") return &kValueTag;
   if (!v.empty() && IsDigitC(v[0]) && TimestampValid(v)) return &kTimestampTag;
   return &kStrTag;  // str, int, float, bool, null: all construct
 }
@@ -1676,7 +1726,7 @@ class Composer {
         Event e = p_.GetEvent();
         auto it = anchors_.find(e.anchor);
         if (it == anchors_.end())
-          throw Failure{"", std::nullopt, fmt::format("found undefined alias {}", ReprStr(Utf8(e.anchor))), e.start};
+          throw Failure{"", std::nullopt, fmt::format("found undefined alias {}", ReprStr(e.anchor)), e.start};
         if (sink_) Emit(NodeEvent::kAlias, e);
         attach(it->second);
         continue;
@@ -1693,7 +1743,7 @@ class Composer {
       if (peek.has_anchor) {
         auto it = anchors_.find(peek.anchor);
         if (it != anchors_.end())
-          throw Failure{fmt::format("found duplicate anchor {}; first occurrence", ReprStr(Utf8(peek.anchor))),
+          throw Failure{fmt::format("found duplicate anchor {}; first occurrence", ReprStr(peek.anchor)),
                         it->second->start, "second occurrence", peek.start};
       }
       Event e = p_.GetEvent();
@@ -1704,7 +1754,7 @@ class Composer {
              e);
       if (e.type == Ev::kScalar) {
         PNode* n = New(PNode::kScalar, e);
-        n->value = std::move(e.value);
+        n->value = e.value;
         if (!e.has_tag || e.tag == "!")
           n->tag = e.plain_implicit ? ResolveImplicit(n->value) : &kStrTag;
         else
@@ -1731,14 +1781,21 @@ class Composer {
     out.type = type;
     out.begin = r_.ByteOffset(e.start);
     out.end = r_.ByteOffset(e.end);
-    out.anchor.clear();
-    if (e.has_anchor) Utf8Into(out.anchor, e.anchor);
-    out.tag = e.has_tag && e.tag != "!" ? std::string_view(e.tag) : std::string_view();
+    if (e.has_anchor)
+      out.anchor.assign(e.anchor);
+    else
+      out.anchor.clear();
+    if (e.has_tag && e.tag != "!")
+      out.tag.assign(e.tag);
+    else
+      out.tag.clear();
     out.implicit = e.plain_implicit;
     out.style = e.style;
     out.flow = e.flow;
-    out.value.clear();
-    if (type == NodeEvent::kScalar) Utf8Into(out.value, e.value);
+    if (type == NodeEvent::kScalar)
+      out.value.assign(e.value);
+    else
+      out.value.clear();
     sink_(out);
   }
 
@@ -1748,7 +1805,7 @@ class Composer {
   NodeEvent event_;
   std::deque<PNode> nodes_;                // a deque: nodes never move, and come a block at a time
   std::deque<std::string> explicit_tags_;  // what PNode::tag points to for them
-  std::map<std::u32string, PNode*> anchors_;
+  std::map<std::string_view, PNode*> anchors_;
 };
 
 const char* KindId(PNode::Kind k) { return k == PNode::kScalar ? "scalar" : k == PNode::kSeq ? "sequence" : "mapping"; }
@@ -1804,22 +1861,30 @@ void CheckConstruction(PNode* root) {
     todo.pop_back();
     if (n->checked) continue;
     n->checked = true;
-    std::string_view tag = *n->tag;
-    std::string_view suffix = tag.substr(0, kTagPrefix.size()) == kTagPrefix ? tag.substr(kTagPrefix.size()) : "";
-    bool scalar_tag = is_scalar_tag(suffix);
-    bool known =
-        scalar_tag || suffix == "seq" || suffix == "map" || suffix == "set" || suffix == "omap" || suffix == "pairs";
-    if (!known)
-      throw Failure{"", std::nullopt, fmt::format("could not determine a constructor for the tag {}", ReprStr(*n->tag)),
-                    n->start};
-    if (scalar_tag && n->kind != PNode::kScalar)
-      throw Failure{"", std::nullopt, fmt::format("expected a scalar node, but found {}", KindId(n->kind)), n->start};
-    if ((suffix == "seq" || suffix == "omap" || suffix == "pairs") && n->kind != PNode::kSeq)
-      throw Failure{"", std::nullopt, fmt::format("expected a sequence node, but found {}", KindId(n->kind)), n->start};
-    if ((suffix == "map" || suffix == "set") && n->kind != PNode::kMap)
-      throw Failure{"", std::nullopt, fmt::format("expected a mapping node, but found {}", KindId(n->kind)), n->start};
-    if (n->kind == PNode::kScalar && suffix == "timestamp" && TimestampValid(n->value) == false)
-      throw Failure{"", std::nullopt, "day, month or hour is out of range for a date (datetime refuses it)", n->start};
+    // The resolver's str, seq and map tags always fit their node (most nodes have one); the
+    // others are checked by the name after "tag:yaml.org,2002:" (`suffix`).
+    std::string_view suffix;
+    if (n->tag != &kStrTag && n->tag != &kSeqTag && n->tag != &kMapTag) {
+      std::string_view tag = *n->tag;
+      suffix = tag.substr(0, kTagPrefix.size()) == kTagPrefix ? tag.substr(kTagPrefix.size()) : "";
+      bool scalar_tag = is_scalar_tag(suffix);
+      bool known =
+          scalar_tag || suffix == "seq" || suffix == "map" || suffix == "set" || suffix == "omap" || suffix == "pairs";
+      if (!known)
+        throw Failure{"", std::nullopt,
+                      fmt::format("could not determine a constructor for the tag {}", ReprStr(*n->tag)), n->start};
+      if (scalar_tag && n->kind != PNode::kScalar)
+        throw Failure{"", std::nullopt, fmt::format("expected a scalar node, but found {}", KindId(n->kind)), n->start};
+      if ((suffix == "seq" || suffix == "omap" || suffix == "pairs") && n->kind != PNode::kSeq)
+        throw Failure{"", std::nullopt, fmt::format("expected a sequence node, but found {}", KindId(n->kind)),
+                      n->start};
+      if ((suffix == "map" || suffix == "set") && n->kind != PNode::kMap)
+        throw Failure{"", std::nullopt, fmt::format("expected a mapping node, but found {}", KindId(n->kind)),
+                      n->start};
+      if (n->kind == PNode::kScalar && suffix == "timestamp" && TimestampValid(n->value) == false)
+        throw Failure{"", std::nullopt, "day, month or hour is out of range for a date (datetime refuses it)",
+                      n->start};
+    }
     if (n->kind == PNode::kSeq) {
       for (PNode* item : n->items) {
         if ((suffix == "omap" || suffix == "pairs") && (item->kind != PNode::kMap || item->pairs.size() != 1))
