@@ -278,7 +278,9 @@ merged:
 
 # What a careless edit leaves behind.
 PALETTE = list("'\"[]{},:#&*!|>-?@`%=<") + ["\t", "\x0c", "\x1b", "\x7f", "\r", "\u00a0", "\u2028", "\u2029", "\ufeff",
-                                             "\x85", "! ", "!x ", "!!str ", "<<: *a\n", "&a [*a]", "  ", "- ", ": ", ", ", "&a ", "*a", "<<", "=", "\\", "a"]
+                                             "\x85", "! ", "!x ", "!!str ", "<<: *a\n", "&a [*a]", "  ", "- ", ": ", ", ", "&a ", "*a", "<<", "=", "\\", "a",
+           # Characters of two, three and four bytes in UTF-8, and escapes that make them.
+           "é", "中文", "😀", "\\u00e9\\U0001F600"]
 
 
 def damage(text, rng):

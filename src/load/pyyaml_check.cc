@@ -84,13 +84,11 @@ std::string ReprStr(std::string_view s) {
 // ---- Reader ----
 class Reader {
  public:
-  explicit Reader(std::string_view text) : text_(text) {
-    buffer_.reserve(text.size());
-    if (std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) {
-      buffer_.assign(text.begin(), text.end());  // ASCII: a character's index is its byte offset
-      return;
-    }
+  explicit Reader(std::string_view text) : text_(text), size_(text.size()) {
+    // ASCII (most recipes): a character is its byte, and its index its offset; nothing to decode.
+    if (std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) return;
     // UTF-8 decoding; the loader has already refused invalid UTF-8.
+    buffer_.reserve(text.size());
     bytes_.reserve(text.size() + 1);
     for (size_t i = 0; i < text.size();) {
       unsigned char b = static_cast<unsigned char>(text[i]);
@@ -103,20 +101,20 @@ class Reader {
       i += n;
     }
     bytes_.push_back(text.size());
+    size_ = buffer_.size();
   }
 
-  Char Peek(size_t k = 0) const { return index_ + k < buffer_.size() ? buffer_[index_ + k] : 0; }
+  Char Peek(size_t k = 0) const { return At(index_ + k); }
   // The next k characters (fewer at the end) as UTF-8, a view of the text: scanned values are
   // kept as UTF-8 (what the tree holds), so copying them takes no conversion.
   std::string_view Prefix(size_t k) const {
-    size_t begin = std::min(index_, buffer_.size()), end = std::min(index_ + k, buffer_.size());
+    size_t begin = std::min(index_, size_), end = std::min(index_ + k, size_);
     return text_.substr(ByteOffset(begin), ByteOffset(end) - ByteOffset(begin));
   }
   void Forward(size_t k = 1) {
-    while (k-- && index_ < buffer_.size()) {
-      Char ch = buffer_[index_++];
-      if (ch == '\n' || ch == 0x85 || ch == 0x2028 || ch == 0x2029 ||
-          (ch == '\r' && (index_ >= buffer_.size() || buffer_[index_] != '\n'))) {
+    while (k-- && index_ < size_) {
+      Char ch = At(index_++);
+      if (ch == '\n' || ch == 0x85 || ch == 0x2028 || ch == 0x2029 || (ch == '\r' && At(index_) != '\n')) {
         ++line_;
         column_ = 0;
       } else if (ch != 0xFEFF) {
@@ -131,12 +129,18 @@ class Reader {
   int column() const { return column_; }
 
  private:
+  // The character at `index`, or '\0' past the end (as PyYAML's reader pads the text).
+  Char At(size_t index) const {
+    if (index >= size_) return 0;
+    return buffer_.empty() ? static_cast<unsigned char>(text_[index]) : buffer_[index];
+  }
   size_t ByteOffset(size_t index) const {
     return bytes_.empty() ? std::min(index, text_.size()) : bytes_[std::min(index, bytes_.size() - 1)];
   }
 
   std::string_view text_;
-  std::vector<Char> buffer_;
+  size_t size_;                // in characters
+  std::vector<Char> buffer_;   // the characters, decoded; empty for ASCII text
   std::vector<size_t> bytes_;  // each character's byte offset, and the text's size; empty for ASCII text
   size_t index_ = 0;
   int line_ = 0;
