@@ -43,6 +43,13 @@ bool IsBreak(Char c) { return c == '\n' || c == '\r' || c == 0x85 || c == 0x2028
 bool IsBreakZ(Char c) { return c == 0 || IsBreak(c); }
 bool IsBlankZ(Char c) { return c == ' ' || c == '\t' || IsBreakZ(c); }
 bool IsSpaceOrEnd(Char c) { return c == ' ' || IsBreakZ(c); }
+// What no plain scalar starts with: a blank, or one of YAML's indicators.
+bool IsIndicatorZ(Char c) {
+  constexpr std::string_view kIndicators = "-?:,[]{}#&*!|>'\"%@`";
+  return IsBlankZ(c) || (c < 0x80 && kIndicators.find(static_cast<char>(c)) != std::string_view::npos);
+}
+// What ends a run of plain characters in a quoted scalar.
+bool IsQuotedStop(Char c) { return c == '\'' || c == '"' || c == '\\' || IsBlankZ(c); }
 bool IsAlnumDash(Char c) {
   return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '-' || c == '_';
 }
@@ -569,8 +576,7 @@ class Scanner {
   bool CheckValue() { return flow_level_ || IsBlankZ(r_.Peek(1)); }
   bool CheckPlain() {
     Char ch = r_.Peek();
-    static constexpr std::u32string_view kIndicators = U"\0 \t\r\n\x85\u2028\u2029-?:,[]{}#&*!|>'\"%@`"sv;
-    return !In(ch, kIndicators) || (!IsBlankZ(r_.Peek(1)) && (ch == '-' || (!flow_level_ && (ch == '?' || ch == ':'))));
+    return !IsIndicatorZ(ch) || (!IsBlankZ(r_.Peek(1)) && (ch == '-' || (!flow_level_ && (ch == '?' || ch == ':'))));
   }
 
   void ScanToNextToken() {
@@ -839,10 +845,9 @@ class Scanner {
   }
 
   void ScanFlowScalarNonSpaces(bool dq, Mark start, Chunks& chunks) {
-    static constexpr std::u32string_view kStop = U"'\"\\\0 \t\r\n\x85\u2028\u2029"sv;
     while (true) {
       size_t length = 0;
-      while (!In(r_.Peek(length), kStop)) ++length;
+      while (!IsQuotedStop(r_.Peek(length))) ++length;
       if (length) {
         chunks.Add(r_.Prefix(length));
         r_.Forward(length);
@@ -940,8 +945,8 @@ class Scanner {
       while (true) {
         Char ch = r_.Peek(length);
         if (IsBlankZ(ch) ||
-            (ch == ':' && (IsBlankZ(r_.Peek(length + 1)) || (flow_level_ && In(r_.Peek(length + 1), U",[]{}")))) ||
-            (flow_level_ && In(ch, U",?[]{}")))
+            (ch == ':' && (IsBlankZ(r_.Peek(length + 1)) || (flow_level_ && In(r_.Peek(length + 1), U",[]{}"sv)))) ||
+            (flow_level_ && In(ch, U",?[]{}"sv)))
           break;
         ++length;
       }
@@ -1028,7 +1033,7 @@ class Scanner {
     Chunks chunks;
     size_t length = 0;
     Char ch = r_.Peek(length);
-    auto uri_char = [](Char c) { return IsAlnumDash(c) || In(c, U";/?:@&=+$,.!~*'()[]%"); };
+    auto uri_char = [](Char c) { return IsAlnumDash(c) || In(c, U";/?:@&=+$,.!~*'()[]%"sv); };
     bool any = false;
     while (uri_char(ch)) {
       if (ch == '%') {

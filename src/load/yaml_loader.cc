@@ -540,6 +540,10 @@ class Builder {
 std::optional<std::pair<size_t, uint32_t>> FirstNonPrintable(std::string_view text) {
   for (size_t i = 0; i < text.size();) {
     unsigned char c = static_cast<unsigned char>(text[i]);
+    if ((c >= 0x20 && c <= 0x7E) || c == '\n' || c == '\t' || c == '\r') {  // most of a file
+      ++i;
+      continue;
+    }
     uint32_t cp = c;
     size_t n = 1;
     if (c >= 0xF0 && i + 3 < text.size() + 0) {
