@@ -478,7 +478,9 @@ class Builder {
   }
 
   void AddBuilt(std::shared_ptr<Node> n, uint64_t weight) {
-    if (n->kind == Kind::kSeq || n->kind == Kind::kMap) weights_[n.get()] = weight;
+    // Only an alias asks for a weight, so only an anchored node's is kept; an anchor is
+    // registered when its collection opens, so there is one by the time it closes.
+    if (!anchors_.empty() && (n->kind == Kind::kSeq || n->kind == Kind::kMap)) weights_[n.get()] = weight;
     if (stack_.empty()) {
       root = std::move(n);
       return;
