@@ -703,8 +703,11 @@ TEST_CASE("R14: a recipe edited while it is analysed is never cached with the ol
       fs::remove_all(dir / "c");
       WriteFile(dir / "r.yaml", to_bad ? v_clean : v_bad);
       std::string delay = std::to_string(at * seconds);
-      RunShell(In(dir) + "(sleep " + delay + "; cat " + (to_bad ? "bad.txt" : "clean.txt") + " > r.yaml) & " + env +
-               check + " >/dev/null 2>&1; wait");
+      // All in one subshell after the cd: `cd d && edit & check` would run the check elsewhere.
+      fs::remove(dir / "edited.out");
+      RunShell(In(dir) + "( (sleep " + delay + "; cat " + (to_bad ? "bad.txt" : "clean.txt") + " > r.yaml) & " + env +
+               check + " >edited.out 2>&1; wait )");
+      REQUIRE(fs::exists(dir / "edited.out"));  // the run being edited under ran in `dir`
       CommandResult fresh = RunShell(In(dir) + check + " --no-cache 2>&1");
       CommandResult cached = RunShell(In(dir) + env + check + " 2>&1");
       CAPTURE(at);
