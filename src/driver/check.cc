@@ -149,6 +149,8 @@ int ExitStatus(const CheckOptions& options, Severity fail_level, const std::vect
   return kExitClean;
 }
 
+using Dependencies = std::vector<std::pair<std::string, FileIdentity>>;
+
 // The settings each config gives, built once per run, with the part of the
 // cache key they make: the binary, where it runs and SettingsFingerprint.
 // Units that add sidecars to their settings build their own (Fresh).
@@ -156,7 +158,8 @@ class SettingsMemo {
  public:
   struct Entry {
     AnalysisSettings settings;
-    CacheKey key;  // the key's prefix; UnitKey adds the unit
+    CacheKey key;               // the key's prefix; UnitKey adds the unit
+    Dependencies dependencies;  // settings.dependencies with their identities, taken once for every unit
   };
   explicit SettingsMemo(const SettingsRequest& request) : request_(request) {
     std::error_code ec;
@@ -170,8 +173,9 @@ class SettingsMemo {
     return *by_config_.emplace(config.get(), std::make_pair(config, std::move(entry))).first->second.second;
   }
   Entry Fresh(AnalysisSettings settings) const {
-    Entry entry{std::move(settings), {}};
+    Entry entry{std::move(settings), {}, {}};
     entry.key.Add(ResultCache::BinaryStamp()).Add(cwd_).Add(SettingsFingerprint(entry.settings));
+    for (const std::string& dep : entry.settings.dependencies) entry.dependencies.emplace_back(dep, IdentityOf(dep));
     return entry;
   }
 
@@ -216,8 +220,6 @@ struct LintStats {
     (known ? linted : cached_clean).insert(path);
   }
 };
-
-using Dependencies = std::vector<std::pair<std::string, FileIdentity>>;
 
 // One recipe between reading and analysis.
 struct RecipeJob {
@@ -383,7 +385,6 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       ScopedReadLog read;
       std::shared_ptr<const HipPayload> hip = hip_store.Acquire(path);
       std::vector<std::string> paths = {path};
-      paths.insert(paths.end(), settings.dependencies.begin(), settings.dependencies.end());
       if (!hip->read_error.empty()) {
         // SYN003 names an unreadable file through the loader that reads recipes.
         unit.recipe = LoadYamlFile(path);
@@ -393,6 +394,7 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       }
       Dependencies deps;
       for (const std::string& dep : paths) deps.emplace_back(dep, IdentityOf(dep));
+      deps.insert(deps.end(), memo.dependencies.begin(), memo.dependencies.end());
       per_file[i] = Analyze(unit, settings);
       deps.insert(deps.end(), read.reads().begin(), read.reads().end());
       cache.Put(key, deps, per_file[i]);
@@ -434,7 +436,7 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       }
       Dependencies deps = {{path, payload->source->identity()}};  // its own file first (Save drops the entry when gone)
       deps.insert(deps.end(), read.reads().begin(), read.reads().end());
-      for (const std::string& dep : settings.dependencies) deps.emplace_back(dep, IdentityOf(dep));
+      deps.insert(deps.end(), memo.dependencies.begin(), memo.dependencies.end());
       cache.Put(key, deps, per_file[i]);
       store.Release(path);
       return;
@@ -491,7 +493,7 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     // never cached as the state the findings belong to.
     Dependencies deps;
     deps.emplace_back(recipe_path, job.source ? job.source->identity() : IdentityOf(recipe_path));
-    for (const std::string& dep : settings.dependencies) deps.emplace_back(dep, IdentityOf(dep));
+    deps.insert(deps.end(), memo->dependencies.begin(), memo->dependencies.end());
     if (job.launch)
       for (const std::string& missing : job.launch->pairing.missing) {
         std::string p = (std::filesystem::path(job.launch->pairing.base_dir) / missing).string();

@@ -661,12 +661,9 @@ void ResultCache::Put(const std::string& key, const std::vector<std::pair<std::s
   nlohmann::json read = nlohmann::json::array();
   std::set<std::string> seen;
   for (const auto& [path, as_read] : dependencies) {
-    if (!seen.insert(path).second) continue;
-    // A file that changed since the analysis read it (an edit during the run)
-    // would be cached with findings of a text that is no longer there.
-    nlohmann::json state = StateJson(as_read);
-    if (FileState(path) != state) return;
-    read.push_back({path, std::move(state)});
+    // Each file is stored as the analysis read it, not as it is now: a file edited during
+    // the run differs from that state (its ctime at least), so the entry is never served.
+    if (seen.insert(path).second) read.push_back({path, StateJson(as_read)});
   }
   nlohmann::json all = nlohmann::json::array();
   for (const Diagnostic& d : diagnostics) all.push_back(ToJson(d));

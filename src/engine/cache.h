@@ -61,7 +61,7 @@ class ResultCache {
                                              const std::map<std::string, SourcePtr>& known) const;
   /// Records `diagnostics` with the files they were computed from. Thread-safe.
   /// `dependencies`: each file the analysis read or looked for, with its
-  /// identity as it was read; nothing is stored when one has changed since.
+  /// identity as it was read (one edited since then no longer matches it).
   void Put(const std::string& key, const std::vector<std::pair<std::string, FileIdentity>>& dependencies,
            const std::vector<Diagnostic>& diagnostics);
   /// Writes the shards that changed (atomically), dropping entries of other
