@@ -159,7 +159,7 @@ class SettingsMemo {
   struct Entry {
     AnalysisSettings settings;
     CacheKey key;               // the key's prefix; UnitKey adds the unit
-    Dependencies dependencies;  // settings.dependencies with their identities, taken once for every unit
+    Dependencies dependencies;  // settings.dependencies with their identities, taken once per run
   };
   explicit SettingsMemo(const SettingsRequest& request) : request_(request) {
     std::error_code ec;
