@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -277,14 +278,25 @@ void KeepOnlyReferencedText(std::vector<Diagnostic>& found) {
 // Runs fn(0..n-1) on `jobs` threads, the calling one included.
 void ParallelFor(size_t n, unsigned jobs, const std::function<void(size_t)>& fn) {
   std::atomic<size_t> next{0};
+  // The first exception stops the others taking work and is rethrown here, to be reported as
+  // one on the main thread is: one that escaped a thread would abort the process.
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
   auto worker = [&] {
-    for (size_t i = next++; i < n; i = next++) fn(i);
+    try {
+      for (size_t i = next++; i < n; i = next++) fn(i);
+    } catch (...) {
+      next = n;
+      std::lock_guard lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+    }
   };
   jobs = std::min<unsigned>(jobs, static_cast<unsigned>(std::max<size_t>(1, n)));
   std::vector<std::thread> threads;
   for (unsigned j = 1; j < jobs; ++j) threads.emplace_back(worker);
   worker();
   for (std::thread& t : threads) t.join();
+  if (failure) std::rethrow_exception(failure);
 }
 
 // One lint of every discovered file (each pass of --fix runs it again).
