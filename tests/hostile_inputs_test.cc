@@ -805,6 +805,49 @@ TEST_CASE("R35: the cache evicts other builds' entries, idle ones, and the least
 
 // ---------------------------------------------------------------- the next ones (same categories)
 
+TEST_CASE("names that are not UTF-8: files and directories are linted and reported in every format, never a crash") {
+  // A file name is bytes. JSON cannot hold such a path: the reports write its bad bytes as U+FFFD,
+  // and the cache leaves out what it cannot store (earlier builds aborted, or failed with
+  // "internal error" from the JSON library, in every run of such a project).
+  fs::path root = TempDir("aortalint-bytes");
+  fs::path dir = root / "proj\xe9";
+  WriteFile(dir / "ok.yaml", kFixme);
+  WriteFile(dir / "bad\xff.yaml", kFixme);
+  std::string env = "AORTALINT_CACHE_DIR=" + ShellQuote((root / "c").string()) + " ";
+  for (std::string format : {"concise", "text", "json", "sarif", "github", "gitlab"}) {
+    CommandResult r = RunShell(In(dir) + env + kBin + " check --no-config --format " + format + " . 2>&1");
+    CAPTURE(format);
+    CAPTURE(r.output);
+    CHECK(r.exit_code == 1);
+    CHECK(r.output.find("internal error") == std::string::npos);
+    CHECK(r.output.find("COL003") != std::string::npos);
+  }
+  for (std::string format : {"json", "sarif", "gitlab"}) {
+    CommandResult r = RunShell(In(dir) + kBin + " check --no-cache --no-config --format " + format + " . 2>/dev/null");
+    CAPTURE(format);
+    nlohmann::json report;
+    CHECK_NOTHROW(report = nlohmann::json::parse(r.output));
+    // SARIF's URIs escape the byte; the others write U+FFFD for it.
+    CHECK(r.output.find(format == "sarif" ? "bad%FF.yaml" : "bad\xef\xbf\xbd.yaml") != std::string::npos);
+  }
+  // Cached or not, both files get the same findings, run after run.
+  std::string fresh = RunShell(In(dir) + kBin + " check --no-cache --no-config --format concise . 2>&1").output;
+  for (int run = 0; run < 2; ++run)
+    CHECK(RunShell(In(dir) + env + kBin + " check --no-config --format concise . 2>&1").output == fresh);
+  CHECK(fresh.find("bad\xff.yaml") != std::string::npos);  // text keeps the bytes
+  CommandResult settings = RunShell(In(dir) + kBin + " check --no-config --show-settings ok.yaml 2>&1");
+  CHECK(settings.exit_code == 0);
+  CommandResult explain = RunShell(In(dir) + kBin + " explain --no-config --format json bad\xff.yaml 2>/dev/null");
+  nlohmann::json parsed;
+  CHECK_NOTHROW(parsed = nlohmann::json::parse(explain.output));
+  WriteFile(dir / "clean.yaml", kClean);
+  CommandResult run = RunShell(In(dir) + kBin + " run --no-config --recipe clean.yaml --output out\xe9 -- true 2>&1");
+  CAPTURE(run.output);
+  CHECK(run.exit_code == 0);
+  CHECK_NOTHROW(parsed = nlohmann::json::parse(ReadFile(dir / "out\xe9" / "trial.json")));
+  fs::remove_all(root);
+}
+
 TEST_CASE("containment: a header comment's --mitigations-file outside the project is reported, never read") {
   fs::path dir = TempDir("aortalint-sidecar");
   WriteFile(dir / "proj/.git/HEAD", "ref: refs/heads/main\n");

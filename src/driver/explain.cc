@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "base/json_text.h"
 #include "base/strings.h"
 #include "driver/check.h"
 #include "driver/hip_sources.h"
@@ -458,7 +459,7 @@ int RunExplain(const ExplainOptions& options, std::ostream& out, std::ostream& e
         result["hip_payloads"].push_back(ExplainHip(*payload));
     if (options.format == "json") {
       result["problems"] = report.str().empty() ? json::array() : json::parse(report.str());
-      out << result.dump(2) << "\n";
+      out << JsonText(result, 2) << "\n";
     } else {
       if (!report.str().empty()) out << report.str() << "\n";
       PrintSanitizer(result, out);
@@ -506,7 +507,7 @@ int RunExplain(const ExplainOptions& options, std::ostream& out, std::ostream& e
 
   if (options.format == "json") {
     result["problems"] = report.str().empty() ? json::array() : json::parse(report.str());
-    out << result.dump(2) << "\n";
+    out << JsonText(result, 2) << "\n";
   } else {
     if (!report.str().empty()) out << report.str() << "\n";
     PrintText(result, out);

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "base/json_text.h"
 #include "emit/emitter.h"
 #include "engine/rule.h"
 
@@ -123,7 +124,7 @@ void EmitGitlab(std::span<const Diagnostic> diagnostics, std::ostream& out) {
                       {"fingerprint", fmt::format("{:016x}-{}", h, seen[key]++)},
                       {"location", {{"path", path}, {"lines", {{"begin", start.line}, {"end", end.line}}}}}});
   }
-  out << issues.dump(2) << '\n';
+  out << JsonText(issues, 2) << '\n';
 }
 
 }  // namespace aortalint

@@ -1,5 +1,6 @@
 #include <nlohmann/json.hpp>
 
+#include "base/json_text.h"
 #include "emit/docs.h"
 #include "emit/emitter.h"
 
@@ -42,7 +43,7 @@ void EmitJson(std::span<const Diagnostic> diagnostics, std::ostream& out) {
     }
     all.push_back(std::move(j));
   }
-  out << all.dump(2) << '\n';
+  out << JsonText(all, 2) << '\n';
 }
 
 }  // namespace aortalint

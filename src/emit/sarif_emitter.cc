@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "base/json_text.h"
 #include "emit/docs.h"
 #include "emit/emitter.h"
 #include "engine/rule.h"
@@ -164,7 +165,7 @@ void EmitSarif(std::span<const Diagnostic> diagnostics, std::ostream& out) {
               {"columnKind", "utf16CodeUnits"},
               {"results", std::move(results)}};
   json log = {{"$schema", kSchemaUri}, {"version", "2.1.0"}, {"runs", json::array({std::move(run)})}};
-  out << log.dump(2) << '\n';
+  out << JsonText(log, 2) << '\n';
 }
 
 }  // namespace aortalint

@@ -735,7 +735,13 @@ void ResultCache::Save() {
       out << '{';
       const char* separator = "\n";
       for (const auto& [key, entry] : shard.entries.items()) {
-        out << separator << nlohmann::json(key).dump() << ':' << EntryText(entry);
+        std::string text;
+        try {
+          text = EntryText(entry);
+        } catch (const nlohmann::json::type_error&) {
+          continue;  // a path that is not UTF-8 (file names are bytes): JSON cannot hold it, so it is not cached
+        }
+        out << separator << nlohmann::json(key).dump() << ':' << text;
         separator = ",\n";
       }
       out << "\n}";

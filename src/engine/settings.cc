@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "base/json_text.h"
 #include "engine/selection.h"
 
 namespace aortalint {
@@ -83,13 +84,15 @@ nlohmann::json ToJson(const AnalysisSettings& s) {
 
 }  // namespace
 
-std::string SettingsFingerprint(const AnalysisSettings& settings) { return ToJson(settings).dump(); }
+// Two settings that differ only in the bytes JsonText replaces get one fingerprint; the cache
+// stores no entry whose files have such a path, so they never share one.
+std::string SettingsFingerprint(const AnalysisSettings& settings) { return JsonText(ToJson(settings)); }
 
 std::string DescribeSettings(const AnalysisSettings& settings, const std::string& path) {
   nlohmann::json j = ToJson(settings);
   std::string out = fmt::format("Settings for {}\n", path);
   for (const auto& [key, value] : j.items()) {
-    std::string shown = value.is_string() ? value.get<std::string>() : value.dump();
+    std::string shown = value.is_string() ? value.get<std::string>() : JsonText(value);
     out += fmt::format("  {:<20} {}\n", key, shown);
   }
   return out;

@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "base/file_reader.h"
+#include "base/json_text.h"
 #include "driver/discover.h"
 #include "driver/entry_point.h"
 #include "driver/hip_sources.h"
@@ -607,7 +608,7 @@ class LoggingTransport : public Transport {
   Incoming Read(std::optional<std::chrono::milliseconds> timeout) override {
     Incoming in = inner_.Read(timeout);
     if (in.kind == Incoming::Kind::kMessage)
-      log_ << "--> " << in.message.dump() << std::endl;
+      log_ << "--> " << JsonText(in.message) << std::endl;
     else if (in.kind == Incoming::Kind::kMalformed)
       log_ << "--> (malformed) " << in.error << std::endl;
     else if (in.kind == Incoming::Kind::kClosed)
@@ -615,7 +616,7 @@ class LoggingTransport : public Transport {
     return in;
   }
   void Write(const Json& message) override {
-    log_ << "<-- " << message.dump() << std::endl;
+    log_ << "<-- " << JsonText(message) << std::endl;
     inner_.Write(message);
   }
 

@@ -8,6 +8,8 @@
 #include <charconv>
 #include <string>
 
+#include "base/json_text.h"
+
 namespace aortalint::lsp {
 
 Envelope ParseEnvelope(const Json& message) {
@@ -201,7 +203,7 @@ Incoming FdTransport::Read(std::optional<std::chrono::milliseconds> timeout) {
 }
 
 void FdTransport::Write(const Json& message) {
-  std::string framed = Frame(message.dump(-1, ' ', false, Json::error_handler_t::replace));
+  std::string framed = Frame(JsonText(message));
   const char* p = framed.data();
   size_t left = framed.size();
   while (left > 0) {

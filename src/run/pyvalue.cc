@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <limits>
 
+#include "base/json_text.h"
 #include "base/pystr.h"
 #include "base/strings.h"
 
@@ -563,7 +564,7 @@ void Dump(const nlohmann::json& j, int indent, int depth, std::string& out) {
       if (!first) out += ',';
       first = false;
       newline(depth + 1);
-      out += nlohmann::json(key).dump();
+      out += JsonText(key);
       out += indent < 0 ? ":" : ": ";
       Dump(value, indent, depth + 1, out);
     }
@@ -581,7 +582,7 @@ void Dump(const nlohmann::json& j, int indent, int depth, std::string& out) {
     newline(depth);
     out += ']';
   } else {
-    out += j.dump();
+    out += JsonText(j);
   }
 }
 
