@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/file_reader.h"
+#include "base/json_text.h"
 #include "base/source_file.h"
 #include "engine/cache.h"
 #include "test_util.h"
@@ -101,15 +102,7 @@ TEST_CASE("the result cache reads entries from the shard's text, and any other s
 
   // Written as the cache writes it (an entry a line, its diagnostics last), on one line, and indented.
   auto dump = [](const nlohmann::json& entries, int indent) {
-    if (indent != 0) return entries.dump(indent);
-    std::string out = "{";
-    for (const auto& [key, entry] : entries.items()) {
-      out += (out.size() == 1 ? "\n" : ",\n") + nlohmann::json(key).dump() + ":{";
-      for (const auto& [name, value] : entry.items())
-        if (name != "diagnostics") out += nlohmann::json(name).dump() + ":" + value.dump() + ",";
-      out += "\"diagnostics\":" + entry["diagnostics"].dump() + "}";
-    }
-    return out + "\n}";
+    return indent == 0 ? CacheLines(entries) : entries.dump(indent);
   };
   // One entry's dependencies become a string, another's diagnostics an object, a third's list of
   // dependencies is empty: those three miss (served, the second would drop its finding), read from
@@ -182,9 +175,9 @@ std::filesystem::path Stored(const std::string& cache_dir, const std::string& ke
 }
 
 // The line an entry is read from, damaged a byte at a time: wherever nlohmann
-// can still parse the shard, the entry is served exactly as the whole parse
+// can still parse the shard, the entry is served exactly as its parse
 // serves it; where it cannot, the line is a miss or serves what was stored.
-TEST_CASE("an entry read from its line answers as the whole shard's parse does, however it is damaged") {
+TEST_CASE("an entry read from its line answers as its parse does, however it is damaged") {
   auto dir = TempDir("aortalint-cache-lines");
   std::string recipe = (dir / "r.yaml").string(), absent = (dir / "gone.py").string();
   SourcePtr source = WrittenSource(recipe, "schema_version: 1\n");
@@ -218,7 +211,7 @@ TEST_CASE("an entry read from its line answers as the whole shard's parse does, 
     std::string from_line = Served(ResultCache(cache_dir).Get(key, {}));
     if (nlohmann::json::accept(text)) {
       ++parsed;
-      WriteFile(shard, nlohmann::json::parse(text).dump(2));  // indented: read whole
+      WriteFile(shard, CacheLines(nlohmann::json::parse(text), "diagnostics"));  // another shape: read parsed
       CHECK_MESSAGE(from_line == Served(ResultCache(cache_dir).Get(key, {})), text);
     } else {
       CHECK_MESSAGE((from_line == "miss" || from_line == fresh), text);
@@ -230,9 +223,10 @@ TEST_CASE("an entry read from its line answers as the whole shard's parse does, 
 
 // Diagnostics of every shape an entry can hold (notes, help, fixes, escapes,
 // non-ASCII text, spans past the file, a file outside the entry, bad rule IDs
-// and severities): read from the entry's line, they are what the whole
-// shard's parse gives.
-TEST_CASE("diagnostics read from an entry's line are the ones the whole parse builds") {
+// and severities): stored, the entry is what nlohmann would dump, and read
+// from its line they are what the entry's parse gives. Text that is not UTF-8
+// is not stored.
+TEST_CASE("entries are written as nlohmann dumps them, and read from their line as their parse reads them") {
   auto dir = TempDir("aortalint-cache-shapes");
   std::string recipe = (dir / "r.yaml").string(), other = (dir / "other.yaml").string();
   SourcePtr source = WrittenSource(recipe, "schema_version: 1\nmode: probe\n");
@@ -241,16 +235,32 @@ TEST_CASE("diagnostics read from an entry's line are the ones the whole parse bu
   // Mostly what the text path reads; now and then what it leaves to the whole parse (\u escapes, UTF-8).
   const std::vector<std::string> words = {"plain",      "quote \" and \\ slash", "tab\tnew\nline", "", "/a/b",
                                           "{\"j\":[1]}"};
-  const std::vector<std::string> rare = {"ctl \x01", "caf\xC3\xA9"};
-  auto word = [&] { return rng() % 40 == 0 ? rare[rng() % rare.size()] : words[rng() % words.size()]; };
+  const std::vector<std::string> rare = {"ctl \x01", "caf\xC3\xA9", "del \x7F", "not UTF-8 \xFF"};
+  auto utf8 = [](const std::string& s) {
+    try {
+      return !nlohmann::json(s).dump().empty();
+    } catch (const nlohmann::json::type_error&) {
+      return false;
+    }
+  };
+  bool* all_utf8 = nullptr;
+  auto word = [&] {
+    std::string w = rng() % 40 == 0 ? rare[rng() % rare.size()] : words[rng() % words.size()];
+    *all_utf8 = *all_utf8 && utf8(w);
+    return w;
+  };
   auto span = [&] {
     uint32_t a = rng() % 40, b = rng() % 5 == 0 ? 4000000000u : a + rng() % 10;
     return Span{a, b};
   };
   const std::string cache_dir = (dir / "cache").string();
   size_t hits = 0;
+  size_t unstorable = 0;
   for (int i = 0; i < 300; ++i) {
     std::vector<Diagnostic> stored;
+    bool storable = true;  // JSON holds every string
+    bool servable = true;  // every rule ID is one, every file the entry's
+    all_utf8 = &storable;
     for (int n = rng() % 4; n > 0; --n) {
       Diagnostic d;
       d.rule = rng() % 10 == 0 ? "BAD RULE" : "COL00" + std::to_string(rng() % 10);
@@ -263,17 +273,29 @@ TEST_CASE("diagnostics read from an entry's line are the ones the whole parse bu
         d.fix = Fix{word(), rng() % 2 ? Applicability::kSafe : Applicability::kUnsafe, {}};
         for (int k = rng() % 3; k > 0; --k) d.fix->edits.push_back({recipe, span(), word()});
       }
+      servable = servable && d.rule != "BAD RULE" && d.where.file != stranger;
       stored.push_back(std::move(d));
     }
     std::filesystem::remove_all(cache_dir);
     const std::string key = CacheKey().Add("unit " + std::to_string(i)).Hex();
     std::filesystem::path shard = Stored(cache_dir, key, {{recipe, source->identity()}}, stored);
     std::string from_line = Served(ResultCache(cache_dir).Get(key, {}));
-    WriteFile(shard, nlohmann::json::parse(ReadFile(shard)).dump(2));  // indented: read whole
+    if (!storable) {  // not cached, never a crash or a wrong hit
+      ++unstorable;
+      CHECK(from_line == "miss");
+      CHECK(ReadFile(shard) == "{\n}");
+      continue;
+    }
+    // Served as stored, and written byte for byte as nlohmann dumps the entry.
+    CHECK(from_line == (servable ? Served(stored) : "miss"));
+    const std::string text = ReadFile(shard);
+    CHECK(text == CacheLines(nlohmann::json::parse(text)));
+    WriteFile(shard, CacheLines(nlohmann::json::parse(text), "diagnostics"));  // another shape: read parsed
     CHECK(from_line == Served(ResultCache(cache_dir).Get(key, {})));
     hits += from_line != "miss";
   }
   CHECK(hits > 100);
+  CHECK(unstorable > 3);
   std::filesystem::remove_all(dir);
 }
 
@@ -290,6 +312,66 @@ std::string Verdict(const std::function<nlohmann::json()>& parse) {
   } catch (const std::exception&) {
     return "(throws)";
   }
+}
+
+// Any bytes, as nlohmann's compact dump writes them as a string, or refuses them (not UTF-8).
+TEST_CASE("strings are written as nlohmann dumps them") {
+  std::mt19937 rng(17);
+  // Every class of byte: printable, escaped, controls, DEL; whole characters of two to four bytes;
+  // lead and continuation bytes alone, overlong leads, a surrogate's, past U+10FFFF.
+  const std::vector<std::string> pieces = {"a",
+                                           "/",
+                                           "\"",
+                                           "\\",
+                                           "\b",
+                                           "\f",
+                                           "\n",
+                                           "\r",
+                                           "\t",
+                                           std::string(1, '\0'),
+                                           "\x01",
+                                           "\x1f",
+                                           "\x7f",
+                                           "\xC3\xA9",
+                                           "\xE4\xB8\xAD",
+                                           "\xF0\x9F\x98\x80",
+                                           "\xEF\xBF\xBF",
+                                           "\xF4\x8F\xBF\xBF",
+                                           "\xC0",
+                                           "\xC1",
+                                           "\xC2",
+                                           "\xDF",
+                                           "\xE0",
+                                           "\xED",
+                                           "\xEF",
+                                           "\xF0",
+                                           "\xF4",
+                                           "\xF5",
+                                           "\xFF",
+                                           "\x80",
+                                           "\x8F",
+                                           "\x90",
+                                           "\x9F",
+                                           "\xA0",
+                                           "\xBF"};
+  size_t refused = 0, written = 0;
+  for (int i = 0; i < 30000; ++i) {
+    std::string text;
+    for (int n = rng() % 6; n > 0; --n) text += pieces[rng() % pieces.size()];
+    std::string expected;
+    try {
+      expected = nlohmann::json(text).dump();
+    } catch (const nlohmann::json::type_error&) {
+    }
+    std::string out;
+    bool ok = AppendJsonString(out, text);
+    CHECK_MESSAGE(ok == !expected.empty(),
+                  nlohmann::json(text).dump(-1, ' ', true, nlohmann::json::error_handler_t::replace));
+    if (ok) CHECK(out == expected);
+    ++(ok ? written : refused);
+  }
+  CHECK(written > 3000);
+  CHECK(refused > 3000);
 }
 
 TEST_CASE("shard files read as nlohmann::json::parse reads them, whatever they hold") {

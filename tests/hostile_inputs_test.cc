@@ -748,59 +748,64 @@ TEST_CASE("R25: an output directory that cannot be written is refused before the
 }
 
 TEST_CASE("R35: the cache evicts other builds' entries, idle ones, and the least recently used past the cap") {
-  fs::path dir = TempDir("aortalint-r35");
-  WriteFile(dir / "fixme.yaml", kFixme);
-  std::string run = In(dir) + "AORTALINT_CACHE_DIR=" + ShellQuote((dir / "c").string()) + " " + kBin +
-                    " check --no-config --format concise fixme.yaml 2>&1";
-  REQUIRE(RunShell(run).exit_code == 1);
-  fs::path shard;
-  for (const auto& e : fs::recursive_directory_iterator(dir / "c"))
-    if (e.path().extension() == ".json") shard = e.path();
-  REQUIRE(!shard.empty());
-  nlohmann::json entries = nlohmann::json::parse(ReadFile(shard));
-  REQUIRE(entries.size() == 1);
-  std::string real = entries.begin().key();
-  nlohmann::json entry = entries.begin().value();
-  int64_t today = entry["used"].get<int64_t>();
-  // The real entry was last used yesterday, so the next run's hit rewrites the shard (and evicts).
-  entries[real]["used"] = today - 1;
-  const size_t cap = 2048;
-  auto key = [&](int i) { return real.substr(0, 2) + fmt::format("{:030x}", i + 1); };
-  // cap + 100 entries of this build, used 1 to 20 days ago; one of another build; one idle for 40 days.
-  for (int i = 0; i < static_cast<int>(cap) + 100; ++i) {
-    nlohmann::json e = entry;
-    e["used"] = today - 1 - (i % 20);
-    e["diagnostics"] = nlohmann::json::array();
-    entries[key(i)] = e;
+  // The shard written as the cache writes it (an entry a line, each entry's
+  // members in its order), and on one line (another shape, parsed whole).
+  for (bool lines : {true, false}) {
+    CAPTURE(lines);
+    fs::path dir = TempDir("aortalint-r35");
+    WriteFile(dir / "fixme.yaml", kFixme);
+    std::string run = In(dir) + "AORTALINT_CACHE_DIR=" + ShellQuote((dir / "c").string()) + " " + kBin +
+                      " check --no-config --format concise fixme.yaml 2>&1";
+    REQUIRE(RunShell(run).exit_code == 1);
+    fs::path shard;
+    for (const auto& e : fs::recursive_directory_iterator(dir / "c"))
+      if (e.path().extension() == ".json") shard = e.path();
+    REQUIRE(!shard.empty());
+    nlohmann::json entries = nlohmann::json::parse(ReadFile(shard));
+    REQUIRE(entries.size() == 1);
+    std::string real = entries.begin().key();
+    nlohmann::json entry = entries.begin().value();
+    int64_t today = entry["used"].get<int64_t>();
+    // The real entry was last used yesterday, so the next run's hit rewrites the shard (and evicts).
+    entries[real]["used"] = today - 1;
+    const size_t cap = 2048;
+    auto key = [&](int i) { return real.substr(0, 2) + fmt::format("{:030x}", i + 1); };
+    // cap + 100 entries of this build, used 1 to 20 days ago; one of another build; one idle for 40 days.
+    for (int i = 0; i < static_cast<int>(cap) + 100; ++i) {
+      nlohmann::json e = entry;
+      e["used"] = today - 1 - (i % 20);
+      e["diagnostics"] = nlohmann::json::array();
+      entries[key(i)] = e;
+    }
+    nlohmann::json other = entry;
+    other["bin"] = std::string(32, '0');
+    entries["other-build"] = other;
+    nlohmann::json idle = entry;
+    idle["used"] = today - 40;
+    entries["idle"] = idle;
+    WriteFile(shard, lines ? CacheLines(entries) : entries.dump());
+    CommandResult hit = RunShell(run);
+    CHECK(hit.exit_code == 1);
+    CHECK(hit.output.find("COL003") != std::string::npos);  // served from the real entry
+    nlohmann::json after = nlohmann::json::parse(ReadFile(shard));
+    CHECK(after.size() == cap);
+    CHECK(!after.contains("other-build"));
+    CHECK(!after.contains("idle"));
+    REQUIRE(after.contains(real));
+    CHECK(after[real]["used"] == today);
+    // Least recently used out first: every entry kept was used no earlier than any entry evicted.
+    int64_t oldest_kept = today, newest_evicted = 0;
+    for (int i = 0; i < static_cast<int>(cap) + 100; ++i) {
+      int64_t used = today - 1 - (i % 20);
+      if (after.contains(key(i)))
+        oldest_kept = std::min(oldest_kept, used);
+      else
+        newest_evicted = std::max(newest_evicted, used);
+    }
+    CHECK(newest_evicted <= oldest_kept);
+    CHECK(newest_evicted == today - 20);  // 101 evicted, all from the oldest day (107 entries were used then)
+    fs::remove_all(dir);
   }
-  nlohmann::json other = entry;
-  other["bin"] = std::string(32, '0');
-  entries["other-build"] = other;
-  nlohmann::json idle = entry;
-  idle["used"] = today - 40;
-  entries["idle"] = idle;
-  WriteFile(shard, entries.dump());
-  CommandResult hit = RunShell(run);
-  CHECK(hit.exit_code == 1);
-  CHECK(hit.output.find("COL003") != std::string::npos);  // served from the real entry
-  nlohmann::json after = nlohmann::json::parse(ReadFile(shard));
-  CHECK(after.size() == cap);
-  CHECK(!after.contains("other-build"));
-  CHECK(!after.contains("idle"));
-  REQUIRE(after.contains(real));
-  CHECK(after[real]["used"] == today);
-  // Least recently used out first: every entry kept was used no earlier than any entry evicted.
-  int64_t oldest_kept = today, newest_evicted = 0;
-  for (int i = 0; i < static_cast<int>(cap) + 100; ++i) {
-    int64_t used = today - 1 - (i % 20);
-    if (after.contains(key(i)))
-      oldest_kept = std::min(oldest_kept, used);
-    else
-      newest_evicted = std::max(newest_evicted, used);
-  }
-  CHECK(newest_evicted <= oldest_kept);
-  CHECK(newest_evicted == today - 20);  // 101 evicted, all from the oldest day (107 entries were used then)
-  fs::remove_all(dir);
 }
 
 // ---------------------------------------------------------------- the next ones (same categories)

@@ -29,6 +29,29 @@ std::string ShellQuote(const std::string& s) {
   return out + "'";
 }
 
+std::string CacheLines(const nlohmann::json& entries, const std::string& first) {
+  if (!entries.is_object()) return entries.dump();
+  std::string out = "{";
+  for (const auto& [key, entry] : entries.items()) {
+    out += (out.size() == 1 ? "\n" : ",\n") + nlohmann::json(key).dump() + ":";
+    if (!entry.is_object()) {
+      out += entry.dump();
+      continue;
+    }
+    // The chosen member, the others in nlohmann's order, then the diagnostics (when not chosen).
+    std::vector<std::string> members;
+    if (entry.contains(first)) members.push_back(first);
+    for (const auto& [name, value] : entry.items())
+      if (name != first && name != "diagnostics") members.push_back(name);
+    if (first != "diagnostics" && entry.contains("diagnostics")) members.push_back("diagnostics");
+    std::string body;
+    for (const std::string& name : members)
+      body += (body.empty() ? "" : ",") + nlohmann::json(name).dump() + ":" + entry.at(name).dump();
+    out += "{" + body + "}";
+  }
+  return out + "\n}";
+}
+
 CommandResult RunShell(const std::string& command) {
   CommandResult r;
   FILE* pipe = ::popen(command.c_str(), "r");

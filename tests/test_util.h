@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 namespace aortalint::testing {
 
 struct CommandResult {
@@ -19,6 +21,10 @@ CommandResult RunShell(const std::string& command);
 /// Runs the built aortalint with `args` (shell words), stdout and stderr captured together unless `stderr_too` is
 /// false.
 CommandResult RunAortalint(const std::string& args, bool stderr_too = true);
+/// Cache entries (key -> entry) as the result cache writes a shard: `{`, an
+/// entry a line with its diagnostics last, `}`. `first`: the member written first
+/// instead (an entry of another shape, which the cache reads parsed).
+std::string CacheLines(const nlohmann::json& entries, const std::string& first = "");
 /// A fresh empty directory under the system temp dir.
 std::filesystem::path TempDir(const std::string& prefix);
 

@@ -3,6 +3,7 @@
 #include <unistd.h>
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cstdint>
 #include <cstdlib>
 #include <ctime>
@@ -16,13 +17,12 @@
 #include <fmt/format.h>
 
 #include "base/file_reader.h"
+#include "base/json_text.h"
 #include "base/strings.h"
 
 namespace aortalint {
 namespace fs = std::filesystem;
 namespace {
-
-nlohmann::json SpanJson(const Location& where) { return {where.path(), where.span.begin, where.span.end}; }
 
 // What a file was like: [size, mtime ns, ctime ns, inode, content hash], or
 // null when it does not exist (a module looked for and absent is a dependency too).
@@ -102,7 +102,7 @@ struct RawDiagnostic {
   std::optional<RawFix> fix;
 };
 
-// Every field is checked: an entry that does not hold what ToJson writes is dropped.
+// Every field is checked: an entry that does not hold what NewEntryText writes is dropped.
 Diagnostic Build(RawDiagnostic raw, Sources& sources) {
   auto location = [&sources](const RawLocation& at) { return Location{sources.Get(at.path), {at.begin, at.end}}; };
   Diagnostic d;
@@ -130,22 +130,6 @@ Diagnostic Build(RawDiagnostic raw, Sources& sources) {
 RawLocation LocationFrom(const nlohmann::json& j) {
   if (!j.is_array() || j.size() != 3) throw std::runtime_error("bad location");
   return {j.at(0).get<std::string>(), j.at(1).get<uint32_t>(), j.at(2).get<uint32_t>()};
-}
-
-nlohmann::json ToJson(const Diagnostic& d) {
-  nlohmann::json j = {{"rule", d.rule},
-                      {"severity", static_cast<int>(d.severity)},
-                      {"at", SpanJson(d.where)},
-                      {"message", d.message},
-                      {"notes", nlohmann::json::array()}};
-  for (const Note& n : d.notes) j["notes"].push_back({{"at", SpanJson(n.where)}, {"message", n.message}});
-  if (!d.help.empty()) j["help"] = d.help;
-  if (d.fix) {
-    nlohmann::json edits = nlohmann::json::array();
-    for (const Edit& e : d.fix->edits) edits.push_back({e.path, e.span.begin, e.span.end, e.replacement});
-    j["fix"] = {{"title", d.fix->title}, {"safe", d.fix->applicability == Applicability::kSafe}, {"edits", edits}};
-  }
-  return j;
 }
 
 Diagnostic FromJson(const nlohmann::json& j, Sources& sources) {
@@ -326,7 +310,7 @@ class ShardReader : JsonScanner {
 };
 
 // An entry's diagnostics read straight into RawDiagnostic, in exactly the
-// shape ToJson's compact dump has (members in nlohmann's order, no spaces).
+// shape NewEntryText writes (members in nlohmann's order, no spaces).
 // Any other text, even JSON that FromJson would take, fails here and is
 // parsed whole instead: on what it reads, this gives what FromJson gives.
 class DiagnosticsReader : JsonScanner {
@@ -479,6 +463,129 @@ std::string EntryText(const nlohmann::json& entry) {
   return out + "\"diagnostics\":" + entry["diagnostics"].dump() + "}";
 }
 
+// The text EntryText gives for the entry Put stores, written directly
+// (building nlohmann values and dumping them was an eighth of a cold run):
+// each file once, as the analysis read it, and each diagnostic with its
+// members in nlohmann's order. nullopt when a string is not UTF-8: JSON cannot hold it.
+std::optional<std::string> NewEntryText(const std::vector<std::pair<std::string, FileIdentity>>& dependencies,
+                                        const std::vector<Diagnostic>& diagnostics, int64_t used) {
+  std::string out;
+  bool ok = true;
+  auto text = [&](std::string_view s) { ok = ok && AppendJsonString(out, s); };
+  auto number = [&](auto n) { fmt::format_to(std::back_inserter(out), FMT_COMPILE("{}"), n); };
+  auto span = [&](const std::string& path, Span at) {
+    out += '[';
+    text(path);
+    out += ',';
+    number(at.begin);
+    out += ',';
+    number(at.end);
+  };
+  out += "{\"bin\":\"" + ResultCache::BinaryTag() + "\",\"read\":[";
+  std::vector<std::string_view> seen;
+  for (const auto& [path, as_read] : dependencies) {
+    if (std::find(seen.begin(), seen.end(), path) != seen.end()) continue;
+    out += seen.empty() ? "[" : ",[";
+    seen.push_back(path);
+    text(path);
+    // Each file as the analysis read it, not as it is now: a file edited during
+    // the run differs from that state (its ctime at least), so the entry is never served.
+    if (as_read.exists)
+      fmt::format_to(std::back_inserter(out), FMT_COMPILE(",[{},{},{},{},{}]]"), as_read.size, as_read.mtime_ns,
+                     as_read.ctime_ns, as_read.inode, as_read.hash);
+    else
+      out += ",null]";
+  }
+  out += "],\"used\":";
+  number(used);
+  out += ",\"diagnostics\":[";
+  for (const Diagnostic& d : diagnostics) {
+    out += &d == diagnostics.data() ? "{\"at\":" : ",{\"at\":";
+    span(d.where.path(), d.where.span);
+    out += "],";
+    if (d.fix) {
+      out += "\"fix\":{\"edits\":[";
+      for (const Edit& e : d.fix->edits) {
+        if (&e != d.fix->edits.data()) out += ',';
+        span(e.path, e.span);
+        out += ',';
+        text(e.replacement);
+        out += ']';
+      }
+      out +=
+          d.fix->applicability == Applicability::kSafe ? "],\"safe\":true,\"title\":" : "],\"safe\":false,\"title\":";
+      text(d.fix->title);
+      out += "},";
+    }
+    if (!d.help.empty()) {
+      out += "\"help\":";
+      text(d.help);
+      out += ',';
+    }
+    out += "\"message\":";
+    text(d.message);
+    out += ",\"notes\":[";
+    for (const Note& n : d.notes) {
+      out += &n == d.notes.data() ? "{\"at\":" : ",{\"at\":";
+      span(n.where.path(), n.where.span);
+      out += "],\"message\":";
+      text(n.message);
+      out += '}';
+    }
+    out += "],\"rule\":";
+    text(d.rule);
+    out += ",\"severity\":";
+    number(static_cast<int>(d.severity));
+    out += '}';
+  }
+  out += "]}";
+  if (!ok) return std::nullopt;
+  return out;
+}
+
+// What Save keeps of a stored entry: its text, with `today` as its day of use
+// when it was used this run, and that day.
+struct SavedEntry {
+  std::string text;
+  int64_t used = 0;
+};
+// nullopt for an entry that can never be used again: not one at all, of
+// another build (the key holds the binary's stamp), whose own file is gone,
+// or unused for kMaxIdleDays.
+std::optional<SavedEntry> Saved(std::string_view text, bool used_now, int64_t today) {
+  std::error_code ec;
+  auto exists = [&ec](const std::string& path) { return fs::exists(path, ec); };  // not read: IdentityOf would hash it
+  if (std::optional<EntryParts> parts = SplitEntry(text)) {
+    SavedEntry saved{std::string(text), today};
+    if (!used_now) {
+      auto [end, error] = std::from_chars(parts->used.data(), parts->used.data() + parts->used.size(), saved.used);
+      if (error != std::errc()) return std::nullopt;
+    }
+    if (parts->bin != ResultCache::BinaryTag() || parts->read.empty() ||
+        today - saved.used > ResultCache::kMaxIdleDays || !exists(std::string(parts->read[0].first)))
+      return std::nullopt;
+    if (used_now)
+      saved.text.replace(static_cast<size_t>(parts->used.data() - text.data()), parts->used.size(),
+                         std::to_string(today));
+    return saved;
+  }
+  // Another shape (a path with an escape): judged parsed.
+  try {
+    nlohmann::json entry = ParseShard(text);
+    if (!entry.is_object() || !entry.contains("read") || !entry["read"].is_array() || entry["read"].empty() ||
+        !entry["read"][0].is_array() || entry["read"][0].empty() || !entry["read"][0][0].is_string())
+      return std::nullopt;
+    if (used_now) entry["used"] = today;
+    SavedEntry saved{used_now ? EntryText(entry) : std::string(text), entry.value("used", int64_t{0})};
+    if (entry.value("bin", std::string()) != ResultCache::BinaryTag() ||
+        today - saved.used > ResultCache::kMaxIdleDays || !exists(entry["read"][0][0].get<std::string>()))
+      return std::nullopt;
+    return saved;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
 }  // namespace
 
 nlohmann::json ParseShard(std::string_view text) {
@@ -537,43 +644,40 @@ ResultCache::Shard& ResultCache::ShardOf(const std::string& key) const {
   ReadResult read = ReadRegularFile((fs::path(dir_) / (key.substr(0, 2) + ".json")).string(), kMaxShardBytes);
   if (!read.ok) return shard;
   shard.text = std::move(read.text);
-  shard.whole = false;
-  if (!IndexLines(shard.text, shard.raw)) MakeWhole(shard);
-  return shard;
-}
-
-void ResultCache::MakeWhole(Shard& shard) {
-  if (shard.whole) return;
-  shard.whole = true;
+  if (IndexLines(shard.text, shard.entries)) return shard;
+  // Another shape (indented, on one line): parsed whole, each entry written out as Save writes it.
+  shard.entries.clear();
   try {
     nlohmann::json stored = ParseShard(shard.text);
-    if (stored.is_object()) shard.entries = std::move(stored);
+    if (stored.is_object())
+      for (const auto& [name, entry] : stored.items()) {
+        try {
+          shard.entries[name] = shard.texts.emplace_back(EntryText(entry));
+        } catch (const nlohmann::json::type_error&) {
+          // Not UTF-8 (written by some other program): not an entry of ours.
+        }
+      }
   } catch (const std::exception&) {
     // A torn or foreign file is an empty shard; it is rewritten on Save().
   }
+  return shard;
 }
 
 std::optional<std::vector<Diagnostic>> ResultCache::Get(const std::string& key,
                                                         const std::map<std::string, SourcePtr>& known) const {
   if (!enabled()) return std::nullopt;
-  nlohmann::json::const_iterator it;
-  std::string_view raw;  // a value's text is never empty
+  std::string_view raw;
   {
-    // Entries live in a std::map: a Put elsewhere never moves this one; a
-    // shard's text never changes once read.
+    // An entry's text never changes or moves once stored: a Put elsewhere
+    // stores a new text for its key.
     std::lock_guard lock(mutex_);
     const Shard& shard = ShardOf(key);
-    if (shard.whole) {
-      it = shard.entries.find(key);
-      if (it == shard.entries.end()) return std::nullopt;
-    } else if (auto found = shard.raw.find(key); found != shard.raw.end()) {
-      raw = found->second;
-    } else {
-      return std::nullopt;
-    }
+    auto found = shard.entries.find(key);
+    if (found == shard.entries.end()) return std::nullopt;
+    raw = found->second;
   }
   try {
-    return raw.empty() ? FromEntry(key, *it, known) : FromEntry(key, raw, known);
+    return FromEntry(key, raw, known);
   } catch (const std::exception&) {
     return std::nullopt;
   }
@@ -658,20 +762,13 @@ void ResultCache::NoteUse(const std::string& key, int64_t used) const {
 void ResultCache::Put(const std::string& key, const std::vector<std::pair<std::string, FileIdentity>>& dependencies,
                       const std::vector<Diagnostic>& diagnostics) {
   if (!enabled()) return;
-  nlohmann::json read = nlohmann::json::array();
-  std::set<std::string> seen;
-  for (const auto& [path, as_read] : dependencies) {
-    // Each file is stored as the analysis read it, not as it is now: a file edited during
-    // the run differs from that state (its ctime at least), so the entry is never served.
-    if (seen.insert(path).second) read.push_back({path, StateJson(as_read)});
-  }
-  nlohmann::json all = nlohmann::json::array();
-  for (const Diagnostic& d : diagnostics) all.push_back(ToJson(d));
+  std::optional<std::string> text = NewEntryText(dependencies, diagnostics, Today());
   std::lock_guard lock(mutex_);
   Shard& shard = ShardOf(key);
-  MakeWhole(shard);
-  shard.entries[key] = nlohmann::json{
-      {"read", std::move(read)}, {"diagnostics", std::move(all)}, {"bin", BinaryTag()}, {"used", Today()}};
+  if (text)
+    shard.entries[key] = shard.texts.emplace_back(std::move(*text));
+  else
+    shard.entries.erase(key);  // a path that is not UTF-8 (file names are bytes): JSON cannot hold it
   shard.dirty = true;
 }
 
@@ -691,39 +788,26 @@ std::string ResultCache::BinaryTag() {
 }
 
 void ResultCache::Save() {
-  std::error_code ec;
   int64_t today = Today();
-  for (const std::string& key : used_today_) {
-    Shard& shard = ShardOf(key);
-    MakeWhole(shard);
-    if (auto it = shard.entries.find(key); it != shard.entries.end()) {
-      (*it)["used"] = today;
-      shard.dirty = true;
-    }
-  }
+  for (const std::string& key : used_today_) ShardOf(key).dirty = true;  // its day of use is rewritten
   for (size_t i = 0; i < shards_.size(); ++i) {
     Shard& shard = shards_[i];
     if (!shard.dirty) continue;
-    // Entries that can never be used again only grow the cache: those of
-    // another build (the key holds the binary's stamp), those whose own file
-    // is gone, and those unused for kMaxIdleDays.
-    std::vector<std::pair<int64_t, std::string>> by_use;
-    for (auto it = shard.entries.begin(); it != shard.entries.end();) {
-      const nlohmann::json& entry = *it;
-      bool gone = !entry.is_object() || !entry.contains("read") || !entry["read"].is_array() || entry["read"].empty() ||
-                  !entry["read"][0].is_array() || entry["read"][0].empty() || !entry["read"][0][0].is_string() ||
-                  entry.value("bin", std::string()) != BinaryTag() ||
-                  today - entry.value("used", int64_t{0}) > kMaxIdleDays ||
-                  !fs::exists(entry["read"][0][0].get<std::string>(), ec);  // not read: FileState would hash it
-      if (!gone) by_use.emplace_back(entry.value("used", int64_t{0}), it.key());
-      it = gone ? shard.entries.erase(it) : std::next(it);
-    }
+    std::vector<std::pair<std::string_view, std::string>> kept;  // key, text
+    std::vector<std::pair<int64_t, size_t>> by_use;              // day of use, index in `kept`
+    for (const auto& [key, text] : shard.entries)
+      if (std::optional<SavedEntry> entry = Saved(text, used_today_.count(key) > 0, today)) {
+        by_use.emplace_back(entry->used, kept.size());
+        kept.emplace_back(key, std::move(entry->text));
+      }
     // A cap per shard, least recently used out first (other settings' entries
     // live on only while they are used).
     if (by_use.size() > kMaxEntriesPerShard) {
       std::sort(by_use.begin(), by_use.end());
-      for (size_t k = 0; k < by_use.size() - kMaxEntriesPerShard; ++k) shard.entries.erase(by_use[k].second);
+      for (size_t k = 0; k < by_use.size() - kMaxEntriesPerShard; ++k) kept[by_use[k].second].second.clear();
     }
+    std::sort(kept.begin(), kept.end());
+    std::error_code ec;
     fs::create_directories(dir_, ec);
     // Write then rename, so a concurrent reader never sees half a shard; a
     // temporary file that could not be written whole is removed, never renamed.
@@ -734,14 +818,14 @@ void ResultCache::Save() {
       std::ofstream out(tmp, std::ios::binary);
       out << '{';
       const char* separator = "\n";
-      for (const auto& [key, entry] : shard.entries.items()) {
-        std::string text;
-        try {
-          text = EntryText(entry);
-        } catch (const nlohmann::json::type_error&) {
-          continue;  // a path that is not UTF-8 (file names are bytes): JSON cannot hold it, so it is not cached
-        }
-        out << separator << nlohmann::json(key).dump() << ':' << text;
+      std::string name;
+      for (const auto& [key, text] : kept) {
+        name.clear();
+        // Evicted entries out; and a key that needs an escape (not one this cache
+        // makes) would have the shard parsed whole on the next read, where one
+        // damaged entry loses them all.
+        if (text.empty() || !AppendJsonString(name, key) || name.find('\\') != std::string::npos) continue;
+        out << separator << name << ':' << text;
         separator = ",\n";
       }
       out << "\n}";

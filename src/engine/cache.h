@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -78,20 +79,18 @@ class ResultCache {
   static constexpr size_t kMaxShardBytes = size_t{256} << 20;  // larger: an empty shard, rewritten
 
  private:
-  // A shard is read as text and indexed by key (an entry a line); an entry is read when it is
-  // looked up, and the whole shard is parsed only when it is to change (Put, Save).
+  // A shard is read as text and indexed by key (an entry a line): an entry is
+  // parsed only when it is looked up, and Save writes the unchanged ones back
+  // as they were read.
   struct Shard {
     bool loaded = false;
     bool dirty = false;
-    bool whole = true;  // `entries` holds the shard; else `raw` does
-    nlohmann::json entries = nlohmann::json::object();
-    std::string text;                                       // the file as read; never changed once read
-    std::unordered_map<std::string, std::string_view> raw;  // key -> its entry's JSON text in `text`
+    std::string text;               // the file as read; never changed once read
+    std::deque<std::string> texts;  // entries held nowhere in `text`: stored this run, or from a shard parsed whole
+    std::unordered_map<std::string, std::string_view> entries;  // key -> its entry's JSON text, in `text` or `texts`
   };
   /// The shard of `key`, read from disk on first use. Call with mutex_ held.
   Shard& ShardOf(const std::string& key) const;
-  /// Makes `entries` hold the whole shard. Call with mutex_ held.
-  static void MakeWhole(Shard& shard);
   /// Get's answer from an entry, parsed or as its JSON text.
   std::optional<std::vector<Diagnostic>> FromEntry(const std::string& key, const nlohmann::json& entry,
                                                    const std::map<std::string, SourcePtr>& known) const;

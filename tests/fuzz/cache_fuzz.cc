@@ -7,8 +7,10 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
+#include "base/file_reader.h"
 #include "engine/cache.h"
 #include "scratch.h"
 
@@ -39,5 +41,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (static_cast<int>(d.severity) < 0 || static_cast<int>(d.severity) > 2) __builtin_trap();
       (void)d.where.file->Locate(d.where.span.begin);
     }
+  // Save judges every entry it keeps (its build, day of use, own file) and
+  // rewrites a hit's day of use: what it writes is an entry a line, read back
+  // like any shard.
+  const std::string recipe = (root / "r.yaml").string();
+  cache.Put("00000000000000000000000000000001", {{recipe, IdentityOf(recipe)}}, {});
+  cache.Save();
+  std::ifstream written(fs::path(shard_dir) / "00.json", std::ios::binary);
+  std::string saved((std::istreambuf_iterator<char>(written)), std::istreambuf_iterator<char>());
+  if (!saved.starts_with("{\n") || !saved.ends_with("\n}")) __builtin_trap();
+  if (!ResultCache((root / "c").string()).Get("00000000000000000000000000000001", {})) __builtin_trap();
   return 0;
 }
