@@ -15,7 +15,7 @@ namespace aortalint::recipe_schema {
 /// to the recipe's mode (an unreadable `mode` admits both banks).
 bool KeyInMode(std::string_view name, RecipeMode mode);
 /// The keys the mode accepts, sorted, for suggestions.
-std::vector<std::string_view> KeysOfMode(RecipeMode mode);
+const std::vector<std::string_view>& KeysOfMode(RecipeMode mode);
 
 /// The top-level entry for `key` when it belongs to the recipe's mode.
 const yaml::Entry* TopInMode(const Recipe& recipe, std::string_view key);

@@ -50,7 +50,7 @@ class UnknownKey final : public Rule {
     const yaml::Node& root = recipe.root();
     if (!root.is_map()) return;
     const RecipeKeys& keys = BuiltinRecipeKeys();
-    std::vector<std::string_view> top = rs::KeysOfMode(recipe.mode());
+    const std::vector<std::string_view>& top = rs::KeysOfMode(recipe.mode());
     for (const yaml::Entry& e : root.entries) {
       if (e.key->is_str() &&
           (keys.TopLevel(e.key->text) || std::ranges::find(keys.deferred, e.key->text) != keys.deferred.end()))

@@ -17,6 +17,8 @@ const KeyDoc* FindKey(const std::vector<KeyDoc>& keys, std::string_view name) {
   return nullptr;
 }
 
+unsigned ModeBit(RecipeMode mode) { return 1u << static_cast<unsigned>(mode); }
+
 std::string Text(const yaml::Node& map, std::string_view key) {
   const yaml::Node* v = map.Get(key);
   return v && v->is_scalar() && !v->is_null() ? v->text : "";
@@ -41,26 +43,6 @@ json Schema(const yaml::Node& body) {
   return out;
 }
 
-std::vector<KeyDoc> ReadKeys(const yaml::Node* section) {
-  std::vector<KeyDoc> out;
-  if (!section || !section->is_map()) return out;
-  for (const yaml::Entry& e : section->entries) {
-    if (!e.value || !e.value->is_map()) continue;
-    const yaml::Node& body = *e.value;
-    const yaml::Node* required = body.Get("required");
-    out.push_back(KeyDoc{.name = e.key->text,
-                         .modes = Strings(body.Get("modes")),
-                         .required_in = Strings(required),
-                         .required = required && required->kind == yaml::Kind::kBool && required->boolean,
-                         .type = Text(body, "type"),
-                         .default_value = Text(body, "default"),
-                         .doc = Text(body, "doc"),
-                         .schema = Schema(body),
-                         .keys = ReadKeys(body.Get("keys"))});
-  }
-  return out;
-}
-
 bool Has(const std::vector<std::string>& modes, RecipeMode mode) {
   std::string_view name = mode == RecipeMode::kProbe       ? "probe"
                           : mode == RecipeMode::kSanitizer ? "sanitizer"
@@ -68,9 +50,34 @@ bool Has(const std::vector<std::string>& modes, RecipeMode mode) {
   return std::ranges::find(modes, name) != modes.end();
 }
 
+std::vector<KeyDoc> ReadKeys(const yaml::Node* section) {
+  std::vector<KeyDoc> out;
+  if (!section || !section->is_map()) return out;
+  for (const yaml::Entry& e : section->entries) {
+    if (!e.value || !e.value->is_map()) continue;
+    const yaml::Node& body = *e.value;
+    const yaml::Node* required = body.Get("required");
+    std::vector<std::string> modes = Strings(body.Get("modes"));
+    unsigned mode_bits = 0;
+    for (RecipeMode mode : {RecipeMode::kTriage, RecipeMode::kProbe, RecipeMode::kSanitizer})
+      if (Has(modes, mode)) mode_bits |= ModeBit(mode);
+    out.push_back(KeyDoc{.name = e.key->text,
+                         .modes = std::move(modes),
+                         .required_in = Strings(required),
+                         .required = required && required->kind == yaml::Kind::kBool && required->boolean,
+                         .type = Text(body, "type"),
+                         .default_value = Text(body, "default"),
+                         .doc = Text(body, "doc"),
+                         .schema = Schema(body),
+                         .keys = ReadKeys(body.Get("keys")),
+                         .mode_bits = mode_bits});
+  }
+  return out;
+}
+
 }  // namespace
 
-bool KeyDoc::InMode(RecipeMode mode) const { return mode == RecipeMode::kInvalid || Has(modes, mode); }
+bool KeyDoc::InMode(RecipeMode mode) const { return mode == RecipeMode::kInvalid || (mode_bits & ModeBit(mode)) != 0; }
 bool KeyDoc::RequiredIn(RecipeMode mode) const { return mode != RecipeMode::kInvalid && Has(required_in, mode); }
 const KeyDoc* KeyDoc::Key(std::string_view key) const { return FindKey(keys, key); }
 

@@ -26,6 +26,7 @@ struct KeyDoc {
   // string names a schema built from the knowledge tables; null: anything.
   nlohmann::json schema;
   std::vector<KeyDoc> keys;  // its mapping's keys, when aorta rejects others
+  unsigned mode_bits = 0;    // `modes` as bits: 1 << RecipeMode (the rules ask InMode of every key)
 
   /// Whether a recipe in `mode` accepts it (an invalid mode admits both banks).
   bool InMode(RecipeMode mode) const;
