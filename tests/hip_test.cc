@@ -2,7 +2,9 @@
 // kernel filter, and the analyser module's facts through a real Clang parse.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <filesystem>
+#include <thread>
 
 #include "driver/hip_sources.h"
 #include "driver/pairing.h"
@@ -199,6 +201,50 @@ TEST_CASE("hip: explain lists a HIP payload's kernels and launches, and what ker
   CHECK(r.output.find("launch hipLaunchKernelGGL zero (line 7)") != std::string::npos);
   CHECK(r.output.find("kernel_include_regex keeps: void scale<float>(float*, float); drops: "
                       "void scale<double>(double*, double); zero") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+// What a HIP payload's analysis depends on besides its text: the compile
+// database that gives its include paths (created after a first run, as
+// HIP006's help asks), and the headers the parse read, stat'ed after it. A
+// header changed moments before the run may have been read either way: its
+// result is not served until it has settled.
+TEST_CASE("hip: the cached result follows the compile database and the headers") {
+  using testing::CommandResult;
+  auto dir = testing::TempDir("hip-cache");
+  WriteFile(dir / ".git/HEAD", "ref: refs/heads/main\n");
+  WriteFile(dir / "k.hip",
+            "#include <hip/hip_runtime.h>\n#include \"scale.h\"\n"
+            "__global__ void k(float* x) { x[threadIdx.x] = SCALE; }\n");
+  WriteFile(dir / "inc/scale.h", "#define SCALE 2.0f\n");
+  std::string in = "cd " + testing::ShellQuote(dir.string()) + " && ";
+  std::string check = testing::ShellQuote(AORTALINT_BINARY) + " check --format concise k.hip";
+  auto cached = [&] { return testing::RunShell(in + "AORTALINT_CACHE_DIR=cache " + check + " -v 2>&1"); };
+  auto fresh = [&] { return testing::RunShell(in + check + " --no-cache 2>&1").output; };
+  auto report = [](std::string out) {  // without -v's line
+    size_t at = out.find("aortalint: ");
+    return at == std::string::npos ? out : out.erase(at, out.find('\n', at) + 1 - at);
+  };
+  auto hits = [](const CommandResult& r) { return r.output.find("cache: 1 hits") != std::string::npos; };
+
+  CommandResult first = cached();
+  CHECK(first.output.find("header 'scale.h' was not found") != std::string::npos);
+  CHECK(hits(cached()));
+  WriteFile(dir / "inc/scale.h", "#define SCALE 2.0f\n");  // written again: just changed
+  WriteFile(dir / "build/compile_commands.json",
+            "[{\"directory\": \"" + dir.string() + "\", \"file\": \"k.hip\", \"arguments\": [\"hipcc\", \"-Iinc\"]}]");
+  CommandResult with_database = cached();
+  CHECK(with_database.output.find("not found") == std::string::npos);
+  CHECK(report(with_database.output) == fresh());
+  CHECK(!hits(cached()));  // scale.h, read now, changed moments ago: not trusted yet
+
+  std::this_thread::sleep_for(std::chrono::milliseconds(2100));  // kTimestampSlackNs
+  cached();
+  CHECK(hits(cached()));
+  WriteFile(dir / "inc/scale.h", "#define SCALE 2.0f\n#include \"deeper.h\"\n");
+  CommandResult edited = cached();
+  CHECK(edited.output.find("header 'deeper.h' was not found") != std::string::npos);
+  CHECK(report(edited.output) == fresh());
   std::filesystem::remove_all(dir);
 }
 

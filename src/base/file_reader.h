@@ -23,6 +23,16 @@ struct FileIdentity {
 };
 inline constexpr size_t kIdentityHashBytes = 64u << 10;
 
+/// Files something read or looked for, each with its identity then (what a
+/// result depends on).
+using FileStates = std::vector<std::pair<std::string, FileIdentity>>;
+
+/// Now, on the clock file times are stamped from (nanoseconds since the epoch).
+int64_t NowNs();
+/// How far a file's times may lag the moment it changed: the kernel stamps them
+/// from a coarse clock, and some file systems keep whole seconds (FAT two).
+inline constexpr int64_t kTimestampSlackNs = 2'000'000'000;
+
 /// The identity of `path` now (stat, and the contents hashed when small); `exists` false when absent.
 FileIdentity IdentityOf(const std::string& path);
 /// A 64-bit hash of `bytes`, to tell a changed file from an unchanged one.
@@ -77,12 +87,12 @@ class ScopedReadLog {
   ScopedReadLog(const ScopedReadLog&) = delete;
   ScopedReadLog& operator=(const ScopedReadLog&) = delete;
   /// Each file read or probed, with its identity as it was then.
-  const std::vector<std::pair<std::string, FileIdentity>>& reads() const { return reads_; }
+  const FileStates& reads() const { return reads_; }
 
  private:
   friend ReadResult detail::ReadFile(const std::string&, size_t, bool);
   friend void NoteProbe(const std::string&);
-  std::vector<std::pair<std::string, FileIdentity>> reads_;
+  FileStates reads_;
   ScopedReadLog* outer_;
 };
 

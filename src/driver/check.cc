@@ -150,8 +150,6 @@ int ExitStatus(const CheckOptions& options, Severity fail_level, const std::vect
   return kExitClean;
 }
 
-using Dependencies = std::vector<std::pair<std::string, FileIdentity>>;
-
 // The settings each config gives, built once per run, with the part of the
 // cache key they make: the binary, where it runs and SettingsFingerprint.
 // Units that add sidecars to their settings build their own (Fresh).
@@ -159,8 +157,8 @@ class SettingsMemo {
  public:
   struct Entry {
     AnalysisSettings settings;
-    CacheKey key;               // the key's prefix; UnitKey adds the unit
-    Dependencies dependencies;  // settings.dependencies with their identities, taken once per run
+    CacheKey key;             // the key's prefix; UnitKey adds the unit
+    FileStates dependencies;  // settings.dependencies with their identities, taken once per run
   };
   explicit SettingsMemo(const SettingsRequest& request) : request_(request) {
     std::error_code ec;
@@ -231,12 +229,6 @@ struct RecipeJob {
   std::vector<std::string> own_payloads;  // paired payloads whose own checks run in this unit
   std::vector<std::string> own_hip;       // likewise for HIP payloads
 };
-
-// What a HIP payload's analysis read besides the payload: its headers and compile database.
-void AddHipDeps(const HipPayload& hip, std::vector<std::string>& deps) {
-  deps.insert(deps.end(), hip.includes.begin(), hip.includes.end());
-  if (!hip.flags_from.empty()) deps.push_back(hip.flags_from);
-}
 
 // Findings outlive their unit (they are printed once every unit is done): each
 // keeps the text of its file only up to the end of the last line a finding of
@@ -396,16 +388,13 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       if (cache.enabled()) ++stats.misses;
       ScopedReadLog read;
       std::shared_ptr<const HipPayload> hip = hip_store.Acquire(path);
-      std::vector<std::string> paths = {path};
       if (!hip->read_error.empty()) {
         // SYN003 names an unreadable file through the loader that reads recipes.
         unit.recipe = LoadYamlFile(path);
       } else {
         unit.hip_payloads.push_back(hip);
-        AddHipDeps(*hip, paths);
       }
-      Dependencies deps;
-      for (const std::string& dep : paths) deps.emplace_back(dep, IdentityOf(dep));
+      FileStates deps = hip_store.ReadFor(path);  // the payload itself first
       deps.insert(deps.end(), memo.dependencies.begin(), memo.dependencies.end());
       per_file[i] = Analyze(unit, settings);
       deps.insert(deps.end(), read.reads().begin(), read.reads().end());
@@ -446,7 +435,7 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       } else if (payload->ok() && payload->UsesProton()) {
         why_skipped[i - recipe_jobs.size()] = path + ": no payload rules: " + why;
       }
-      Dependencies deps = {{path, payload->source->identity()}};  // its own file first (Save drops the entry when gone)
+      FileStates deps = {{path, payload->source->identity()}};  // its own file first (Save drops the entry when gone)
       deps.insert(deps.end(), read.reads().begin(), read.reads().end());
       deps.insert(deps.end(), memo.dependencies.begin(), memo.dependencies.end());
       cache.Put(key, deps, per_file[i]);
@@ -503,7 +492,7 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     if (cache.enabled()) ++stats.misses;
     // Each file with its identity as read: an edit during the analysis is
     // never cached as the state the findings belong to.
-    Dependencies deps;
+    FileStates deps;
     deps.emplace_back(recipe_path, job.source ? job.source->identity() : IdentityOf(recipe_path));
     deps.insert(deps.end(), memo->dependencies.begin(), memo->dependencies.end());
     if (job.launch)
@@ -521,11 +510,9 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       }
       for (const std::string& path : job.own_payloads) unit.payloads.push_back(store.Acquire(path));
       for (const std::string& path : job.launch->hip_files) {
-        std::shared_ptr<const HipPayload> hip = hip_store.Acquire(path);
-        pairing->hip_payloads.push_back(hip);
-        std::vector<std::string> paths = {path};
-        AddHipDeps(*hip, paths);
-        for (const std::string& dep : paths) deps.emplace_back(dep, IdentityOf(dep));
+        pairing->hip_payloads.push_back(hip_store.Acquire(path));
+        const FileStates& hip_read = hip_store.ReadFor(path);
+        deps.insert(deps.end(), hip_read.begin(), hip_read.end());
       }
       for (const std::string& path : job.own_hip) unit.hip_payloads.push_back(hip_store.Acquire(path));
       unit.pairing = std::move(pairing);
@@ -541,15 +528,14 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
               },
               &plan_hip_outside);
           !hip.empty()) {
-        std::shared_ptr<const HipPayload> payload = LoadHipPayload(hip);
+        FileStates hip_read;
+        std::shared_ptr<const HipPayload> payload = LoadHipPayload(hip, &hip_read);
         auto pairing = unit.pairing ? std::make_shared<Pairing>(*unit.pairing) : std::make_shared<Pairing>();
         if (!unit.pairing) pairing->base_dir = RecipeDirectory(recipe_path);  // no command: as the directory convention
         pairing->hip_payloads.push_back(payload);
         unit.pairing = std::move(pairing);
         unit.hip_payloads.push_back(payload);
-        std::vector<std::string> paths = {hip};
-        AddHipDeps(*payload, paths);
-        for (const std::string& dep : paths) deps.emplace_back(dep, IdentityOf(dep));
+        deps.insert(deps.end(), hip_read.begin(), hip_read.end());
       }
     if (!plan_hip_outside.empty()) {  // SYN003 says it was not read
       auto pairing = unit.pairing ? std::make_shared<Pairing>(*unit.pairing) : std::make_shared<Pairing>();

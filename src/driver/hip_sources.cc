@@ -76,12 +76,15 @@ bool IsProjectRoot(const fs::path& dir) {
 }
 
 // The compile_commands.json files at or above `start`, nearest first, up to the project root.
-std::vector<fs::path> DatabasesAbove(const fs::path& start) {
+// `looked_at` gets each candidate with its state before it is read (one created later is a change too).
+std::vector<fs::path> DatabasesAbove(const fs::path& start, FileStates* looked_at = nullptr) {
   std::vector<fs::path> found;
   std::error_code ec;
   for (fs::path d = start; !d.empty(); d = d.parent_path()) {
-    for (fs::path candidate : {d / "compile_commands.json", d / "build" / "compile_commands.json"})
+    for (fs::path candidate : {d / "compile_commands.json", d / "build" / "compile_commands.json"}) {
+      if (looked_at) looked_at->emplace_back(candidate.string(), IdentityOf(candidate.string()));
       if (fs::is_regular_file(candidate, ec)) found.push_back(candidate);
+    }
     if (IsProjectRoot(d) || d == d.root_path()) break;
   }
   return found;
@@ -95,10 +98,10 @@ bool SkipDirectory(const fs::path& dir) {
 
 }  // namespace
 
-std::optional<CompileCommand> FindCompileCommand(const std::string& source) {
+std::optional<CompileCommand> FindCompileCommand(const std::string& source, FileStates* looked_at) {
   std::error_code ec;
   fs::path file = fs::absolute(source, ec).lexically_normal();
-  for (const fs::path& db_path : DatabasesAbove(file.parent_path())) {
+  for (const fs::path& db_path : DatabasesAbove(file.parent_path(), looked_at)) {
     std::shared_ptr<const Database> db = LoadDatabase(db_path);
     for (size_t i = 0; i < db->files.size(); ++i)
       if (db->files[i] == file.string()) return db->commands[i];
@@ -181,12 +184,24 @@ std::string SanitizerHipSource(const yaml::Node& root, const std::string& recipe
   return NormalizePath(plan.source.hip_resolved);
 }
 
-std::shared_ptr<const HipPayload> LoadHipPayload(const std::string& path) {
-  ReadResult read = ReadTextFile(path);
-  if (!read.ok) return UnreadableHip(path, read.error);
-  auto source = std::make_shared<const SourceFile>(path, std::move(read.text));
-  std::optional<CompileCommand> command = FindCompileCommand(path);
-  return AnalyseHip(std::move(source), command ? &*command : nullptr);
+std::shared_ptr<const HipPayload> LoadHipPayload(const std::string& path, FileStates* read) {
+  int64_t started = NowNs();
+  ReadResult text = ReadTextFile(path);
+  if (read) read->emplace_back(path, text.identity);
+  if (!text.ok) return UnreadableHip(path, text.error);
+  auto source = std::make_shared<const SourceFile>(path, std::move(text.text), text.identity);
+  std::optional<CompileCommand> command = FindCompileCommand(path, read);
+  std::shared_ptr<const HipPayload> payload = AnalyseHip(std::move(source), command ? &*command : nullptr);
+  // Clang read the headers; they are stat'ed only now. One changed since the
+  // parse began may have been read either way: it gets a state no file has,
+  // so the result is not served for it.
+  if (read)
+    for (const std::string& header : payload->includes) {
+      FileIdentity now = IdentityOf(header);
+      if (now.exists && now.ctime_ns >= started - kTimestampSlackNs) now.size = -1;
+      read->emplace_back(header, now);
+    }
+  return payload;
 }
 
 void HipStore::AddUse(const std::string& path) {
@@ -199,7 +214,7 @@ std::shared_ptr<const HipPayload> HipStore::Acquire(const std::string& path) {
   auto it = entries_.find(path);
   if (it == entries_.end()) return nullptr;
   Entry& entry = *it->second;
-  std::call_once(entry.loaded, [&] { entry.payload = LoadHipPayload(path); });
+  std::call_once(entry.loaded, [&] { entry.payload = LoadHipPayload(path, &entry.read); });
   return entry.payload;
 }
 

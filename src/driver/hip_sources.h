@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "base/file_reader.h"
 #include "load/hip_loader.h"
 #include "model/hip.h"
 #include "model/yaml.h"
@@ -20,8 +21,9 @@ namespace aortalint {
 
 /// The compile command for `source` from the nearest compile_commands.json at
 /// or above its directory (also each directory's `build/`), up to the project
-/// root (a directory holding .git or .aortalint.yaml).
-std::optional<CompileCommand> FindCompileCommand(const std::string& source);
+/// root (a directory holding .git or .aortalint.yaml). `looked_at`, when given,
+/// gets every place a database was looked for, found or not.
+std::optional<CompileCommand> FindCompileCommand(const std::string& source, FileStates* looked_at = nullptr);
 
 /// The HIP/C++ sources that build the binary `program` (argv[0] of a launch,
 /// resolved from `base_dir`), searched within `root`: from compile_commands.json
@@ -43,19 +45,24 @@ std::string SanitizerHipSource(const yaml::Node& root, const std::string& recipe
                                const std::function<std::string()>& project_root, std::string* outside = nullptr);
 
 /// Reads and analyses one payload (with its compile command, when there is one).
-std::shared_ptr<const HipPayload> LoadHipPayload(const std::string& path);
+/// `read`, when given, gets every file the analysis depends on: the payload,
+/// the compile databases looked for, and the headers the parse read.
+std::shared_ptr<const HipPayload> LoadHipPayload(const std::string& path, FileStates* read = nullptr);
 
 /// Analysed once per run, freed after the last use (the same contract as PayloadStore).
 class HipStore {
  public:
   void AddUse(const std::string& path);
   std::shared_ptr<const HipPayload> Acquire(const std::string& path);
+  /// What LoadHipPayload read for an acquired payload.
+  const FileStates& ReadFor(const std::string& path) const { return entries_.at(path)->read; }
   void Release(const std::string& path);
 
  private:
   struct Entry {
     std::once_flag loaded;
     std::shared_ptr<const HipPayload> payload;
+    FileStates read;
     std::atomic<int> uses{0};
   };
   std::unordered_map<std::string, std::unique_ptr<Entry>> entries_;
