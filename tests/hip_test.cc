@@ -206,15 +206,15 @@ TEST_CASE("hip: explain lists a HIP payload's kernels and launches, and what ker
 
 // What a HIP payload's analysis depends on besides its text: the compile
 // database that gives its include paths (created after a first run, as
-// HIP006's help asks), and the headers the parse read, stat'ed after it. A
-// header changed moments before the run may have been read either way: its
-// result is not served until it has settled.
+// HIP006's help asks), the headers the parse read, stat'ed after it, and where
+// a header it did not find would be. A header changed moments before the run
+// may have been read either way: its result is not served until it has settled.
 TEST_CASE("hip: the cached result follows the compile database and the headers") {
   using testing::CommandResult;
   auto dir = testing::TempDir("hip-cache");
   WriteFile(dir / ".git/HEAD", "ref: refs/heads/main\n");
   WriteFile(dir / "k.hip",
-            "#include <hip/hip_runtime.h>\n#include \"scale.h\"\n"
+            "#include <hip/hip_runtime.h>\n#include \"scale.h\"\n#include \"near.h\"\n"
             "__global__ void k(float* x) { x[threadIdx.x] = SCALE; }\n");
   WriteFile(dir / "inc/scale.h", "#define SCALE 2.0f\n");
   std::string in = "cd " + testing::ShellQuote(dir.string()) + " && ";
@@ -234,13 +234,17 @@ TEST_CASE("hip: the cached result follows the compile database and the headers")
   WriteFile(dir / "build/compile_commands.json",
             "[{\"directory\": \"" + dir.string() + "\", \"file\": \"k.hip\", \"arguments\": [\"hipcc\", \"-Iinc\"]}]");
   CommandResult with_database = cached();
-  CHECK(with_database.output.find("not found") == std::string::npos);
+  CHECK(with_database.output.find("'scale.h' was not found") == std::string::npos);
   CHECK(report(with_database.output) == fresh());
   CHECK(!hits(cached()));  // scale.h, read now, changed moments ago: not trusted yet
 
   std::this_thread::sleep_for(std::chrono::milliseconds(2100));  // kTimestampSlackNs
   cached();
   CHECK(hits(cached()));
+  WriteFile(dir / "near.h", "\n");  // written where it was looked for
+  CommandResult found = cached();
+  CHECK(found.output.find("'near.h' was not found") == std::string::npos);
+  CHECK(report(found.output) == fresh());
   WriteFile(dir / "inc/scale.h", "#define SCALE 2.0f\n#include \"deeper.h\"\n");
   CommandResult edited = cached();
   CHECK(edited.output.find("header 'deeper.h' was not found") != std::string::npos);

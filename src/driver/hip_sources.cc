@@ -192,15 +192,32 @@ std::shared_ptr<const HipPayload> LoadHipPayload(const std::string& path, FileSt
   auto source = std::make_shared<const SourceFile>(path, std::move(text.text), text.identity);
   std::optional<CompileCommand> command = FindCompileCommand(path, read);
   std::shared_ptr<const HipPayload> payload = AnalyseHip(std::move(source), command ? &*command : nullptr);
-  // Clang read the headers; they are stat'ed only now. One changed since the
-  // parse began may have been read either way: it gets a state no file has,
-  // so the result is not served for it.
-  if (read)
-    for (const std::string& header : payload->includes) {
-      FileIdentity now = IdentityOf(header);
-      if (now.exists && now.ctime_ns >= started - kTimestampSlackNs) now.size = -1;
-      read->emplace_back(header, now);
+  if (!read) return payload;
+  // The headers Clang read, and where each one it did not find would be found
+  // once written, are stat'ed only now. One changed since the parse began may
+  // have been seen either way: it gets a state no file has, so the result is
+  // not served for it.
+  auto settled = [&](const std::string& file) {
+    FileIdentity now = IdentityOf(file);
+    if (now.exists && now.ctime_ns >= started - kTimestampSlackNs) now.size = -1;
+    read->emplace_back(file, now);
+  };
+  for (const std::string& header : payload->includes) settled(header);
+  if (!payload->missing_headers.empty()) {
+    std::vector<std::string> dirs = {fs::path(path).parent_path().string()};
+    const std::vector<std::string> none;
+    const std::vector<std::string>& args = command ? command->arguments : none;
+    for (size_t i = 0; i < args.size(); ++i) {
+      std::string dir;
+      if (args[i] == "-I" || args[i] == "-iquote" || args[i] == "-isystem" || args[i] == "-idirafter")
+        dir = i + 1 < args.size() ? args[++i] : "";
+      else if (args[i].starts_with("-I"))
+        dir = args[i].substr(2);
+      if (!dir.empty()) dirs.push_back((fs::path(command->directory) / dir).string());
     }
+    for (const HipMissingHeader& missing : payload->missing_headers)
+      for (const std::string& dir : dirs) settled((fs::path(dir) / missing.header).lexically_normal().string());
+  }
   return payload;
 }
 
