@@ -467,8 +467,8 @@ std::string EntryText(const nlohmann::json& entry) {
 // (building nlohmann values and dumping them was an eighth of a cold run):
 // each file once, as the analysis read it, and each diagnostic with its
 // members in nlohmann's order. nullopt when a string is not UTF-8: JSON cannot hold it.
-std::optional<std::string> NewEntryText(const std::vector<std::pair<std::string, FileIdentity>>& dependencies,
-                                        const std::vector<Diagnostic>& diagnostics, int64_t used) {
+std::optional<std::string> NewEntryText(const FileStates& dependencies, const std::vector<Diagnostic>& diagnostics,
+                                        int64_t used) {
   std::string out;
   bool ok = true;
   auto text = [&](std::string_view s) { ok = ok && AppendJsonString(out, s); };
@@ -759,7 +759,7 @@ void ResultCache::NoteUse(const std::string& key, int64_t used) const {
   used_today_.insert(key);
 }
 
-void ResultCache::Put(const std::string& key, const std::vector<std::pair<std::string, FileIdentity>>& dependencies,
+void ResultCache::Put(const std::string& key, const FileStates& dependencies,
                       const std::vector<Diagnostic>& diagnostics) {
   if (!enabled()) return;
   std::optional<std::string> text = NewEntryText(dependencies, diagnostics, Today());

@@ -63,8 +63,7 @@ class ResultCache {
   /// Records `diagnostics` with the files they were computed from. Thread-safe.
   /// `dependencies`: each file the analysis read or looked for, with its
   /// identity as it was read (one edited since then no longer matches it).
-  void Put(const std::string& key, const std::vector<std::pair<std::string, FileIdentity>>& dependencies,
-           const std::vector<Diagnostic>& diagnostics);
+  void Put(const std::string& key, const FileStates& dependencies, const std::vector<Diagnostic>& diagnostics);
   /// Writes the shards that changed (atomically), dropping entries of other
   /// builds, entries whose files are gone or unused for kMaxIdleDays, and the
   /// least recently used past kMaxEntriesPerShard.
