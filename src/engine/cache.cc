@@ -473,6 +473,12 @@ std::optional<std::string> NewEntryText(const FileStates& dependencies, const st
   bool ok = true;
   auto text = [&](std::string_view s) { ok = ok && AppendJsonString(out, s); };
   auto number = [&](auto n) { fmt::format_to(std::back_inserter(out), FMT_COMPILE("{}"), n); };
+  auto member = [&](std::string_view name, std::string_view value) {  // "name":"value"
+    out += '"';
+    out += name;
+    out += "\":";
+    text(value);
+  };
   auto span = [&](const std::string& path, Span at) {
     out += '[';
     text(path);
@@ -512,28 +518,25 @@ std::optional<std::string> NewEntryText(const FileStates& dependencies, const st
         text(e.replacement);
         out += ']';
       }
-      out +=
-          d.fix->applicability == Applicability::kSafe ? "],\"safe\":true,\"title\":" : "],\"safe\":false,\"title\":";
-      text(d.fix->title);
+      out += d.fix->applicability == Applicability::kSafe ? "],\"safe\":true," : "],\"safe\":false,";
+      member("title", d.fix->title);
       out += "},";
     }
     if (!d.help.empty()) {
-      out += "\"help\":";
-      text(d.help);
+      member("help", d.help);
       out += ',';
     }
-    out += "\"message\":";
-    text(d.message);
+    member("message", d.message);
     out += ",\"notes\":[";
     for (const Note& n : d.notes) {
       out += &n == d.notes.data() ? "{\"at\":" : ",{\"at\":";
       span(n.where.path(), n.where.span);
-      out += "],\"message\":";
-      text(n.message);
+      out += "],";
+      member("message", n.message);
       out += '}';
     }
-    out += "],\"rule\":";
-    text(d.rule);
+    out += "],";
+    member("rule", d.rule);
     out += ",\"severity\":";
     number(static_cast<int>(d.severity));
     out += '}';
@@ -553,37 +556,40 @@ struct SavedEntry {
 // another build (the key holds the binary's stamp), whose own file is gone,
 // or unused for kMaxIdleDays.
 std::optional<SavedEntry> Saved(std::string_view text, bool used_now, int64_t today) {
-  std::error_code ec;
-  auto exists = [&ec](const std::string& path) { return fs::exists(path, ec); };  // not read: IdentityOf would hash it
+  SavedEntry saved{std::string(text), today};
+  std::string bin, own;  // the entry's build, and its own file (the first it read)
   if (std::optional<EntryParts> parts = SplitEntry(text)) {
-    SavedEntry saved{std::string(text), today};
-    if (!used_now) {
-      auto [end, error] = std::from_chars(parts->used.data(), parts->used.data() + parts->used.size(), saved.used);
-      if (error != std::errc()) return std::nullopt;
-    }
-    if (parts->bin != ResultCache::BinaryTag() || parts->read.empty() ||
-        today - saved.used > ResultCache::kMaxIdleDays || !exists(std::string(parts->read[0].first)))
-      return std::nullopt;
+    if (parts->read.empty()) return std::nullopt;
+    bin = parts->bin;
+    own = parts->read[0].first;
     if (used_now)
       saved.text.replace(static_cast<size_t>(parts->used.data() - text.data()), parts->used.size(),
                          std::to_string(today));
-    return saved;
+    else if (std::from_chars(parts->used.data(), parts->used.data() + parts->used.size(), saved.used).ec != std::errc())
+      return std::nullopt;
+  } else {
+    // Another shape (a path with an escape): judged parsed.
+    try {
+      nlohmann::json entry = ParseShard(text);
+      if (!entry.is_object() || !entry.contains("read") || !entry["read"].is_array() || entry["read"].empty() ||
+          !entry["read"][0].is_array() || entry["read"][0].empty() || !entry["read"][0][0].is_string())
+        return std::nullopt;
+      bin = entry.value("bin", std::string());
+      own = entry["read"][0][0].get<std::string>();
+      if (used_now) {
+        entry["used"] = today;
+        saved.text = EntryText(entry);
+      } else {
+        saved.used = entry.value("used", int64_t{0});
+      }
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
   }
-  // Another shape (a path with an escape): judged parsed.
-  try {
-    nlohmann::json entry = ParseShard(text);
-    if (!entry.is_object() || !entry.contains("read") || !entry["read"].is_array() || entry["read"].empty() ||
-        !entry["read"][0].is_array() || entry["read"][0].empty() || !entry["read"][0][0].is_string())
-      return std::nullopt;
-    if (used_now) entry["used"] = today;
-    SavedEntry saved{used_now ? EntryText(entry) : std::string(text), entry.value("used", int64_t{0})};
-    if (entry.value("bin", std::string()) != ResultCache::BinaryTag() ||
-        today - saved.used > ResultCache::kMaxIdleDays || !exists(entry["read"][0][0].get<std::string>()))
-      return std::nullopt;
-    return saved;
-  } catch (const std::exception&) {
+  std::error_code ec;  // the own file is not read: IdentityOf would hash it
+  if (bin != ResultCache::BinaryTag() || today - saved.used > ResultCache::kMaxIdleDays || !fs::exists(own, ec))
     return std::nullopt;
-  }
+  return saved;
 }
 
 }  // namespace
