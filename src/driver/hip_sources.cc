@@ -96,6 +96,23 @@ bool SkipDirectory(const fs::path& dir) {
                            name.rfind("build-", 0) == 0 || name == "venv" || name == "site-packages");
 }
 
+// Where a header the parse did not find would be found once written: beside
+// the payload, or in a directory its compile command searches.
+std::vector<std::string> HeaderSearchDirs(const std::string& payload, const CompileCommand* command) {
+  std::vector<std::string> dirs = {fs::path(payload).parent_path().string()};
+  if (!command) return dirs;
+  const std::vector<std::string>& args = command->arguments;
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string dir;
+    if (args[i] == "-I" || args[i] == "-iquote" || args[i] == "-isystem" || args[i] == "-idirafter")
+      dir = i + 1 < args.size() ? args[++i] : "";
+    else if (args[i].starts_with("-I"))
+      dir = args[i].substr(2);
+    if (!dir.empty()) dirs.push_back((fs::path(command->directory) / dir).string());
+  }
+  return dirs;
+}
+
 }  // namespace
 
 std::optional<CompileCommand> FindCompileCommand(const std::string& source, FileStates* looked_at) {
@@ -204,17 +221,7 @@ std::shared_ptr<const HipPayload> LoadHipPayload(const std::string& path, FileSt
   };
   for (const std::string& header : payload->includes) settled(header);
   if (!payload->missing_headers.empty()) {
-    std::vector<std::string> dirs = {fs::path(path).parent_path().string()};
-    const std::vector<std::string> none;
-    const std::vector<std::string>& args = command ? command->arguments : none;
-    for (size_t i = 0; i < args.size(); ++i) {
-      std::string dir;
-      if (args[i] == "-I" || args[i] == "-iquote" || args[i] == "-isystem" || args[i] == "-idirafter")
-        dir = i + 1 < args.size() ? args[++i] : "";
-      else if (args[i].starts_with("-I"))
-        dir = args[i].substr(2);
-      if (!dir.empty()) dirs.push_back((fs::path(command->directory) / dir).string());
-    }
+    std::vector<std::string> dirs = HeaderSearchDirs(path, command ? &*command : nullptr);
     for (const HipMissingHeader& missing : payload->missing_headers)
       for (const std::string& dir : dirs) settled((fs::path(dir) / missing.header).lexically_normal().string());
   }
