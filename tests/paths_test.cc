@@ -140,6 +140,8 @@ TEST_CASE("directory listings: kept for a run, answering as stat() does") {
   fs::create_symlink(root / "file.yaml", root / "link.yaml");
   fs::create_symlink(root / "sub", root / "link_dir");
   fs::create_symlink(root / "missing", root / "dangling");
+  fs::create_directories(root / "sub" / "inner");
+  fs::create_symlink(root / "sub" / "inner", root / "deep");
   std::string dir = root.string();
   auto all = [&] {
     CHECK(KindOf(dir, "file.yaml") == EntryKind::kRegular);
@@ -148,6 +150,12 @@ TEST_CASE("directory listings: kept for a run, answering as stat() does") {
     CHECK(KindOf(dir, "link_dir") == EntryKind::kDirectory);
     CHECK(KindOf(dir, "dangling") == EntryKind::kAbsent);
     CHECK(KindOf(dir, "nothing") == EntryKind::kAbsent);
+    CHECK(KindOfPath((root / "file.yaml").string()) == EntryKind::kRegular);  // any path: its directory's listing
+    CHECK(KindOfPath((root / "link_dir").string()) == EntryKind::kDirectory);
+    CHECK(KindOfPath((root / "dangling").string()) == EntryKind::kAbsent);
+    CHECK(KindOfPath((root / "deep" / ".." / "file.yaml").string()) == EntryKind::kAbsent);  // `..` from sub/inner
+    CHECK(KindOfPath((root / "sub" / ".." / "file.yaml").string()) == EntryKind::kRegular);
+    CHECK(KindOfPath((root / "sub" / "").string()) == EntryKind::kDirectory);
   };
   CHECK(ListingOf(dir) == nullptr);  // no run: nothing kept, stat() answers
   all();
@@ -155,7 +163,7 @@ TEST_CASE("directory listings: kept for a run, answering as stat() does") {
     ScopedDirectoryCache run;
     std::shared_ptr<const DirectoryListing> listing = ListingOf(dir);
     REQUIRE(listing);
-    CHECK(listing->entries().size() == 5);
+    CHECK(listing->entries().size() == 6);
     all();
     // Listed once per run: a file created since is not seen until the next run.
     WriteFile(root / "later.yaml", "x: 1\n");

@@ -2,6 +2,9 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <optional>
+
+#include "base/dir_index.h"
 
 #include "driver/pairing.h"
 #include "run/wrap.h"
@@ -40,11 +43,16 @@ TEST_CASE("payload pairing: a config marks a project root nested in a checkout")
   std::string recipe = (outer / "inner" / "recipes" / "r.yaml").string();
   testing::WriteFile(recipe, "# aorta sweep run --recipe recipes/r.yaml -- python profiling/run.py\n");
   testing::WriteFile(outer / "plain" / "r.yaml", "schema_version: 1\n");
-  // The nearer config wins over the outer .git; without one, .git; without either, the config's directory.
-  CHECK(fs::path(RepositoryRoot(recipe, "")) == outer / "inner");
-  CHECK(fs::path(RepositoryRoot((outer / "plain" / "r.yaml").string(), "/cfg")) == outer);
   fs::path bare = testing::TempDir("aortalint-bare");
-  CHECK(RepositoryRoot((bare / "r.yaml").string(), "/cfg") == "/cfg");
+  for (bool listings : {false, true}) {  // asked of the file system, and of a run's listings
+    CAPTURE(listings);
+    std::optional<ScopedDirectoryCache> run;
+    if (listings) run.emplace();
+    // The nearer config wins over the outer .git; without one, .git; without either, the config's directory.
+    CHECK(fs::path(RepositoryRoot(recipe, "")) == outer / "inner");
+    CHECK(fs::path(RepositoryRoot((outer / "plain" / "r.yaml").string(), "/cfg")) == outer);
+    CHECK(RepositoryRoot((bare / "r.yaml").string(), "/cfg") == "/cfg");
+  }
 
   Config config;
   config.dir = (outer / "inner").string();
@@ -53,6 +61,54 @@ TEST_CASE("payload pairing: a config marks a project root nested in a checkout")
   CHECK(launch->pairing.source == LaunchSource::kHeaderComment);
   CHECK(launch->pairing.missing.empty());
   CHECK(launch->files.size() == 1);
+}
+
+// The run's listings answer most of WithinRoot without resolving each directory; links and `..`
+// still go to the file system. Both ways must agree, and with what the links say.
+TEST_CASE("payload pairing: a path within the root, through links or not") {
+  namespace fs = std::filesystem;
+  fs::path base = testing::TempDir("aortalint-within");
+  fs::path root = base / "root", other = base / "other";
+  testing::WriteFile(root / "a" / "b" / "run.py", "import torch\n");
+  testing::WriteFile(other / "x.py", "import torch\n");
+  fs::create_directory_symlink(root / "a", root / "inside");       // a link that stays in
+  fs::create_directory_symlink(other, root / "outside");           // one that leads out
+  fs::create_directory_symlink("../../other", root / "a" / "up");  // relative, leading out
+  fs::create_symlink(other / "x.py", root / "a" / "b" / "linked.py");
+  fs::create_directory_symlink(root, base / "alias");  // the root itself through a link
+  struct Case {
+    fs::path path, root;
+    bool within;
+  };
+  const Case cases[] = {
+      {root / "a" / "b" / "run.py", root, true},
+      {root / "a" / "b" / "absent.py", root, true},
+      {root / "absent" / "deeper" / "x.py", root, true},
+      {root, root, true},
+      {root / "inside" / "b" / "run.py", root, true},
+      {root / "outside" / "x.py", root, false},
+      {root / "a" / "up" / "x.py", root, false},
+      {root / "a" / "b" / "linked.py", root, false},
+      {root / "a" / ".." / "outside" / "x.py", root, false},
+      {root / "a" / "b" / ".." / ".." / ".." / "other" / "x.py", root, false},
+      {root / "inside" / ".." / "a" / "b" / "run.py", root, true},
+      {other / "x.py", root, false},
+      {base / "alias" / "a" / "b" / "run.py", root, true},
+      {root / "a" / "b" / "run.py", base / "alias", true},
+      {base / "alias" / "outside" / "x.py", base / "alias", false},
+      {root / "a" / "b" / "run.py", root / "a" / "b" / "run.py", true},
+      {root / "a" / "b" / "run.py", fs::path("/"), true},
+  };
+  for (bool listings : {false, true}) {
+    CAPTURE(listings);
+    std::optional<ScopedDirectoryCache> run;
+    if (listings) run.emplace();
+    for (const Case& c : cases) {
+      CAPTURE(c.path);
+      CAPTURE(c.root);
+      CHECK(WithinRoot(c.path.string(), c.root.string()) == c.within);
+    }
+  }
 }
 
 TEST_CASE("payload pairing: without .git or a config, the directory named on the command line is the root") {

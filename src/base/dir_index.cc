@@ -9,6 +9,8 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "base/paths.h"
+
 namespace aortalint {
 namespace {
 
@@ -49,11 +51,17 @@ DirectoryListing::DirectoryListing(std::vector<std::pair<std::string, unsigned c
   std::sort(entries_.begin(), entries_.end());
 }
 
-EntryKind DirectoryListing::KindOf(const std::string& dir, std::string_view name) const {
+std::optional<unsigned char> DirectoryListing::TypeOf(std::string_view name) const {
   auto it = std::lower_bound(entries_.begin(), entries_.end(), name,
                              [](const auto& entry, std::string_view n) { return entry.first < n; });
-  if (it == entries_.end() || it->first != name) return EntryKind::kAbsent;
-  switch (it->second) {
+  if (it == entries_.end() || it->first != name) return std::nullopt;
+  return it->second;
+}
+
+EntryKind DirectoryListing::KindOf(const std::string& dir, std::string_view name) const {
+  std::optional<unsigned char> type = TypeOf(name);
+  if (!type) return EntryKind::kAbsent;
+  switch (*type) {
     case DT_REG:
       return EntryKind::kRegular;
     case DT_DIR:
@@ -129,6 +137,13 @@ std::shared_ptr<const DirectoryListing> ListingOf(const std::string& dir) {
 EntryKind KindOf(const std::string& dir, std::string_view name) {
   if (std::shared_ptr<const DirectoryListing> listing = ListingOf(dir)) return listing->KindOf(dir, name);
   return StatKind(Join(dir, name));
+}
+
+EntryKind KindOfPath(const std::string& path) {
+  std::string abs = AbsoluteNormal(path);
+  if (HasDotDot(path) || abs.ends_with('/')) return StatKind(path);  // `..` after a link; a directory's path
+  std::string_view parent = ParentOf(abs);
+  return KindOf(std::string(parent), std::string_view(abs).substr(parent.size() == 1 ? 1 : parent.size() + 1));
 }
 
 }  // namespace aortalint

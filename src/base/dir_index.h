@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -20,6 +21,8 @@ class DirectoryListing {
   explicit DirectoryListing(std::vector<std::pair<std::string, unsigned char>> entries);  // name, dirent d_type
   /// What `dir/name` is, as stat() would say (a symlink followed): absent when not listed.
   EntryKind KindOf(const std::string& dir, std::string_view name) const;
+  /// The type `name` was listed with (a dirent d_type: DT_LNK for a link); nullopt when not listed.
+  std::optional<unsigned char> TypeOf(std::string_view name) const;
   /// Every name listed, in byte order.
   const std::vector<std::pair<std::string, unsigned char>>& entries() const { return entries_; }
 
@@ -47,5 +50,7 @@ std::shared_ptr<const DirectoryListing> ListingOf(const std::string& dir);
 
 /// What `dir/name` is, as stat() would say: from the run's listing of `dir` when kept, else by stat().
 EntryKind KindOf(const std::string& dir, std::string_view name);
+/// KindOf for any path (relative to the working directory, or absolute); one with a `..` by stat().
+EntryKind KindOfPath(const std::string& path);
 
 }  // namespace aortalint

@@ -77,6 +77,12 @@ std::optional<std::string_view> PlainParent(std::string_view path) {
   return slash == std::string_view::npos ? std::string_view() : path.substr(0, slash);
 }
 
+bool HasDotDot(std::string_view path) {
+  for (size_t at = 0; (at = path.find("..", at)) != std::string_view::npos; at += 2)
+    if ((at == 0 || path[at - 1] == '/') && (at + 2 == path.size() || path[at + 2] == '/')) return true;
+  return false;
+}
+
 std::string_view ParentOf(std::string_view absolute_normal) {
   size_t slash = absolute_normal.rfind('/');
   if (slash == std::string_view::npos) return {};

@@ -20,6 +20,9 @@ std::string AbsoluteNormal(std::string_view path);
 /// parent are in the same directory. nullopt otherwise.
 std::optional<std::string_view> PlainParent(std::string_view path);
 
+/// Whether `path` has a `..` name: only the file system can fold one that follows a link.
+bool HasDotDot(std::string_view path);
+
 /// The directory part of an AbsoluteNormal() path: "/a/b" for "/a/b/c", "/" for "/c".
 std::string_view ParentOf(std::string_view absolute_normal);
 

@@ -1,7 +1,9 @@
 #include "driver/pairing.h"
 
+#include <dirent.h>
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 
 #include "base/dir_index.h"
 #include "base/paths.h"
@@ -38,8 +40,33 @@ std::vector<std::string> NamedScripts(const std::vector<std::string>& argv) {
   return out;
 }
 
+// Within's answer from the run's listings (base/dir_index.h), when they can give it: a path
+// written at or below `root` whose names below it are none of them a link resolves below
+// wherever `root` itself leads. Spares every recipe's script the resolution of each of its
+// directories. nullopt: a link, a `..`, a directory not listed, or a path written elsewhere.
+std::optional<bool> WithinByListings(const std::string& path, const std::string& root) {
+  if (HasDotDot(path) || HasDotDot(root)) return std::nullopt;
+  std::string p = AbsoluteNormal(path), r = AbsoluteNormal(root);
+  if (r.size() > 1 && r.back() == '/') r.pop_back();
+  if (p.size() > 1 && p.back() == '/') p.pop_back();
+  if (p == r) return true;
+  if (!p.starts_with(r) || (r != "/" && p[r.size()] != '/')) return std::nullopt;
+  for (size_t at = r == "/" ? 1 : r.size() + 1; at <= p.size();) {
+    size_t end = std::min(p.find('/', at), p.size());
+    std::string dir = at == 1 ? "/" : p.substr(0, at - 1);
+    std::shared_ptr<const DirectoryListing> listing = ListingOf(dir);
+    if (!listing) return std::nullopt;
+    std::optional<unsigned char> type = listing->TypeOf(std::string_view(p).substr(at, end - at));
+    if (!type) return true;  // what does not exist is resolved as written
+    if (*type == DT_LNK || *type == DT_UNKNOWN) return std::nullopt;
+    at = end + 1;
+  }
+  return true;
+}
+
 // Whether `path` (symlinks resolved) lies at or below `root` (resolved too).
 bool Within(const fs::path& path, const fs::path& root) {
+  if (std::optional<bool> within = WithinByListings(path.string(), root.string())) return *within;
   std::error_code ec;
   fs::path p = fs::weakly_canonical(fs::absolute(path, ec), ec);
   fs::path r = fs::weakly_canonical(fs::absolute(root, ec), ec);
@@ -62,10 +89,9 @@ void ResolveFiles(Launch& launch, const std::string& root) {
   bool contained = launch.pairing.source != LaunchSource::kCommandLine;
   for (const std::string& script : NamedScripts(launch.pairing.argv)) {
     fs::path p = fs::path(script).is_absolute() ? fs::path(script) : fs::path(launch.pairing.base_dir) / script;
-    std::error_code ec;
     if (contained && !root.empty() && !Within(p, root)) launch.pairing.outside.push_back(script);
     // A FIFO or device exists: it is loaded, and refused as not a regular file (SYN003), not called missing.
-    else if (fs::exists(p, ec) && !fs::is_directory(p, ec))
+    else if (EntryKind kind = KindOfPath(p.string()); kind != EntryKind::kAbsent && kind != EntryKind::kDirectory)
       launch.files.push_back(NormalizePath(p.string()));
     else
       launch.pairing.missing.push_back(script);
@@ -193,21 +219,23 @@ bool WithinRoot(const std::string& path, const std::string& root) { return Withi
 
 std::string RepositoryRoot(const std::string& recipe_path, const std::string& config_dir,
                            const std::string& named_root) {
-  std::error_code ec;
-  fs::path dir = fs::absolute(recipe_path, ec).lexically_normal().parent_path();
-  for (fs::path d = dir; !d.empty(); d = d.parent_path()) {
+  // On strings, asking the run's listings (base/dir_index.h): every recipe of a run asks this of
+  // the same few directories.
+  std::string dir(ParentOf(AbsoluteNormal(recipe_path)));
+  for (std::string d = dir; !d.empty(); d = std::string(ParentOf(d))) {
     // A config marks a project root too, so a recipe repository nested in
     // another checkout resolves from its own top, not the outer one's.
-    if (fs::exists(d / ".git", ec) || fs::exists(d / kConfigFileName, ec)) return d.string();
-    if (d == d.root_path()) break;
+    if (KindOf(d, ".git") != EntryKind::kAbsent || KindOf(d, kConfigFileName) != EntryKind::kAbsent) return d;
+    if (d == "/") break;
   }
   if (!config_dir.empty()) return config_dir;
   if (!named_root.empty()) {
+    std::error_code ec;
     fs::path root = fs::absolute(named_root, ec).lexically_normal();
-    fs::path rel = dir.lexically_relative(root);
+    fs::path rel = fs::path(dir).lexically_relative(root);
     if (!rel.empty() && *rel.begin() != "..") return root.string();
   }
-  return dir.string();
+  return dir;
 }
 
 std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_view recipe_text,
