@@ -56,6 +56,81 @@ TEST_CASE("the result cache is invisible except in speed") {
   std::filesystem::remove_all(dir);
 }
 
+// What /proc/self/io says this process has read so far, in bytes (the read of it included).
+uint64_t BytesRead() {
+  std::string io = ReadFile("/proc/self/io");
+  size_t at = io.find("rchar: ");
+  REQUIRE(at != std::string::npos);
+  return std::stoull(io.substr(at + 7));
+}
+
+// Waits until a file written now has settled: its last change older than the timestamp slack.
+void WaitPastTheSlack() {
+  std::this_thread::sleep_for(std::chrono::nanoseconds(kTimestampSlackNs) + std::chrono::milliseconds(150));
+}
+
+TEST_CASE("a file changed within the timestamp slack is told apart by its contents, an older one by its times") {
+  auto dir = TempDir("aortalint-identity");
+  std::string path = (dir / "payload.py").string();
+  WriteFile(path, std::string(8000, 'x'));
+  FileIdentity fresh = IdentityOf(path);
+  CHECK(fresh.exists);
+  CHECK(fresh.hash != 0);  // just written: a second edit in the same tick of the clock would keep its times
+  CHECK(ReadTextFile(path).identity == fresh);
+  WaitPastTheSlack();
+  uint64_t before = BytesRead();
+  FileIdentity settled = IdentityOf(path);
+  CHECK(BytesRead() - before < 8000);  // stat'ed, not read
+  CHECK(settled.hash == 0);
+  CHECK(settled.ctime_ns == fresh.ctime_ns);
+  CHECK(settled.size == fresh.size);
+  CHECK(ReadTextFile(path).identity == settled);  // the same, whichever way it is taken
+  // A same-size edit with its mtime put back: a new ctime, and recent again, so hashed.
+  auto mtime = std::filesystem::last_write_time(path);
+  WriteFile(path, std::string(8000, 'y'));
+  std::filesystem::last_write_time(path, mtime);
+  FileIdentity edited = IdentityOf(path);
+  CHECK(edited.mtime_ns == settled.mtime_ns);
+  CHECK(edited != settled);
+  CHECK(edited.hash != 0);
+  CHECK_FALSE(IdentityOf((dir / "absent.py").string()).exists);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("a cached result over settled files is served, and a same-size edit with its mtime put back is not") {
+  auto dir = TempDir("aortalint-settled");
+  WriteFile(dir / "repo/recipe.yaml",
+            "#   aorta sweep run --recipe recipe.yaml -- python payload.py\n"
+            "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+            "collect:\n  proton: {mode: cli, backend: cupti}\n");
+  std::string clean =
+      "import triton.profiler as proton\nimport torch\n\n\ndef main():\n    return 0\n\n\n"
+      "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n";
+  std::string late = clean;  // the same size, with Proton imported after torch (PAY001)
+  late.replace(0, 48, "import torch\nimport triton.profiler as proton\n\n\n");
+  REQUIRE(late.size() == clean.size());
+  WriteFile(dir / "repo/payload.py", clean);
+  WriteFile(dir / "repo/.git/HEAD", "ref: refs/heads/main\n");
+  std::string run = "cd " + ShellQuote((dir / "repo").string()) +
+                    " && AORTALINT_CACHE_DIR=" + ShellQuote((dir / "cache").string()) + " " +
+                    ShellQuote(AORTALINT_BINARY) + " check --verbose --format concise . 2>&1";
+  WaitPastTheSlack();
+  CommandResult first = RunShell(run);
+  CHECK(first.exit_code == 0);
+  CHECK(first.output.find("1 misses") != std::string::npos);
+  CommandResult second = RunShell(run);
+  CHECK(second.output.find("1 hits, 0 misses") != std::string::npos);
+  // The payload's size and mtime put back: its ctime tells the edit apart.
+  auto mtime = std::filesystem::last_write_time(dir / "repo/payload.py");
+  WriteFile(dir / "repo/payload.py", late);
+  std::filesystem::last_write_time(dir / "repo/payload.py", mtime);
+  CommandResult third = RunShell(run);
+  CHECK(third.exit_code == 1);
+  CHECK(third.output.find("PAY001") != std::string::npos);
+  CHECK(third.output.find("0 hits, 1 misses") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
 // Hits are read from the shard's text, entry by entry; a shard written some
 // other way (on one line, indented) is parsed whole and still serves, and an entry of
 // another shape is a miss, never a wrong hit, while the rest still serve.

@@ -126,6 +126,9 @@ uint64_t ContentHash(std::string_view bytes) {
 
 namespace {
 
+// Whether a file with these times needs its contents hashed to be told apart (FileIdentity).
+bool Recent(const FileIdentity& id) { return id.ctime_ns + kTimestampSlackNs >= NowNs(); }
+
 FileIdentity IdentityFromStat(const struct stat& st) {
   FileIdentity id;
   id.exists = true;
@@ -178,17 +181,16 @@ int64_t NowNs() {
 }
 
 FileIdentity IdentityOf(const std::string& path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   struct stat st;
-  if (fd < 0) {
-    // Unreadable but present still has an identity (without a hash).
-    if (::stat(path.c_str(), &st) != 0) return {};
-    return IdentityFromStat(st);
-  }
-  FileIdentity id;
+  if (::stat(path.c_str(), &st) != 0) return {};
+  FileIdentity id = IdentityFromStat(st);
+  if (!S_ISREG(st.st_mode) || static_cast<size_t>(st.st_size) > kIdentityHashBytes || !Recent(id)) return id;
+  // Changed recently: its contents tell it apart, hashed as read from the open file.
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0) return id;  // unreadable but present: no hash
+  std::string text;
   if (::fstat(fd, &st) == 0) {
     id = IdentityFromStat(st);
-    std::string text;
     if (S_ISREG(st.st_mode) && static_cast<size_t>(st.st_size) <= kIdentityHashBytes &&
         ReadFd(fd, text, kIdentityHashBytes, static_cast<size_t>(st.st_size)))
       id.hash = ContentHash(text);
@@ -242,7 +244,7 @@ ReadResult detail::ReadFile(const std::string& path, size_t max_bytes, bool as_t
       r.error = "path is a directory, not a file";
     else
       r.error = fmt::format("cannot read file ({})", std::strerror(e));
-    if (::stat(path.c_str(), &st) == 0) r.identity = IdentityFromStat(st);
+    if (e != ENOENT && e != ENOTDIR && ::stat(path.c_str(), &st) == 0) r.identity = IdentityFromStat(st);
     log();
     return r;
   }
@@ -270,7 +272,8 @@ ReadResult detail::ReadFile(const std::string& path, size_t max_bytes, bool as_t
                           max_bytes >> 20, max_bytes >> 20);
     r.text.clear();
   } else {
-    if (r.text.size() <= kIdentityHashBytes && static_cast<size_t>(st.st_size) <= kIdentityHashBytes)
+    if (r.text.size() <= kIdentityHashBytes && static_cast<size_t>(st.st_size) <= kIdentityHashBytes &&
+        Recent(r.identity))
       r.identity.hash = ContentHash(r.text);
     r.ok = !as_text || CheckText(r.text, &r.error, &r.error_offset, &r.help);
   }

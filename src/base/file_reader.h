@@ -14,11 +14,16 @@ namespace aortalint {
 
 /// What a file was when it was read: enough to tell any later change apart
 /// (`touch -r` or `cp -p` can restore an mtime, not a ctime or an inode).
+/// A file last changed more than kTimestampSlackNs ago is told apart by its
+/// times alone: any later change stamps a later ctime. Only a file changed more
+/// recently has its contents hashed, as two edits within one tick of a coarse
+/// clock share their times (git's rule for racy entries); so a run that finds
+/// unchanged files stats them, and does not read them.
 struct FileIdentity {
   bool exists = false;
   int64_t size = 0, mtime_ns = 0, ctime_ns = 0;
   uint64_t inode = 0, device = 0;
-  uint64_t hash = 0;  // of the contents, for files up to kIdentityHashBytes; else 0
+  uint64_t hash = 0;  // of the contents, for a recent file up to kIdentityHashBytes; else 0
   friend bool operator==(const FileIdentity&, const FileIdentity&) = default;
 };
 inline constexpr size_t kIdentityHashBytes = 64u << 10;
