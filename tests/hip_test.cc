@@ -252,6 +252,43 @@ TEST_CASE("hip: the cached result follows the compile database and the headers")
   std::filesystem::remove_all(dir);
 }
 
+// The language server asks for a HIP buffer's analysis again whenever a recipe pairing it changes:
+// the parse is reused only while the text, the compile command and every header it read or looked
+// for hold (before, a header written where HIP006's help says kept the old result until the text changed).
+TEST_CASE("hip: a parse is reused while its text, its compile command and its headers hold") {
+  auto dir = testing::TempDir("hip-memo");
+  std::string path = (dir / "k.hip").string();
+  std::string text =
+      "#include <hip/hip_runtime.h>\n#include \"local.h\"\n#include \"near.h\"\n"
+      "__global__ void k(float* x) { x[0] = 1; }\nint main() { go(); }\n";
+  WriteFile(path, text);
+  WriteFile(dir / "inc/local.h", "inline void go() {}\n");
+  auto source = std::make_shared<const SourceFile>(path, text);
+  CompileCommand command{(dir / "compile_commands.json").string(), dir.string(), {"hipcc", "-Iinc"}};
+  std::this_thread::sleep_for(std::chrono::milliseconds(2100));  // kTimestampSlackNs: the headers settle
+  std::shared_ptr<const HipPayload> first = AnalyseHip(source, &command);
+  REQUIRE(first->status == HipPayload::Status::kAnalysed);
+  CHECK(first->missing_headers.size() == 1);
+  CHECK(first->launches_in_headers == 0);
+  FileStates read;
+  CHECK(AnalyseHip(source, &command, false, &read) == first);  // nothing changed: the same parse
+  CHECK(read.size() == 3);  // local.h, and near.h beside the payload and in inc/, looked for
+
+  WriteFile(dir / "near.h", "\n");  // written where it was looked for
+  std::shared_ptr<const HipPayload> found = AnalyseHip(source, &command);
+  CHECK(found != first);
+  CHECK(found->missing_headers.empty());
+
+  WriteFile(dir / "inc/local.h", "__global__ void k(float* x);\ninline void go() { k<<<1, 1>>>(nullptr); }\n");
+  std::shared_ptr<const HipPayload> edited = AnalyseHip(source, &command);
+  CHECK(edited->launches_in_headers == 1);
+
+  CompileCommand other = command;
+  other.arguments.push_back("-DNDEBUG");
+  CHECK(AnalyseHip(source, &other) != edited);
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("hip: a plain C++ file is not parsed, a parse error is counted, the facts before it kept") {
   std::shared_ptr<const HipPayload> plain = Parse("int main() { return 0; }\n", "tool.cpp");
   CHECK_FALSE(plain->hip);

@@ -24,13 +24,12 @@ struct Database {
   std::vector<std::string> outputs;  // absolute, normal (may be empty)
 };
 
-// compile_commands.json files, parsed once per process (keyed by path and size/time).
+// compile_commands.json files, parsed once per process while each is the file it was (its
+// identity: a same-size edit within a tick of the clock, which keeps the mtime, is seen too).
 std::shared_ptr<const Database> LoadDatabase(const fs::path& path) {
   static std::mutex mutex;
-  static std::map<std::string, std::pair<std::string, std::shared_ptr<const Database>>> cache;
-  std::error_code ec;
-  auto stamp = std::to_string(fs::file_size(path, ec)) + ":" +
-               std::to_string(fs::last_write_time(path, ec).time_since_epoch().count());
+  static std::map<std::string, std::pair<FileIdentity, std::shared_ptr<const Database>>> cache;
+  FileIdentity stamp = IdentityOf(path.string());
   std::lock_guard lock(mutex);
   auto it = cache.find(path.string());
   if (it != cache.end() && it->second.first == stamp) return it->second.second;
@@ -94,23 +93,6 @@ bool SkipDirectory(const fs::path& dir) {
   std::string name = dir.filename().string();
   return !name.empty() && (name[0] == '.' || name == "node_modules" || name == "__pycache__" || name == "build" ||
                            name.rfind("build-", 0) == 0 || name == "venv" || name == "site-packages");
-}
-
-// Where a header the parse did not find would be found once written: beside
-// the payload, or in a directory its compile command searches.
-std::vector<std::string> HeaderSearchDirs(const std::string& payload, const CompileCommand* command) {
-  std::vector<std::string> dirs = {fs::path(payload).parent_path().string()};
-  if (!command) return dirs;
-  const std::vector<std::string>& args = command->arguments;
-  for (size_t i = 0; i < args.size(); ++i) {
-    std::string dir;
-    if (args[i] == "-I" || args[i] == "-iquote" || args[i] == "-isystem" || args[i] == "-idirafter")
-      dir = i + 1 < args.size() ? args[++i] : "";
-    else if (args[i].starts_with("-I"))
-      dir = args[i].substr(2);
-    if (!dir.empty()) dirs.push_back((fs::path(command->directory) / dir).string());
-  }
-  return dirs;
 }
 
 }  // namespace
@@ -202,30 +184,12 @@ std::string SanitizerHipSource(const yaml::Node& root, const std::string& recipe
 }
 
 std::shared_ptr<const HipPayload> LoadHipPayload(const std::string& path, FileStates* read) {
-  int64_t started = NowNs();
   ReadResult text = ReadTextFile(path);
   if (read) read->emplace_back(path, text.identity);
   if (!text.ok) return UnreadableHip(path, text.error);
   auto source = std::make_shared<const SourceFile>(path, std::move(text.text), text.identity);
   std::optional<CompileCommand> command = FindCompileCommand(path, read);
-  std::shared_ptr<const HipPayload> payload = AnalyseHip(std::move(source), command ? &*command : nullptr);
-  if (!read) return payload;
-  // The headers Clang read, and where each one it did not find would be found
-  // once written, are stat'ed only now. One changed since the parse began may
-  // have been seen either way: it gets a state no file has, so the result is
-  // not served for it.
-  auto settled = [&](const std::string& file) {
-    FileIdentity now = IdentityOf(file);
-    if (now.exists && now.ctime_ns >= started - kTimestampSlackNs) now.size = -1;
-    read->emplace_back(file, now);
-  };
-  for (const std::string& header : payload->includes) settled(header);
-  if (!payload->missing_headers.empty()) {
-    std::vector<std::string> dirs = HeaderSearchDirs(path, command ? &*command : nullptr);
-    for (const HipMissingHeader& missing : payload->missing_headers)
-      for (const std::string& dir : dirs) settled((fs::path(dir) / missing.header).lexically_normal().string());
-  }
-  return payload;
+  return AnalyseHip(std::move(source), command ? &*command : nullptr, false, read);
 }
 
 void HipStore::AddUse(const std::string& path) {

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <optional>
 
 #include "hip/module_abi.h"
 
@@ -149,7 +150,62 @@ std::shared_ptr<const HipPayload> UnreadableHip(const std::string& path, std::st
   return payload;
 }
 
-std::shared_ptr<const HipPayload> AnalyseHip(SourcePtr source, const CompileCommand* command, bool always) {
+namespace {
+
+// Where a header the parse did not find would be found once written: beside
+// the payload, or in a directory its compile command searches.
+std::vector<std::string> HeaderSearchDirs(const std::string& payload, const CompileCommand* command) {
+  std::vector<std::string> dirs = {fs::path(payload).parent_path().string()};
+  if (!command) return dirs;
+  const std::vector<std::string>& args = command->arguments;
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string dir;
+    if (args[i] == "-I" || args[i] == "-iquote" || args[i] == "-isystem" || args[i] == "-idirafter")
+      dir = i + 1 < args.size() ? args[++i] : "";
+    else if (args[i].starts_with("-I"))
+      dir = args[i].substr(2);
+    if (!dir.empty()) dirs.push_back((fs::path(command->directory) / dir).string());
+  }
+  return dirs;
+}
+
+// What a parse depends on besides the payload's text, each file as it is now: the headers it
+// read, and where each header it did not find would be found once written. The files are stat'ed
+// after the parse, so one changed since the parse began may have been seen either way: it gets a
+// state no file has (size -1), and nothing built on it is reused (git's rule for racy entries).
+FileStates ParseDependencies(const HipPayload& payload, const CompileCommand* command, int64_t started) {
+  FileStates states;
+  auto add = [&](const std::string& file) {
+    FileIdentity now = IdentityOf(file);
+    if (now.exists && now.ctime_ns >= started - kTimestampSlackNs) now.size = -1;
+    states.emplace_back(file, now);
+  };
+  for (const std::string& header : payload.includes) add(header);
+  if (!payload.missing_headers.empty()) {
+    std::vector<std::string> dirs = HeaderSearchDirs(payload.source->path(), command);
+    for (const HipMissingHeader& missing : payload.missing_headers)
+      for (const std::string& dir : dirs) add((fs::path(dir) / missing.header).lexically_normal().string());
+  }
+  return states;
+}
+
+bool Unchanged(const FileStates& files) {
+  return std::all_of(files.begin(), files.end(),
+                     [](const auto& file) { return IdentityOf(file.first) == file.second; });
+}
+
+// A compile command as the parse sees it.
+std::string CommandText(const CompileCommand* command) {
+  if (!command) return "";
+  std::string text = command->database + '\0' + command->directory;
+  for (const std::string& argument : command->arguments) text += '\0' + argument;
+  return text;
+}
+
+}  // namespace
+
+std::shared_ptr<const HipPayload> AnalyseHip(SourcePtr source, const CompileCommand* command, bool always,
+                                             FileStates* read) {
   auto payload = std::make_shared<HipPayload>();
   payload->source = source;
   if (!always && !LooksLikeHip(source->text())) {
@@ -166,15 +222,29 @@ std::shared_ptr<const HipPayload> AnalyseHip(SourcePtr source, const CompileComm
     payload->status_detail = module.error;
     return payload;
   }
-  // One parse per file per process: check, explain and the LSP share it while the text and flags hold.
+  // One parse per file per process: check, explain and the language server share it while its
+  // text, its compile command and every file it depends on hold.
+  struct Parsed {
+    std::string text, command;
+    FileStates dependencies;
+    std::shared_ptr<const HipPayload> payload;
+  };
   static std::mutex memo_mutex;
-  static std::map<std::string, std::pair<std::string, std::shared_ptr<const HipPayload>>> memo;
-  std::string memo_key = source->path() + '\0' + (command ? command->database : std::string());
+  static std::map<std::string, Parsed> memo;
+  const std::string& memo_key = source->path();
+  std::string command_text = CommandText(command);
+  std::optional<Parsed> before;
   {
     std::lock_guard lock(memo_mutex);
     auto it = memo.find(memo_key);
-    if (it != memo.end() && it->second.first == source->text()) return it->second.second;
+    if (it != memo.end() && it->second.text == source->text() && it->second.command == command_text)
+      before = it->second;
   }
+  if (before && Unchanged(before->dependencies)) {
+    if (read) read->insert(read->end(), before->dependencies.begin(), before->dependencies.end());
+    return before->payload;
+  }
+  int64_t started = NowNs();
   hip::Request request;
   request.path = source->path();
   request.text = std::string(source->text());
@@ -188,9 +258,11 @@ std::shared_ptr<const HipPayload> AnalyseHip(SourcePtr source, const CompileComm
     payload->flags_from = command->database;
   }
   module.analyse(request, *payload);
+  FileStates dependencies = ParseDependencies(*payload, command, started);
+  if (read) read->insert(read->end(), dependencies.begin(), dependencies.end());
   std::lock_guard lock(memo_mutex);
   if (memo.size() >= 64) memo.clear();  // a bound: a run over many payloads parses each once through HipStore anyway
-  memo[memo_key] = {std::string(source->text()), payload};
+  memo[memo_key] = {std::string(source->text()), std::move(command_text), std::move(dependencies), payload};
   return payload;
 }
 

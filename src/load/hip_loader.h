@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/file_reader.h"
 #include "model/hip.h"
 
 namespace aortalint {
@@ -30,8 +31,11 @@ struct CompileCommand {
 /// Analyses a payload's text (read from disk or an editor's buffer); never throws.
 /// `command`, when given, supplies include paths, macros and the language standard.
 /// A text that does not LooksLikeHip() is not parsed (`hip` false) unless `always`.
+/// `read`, when given, gets what the result depends on besides the text: the
+/// user's headers the parse read, and where each header it did not find would
+/// be found once written, each with its state.
 std::shared_ptr<const HipPayload> AnalyseHip(SourcePtr source, const CompileCommand* command = nullptr,
-                                             bool always = false);
+                                             bool always = false, FileStates* read = nullptr);
 
 /// A payload whose file could not be read (SYN003 reports it; the HIP rules skip it).
 std::shared_ptr<const HipPayload> UnreadableHip(const std::string& path, std::string error);
