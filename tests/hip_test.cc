@@ -209,6 +209,12 @@ TEST_CASE("hip: explain lists a HIP payload's kernels and launches, and what ker
 // HIP006's help asks), the headers the parse read, stat'ed after it, and where
 // a header it did not find would be. A header changed moments before the run
 // may have been read either way: its result is not served until it has settled.
+// A report without the line -v adds to it.
+std::string WithoutVerboseLine(std::string out) {
+  size_t at = out.find("aortalint: ");
+  return at == std::string::npos ? out : out.erase(at, out.find('\n', at) + 1 - at);
+}
+
 TEST_CASE("hip: the cached result follows the compile database and the headers") {
   using testing::CommandResult;
   auto dir = testing::TempDir("hip-cache");
@@ -221,10 +227,6 @@ TEST_CASE("hip: the cached result follows the compile database and the headers")
   std::string check = testing::ShellQuote(AORTALINT_BINARY) + " check --format concise k.hip";
   auto cached = [&] { return testing::RunShell(in + "AORTALINT_CACHE_DIR=cache " + check + " -v 2>&1"); };
   auto fresh = [&] { return testing::RunShell(in + check + " --no-cache 2>&1").output; };
-  auto report = [](std::string out) {  // without -v's line
-    size_t at = out.find("aortalint: ");
-    return at == std::string::npos ? out : out.erase(at, out.find('\n', at) + 1 - at);
-  };
   auto hits = [](const CommandResult& r) { return r.output.find("cache: 1 hits") != std::string::npos; };
 
   CommandResult first = cached();
@@ -235,7 +237,7 @@ TEST_CASE("hip: the cached result follows the compile database and the headers")
             "[{\"directory\": \"" + dir.string() + "\", \"file\": \"k.hip\", \"arguments\": [\"hipcc\", \"-Iinc\"]}]");
   CommandResult with_database = cached();
   CHECK(with_database.output.find("'scale.h' was not found") == std::string::npos);
-  CHECK(report(with_database.output) == fresh());
+  CHECK(WithoutVerboseLine(with_database.output) == fresh());
   CHECK(!hits(cached()));  // scale.h, read now, changed moments ago: not trusted yet
 
   std::this_thread::sleep_for(std::chrono::milliseconds(2100));  // kTimestampSlackNs
@@ -244,11 +246,34 @@ TEST_CASE("hip: the cached result follows the compile database and the headers")
   WriteFile(dir / "near.h", "\n");  // written where it was looked for
   CommandResult found = cached();
   CHECK(found.output.find("'near.h' was not found") == std::string::npos);
-  CHECK(report(found.output) == fresh());
+  CHECK(WithoutVerboseLine(found.output) == fresh());
   WriteFile(dir / "inc/scale.h", "#define SCALE 2.0f\n#include \"deeper.h\"\n");
   CommandResult edited = cached();
   CHECK(edited.output.find("header 'deeper.h' was not found") != std::string::npos);
-  CHECK(report(edited.output) == fresh());
+  CHECK(WithoutVerboseLine(edited.output) == fresh());
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("hip: the cached result follows a project root marked below the compile database") {
+  auto dir = testing::TempDir("hip-root");
+  WriteFile(dir / ".git/HEAD", "ref: refs/heads/main\n");
+  WriteFile(dir / "sub/k.hip", "#include <hip/hip_runtime.h>\n#include \"scale.h\"\n__global__ void k(float* x) {}\n");
+  WriteFile(dir / "sub/inc/scale.h", "#define SCALE 2.0f\n");
+  WriteFile(dir / "compile_commands.json", "[{\"directory\": \"" + (dir / "sub").string() +
+                                               "\", \"file\": \"k.hip\", \"arguments\": [\"hipcc\", \"-Iinc\"]}]");
+  std::string in = "cd " + testing::ShellQuote((dir / "sub").string()) + " && ";
+  std::string check = testing::ShellQuote(AORTALINT_BINARY) + " check --no-config --format concise k.hip";
+  auto cached = [&] { return testing::RunShell(in + "AORTALINT_CACHE_DIR=../cache " + check + " -v 2>&1").output; };
+  std::this_thread::sleep_for(std::chrono::milliseconds(2100));          // kTimestampSlackNs: the header settles
+  CHECK(cached().find("'scale.h' was not found") == std::string::npos);  // the database above gives -Iinc
+  CHECK(cached().find("cache: 1 hits") != std::string::npos);
+  // sub/ becomes a project of its own: the database above is out of its reach.
+  WriteFile(dir / "sub/.aortalint.yaml", "triton: [3.6.0]\n");
+  std::string fresh = testing::RunShell(in + check + " --no-cache 2>&1").output;
+  CHECK(fresh.find("header 'scale.h' was not found") != std::string::npos);
+  std::string after = cached();
+  CHECK(after.find("cache: 0 hits") != std::string::npos);
+  CHECK(WithoutVerboseLine(after) == fresh);
   std::filesystem::remove_all(dir);
 }
 

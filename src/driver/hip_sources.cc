@@ -85,6 +85,10 @@ std::vector<fs::path> DatabasesAbove(const fs::path& start, FileStates* looked_a
       if (fs::is_regular_file(candidate, ec)) found.push_back(candidate);
     }
     if (IsProjectRoot(d) || d == d.root_path()) break;
+    // Neither marker is here: one created later would end the search here, out of reach of those above.
+    if (looked_at)
+      for (std::string_view marker : {std::string_view(".git"), kConfigFileName})
+        looked_at->emplace_back((d / marker).string(), FileIdentity());
   }
   return found;
 }
