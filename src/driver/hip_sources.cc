@@ -69,11 +69,6 @@ std::shared_ptr<const Database> LoadDatabase(const fs::path& path) {
   return db;
 }
 
-bool IsProjectRoot(const fs::path& dir) {
-  std::error_code ec;
-  return fs::exists(dir / ".git", ec) || fs::exists(dir / kConfigFileName, ec);
-}
-
 // The compile_commands.json files at or above `start`, nearest first, up to the project root.
 // `looked_at` gets each candidate with its state before it is read (one created later is a change too).
 std::vector<fs::path> DatabasesAbove(const fs::path& start, FileStates* looked_at = nullptr) {
@@ -84,11 +79,10 @@ std::vector<fs::path> DatabasesAbove(const fs::path& start, FileStates* looked_a
       if (looked_at) looked_at->emplace_back(candidate.string(), IdentityOf(candidate.string()));
       if (fs::is_regular_file(candidate, ec)) found.push_back(candidate);
     }
-    if (IsProjectRoot(d) || d == d.root_path()) break;
+    if (IsProjectRoot(d.string()) || d == d.root_path()) break;
     // Neither marker is here: one created later would end the search here, out of reach of those above.
     if (looked_at)
-      for (std::string_view marker : {std::string_view(".git"), kConfigFileName})
-        looked_at->emplace_back((d / marker).string(), FileIdentity());
+      for (std::string_view marker : kProjectMarkers) looked_at->emplace_back((d / marker).string(), FileIdentity());
   }
   return found;
 }

@@ -217,6 +217,11 @@ std::optional<HeaderCommand> FindHeaderCommand(std::string_view text) {
 
 bool WithinRoot(const std::string& path, const std::string& root) { return Within(path, root); }
 
+bool IsProjectRoot(const std::string& dir) {
+  return std::ranges::any_of(kProjectMarkers,
+                             [&](std::string_view name) { return KindOf(dir, name) != EntryKind::kAbsent; });
+}
+
 std::string RepositoryRoot(const std::string& recipe_path, const std::string& config_dir,
                            const std::string& named_root) {
   // On strings, asking the run's listings (base/dir_index.h): every recipe of a run asks this of
@@ -225,7 +230,7 @@ std::string RepositoryRoot(const std::string& recipe_path, const std::string& co
   for (std::string d = dir; !d.empty(); d = std::string(ParentOf(d))) {
     // A config marks a project root too, so a recipe repository nested in
     // another checkout resolves from its own top, not the outer one's.
-    if (KindOf(d, ".git") != EntryKind::kAbsent || KindOf(d, kConfigFileName) != EntryKind::kAbsent) return d;
+    if (IsProjectRoot(d)) return d;
     if (d == "/") break;
   }
   if (!config_dir.empty()) return config_dir;

@@ -51,6 +51,11 @@ std::vector<std::string> SplitShellWords(std::string_view text);
 std::string RepositoryRoot(const std::string& recipe_path, const std::string& config_dir,
                            const std::string& named_root = "");
 
+/// The names that mark a project's top directory.
+inline constexpr std::string_view kProjectMarkers[] = {".git", kConfigFileName};
+/// Whether `dir` holds one of kProjectMarkers (asked of the run's listings when kept).
+bool IsProjectRoot(const std::string& dir);
+
 /// Whether `path` lies at or below `root`, both with symlinks resolved.
 bool WithinRoot(const std::string& path, const std::string& root);
 
