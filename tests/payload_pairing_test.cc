@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <random>
 
 #include "base/dir_index.h"
 
@@ -109,6 +110,39 @@ TEST_CASE("payload pairing: a path within the root, through links or not") {
       CHECK(WithinRoot(c.path.string(), c.root.string()) == c.within);
     }
   }
+}
+
+// The same question over random paths through a tree of links: written with `.`, `..`, doubled
+// slashes and trailing ones, through links inward, outward and upward, and past names that do not exist.
+TEST_CASE("payload pairing: the listings and the file system agree on random paths within a root") {
+  namespace fs = std::filesystem;
+  fs::path base = testing::TempDir("aortalint-within-random");
+  fs::create_directories(base / "root" / "a" / "b");
+  fs::create_directories(base / "root" / "c");
+  fs::create_directories(base / "other" / "d");
+  testing::WriteFile(base / "root" / "a" / "b" / "f.py", "\n");
+  testing::WriteFile(base / "other" / "d" / "g.py", "\n");
+  fs::create_directory_symlink(base / "root" / "a" / "b", base / "root" / "c" / "in");
+  fs::create_directory_symlink(base / "other", base / "root" / "a" / "out");
+  fs::create_directory_symlink("..", base / "root" / "c" / "up");
+  fs::create_directory_symlink(base / "root", base / "other" / "back");
+  fs::create_symlink(base / "other" / "d" / "g.py", base / "root" / "c" / "g.py");
+  const std::vector<std::string> names = {"a",    "b",    "c",    "d", "in", "out", "up",
+                                          "back", "f.py", "g.py", ".", "..", "",    "nothing"};
+  const std::vector<fs::path> roots = {base / "root", base / "root" / "a", base / "root" / "c" / "in",
+                                       base / "other" / "back", base};
+  std::mt19937 random(11);
+  for (int i = 0; i < 3000; ++i) {
+    std::string path = (base / (random() % 2 ? "root" : "other")).string();
+    for (int n = random() % 6; n > 0; --n) path += "/" + names[random() % names.size()];
+    std::string root = roots[random() % roots.size()].string() + (random() % 4 ? "" : "/");
+    CAPTURE(path);
+    CAPTURE(root);
+    bool by_file_system = WithinRoot(path, root);
+    ScopedDirectoryCache run;
+    CHECK(WithinRoot(path, root) == by_file_system);
+  }
+  fs::remove_all(base);
 }
 
 TEST_CASE("payload pairing: without .git or a config, the directory named on the command line is the root") {
