@@ -9,7 +9,6 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
-#include <optional>
 
 #include "hip/module_abi.h"
 
@@ -233,16 +232,19 @@ std::shared_ptr<const HipPayload> AnalyseHip(SourcePtr source, const CompileComm
   static std::map<std::string, Parsed> memo;
   const std::string& memo_key = source->path();
   std::string command_text = CommandText(command);
-  std::optional<Parsed> before;
+  FileStates dependencies;
+  std::shared_ptr<const HipPayload> parsed;
   {
     std::lock_guard lock(memo_mutex);
     auto it = memo.find(memo_key);
-    if (it != memo.end() && it->second.text == source->text() && it->second.command == command_text)
-      before = it->second;
+    if (it != memo.end() && it->second.text == source->text() && it->second.command == command_text) {
+      dependencies = it->second.dependencies;
+      parsed = it->second.payload;
+    }
   }
-  if (before && Unchanged(before->dependencies)) {
-    if (read) read->insert(read->end(), before->dependencies.begin(), before->dependencies.end());
-    return before->payload;
+  if (parsed && Unchanged(dependencies)) {
+    if (read) read->insert(read->end(), dependencies.begin(), dependencies.end());
+    return parsed;
   }
   int64_t started = NowNs();
   hip::Request request;
@@ -258,7 +260,7 @@ std::shared_ptr<const HipPayload> AnalyseHip(SourcePtr source, const CompileComm
     payload->flags_from = command->database;
   }
   module.analyse(request, *payload);
-  FileStates dependencies = ParseDependencies(*payload, command, started);
+  dependencies = ParseDependencies(*payload, command, started);
   if (read) read->insert(read->end(), dependencies.begin(), dependencies.end());
   std::lock_guard lock(memo_mutex);
   if (memo.size() >= 64) memo.clear();  // a bound: a run over many payloads parses each once through HipStore anyway
