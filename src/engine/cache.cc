@@ -31,14 +31,18 @@ nlohmann::json StateJson(const FileIdentity& id) {
   return {id.size, id.mtime_ns, id.ctime_ns, id.inode, id.hash};
 }
 nlohmann::json FileState(const std::string& path) { return StateJson(IdentityOf(path)); }
+// StateJson(id).dump(), written to `out` without building the JSON (compiled: a
+// warm run formats one per file it judges, and a cold run one per file it stores).
+template <typename Out>
+Out FormatState(Out out, const FileIdentity& id) {
+  if (!id.exists) return fmt::format_to(out, FMT_COMPILE("null"));
+  return fmt::format_to(out, FMT_COMPILE("[{},{},{},{},{}]"), id.size, id.mtime_ns, id.ctime_ns, id.inode, id.hash);
+}
 // Whether `text` is StateJson(id).dump(), without building the JSON or a string.
 bool IdentityTextIs(const FileIdentity& id, std::string_view text) {
-  if (!id.exists) return text == "null";
-  // Compiled, on the stack: a warm run formats one per file it judges. Five
-  // 64-bit numbers take at most 5 * 20 digits and 6 more characters.
+  // On the stack: five 64-bit numbers take at most 5 * 20 digits and 6 more characters.
   char buffer[128];
-  char* end =
-      fmt::format_to(buffer, FMT_COMPILE("[{},{},{},{},{}]"), id.size, id.mtime_ns, id.ctime_ns, id.inode, id.hash);
+  char* end = FormatState(buffer, id);
   return text == std::string_view(buffer, static_cast<size_t>(end - buffer));
 }
 
@@ -496,11 +500,9 @@ std::optional<std::string> NewEntryText(const FileStates& dependencies, const st
     text(path);
     // Each file as the analysis read it, not as it is now: a file edited during
     // the run differs from that state (its ctime at least), so the entry is never served.
-    if (as_read.exists)
-      fmt::format_to(std::back_inserter(out), FMT_COMPILE(",[{},{},{},{},{}]]"), as_read.size, as_read.mtime_ns,
-                     as_read.ctime_ns, as_read.inode, as_read.hash);
-    else
-      out += ",null]";
+    out += ',';
+    FormatState(std::back_inserter(out), as_read);
+    out += ']';
   }
   out += "],\"used\":";
   number(used);
