@@ -411,6 +411,24 @@ TEST_CASE("R2: a header comment cannot make aortalint read, print or rewrite a f
   CHECK(a.output.find("outside the project root") != std::string::npos);
   RunShell(In(dir / "repo") + kBin + " check --no-config --no-cache --fix --unsafe-fixes recipes/b.yaml 2>&1");
   CHECK(ReadFile(dir / "secret/victim.py") == victim);
+  // `..` after a link: the file system leads to p/secret/victim.py, inside, and so does aortalint.
+  // Folded by the letters, the same path is ../secret/victim.py: earlier builds checked the first and
+  // read, printed and rewrote the second.
+  WriteFile(dir / "repo/p/secret/victim.py", victim);
+  fs::create_directories(dir / "repo/p/q/r/s");
+  fs::create_directories(dir / "repo/a");
+  fs::create_directory_symlink("../p/q/r/s", dir / "repo/a/link");
+  WriteFile(dir / "repo/recipes/d.yaml",
+            "# aorta sweep run --recipe recipes/d.yaml -- python a/link/../../../secret/victim.py\n" + head +
+                "collect:\n  proton: {mode: cli}\n");
+  CommandResult d =
+      RunShell(In(dir / "repo") + kBin + " check --no-config --no-cache --format concise recipes/d.yaml 2>&1");
+  CAPTURE(d.output);
+  CHECK(d.output.starts_with("p/secret/victim.py:1:1: error:"));
+  CHECK(d.output.find("../secret/victim.py:") == std::string::npos);
+  RunShell(In(dir / "repo") + kBin + " check --no-config --no-cache --fix --unsafe-fixes recipes/d.yaml 2>&1");
+  CHECK(ReadFile(dir / "secret/victim.py") == victim);
+  CHECK(ReadFile(dir / "repo/p/secret/victim.py") != victim);  // the file the command runs was fixed
   fs::remove_all(dir);
 }
 
@@ -882,6 +900,20 @@ TEST_CASE("containment: a header comment's --mitigations-file outside the projec
   CAPTURE(hip.output);
   CHECK(hip.output.find("runs '../outside/k.hip', which is outside the project root") != std::string::npos);
   CHECK(hip.output.find("TOPSECRET") == std::string::npos);
+  // Nor a source a config's pairs: gives for the program a recipe runs.
+  WriteFile(dir / "proj/.aortalint.yaml",
+            "pairs:\n  - {recipe: \"p.yaml\", command: \"./run\", sources: [../outside/k.hip]}\n");
+  WriteFile(dir / "proj/p.yaml",
+            "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+            "collect:\n  rocprof: {kernel_include_regex: nomatch}\n");  // HIP001 would quote the kernel's line
+  CommandResult pair =
+      RunShell(In(dir / "proj") + "timeout 20 " + kBin + " check --no-cache --format concise p.yaml 2>&1");
+  CAPTURE(pair.output);
+  CHECK(pair.exit_code == 1);
+  CHECK(pair.output.find("gives the source '../outside/k.hip', which is outside the project root") !=
+        std::string::npos);
+  CHECK(pair.output.find("TOPSECRET") == std::string::npos);
+  fs::remove(dir / "proj/.aortalint.yaml");
   // Given on the command line, it is the user's own choice: refused as a FIFO, not waited on either.
   CommandResult named = RunShell(In(dir / "proj") + "timeout 20 " + kBin +
                                  " check --no-config --no-cache --mitigations-file ../outside/s.json r.yaml 2>&1");

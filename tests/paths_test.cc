@@ -133,6 +133,44 @@ TEST_CASE("NormalizePath: relative below the working directory, else absolute, a
     CHECK_MESSAGE(NormalizePath(path) == reference(path), path);
 }
 
+TEST_CASE("AbsoluteResolved: `..` after a link leads where the file system leads, else the spelling is kept") {
+  fs::path base = TempDir("aortalint-resolved");
+  fs::create_directories(base / "p/q/r");
+  fs::create_directories(base / "a");
+  WriteFile(base / "p/x.py", "\n");
+  WriteFile(base / "x.py", "\n");
+  fs::create_directory_symlink("../p/q/r", base / "a/in");
+  fs::create_directory_symlink(base / "p", base / "a/abs");
+  fs::create_directory_symlink(".", base / "a/self");
+  fs::create_symlink("../p/x.py", base / "a/file");
+  std::string b = base.string();
+  CHECK(AbsoluteResolved(b + "/a/in/../../x.py") == b + "/p/x.py");  // lexically: b + "/x.py"
+  CHECK(AbsoluteResolved(b + "/a/abs/../x.py") == b + "/x.py");
+  CHECK(AbsoluteResolved(b + "/a/in/..") == b + "/p/q");
+  CHECK(AbsoluteResolved(b + "/a/file") == b + "/a/file");  // a link named last is opened as written
+  CHECK(AbsoluteResolved(b + "/p/q/../x.py") == b + "/p/x.py");
+  CHECK(AbsoluteResolved(b + "/a/nothing/../x.py") == b + "/a/x.py");
+  // Random paths: each one that exists names the file it names to the file system, and one
+  // without a `..` is spelt as AbsoluteNormal spells it.
+  const std::vector<std::string> names = {"a", "p", "q", "r", "in", "abs", "self", "file", "x.py", "..", "..", "."};
+  std::mt19937 rng(7);
+  int through_links = 0;
+  for (int i = 0; i < 3000; ++i) {
+    std::string path = b + (rng() % 4 ? "/a" : "");
+    for (int n = 1 + rng() % 7; n > 0; --n) path += "/" + names[rng() % names.size()];
+    CAPTURE(path);
+    std::string resolved = AbsoluteResolved(path);
+    if (!HasDotDot(path)) CHECK(resolved == AbsoluteNormal(path));
+    std::error_code ec;
+    if (fs::exists(path, ec)) {
+      CHECK(fs::equivalent(resolved, path, ec));
+      through_links += resolved != AbsoluteNormal(path);
+    }
+  }
+  CHECK(through_links > 20);  // the lexical fold would have named another file for each of these
+  fs::remove_all(base);
+}
+
 TEST_CASE("directory listings: kept for a run, answering as stat() does") {
   fs::path root = TempDir("aortalint-listing");
   WriteFile(root / "file.yaml", "x: 1\n");

@@ -28,7 +28,9 @@ constexpr RuleMeta kMeta{
         "opened to wait on. A script that a header comment or a config's `pairs:` names outside the project "
         "root (an absolute path, or `..` that leaves it) is reported and never read, so a recipe cannot make "
         "aortalint print or rewrite a file outside the project; the same holds for a header comment's "
-        "`--mitigations-file`, the HIP sources a command names or builds, and a sanitizer plan's `source.hip`.",
+        "`--mitigations-file`, the HIP sources a command names or builds (or a pair's `sources:` gives), and a sanitizer plan's "
+        "`source.hip`. Paths are resolved as the file system resolves them: a `..` after a link leads to the "
+        "parent of the link's target.",
     .why =
         "aorta fails such a recipe with `recipe <path>: cannot read file (...)`; a linter that skipped it "
         "silently would report a clean run for a file nobody checked.",
@@ -86,6 +88,12 @@ class UnreadableFile final : public Rule {
           .Help(
               "aortalint reads no file outside the project from a command written in a file: move the script into the "
               "project, or give the launch on the command line after `--`");
+    for (const std::string& file : pairing.sources_outside)
+      ctx.Report(recipe.source(), where, "the config's pairs: gives the source '{}', which is outside the project root",
+                 file)
+          .Help(
+              "aortalint reads no file outside the project from a path written in a file: move the source into the "
+              "project");
     for (const std::string& file : pairing.missing) {
       if (placeholder) {
         ctx.Report(recipe.source(), where, "the launch command from {} runs '{}', which does not exist under '{}'",

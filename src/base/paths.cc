@@ -17,6 +17,14 @@ const std::string& Cwd() {
   return cwd;
 }
 
+// Where the last `..` name of `path` ends; 0 when it has none.
+size_t EndOfLastDotDot(std::string_view path) {
+  size_t end = 0;
+  for (size_t at = 0; (at = path.find("..", at)) != std::string_view::npos; at += 2)
+    if ((at == 0 || path[at - 1] == '/') && (at + 2 == path.size() || path[at + 2] == '/')) end = at + 2;
+  return end;
+}
+
 }  // namespace
 
 std::string AbsoluteNormal(std::string_view path) {
@@ -77,10 +85,26 @@ std::optional<std::string_view> PlainParent(std::string_view path) {
   return slash == std::string_view::npos ? std::string_view() : path.substr(0, slash);
 }
 
-bool HasDotDot(std::string_view path) {
-  for (size_t at = 0; (at = path.find("..", at)) != std::string_view::npos; at += 2)
-    if ((at == 0 || path[at - 1] == '/') && (at + 2 == path.size() || path[at + 2] == '/')) return true;
-  return false;
+bool HasDotDot(std::string_view path) { return EndOfLastDotDot(path) != 0; }
+
+std::string AbsoluteResolved(std::string_view path) {
+  std::string lexical = AbsoluteNormal(path);
+  size_t end = EndOfLastDotDot(path);
+  if (end == 0) return lexical;
+  // Split after the last `..`: the file system decides which directory the head reaches.
+  std::string head(path.substr(0, end));
+  std::string_view tail = path.substr(std::min(end + 1, path.size()));
+  auto real = [](const std::filesystem::path& p, std::error_code& ec) {
+    std::string r = std::filesystem::weakly_canonical(p, ec).string();
+    if (r.size() > 1 && r.back() == '/') r.pop_back();
+    return r;
+  };
+  // weakly_canonical resolves a link before the `..` that follows it, as open() does.
+  std::error_code ec1, ec2;
+  std::string reached = real(std::filesystem::absolute(head, ec1), ec1);
+  std::string folded = real(AbsoluteNormal(head), ec2);
+  if (ec1 || ec2 || reached == folded) return lexical;
+  return AbsoluteNormal(tail.empty() ? reached : reached + "/" + std::string(tail));
 }
 
 std::string_view ParentOf(std::string_view absolute_normal) {

@@ -23,6 +23,13 @@ std::optional<std::string_view> PlainParent(std::string_view path);
 /// Whether `path` has a `..` name: only the file system can fold one that follows a link.
 bool HasDotDot(std::string_view path);
 
+/// AbsoluteNormal(path), but with each `..` folded as the file system folds it: after a link,
+/// `..` leads to the parent of the link's target, not back to the directory holding the link.
+/// The spelling stays the lexical one wherever both reach the same directory. This is the path a
+/// file named with `..` is opened under: a lexical fold could open another file than the one the
+/// file system (and a check of where it lies) resolves.
+std::string AbsoluteResolved(std::string_view path);
+
 /// The directory part of an AbsoluteNormal() path: "/a/b" for "/a/b/c", "/" for "/c".
 std::string_view ParentOf(std::string_view absolute_normal);
 

@@ -120,7 +120,7 @@ void ResolveFiles(Launch& launch, const std::string& root) {
 std::string NormalizePath(const std::string& path) {
   // On strings (this runs for every payload of every unit): relative to the working directory when below it.
   static const std::string cwd = AbsoluteNormal(".");  // "/a/b/" as AbsoluteNormal spells a directory
-  std::string abs = AbsoluteNormal(path);
+  std::string abs = AbsoluteResolved(path);
   if (abs + "/" == cwd || abs == cwd) return ".";
   if (abs.starts_with(cwd)) return abs.substr(cwd.size());
   return abs;
@@ -265,14 +265,17 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
       p.source = LaunchSource::kConfig;
       p.argv = SplitShellWords(spec.command);
       p.base_dir = config.dir.empty() ? "." : config.dir;
+      std::string root = RepositoryRoot(recipe_path, config.path.empty() ? "" : config.dir, named_root);
       for (const std::string& source : spec.sources) {
         fs::path file = fs::path(source).is_absolute() ? fs::path(source) : fs::path(p.base_dir) / source;
-        if (fs::is_regular_file(file, ec))
+        if (!Within(file, root))  // as for a header comment: the config is a file in the project too
+          p.sources_outside.push_back(source);
+        else if (fs::is_regular_file(file, ec))
           AddHipFile(launch, NormalizePath(file.string()));
         else
           p.missing.push_back(source);
       }
-      ResolveFiles(launch, RepositoryRoot(recipe_path, config.path.empty() ? "" : config.dir, named_root));
+      ResolveFiles(launch, root);
       return launch;
     }
   }

@@ -38,6 +38,7 @@ struct Pairing {
   std::vector<std::string> missing;  // files the command names that do not exist (as written)
   std::vector<std::string>
       outside;  // files a header comment or config names outside the project (as written): never read
+  std::vector<std::string> sources_outside;  // kConfig: the pair's `sources:` outside the project (as written)
   std::vector<std::string> sidecars;  // kHeaderComment: aorta's `--mitigations-file` paths, resolved from base_dir
   std::vector<std::string> sidecars_outside;  // kHeaderComment: those outside the project (as written): never read
   std::string plan_hip_outside;  // a sanitizer plan's `source.hip` outside the project (as resolved): never read
