@@ -429,6 +429,30 @@ TEST_CASE("R2: a header comment cannot make aortalint read, print or rewrite a f
   RunShell(In(dir / "repo") + kBin + " check --no-config --no-cache --fix --unsafe-fixes recipes/d.yaml 2>&1");
   CHECK(ReadFile(dir / "secret/victim.py") == victim);
   CHECK(ReadFile(dir / "repo/p/secret/victim.py") != victim);  // the file the command runs was fixed
+  // Links in the tree: a walk and a recipe.yaml's directory follow them only within the project.
+  WriteFile(dir / "secret/r.yaml", head + "collect:\n  rocprof: {SECRET_KEY: 1}\n");
+  fs::create_directories(dir / "repo/walk/e");
+  fs::create_symlink("../../secret/r.yaml", dir / "repo/walk/leak.yaml");
+  fs::create_symlink("../../../secret/victim.py", dir / "repo/walk/e/payload.py");
+  WriteFile(dir / "repo/walk/e/recipe.yaml", head + "collect:\n  proton: {mode: cli}\n");
+  WriteFile(dir / "repo/lib/r.yaml", head + "collect:\n  rocprof: {inside_key: 1}\n");
+  fs::create_symlink("../lib/r.yaml", dir / "repo/walk/inside.yaml");  // within the project: followed
+  std::string walk_secret = ReadFile(dir / "secret/r.yaml");
+  CommandResult walk = RunShell(In(dir / "repo") + kBin +
+                                " check --no-config --no-cache --fix --unsafe-fixes --format concise walk 2>&1");
+  CAPTURE(walk.output);
+  CHECK(walk.exit_code == 1);
+  CHECK(walk.output.find("SECRET") == std::string::npos);
+  CHECK(walk.output.find("cannot read 'walk/leak.yaml': it is a link to") != std::string::npos);
+  CHECK(walk.output.find("cannot read 'walk/e/payload.py': it is a link to") != std::string::npos);
+  CHECK(walk.output.find("'payload.py' beside the recipe is a link to a file outside the project root") !=
+        std::string::npos);
+  CHECK(walk.output.find("walk/inside.yaml:7:13: error: rocprof has no option 'inside_key'") != std::string::npos);
+  CHECK(ReadFile(dir / "secret/victim.py") == victim);
+  CHECK(ReadFile(dir / "secret/r.yaml") == walk_secret);
+  // Named on the command line, a link is the user's own choice.
+  CommandResult named = RunShell(In(dir / "repo") + kBin + " check --no-config --no-cache walk/leak.yaml 2>&1");
+  CHECK(named.output.find("SECRET_KEY") != std::string::npos);
   fs::remove_all(dir);
 }
 

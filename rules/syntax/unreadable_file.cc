@@ -28,9 +28,12 @@ constexpr RuleMeta kMeta{
         "opened to wait on. A script that a header comment or a config's `pairs:` names outside the project "
         "root (an absolute path, or `..` that leaves it) is reported and never read, so a recipe cannot make "
         "aortalint print or rewrite a file outside the project; the same holds for a header comment's "
-        "`--mitigations-file`, the HIP sources a command names or builds (or a pair's `sources:` gives), and a sanitizer plan's "
+        "`--mitigations-file`, the HIP sources a command names or builds (or a pair's `sources:` gives), and a "
+        "sanitizer plan's "
         "`source.hip`. Paths are resolved as the file system resolves them: a `..` after a link leads to the "
-        "parent of the link's target.",
+        "parent of the link's target. A link that a directory walk finds, or that sits beside a `recipe.yaml`, is "
+        "followed only within the project; one that leads outside is reported and not read (name it on the "
+        "command line to check the file it leads to).",
     .why =
         "aorta fails such a recipe with `recipe <path>: cannot read file (...)`; a linter that skipped it "
         "silently would report a clean run for a file nobody checked.",
@@ -82,12 +85,20 @@ class UnreadableFile final : public Rule {
               "check it: move the reproducer into the project");
     }
     bool placeholder = pairing.source == LaunchSource::kHeaderComment && !Consumed(recipe);
-    for (const std::string& file : pairing.outside)
+    for (const std::string& file : pairing.outside) {
+      if (pairing.source == LaunchSource::kDirectory) {
+        ctx.Report(recipe.source(), where, "'{}' beside the recipe is a link to a file outside the project root", file)
+            .Help(
+                "aortalint follows a link beside a recipe only within the project: put the file itself there, or give "
+                "the launch on the command line after `--`");
+        continue;
+      }
       ctx.Report(recipe.source(), where, "the launch command from {} runs '{}', which is outside the project root '{}'",
                  LaunchSourceName(pairing.source), file, Shown(pairing.base_dir))
           .Help(
               "aortalint reads no file outside the project from a command written in a file: move the script into the "
               "project, or give the launch on the command line after `--`");
+    }
     for (const std::string& file : pairing.sources_outside)
       ctx.Report(recipe.source(), where, "the config's pairs: gives the source '{}', which is outside the project root",
                  file)

@@ -17,6 +17,7 @@
 #include "model/sanitizer_plan.h"
 
 #include "driver/gitignore.h"
+#include "driver/pairing.h"
 
 #include "base/strings.h"
 #include "load/hip_loader.h"
@@ -86,6 +87,18 @@ Candidate Unenterable(const fs::path& p, const std::error_code& ec, bool directo
     c.walk_error = what + " (" + ec.message() + "), " + nothing;
     c.walk_help = "give read and search permission on it, or exclude it in .aortalint.yaml";
   }
+  return c;
+}
+
+// `p`, a link the walk found that leads outside the project root `root`: a candidate SYN003 reports.
+Candidate LinkOutside(const fs::path& p, const std::string& root, const std::string& walked) {
+  std::error_code ec;
+  Candidate c{p.lexically_normal().string(), true, walked};
+  c.walk_error = "it is a link to '" + fs::weakly_canonical(p, ec).string() + "', outside the project root '" + root +
+                 "', so it was not read";
+  c.walk_help =
+      "a link found in a walk is followed only within the project: name the file on the command line to check it, "
+      "or exclude the link in .aortalint.yaml";
   return c;
 }
 
@@ -374,6 +387,16 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
         if (!it->is_regular_file(entry_ec)) continue;
         if (respect_gitignore && gitignore.Ignored(p.string(), false)) continue;
         std::string file = p.lexically_normal().string();
+        if ((IsRecipeSuffix(p.native()) || IsPython(p.native())) && it->is_symlink(entry_ec) && !excluded(file)) {
+          // A link is followed only within the project, so a link in a pull request cannot make a CI
+          // run print (or --fix rewrite) a file of the runner's. Named on the command line, it is read.
+          const Config& config = *configs.For(file);
+          std::string root = RepositoryRoot(file, config.path.empty() ? "" : config.dir, path);
+          if (!WithinRoot(file, root)) {
+            files.recipes.push_back(LinkOutside(p, root, path));
+            continue;
+          }
+        }
         if (IsRecipeSuffix(p.native())) {
           // Whether it looks like a recipe is decided when it is read, so each file is read once.
           if (!IsConfigFileName(p.filename().string()) && !excluded(file)) files.recipes.push_back({file, false, path});

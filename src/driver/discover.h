@@ -13,7 +13,7 @@ struct Candidate {
   std::string path;
   bool named = false;      // named on the command line: a recipe whatever it holds
   std::string root;        // found by walking a directory named on the command line: that directory
-  std::string walk_error;  // a part of the tree the walk could not enter (SYN003 reports it): why
+  std::string walk_error;  // a part of the tree the walk could not enter, or a link out of it (SYN003): why
   std::string walk_help;   // and what to do
   friend bool operator<(const Candidate& a, const Candidate& b) { return a.path < b.path; }
   friend bool operator==(const Candidate& a, const Candidate& b) { return a.path == b.path; }
@@ -31,7 +31,8 @@ struct FileSet {
 /// `respect_gitignore`: directory walks skip what .gitignore ignores (named files never are).
 /// A directory the walk cannot list (permissions, a path longer than the system
 /// allows) is never skipped silently: it is a recipe candidate with `walk_error`
-/// set, which SYN003 reports at the directory.
+/// set, which SYN003 reports at the directory. So is a recipe or Python file the
+/// walk finds that is a link leading outside the project root: it is not read.
 FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs, bool respect_gitignore = true);
 
 /// What a file is to aortalint, by its name and text.

@@ -304,22 +304,28 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
     std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : recipe_path.substr(0, slash);
     std::string abs_dir = AbsoluteNormal(dir);
     if (abs_dir.size() > 1 && abs_dir.back() == '/') abs_dir.pop_back();
-    auto add = [&](const std::string& name) {
+    std::optional<std::string> root;  // asked only for a link
+    auto add = [&](const std::string& name, bool link) {
+      bool python = name.size() > 3 && name.ends_with(".py");
+      if (!python && !HasHipExtension(name)) return;
       std::string path = dir.ends_with('/') ? dir + name : dir + "/" + name;
-      if (name.size() > 3 && name.ends_with(".py")) launch.files.push_back(NormalizePath(path));
+      // A link beside the recipe is followed only within the project, as a header comment's path is.
+      if (link) {
+        if (!root) root = RepositoryRoot(recipe_path, config.path.empty() ? "" : config.dir, named_root);
+        if (!Within(path, *root)) return p.outside.push_back(name);
+      }
       // HIP sources beside it too (a .cpp that is not HIP is dropped when it is read).
-      else if (HasHipExtension(name))
-        launch.hip_files.push_back(NormalizePath(path));
+      (python ? launch.files : launch.hip_files).push_back(NormalizePath(path));
     };
     if (std::shared_ptr<const DirectoryListing> listing = ListingOf(abs_dir)) {
       // The run's listing of the directory (the walk and the config lookup read it too).
       for (const auto& [name, type] : listing->entries())
-        if (listing->KindOf(abs_dir, name) == EntryKind::kRegular) add(name);
+        if (listing->KindOf(abs_dir, name) == EntryKind::kRegular) add(name, type != DT_REG);
     } else {
       for (const fs::directory_entry& e : fs::directory_iterator(dir, ec))
-        if (e.is_regular_file(ec)) add(e.path().filename().string());
+        if (e.is_regular_file(ec)) add(e.path().filename().string(), e.is_symlink(ec));
     }
-    if (launch.files.empty() && launch.hip_files.empty()) return std::nullopt;
+    if (launch.files.empty() && launch.hip_files.empty() && p.outside.empty()) return std::nullopt;
     std::sort(launch.files.begin(), launch.files.end());
     std::sort(launch.hip_files.begin(), launch.hip_files.end());
     p.source = LaunchSource::kDirectory;
