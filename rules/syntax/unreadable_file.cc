@@ -29,8 +29,8 @@ constexpr RuleMeta kMeta{
         "root (an absolute path, or `..` that leaves it) is reported and never read, so a recipe cannot make "
         "aortalint print or rewrite a file outside the project; the same holds for a header comment's "
         "`--mitigations-file`, the HIP sources a command names or builds (or a pair's `sources:` gives), and a "
-        "sanitizer plan's "
-        "`source.hip`. Paths are resolved as the file system resolves them: a `..` after a link leads to the "
+        "sanitizer plan's `source.hip`. Paths are resolved as the file system resolves them: a `..` after a link leads "
+        "to the "
         "parent of the link's target. A link that a directory walk finds, or that sits beside a `recipe.yaml`, is "
         "followed only within the project; one that leads outside is reported and not read (name it on the "
         "command line to check the file it leads to).",

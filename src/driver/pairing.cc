@@ -248,11 +248,12 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
                                  const std::string& named_root) {
   Launch launch;
   Pairing& p = launch.pairing;
+  auto project_root = [&] { return RepositoryRoot(recipe_path, config.path.empty() ? "" : config.dir, named_root); };
   if (!command_line.empty()) {
     p.source = LaunchSource::kCommandLine;
     p.argv = command_line;
     p.base_dir = ".";
-    ResolveFiles(launch, RepositoryRoot(recipe_path, config.path.empty() ? "" : config.dir, named_root));
+    ResolveFiles(launch, project_root());
     return launch;
   }
   if (!config.pairs.empty()) {
@@ -265,7 +266,7 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
       p.source = LaunchSource::kConfig;
       p.argv = SplitShellWords(spec.command);
       p.base_dir = config.dir.empty() ? "." : config.dir;
-      std::string root = RepositoryRoot(recipe_path, config.path.empty() ? "" : config.dir, named_root);
+      std::string root = project_root();
       for (const std::string& source : spec.sources) {
         fs::path file = fs::path(source).is_absolute() ? fs::path(source) : fs::path(p.base_dir) / source;
         if (!Within(file, root))  // as for a header comment: the config is a file in the project too
@@ -284,7 +285,7 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
     p.argv = std::move(header->argv);
     p.span = header->span;
     // The defaults (no config file) have no directory of their own: never the current one.
-    p.base_dir = RepositoryRoot(recipe_path, config.path.empty() ? "" : config.dir, named_root);
+    p.base_dir = project_root();
     for (const std::string& file : MitigationFiles(header->aorta_args)) {
       std::string path = NormalizePath(fs::path(file).is_absolute() ? file : (fs::path(p.base_dir) / file).string());
       // As for scripts: a file written in the recipe is never read outside the project.
@@ -311,7 +312,7 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
       std::string path = dir.ends_with('/') ? dir + name : dir + "/" + name;
       // A link beside the recipe is followed only within the project, as a header comment's path is.
       if (link) {
-        if (!root) root = RepositoryRoot(recipe_path, config.path.empty() ? "" : config.dir, named_root);
+        if (!root) root = project_root();
         if (!Within(path, *root)) return p.outside.push_back(name);
       }
       // HIP sources beside it too (a .cpp that is not HIP is dropped when it is read).
