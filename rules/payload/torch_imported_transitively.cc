@@ -31,8 +31,9 @@ constexpr RuleMeta kMeta{
         "message shows the chain, e.g. `payload.py:3 -> model_utils.py:2 -> torch`.\n\n"
         "It runs on every payload a recipe launches (paired through its header command, the config's `pairs` or "
         "`check -- COMMAND`), and on an unpaired Python file that is an entry point: a script with a "
-        "`if __name__ == \"__main__\":` block (or one that starts Proton at module load outside any package) "
-        "that imports Proton. Test modules (`test_*.py`, `*_test.py`, `conftest.py`) and modules that others "
+        "`if __name__ == \"__main__\":` block, or one outside any package that does work at module load (a "
+        "bare call, or a call of its own functions), that imports Proton. Test modules (`test_*.py`, `*_test.py`, "
+        "`conftest.py`) and modules that others "
         "import get no payload rule unless a recipe pairs them (`check --verbose` says why).",
     .why =
         "The Triton 3.8.0 exit hang (PAY001) depends on whether torch's runtime was loaded before "
