@@ -206,15 +206,28 @@ struct Sorter {
   std::string command;  // files are appended
 };
 
-// Sorts, under `tree`, the files whose project runs `sorter`; returns how many.
+// Where isort starts for `file`: the nearest directory up to `tree` with a configuration or a
+// project marker (isort takes one configuration for all the files it is given, found from the first).
+fs::path IsortStart(const fs::path& file, const fs::path& tree) {
+  for (fs::path dir = file.parent_path(); dir != tree && dir.has_relative_path(); dir = dir.parent_path())
+    for (const char* name : {".isort.cfg", "setup.cfg", "pyproject.toml", ".git", ".aortalint.yaml"})
+      if (fs::exists(dir / name)) return dir;
+  return tree;
+}
+
+// Sorts, under `tree`, the files whose project runs `sorter`; returns how many. isort runs once
+// per configuration, from where it would find it.
 size_t Sort(const fs::path& tree, const Sorter& sorter) {
-  std::string files;
+  std::map<fs::path, std::string> files;  // where to run -> the files, quoted
   size_t n = 0;
   for (const fs::path& f : PythonFiles(tree))
-    if ((FindImportSorters(f.string()).*sorter.runs)()) files += " " + ShellQuote(f.string()), ++n;
-  testing::CommandResult r = RunShell("cd " + ShellQuote(tree.string()) + " && " + sorter.command + files + " 2>&1");
-  INFO(sorter.name << ": " << r.output);
-  REQUIRE(r.exit_code == 0);
+    if ((FindImportSorters(f.string()).*sorter.runs)())
+      files[sorter.name == "isort" ? IsortStart(f, tree) : tree] += " " + ShellQuote(f.string()), ++n;
+  for (const auto& [dir, names] : files) {
+    testing::CommandResult r = RunShell("cd " + ShellQuote(dir.string()) + " && " + sorter.command + names + " 2>&1");
+    INFO(sorter.name << ": " << r.output);
+    REQUIRE(r.exit_code == 0);
+  }
   return n;
 }
 
@@ -270,6 +283,117 @@ TEST_CASE("import sorters: isort and ruff's I001 never undo the import order aor
       CHECK(fresh.empty());
     }
   }
+  fs::remove_all(root);
+}
+
+// Where PAY002 trusts a sorter's order and stays silent, the real sorter must keep the Proton
+// import above every torch import of its block: settings (force_to_top, force_sort_within_sections,
+// and ones aortalint does not model) times Proton and torch import styles.
+TEST_CASE("import sorters: where PAY002 trusts a sorter's settings, the real sorter keeps the Proton import first" *
+          doctest::skip()) {
+  std::string ruff_dir = AORTALINT_RUFF_WASM_DIR;
+  if (!Have("isort")) SkipWith("'isort' is not installed (apt-get install isort)");
+  if (!Have("node")) SkipWith("'node' is not installed (apt-get install nodejs)");
+  if (!fs::exists(fs::path(ruff_dir) / "ruff_wasm.js"))
+    SkipWith("ruff's WebAssembly build is not in " + ruff_dir + " (npm was missing or failed at configure time)");
+  struct Order {
+    std::vector<std::string> force_to_top;
+    bool within_sections = false;
+    std::string first_party;  // known_first_party: not modelled, so PAY002 must not trust the order
+  };
+  const std::vector<Order> orders = {{},
+                                     {{"triton.profiler"}},
+                                     {{"triton"}},
+                                     {{"triton.profiler"}, true},
+                                     {{"triton"}, true},
+                                     {{}, true},
+                                     {{"triton.profiler", "torch"}},
+                                     {{"triton.profiler"}, false, "triton"}};
+  const char* protons[] = {"import triton.profiler as proton", "from triton import profiler as proton",
+                           "import triton.profiler", "from triton.profiler import scope"};
+  const char* below[] = {"import torch",
+                         "from torch import nn",
+                         "import torch.nn as nn",
+                         "import xformers",
+                         "from vllm import LLM",
+                         "import transformers",
+                         "import trl",
+                         "from transformers import AutoModel",
+                         "import numpy\nimport torch",
+                         "import os, torch"};
+  const char* prefixes[] = {"", "import os\n"};
+  const char* pins[] = {"", "  # isort: skip"};  // isort moves a skipped line below an unpinned one
+  fs::path root = TempDir("aortalint-sorter-orders");
+  fs::create_directories(root / ".git");
+  auto quoted = [](const std::vector<std::string>& items) {
+    std::string out;
+    for (const std::string& m : items) out += (out.empty() ? "\"" : ", \"") + m + "\"";
+    return "[" + out + "]";
+  };
+  for (size_t o = 0; o < orders.size(); ++o) {
+    const Order& order = orders[o];
+    std::string isort = "[settings]\nprofile = black\n", ruff = "[lint]\nselect = [\"I\"]\n\n[lint.isort]\n";
+    if (!order.force_to_top.empty()) {
+      std::string list;
+      for (const std::string& m : order.force_to_top) list += (list.empty() ? "" : ",") + m;
+      isort += "force_to_top = " + list + "\n";
+      ruff += "force-to-top = " + quoted(order.force_to_top) + "\n";
+    }
+    if (order.within_sections)
+      isort += "force_sort_within_sections = true\n", ruff += "force-sort-within-sections = true\n";
+    if (!order.first_party.empty())
+      isort += "known_first_party = " + order.first_party + "\n",
+          ruff += "known-first-party = " + quoted({order.first_party}) + "\n";
+    WriteFile(root / std::to_string(o) / "isort" / ".isort.cfg", isort);
+    WriteFile(root / std::to_string(o) / "ruff" / "ruff.toml", ruff);
+    for (const char* sorter : {"isort", "ruff"})  // each its own project, its configuration at the top
+      fs::create_directories(root / std::to_string(o) / sorter / ".git");
+    for (const char* sorter : {"isort", "ruff"})
+      for (size_t p = 0; p < std::size(protons); ++p)
+        for (size_t b = 0; b < std::size(below); ++b)
+          for (size_t v = 0; v < 3; ++v)  // bare; after `import os`; pinned after `import os`
+            WriteFile(root / std::to_string(o) / sorter /
+                          ("p" + std::to_string(p) + "_b" + std::to_string(b) + "_v" + std::to_string(v) + ".py"),
+                      std::string(prefixes[v > 0]) + protons[p] + pins[v > 1] + "\n" + below[b] +
+                          "\n\n\ndef main():\n    return 0\n\n\nif __name__ == \"__main__\":\n    main()\n");
+  }
+  // What PAY002 says before the sorters run: a file it leaves silent is one it trusts.
+  testing::CommandResult lint = RunShell("cd " + ShellQuote(root.string()) + " && " + ShellQuote(AORTALINT_BINARY) +
+                                         " check . --no-cache --select PAY002 --format json 2>/dev/null");
+  std::set<std::string> warned;
+  for (const auto& d : nlohmann::json::parse(lint.output)) {
+    std::string path = d["path"].get<std::string>();
+    warned.insert(path.rfind("./", 0) == 0 ? path.substr(2) : path);
+  }
+  std::multiset<std::string> before = OrderFindings(root);
+  REQUIRE(before.empty());
+  for (size_t o = 0; o < orders.size(); ++o) {
+    fs::path dir = root / std::to_string(o);
+    std::string files;
+    for (const fs::path& f : PythonFiles(dir / "isort")) files += " " + f.filename().string();
+    REQUIRE(RunShell("cd " + ShellQuote((dir / "isort").string()) + " && isort -q" + files).exit_code == 0);
+    nlohmann::json settings = nlohmann::json::object();
+    if (!orders[o].force_to_top.empty()) settings["force-to-top"] = orders[o].force_to_top;
+    if (orders[o].within_sections) settings["force-sort-within-sections"] = true;
+    if (!orders[o].first_party.empty()) settings["known-first-party"] = {orders[o].first_party};
+    REQUIRE(RunShell("cd " + ShellQuote((dir / "ruff").string()) + " && node " +
+                     ShellQuote((fs::path(AORTALINT_TESTS_DIR) / "sorters" / "ruff_isort.js").string()) + " " +
+                     ShellQuote(ruff_dir) + " --isort " + ShellQuote(settings.dump()) + files)
+                .exit_code == 0);
+  }
+  std::set<std::string> moved;
+  for (const std::string& f : OrderFindings(root)) moved.insert(f.substr(0, f.find(": ")));
+  size_t trusted = 0, needless = 0;
+  for (const fs::path& f : PythonFiles(root)) {
+    std::string path = fs::relative(f, root).string();
+    bool silent = !warned.count(path);
+    CHECK_MESSAGE(!(silent && moved.count(path)), path << ": PAY002 was silent, and the sorter moved torch above");
+    trusted += silent;
+    needless += !silent && !moved.count(path);
+  }
+  MESSAGE(trusted << " of " << PythonFiles(root).size() << " files trusted to the sorter's order; " << needless
+                  << " warned where the sorter kept the order (settings not modelled)");
+  CHECK(trusted > 500);
   fs::remove_all(root);
 }
 

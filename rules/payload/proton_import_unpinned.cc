@@ -3,6 +3,7 @@
 
 #include "engine/import_sorters.h"
 #include "engine/rule_context.h"
+#include "load/knowledge_loader.h"
 #include "model/payload.h"
 #include "rules/common/payload_facts.h"
 
@@ -22,7 +23,13 @@ constexpr RuleMeta kMeta{
         "asks which sorters the project runs, from `.pre-commit-config.yaml` hooks, `pyproject.toml` "
         "(`[tool.isort]`, `[tool.ruff]` selecting the `I` rules), `setup.cfg`, `.isort.cfg`, `ruff.toml`, in the "
         "payload's directory and those above it up to the repository root; with none found, both. It reports "
-        "the import when one of them would sort torch above it:\n\n"
+        "the import when one of them would sort torch above it. Unpinned, a sorter's order decides: within a "
+        "section, `import` lines before `from` lines (unless `force_sort_within_sections`), modules in "
+        "`force_to_top` (ruff's `force-to-top`) first, then by module name, case aside; so `import xformers` "
+        "or `from torch import nn` below `import triton.profiler as proton` stays there. A setting that can "
+        "change sections or order otherwise (`known_first_party`, `sections`, a profile other than `black`, ...), "
+        "or a `triton` package of the project's own, is not modelled: the import is reported as one the sorter "
+        "may move, naming that setting. Pinned:\n\n"
         "- isort keeps a `# isort: skip` line in place only while no unpinned import stands above it in its "
         "block (after `from __future__ import annotations` or `import os` it moves it below the whole block), "
         "and ignores `# noqa: I001`;\n"
@@ -82,17 +89,17 @@ class ProtonImportUnpinned final : public Rule {
     // PAY001 fires: torch already comes first, and PAY001's fix moves and pins this import.
     if (const ImportStmt* torch = p.FirstTorchImport(); torch && torch->line <= proton->line) return;
     size_t index = static_cast<size_t>(proton - p.imports.data());
-    // What a sorter could put above it: a torch import later in its block.
-    const ImportStmt* torch = nullptr;
+    // What a sorter could put above it: the torch imports later in its block.
+    std::vector<const ImportStmt*> torches;
     size_t last_proton = index;  // the run of Proton imports that starts with it
     bool run = true;
     for (size_t i = index + 1; i < p.imports.size() && p.imports[i].block == proton->block; ++i) {
       const ImportStmt& s = p.imports[i];
       run = run && s.proton && !s.torch;
       if (run) last_proton = i;
-      if (!torch && BringsTorchHere(s)) torch = &s;
+      if (BringsTorchHere(s)) torches.push_back(&s);
     }
-    if (!torch || SortingOff(*p.source, proton->line)) return;
+    if (torches.empty() || SortingOff(*p.source, proton->line)) return;
 
     std::string_view lines = payload::StatementLines(p, *proton);
     bool skip = payload::HasSkipMarker(lines);
@@ -102,11 +109,44 @@ class ProtonImportUnpinned final : public Rule {
     bool ruff_noqa = payload::HasNoqaI001(payload::StatementLines(p, p.imports[proton->block]));
 
     ImportSorters sorters = FindImportSorters(p.path());
+    // The first torch import a sorter's order puts above the Proton import; with settings aortalint
+    // does not model and none by the model, the first torch import, `guessed`.
+    auto moved_by = [&](const SortOrder& order, bool& guessed) -> const ImportStmt* {
+      std::vector<SortedImport> keys = SortKeys(*proton, false);
+      for (const ImportStmt* t : torches)
+        for (const SortedImport& key : SortKeys(*t, true))
+          if (keys.size() != 1 || SortsAbove(order, key, keys[0])) return t;
+      guessed = !order.unmodelled.empty();
+      return guessed ? torches[0] : nullptr;
+    };
+    // What each sorter puts above it. isort moves a `skip` line below an unpinned import above it,
+    // whatever the order.
+    struct Sorter {
+      std::string name;
+      bool moves;      // it runs, and the import is not pinned against it
+      bool displaced;  // it moves the import below its block whatever the order
+      const SortOrder& order;
+      const std::string& where;
+    };
+    const Sorter all[] = {
+        {"isort", sorters.runs_isort() && !(skip && skipped_above), skip, sorters.isort_order, sorters.isort},
+        {"ruff's I001", sorters.runs_ruff() && !skip && !ruff_noqa, false, sorters.ruff_order, sorters.ruff}};
     std::vector<std::string> moving;
-    if (sorters.runs_isort() && !(skip && skipped_above))
-      moving.push_back(sorters.isort.empty() ? "isort" : "isort (" + sorters.isort + ")");
-    if (sorters.runs_ruff() && !skip && !ruff_noqa)
-      moving.push_back(sorters.ruff.empty() ? "ruff's I001" : "ruff's I001 (" + sorters.ruff + ")");
+    const ImportStmt* torch = nullptr;  // the first one a sorter moves
+    bool guessed_any = false;
+    for (const Sorter& sorter : all) {
+      bool guessed = false;
+      const ImportStmt* moved = !sorter.moves      ? nullptr
+                                : sorter.displaced ? torches[0]
+                                                   : moved_by(sorter.order, guessed);
+      if (!moved) continue;
+      std::string detail = sorter.where;
+      if (guessed)
+        detail += std::string(detail.empty() ? "" : "; ") + "aortalint does not model " + sorter.order.unmodelled;
+      guessed_any = guessed_any || guessed;
+      moving.push_back(detail.empty() ? sorter.name : sorter.name + " (" + detail + ")");
+      if (!torch || moved->line < torch->line) torch = moved;
+    }
     if (moving.empty()) return;
     std::string who = moving[0] + (moving.size() > 1 ? " and " + moving[1] : "");
     if (sorters.unknown())
@@ -116,10 +156,11 @@ class ProtonImportUnpinned final : public Rule {
     statement = statement.substr(0, std::min(statement.find('\n'), statement.find("  #")));
     std::string_view moved = p.source->Slice(torch->span);
     moved = moved.substr(0, moved.find('\n'));
-    DiagnosticBuilder d = ctx.Report(p.source, proton->span,
-                                     "'{}' is not pinned: {} would sort '{}' (line {}) above it, the order {} rejects",
-                                     statement, who, moved, torch->line, torch->torch ? "PAY001" : "PAY003")
-                              .Help(PinHelp(payload::PinFor(lines)));
+    DiagnosticBuilder d =
+        ctx.Report(p.source, proton->span, "'{}' is not pinned: {} {} '{}' (line {}) above it, the order {} rejects",
+                   statement, who, guessed_any ? "may sort" : "would sort", moved, torch->line,
+                   torch->torch ? "PAY001" : "PAY003")
+            .Help(PinHelp(payload::PinFor(lines)));
     if (std::optional<std::vector<Edit>> edits = PinEdits(p, *proton, p.imports[last_proton]))
       d.WithFix("pin the Proton import and split the import block after it", Applicability::kSafe, std::move(*edits));
   }
@@ -134,6 +175,18 @@ class ProtonImportUnpinned final : public Rule {
 
   static bool BringsTorchHere(const ImportStmt& s) {
     return !s.in_function && !s.type_checking && payload::BringsTorch(s);
+  }
+
+  // How the sorters key a statement: `import a, b` is sorted as two lines, `from m import x` as m.
+  // `torch_only`: of an `import a, b`, only the names that bring torch.
+  static std::vector<SortedImport> SortKeys(const ImportStmt& s, bool torch_only) {
+    if (!s.from.empty() || s.level > 0) return {{std::string(s.level, '.') + s.from, true}};
+    std::vector<SortedImport> out;
+    for (const ImportedName& n : s.names) {
+      std::string top = payload::TopModule(n.name);
+      if (!torch_only || top == "torch" || KnownTorchImporters().count(top)) out.push_back({n.name, false});
+    }
+    return out;
   }
 
   // The pin on `proton` and a `# isort: split` line after `last` (the end of

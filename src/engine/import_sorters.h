@@ -4,12 +4,38 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace aortalint {
+
+/// How a sorter orders the imports of one block, as far as it decides whether one import ends
+/// up above another: the settings of its configuration, else its defaults. Within a section,
+/// both isort and ruff put `import` statements before `from` ones (unless
+/// force_sort_within_sections), forced modules first, then by module name, case aside.
+struct SortOrder {
+  std::vector<std::string> force_to_top;    // isort's force_to_top, ruff's force-to-top: module names
+  bool force_sort_within_sections = false;  // `from` statements sorted among `import` ones by module
+  // A setting that can change sections or order beyond these ("known_first_party in setup.cfg",
+  // a `triton` package in the project, which makes triton first-party): not modelled, so
+  // every import is taken as one the sorter may move.
+  std::string unmodelled;
+};
+
+/// An import statement as a sorter keys it: `import a.b` is ("a.b", false), `from a import b` ("a", true).
+struct SortedImport {
+  std::string module;
+  bool from = false;
+};
+
+/// Whether `order` sorts `b` above `a` when both are in one block, by what it models (the caller
+/// decides what `unmodelled` settings mean).
+bool SortsAbove(const SortOrder& order, const SortedImport& b, const SortedImport& a);
 
 struct ImportSorters {
   std::string isort;  // where isort was found configured ("pyproject.toml [tool.isort]"), or empty
   std::string ruff;   // where ruff with its isort rules (I001) was found, or empty
+  SortOrder isort_order;
+  SortOrder ruff_order;
 
   /// Neither found: the pin must hold under both.
   bool unknown() const { return isort.empty() && ruff.empty(); }
@@ -22,8 +48,9 @@ struct ImportSorters {
 /// `ruff.toml` and `.ruff.toml` in the file's directory and each one above it,
 /// up to the directory that holds `.git` or `.aortalint.yaml`. Ruff counts only
 /// when its configuration selects the isort rules (`I`, `I0`, `I001` or `ALL`),
-/// as ruff sorts nothing otherwise. Files are read through ReadTextFile, so the
-/// result cache records them as dependencies.
+/// as ruff sorts nothing otherwise. Each sorter's SortOrder comes from its own
+/// configuration: isort's (one only; several are not modelled) and ruff's nearest.
+/// Files are read through ReadTextFile, so the result cache records them as dependencies.
 ImportSorters FindImportSorters(const std::string& python_file);
 
 }  // namespace aortalint

@@ -1,12 +1,18 @@
 // Sorts the imports of Python files in place as `ruff check --select I001 --fix`
-// does, with ruff's WebAssembly build:  node ruff_isort.js PACKAGE_DIR FILE...
-// (PACKAGE_DIR holds the unpacked @astral-sh/ruff-wasm-nodejs package.)
+// does, with ruff's WebAssembly build:  node ruff_isort.js PACKAGE_DIR [--isort JSON] FILE...
+// (PACKAGE_DIR holds the unpacked @astral-sh/ruff-wasm-nodejs package; JSON, ruff's
+// `lint.isort` settings, as {"force-to-top": ["triton.profiler"]}: the build reads no ruff.toml.)
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const [pkg, ...files] = process.argv.slice(2);
+let [pkg, ...files] = process.argv.slice(2);
+let isort = {};
+if (files[0] === '--isort') {
+  isort = JSON.parse(files[1]);
+  files = files.slice(2);
+}
 const { Workspace, PositionEncoding } = require(path.resolve(pkg, 'ruff_wasm.js'));
-const workspace = new Workspace({ lint: { select: ['I001'] } }, PositionEncoding.Utf16);
+const workspace = new Workspace({ lint: { select: ['I001'], isort } }, PositionEncoding.Utf16);
 
 // A 1-based row and column to an offset in `lines` (UTF-16 units, as JavaScript strings count).
 function offset(lines, loc) {
