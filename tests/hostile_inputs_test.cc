@@ -898,12 +898,14 @@ TEST_CASE("names that are not UTF-8: files and directories are linted and report
 TEST_CASE("containment: a header comment's --mitigations-file outside the project is reported, never read") {
   fs::path dir = TempDir("aortalint-sidecar");
   WriteFile(dir / "proj/.git/HEAD", "ref: refs/heads/main\n");
+  auto check = [&](const std::string& args) {
+    return RunShell(In(dir / "proj") + "timeout 20 " + kBin + " check --no-cache --format concise " + args + " 2>&1");
+  };
   // A FIFO outside the project: f39dbbd-era code opened it with std::ifstream and waited forever.
   fs::create_directories(dir / "outside");
   REQUIRE(::mkfifo((dir / "outside/s.json").c_str(), 0644) == 0);
   WriteFile(dir / "proj/r.yaml", "# aorta sweep run --recipe r.yaml --mitigations-file ../outside/s.json\n" + kClean);
-  CommandResult r =
-      RunShell(In(dir / "proj") + "timeout 20 " + kBin + " check --no-config --no-cache --format concise r.yaml 2>&1");
+  CommandResult r = check("--no-config r.yaml");
   CAPTURE(r.output);
   CHECK(r.exit_code == 1);
   CHECK(r.output.find("gives --mitigations-file '../outside/s.json', which is outside the project root") !=
@@ -911,16 +913,14 @@ TEST_CASE("containment: a header comment's --mitigations-file outside the projec
   // Inside the project, a FIFO sidecar is refused as not a regular file, not waited on.
   REQUIRE(::mkfifo((dir / "proj/s.json").c_str(), 0644) == 0);
   WriteFile(dir / "proj/r.yaml", "# aorta sweep run --recipe r.yaml --mitigations-file s.json\n" + kClean);
-  CommandResult inside =
-      RunShell(In(dir / "proj") + "timeout 20 " + kBin + " check --no-config --no-cache --format concise r.yaml 2>&1");
+  CommandResult inside = check("--no-config r.yaml");
   CAPTURE(inside.output);
   CHECK(inside.exit_code == 1);
   CHECK(inside.output.find("cannot be read (path is a FIFO") != std::string::npos);
   // A HIP source named by the header command outside the project is not read either.
   WriteFile(dir / "outside/k.hip", "__global__ void k(int* x) { x[0] = 1; }  // TOPSECRET-hip\n");
   WriteFile(dir / "proj/h.yaml", "# aorta sweep run --recipe h.yaml -- ./run ../outside/k.hip\n" + kClean);
-  CommandResult hip =
-      RunShell(In(dir / "proj") + "timeout 20 " + kBin + " check --no-config --no-cache --format concise h.yaml 2>&1");
+  CommandResult hip = check("--no-config h.yaml");
   CAPTURE(hip.output);
   CHECK(hip.output.find("runs '../outside/k.hip', which is outside the project root") != std::string::npos);
   CHECK(hip.output.find("TOPSECRET") == std::string::npos);
@@ -930,8 +930,7 @@ TEST_CASE("containment: a header comment's --mitigations-file outside the projec
   WriteFile(dir / "proj/p.yaml",
             "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
             "collect:\n  rocprof: {kernel_include_regex: nomatch}\n");  // HIP001 would quote the kernel's line
-  CommandResult pair =
-      RunShell(In(dir / "proj") + "timeout 20 " + kBin + " check --no-cache --format concise p.yaml 2>&1");
+  CommandResult pair = check("p.yaml");
   CAPTURE(pair.output);
   CHECK(pair.exit_code == 1);
   CHECK(pair.output.find("gives the source '../outside/k.hip', which is outside the project root") !=

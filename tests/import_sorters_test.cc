@@ -200,6 +200,16 @@ void SkipWith(const std::string& why) {
   throw std::runtime_error("skipped");
 }
 
+// Skips unless both real sorters are here; returns the directory of ruff's WebAssembly build.
+std::string SortersOrSkip() {
+  std::string ruff_dir = AORTALINT_RUFF_WASM_DIR;
+  if (!Have("isort")) SkipWith("'isort' is not installed (apt-get install isort)");
+  if (!Have("node")) SkipWith("'node' is not installed (apt-get install nodejs)");
+  if (!fs::exists(fs::path(ruff_dir) / "ruff_wasm.js"))
+    SkipWith("ruff's WebAssembly build is not in " + ruff_dir + " (npm was missing or failed at configure time)");
+  return ruff_dir;
+}
+
 struct Sorter {
   std::string name;
   bool (ImportSorters::*runs)() const;
@@ -233,11 +243,7 @@ size_t Sort(const fs::path& tree, const Sorter& sorter) {
 
 TEST_CASE("import sorters: isort and ruff's I001 never undo the import order aortalint's fixes write" *
           doctest::skip()) {
-  std::string ruff_dir = AORTALINT_RUFF_WASM_DIR;
-  if (!Have("isort")) SkipWith("'isort' is not installed (apt-get install isort)");
-  if (!Have("node")) SkipWith("'node' is not installed (apt-get install nodejs)");
-  if (!fs::exists(fs::path(ruff_dir) / "ruff_wasm.js"))
-    SkipWith("ruff's WebAssembly build is not in " + ruff_dir + " (npm was missing or failed at configure time)");
+  std::string ruff_dir = SortersOrSkip();
   std::vector<Sorter> sorters = {
       {"isort", &ImportSorters::runs_isort, "isort -q"},
       {"ruff I001", &ImportSorters::runs_ruff,
@@ -291,11 +297,7 @@ TEST_CASE("import sorters: isort and ruff's I001 never undo the import order aor
 // and ones aortalint does not model) times Proton and torch import styles.
 TEST_CASE("import sorters: where PAY002 trusts a sorter's settings, the real sorter keeps the Proton import first" *
           doctest::skip()) {
-  std::string ruff_dir = AORTALINT_RUFF_WASM_DIR;
-  if (!Have("isort")) SkipWith("'isort' is not installed (apt-get install isort)");
-  if (!Have("node")) SkipWith("'node' is not installed (apt-get install nodejs)");
-  if (!fs::exists(fs::path(ruff_dir) / "ruff_wasm.js"))
-    SkipWith("ruff's WebAssembly build is not in " + ruff_dir + " (npm was missing or failed at configure time)");
+  std::string ruff_dir = SortersOrSkip();
   struct Order {
     std::vector<std::string> force_to_top;
     bool within_sections = false;
