@@ -220,7 +220,7 @@ struct Sorter {
 // project marker (isort takes one configuration for all the files it is given, found from the first).
 fs::path IsortStart(const fs::path& file, const fs::path& tree) {
   for (fs::path dir = file.parent_path(); dir != tree && dir.has_relative_path(); dir = dir.parent_path())
-    for (const char* name : {".isort.cfg", "setup.cfg", "pyproject.toml", ".git", ".aortalint.yaml"})
+    for (const char* name : {".isort.cfg", "setup.cfg", "tox.ini", "pyproject.toml", ".git", ".aortalint.yaml"})
       if (fs::exists(dir / name)) return dir;
   return tree;
 }

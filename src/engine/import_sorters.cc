@@ -237,12 +237,12 @@ void ScanToml(const std::string& text, const std::string& name, bool ruff_file, 
   });
 }
 
-// setup.cfg: `[isort]` or `[tool:isort]`.
-void ScanSetupCfg(const std::string& text, Evidence& e) {
+// setup.cfg or tox.ini: `[isort]` or `[tool:isort]`.
+void ScanIni(const std::string& text, const std::string& name, Evidence& e) {
   ForEachLine(text, [&](std::string_view line) {
     if (line == "[isort]" || line == "[tool:isort]") {
-      e.Isort("setup.cfg " + std::string(line));
-      e.IsortSettings(ReadSettings(text, {"isort", "tool:isort"}, false), "setup.cfg " + std::string(line));
+      e.Isort(name + " " + std::string(line));
+      e.IsortSettings(ReadSettings(text, {"isort", "tool:isort"}, false), name + " " + std::string(line));
     }
   });
 }
@@ -311,7 +311,8 @@ ImportSorters FindImportSorters(const std::string& python_file) {
     if (std::string t = read(dir, ".ruff.toml"); !t.empty()) ScanToml(t, ".ruff.toml", true, e);
     if (std::string t = read(dir, "ruff.toml"); !t.empty()) ScanToml(t, "ruff.toml", true, e);
     if (std::string t = read(dir, "pyproject.toml"); !t.empty()) ScanToml(t, "pyproject.toml", false, e);
-    if (std::string t = read(dir, "setup.cfg"); !t.empty()) ScanSetupCfg(t, e);
+    if (std::string t = read(dir, "setup.cfg"); !t.empty()) ScanIni(t, "setup.cfg", e);
+    if (std::string t = read(dir, "tox.ini"); !t.empty()) ScanIni(t, "tox.ini", e);
     if (KindOf(dir, ".isort.cfg") == EntryKind::kRegular) {
       e.Isort(".isort.cfg");
       e.IsortSettings(ReadSettings(read(dir, ".isort.cfg"), {"settings", "isort"}, false), ".isort.cfg");

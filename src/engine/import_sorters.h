@@ -44,7 +44,7 @@ struct ImportSorters {
 };
 
 /// Looks at `.pre-commit-config.yaml` hooks, `pyproject.toml` (`[tool.isort]`,
-/// `[tool.ruff]`), `setup.cfg` (`[isort]`, `[tool:isort]`), `.isort.cfg`,
+/// `[tool.ruff]`), `setup.cfg` and `tox.ini` (`[isort]`, `[tool:isort]`), `.isort.cfg`,
 /// `ruff.toml` and `.ruff.toml` in the file's directory and each one above it,
 /// up to the directory that holds `.git` or `.aortalint.yaml`. Ruff counts only
 /// when its configuration selects the isort rules (`I`, `I0`, `I001` or `ALL`),
