@@ -91,6 +91,17 @@ TEST_CASE("hip: a binary's sources come from compile_commands.json, else the sou
   CHECK(command->arguments[1] == "-I../include");
   CHECK(command->directory == (dir / "build").string());
   CHECK_FALSE(FindCompileCommand((dir / "tools/hip_gemm.hip").string()));
+  // A command's directory that is a link: its `..` goes where the compiler goes, beside the link's target.
+  WriteFile(dir / "deep/k.hip", "__global__ void real() {}\n");
+  WriteFile(dir / "out/k.hip", "__global__ void decoy() {}\n");
+  std::filesystem::create_directories(dir / "deep/x");
+  std::filesystem::create_directory_symlink("../deep/x", dir / "out/b");
+  WriteFile(dir / "out/compile_commands.json", "[{\"directory\": \"" + (dir / "out/b").string() +
+                                                   "\", \"command\": \"hipcc -c ../k.hip -o gemm2\", "
+                                                   "\"file\": \"../k.hip\"}]");
+  found = SourcesBuilding("out/gemm2", dir.string(), dir.string());
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].ends_with("deep/k.hip"));
   std::filesystem::remove_all(dir);
 }
 

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/file_reader.h"
+#include "base/paths.h"
 #include "driver/pairing.h"
 #include "engine/config.h"
 #include "load/knowledge_loader.h"
@@ -57,7 +58,8 @@ std::shared_ptr<const Database> LoadDatabase(const fs::path& path) {
       std::string output = entry.value("output", "");
       for (size_t i = 0; output.empty() && i + 1 < command.arguments.size(); ++i)
         if (command.arguments[i] == "-o") output = command.arguments[i + 1];
-      db->files.push_back((file.is_absolute() ? file : dir / file).lexically_normal().string());
+      // As the compiler opens it, from its directory: a `..` after a link goes where the link leads.
+      db->files.push_back(AbsoluteResolved((file.is_absolute() ? file : dir / file).string()));
       db->outputs.push_back(
           output.empty()
               ? ""
@@ -96,8 +98,7 @@ bool SkipDirectory(const fs::path& dir) {
 }  // namespace
 
 std::optional<CompileCommand> FindCompileCommand(const std::string& source, FileStates* looked_at) {
-  std::error_code ec;
-  fs::path file = fs::absolute(source, ec).lexically_normal();
+  fs::path file = AbsoluteResolved(source);
   for (const fs::path& db_path : DatabasesAbove(file.parent_path(), looked_at)) {
     std::shared_ptr<const Database> db = LoadDatabase(db_path);
     for (size_t i = 0; i < db->files.size(); ++i)
