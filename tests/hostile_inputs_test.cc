@@ -944,6 +944,42 @@ TEST_CASE("containment: a header comment's --mitigations-file outside the projec
   fs::remove_all(dir);
 }
 
+TEST_CASE("containment: a config in a repository reads no file outside it (extends, knowledge, a link)") {
+  fs::path dir = TempDir("aortalint-config-out");
+  WriteFile(dir / "repo/.git/HEAD", "ref: refs/heads/main\n");
+  WriteFile(dir / "repo/r.yaml", kClean);
+  WriteFile(dir / "secret/key.yaml", "TOPSECRET_key: 1\n");
+  auto check = [&](const std::string& args) {
+    return RunShell(In(dir / "repo") + kBin + " check --no-cache --format concise " + args + " r.yaml 2>&1");
+  };
+  WriteFile(dir / "repo/.aortalint.yaml", "extends: ../secret/key.yaml\n");
+  CommandResult extends = check("");
+  CAPTURE(extends.output);
+  CHECK(extends.exit_code == 2);
+  CHECK(extends.output.find("'extends' names '../secret/key.yaml', which is outside the repository") !=
+        std::string::npos);
+  CHECK(extends.output.find("TOPSECRET") == std::string::npos);
+  WriteFile(dir / "repo/.aortalint.yaml", "knowledge: ../secret/key.yaml\n");
+  CommandResult knowledge = check("");
+  CAPTURE(knowledge.output);
+  CHECK(knowledge.output.find("which is outside the repository") != std::string::npos);
+  CHECK(knowledge.output.find("TOPSECRET") == std::string::npos);
+  fs::remove(dir / "repo/.aortalint.yaml");
+  fs::create_symlink("../secret/key.yaml", dir / "repo/.aortalint.yaml");
+  CommandResult link = check("");
+  CAPTURE(link.output);
+  CHECK(link.exit_code == 2);
+  CHECK(link.output.find("is a link to") != std::string::npos);
+  CHECK(link.output.find("TOPSECRET") == std::string::npos);
+  // Within the repository, a link and extends are followed; --config is the user's own choice.
+  WriteFile(dir / "repo/shared/base.yaml", "TOPSECRET_inside: 1\n");
+  fs::remove(dir / "repo/.aortalint.yaml");
+  fs::create_symlink("shared/base.yaml", dir / "repo/.aortalint.yaml");
+  CHECK(check("").output.find("unknown config key 'TOPSECRET_inside'") != std::string::npos);
+  CHECK(check("--config ../secret/key.yaml").output.find("unknown config key 'TOPSECRET_key'") != std::string::npos);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("containment: a sanitizer plan's source.hip outside the project is reported, never read") {
   fs::path dir = TempDir("aortalint-planhip");
   WriteFile(dir / "proj/.git/HEAD", "ref: refs/heads/main\n");

@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <algorithm>
 #include <cerrno>
+#include <filesystem>
 #include <mutex>
 #include <unordered_map>
 
@@ -144,6 +145,54 @@ EntryKind KindOfPath(const std::string& path) {
   if (HasDotDot(path) || abs.ends_with('/')) return StatKind(path);  // `..` after a link; a directory's path
   std::string_view parent = ParentOf(abs);
   return KindOf(std::string(parent), std::string_view(abs).substr(parent.size() == 1 ? 1 : parent.size() + 1));
+}
+
+std::string GitTop(const std::string& dir) {
+  std::string d = AbsoluteNormal(dir);
+  if (d.size() > 1 && d.back() == '/') d.pop_back();
+  for (;; d = std::string(ParentOf(d))) {
+    if (KindOf(d, ".git") != EntryKind::kAbsent) return d;
+    if (d == "/" || d.empty()) return "";
+  }
+}
+
+namespace {
+
+// WithinRoot's answer from the run's listings, when they can give it: a path
+// written at or below `root` whose names below it are none of them a link resolves below
+// wherever `root` itself leads. Spares every recipe's script the resolution of each of its
+// directories. nullopt: a link, a `..`, a directory not listed, or a path written elsewhere.
+std::optional<bool> WithinByListings(const std::string& path, const std::string& root) {
+  if (HasDotDot(path) || HasDotDot(root)) return std::nullopt;
+  std::string p = AbsoluteNormal(path), r = AbsoluteNormal(root);
+  if (r.size() > 1 && r.back() == '/') r.pop_back();
+  if (p.size() > 1 && p.back() == '/') p.pop_back();
+  if (p == r) return true;
+  if (!p.starts_with(r) || (r != "/" && p[r.size()] != '/')) return std::nullopt;
+  for (size_t at = r == "/" ? 1 : r.size() + 1; at <= p.size();) {
+    size_t end = std::min(p.find('/', at), p.size());
+    std::string dir = at == 1 ? "/" : p.substr(0, at - 1);
+    std::shared_ptr<const DirectoryListing> listing = ListingOf(dir);
+    if (!listing) return std::nullopt;
+    std::optional<unsigned char> type = listing->TypeOf(std::string_view(p).substr(at, end - at));
+    if (!type) return true;  // what does not exist is resolved as written
+    if (*type == DT_LNK || *type == DT_UNKNOWN) return std::nullopt;
+    at = end + 1;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool WithinRoot(const std::string& path, const std::string& root) {
+  if (std::optional<bool> within = WithinByListings(path, root)) return *within;
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path p = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  fs::path r = fs::weakly_canonical(fs::absolute(root, ec), ec);
+  if (ec) return false;
+  fs::path rel = p.lexically_relative(r);
+  return !rel.empty() && *rel.begin() != "..";
 }
 
 }  // namespace aortalint

@@ -53,4 +53,11 @@ EntryKind KindOf(const std::string& dir, std::string_view name);
 /// KindOf for any path (relative to the working directory, or absolute); one with a `..` by stat().
 EntryKind KindOfPath(const std::string& path);
 
+/// The nearest directory at or above `dir` that holds `.git` (absolute and normal); "" when none does.
+std::string GitTop(const std::string& dir);
+
+/// Whether `path` lies at or below `root`, both with symlinks resolved (from the run's listings
+/// where no name on the way is a link).
+bool WithinRoot(const std::string& path, const std::string& root);
+
 }  // namespace aortalint

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/dir_index.h"
 #include "base/file_reader.h"
 #include "base/paths.h"
 #include "driver/pairing.h"

@@ -40,41 +40,6 @@ std::vector<std::string> NamedScripts(const std::vector<std::string>& argv) {
   return out;
 }
 
-// Within's answer from the run's listings (base/dir_index.h), when they can give it: a path
-// written at or below `root` whose names below it are none of them a link resolves below
-// wherever `root` itself leads. Spares every recipe's script the resolution of each of its
-// directories. nullopt: a link, a `..`, a directory not listed, or a path written elsewhere.
-std::optional<bool> WithinByListings(const std::string& path, const std::string& root) {
-  if (HasDotDot(path) || HasDotDot(root)) return std::nullopt;
-  std::string p = AbsoluteNormal(path), r = AbsoluteNormal(root);
-  if (r.size() > 1 && r.back() == '/') r.pop_back();
-  if (p.size() > 1 && p.back() == '/') p.pop_back();
-  if (p == r) return true;
-  if (!p.starts_with(r) || (r != "/" && p[r.size()] != '/')) return std::nullopt;
-  for (size_t at = r == "/" ? 1 : r.size() + 1; at <= p.size();) {
-    size_t end = std::min(p.find('/', at), p.size());
-    std::string dir = at == 1 ? "/" : p.substr(0, at - 1);
-    std::shared_ptr<const DirectoryListing> listing = ListingOf(dir);
-    if (!listing) return std::nullopt;
-    std::optional<unsigned char> type = listing->TypeOf(std::string_view(p).substr(at, end - at));
-    if (!type) return true;  // what does not exist is resolved as written
-    if (*type == DT_LNK || *type == DT_UNKNOWN) return std::nullopt;
-    at = end + 1;
-  }
-  return true;
-}
-
-// Whether `path` (symlinks resolved) lies at or below `root` (resolved too).
-bool Within(const fs::path& path, const fs::path& root) {
-  if (std::optional<bool> within = WithinByListings(path.string(), root.string())) return *within;
-  std::error_code ec;
-  fs::path p = fs::weakly_canonical(fs::absolute(path, ec), ec);
-  fs::path r = fs::weakly_canonical(fs::absolute(root, ec), ec);
-  if (ec) return false;
-  fs::path rel = p.lexically_relative(r);
-  return !rel.empty() && *rel.begin() != "..";
-}
-
 // `root`: where a command written in a file (a header comment, a config's
 // pairs:) may reach; empty for the command line, which the user typed. A
 // script outside it is never read: a recipe in a pull request could otherwise
@@ -89,7 +54,7 @@ void ResolveFiles(Launch& launch, const std::string& root) {
   bool contained = launch.pairing.source != LaunchSource::kCommandLine;
   for (const std::string& script : NamedScripts(launch.pairing.argv)) {
     fs::path p = fs::path(script).is_absolute() ? fs::path(script) : fs::path(launch.pairing.base_dir) / script;
-    if (contained && !root.empty() && !Within(p, root)) launch.pairing.outside.push_back(script);
+    if (contained && !root.empty() && !WithinRoot(p.string(), root)) launch.pairing.outside.push_back(script);
     // A FIFO or device exists: it is loaded, and refused as not a regular file (SYN003), not called missing.
     else if (EntryKind kind = KindOfPath(p.string()); kind != EntryKind::kAbsent && kind != EntryKind::kDirectory)
       launch.files.push_back(NormalizePath(p.string()));
@@ -101,7 +66,7 @@ void ResolveFiles(Launch& launch, const std::string& root) {
   for (const std::string& word : launch.pairing.argv) {
     if (word.empty() || word[0] == '-' || !HasHipExtension(word)) continue;
     fs::path p = fs::path(word).is_absolute() ? fs::path(word) : fs::path(launch.pairing.base_dir) / word;
-    if (contained && !root.empty() && !Within(p, root)) {
+    if (contained && !root.empty() && !WithinRoot(p.string(), root)) {
       if (std::find(launch.pairing.outside.begin(), launch.pairing.outside.end(), word) == launch.pairing.outside.end())
         launch.pairing.outside.push_back(word);
     } else if (fs::is_regular_file(p, ec)) {
@@ -111,7 +76,7 @@ void ResolveFiles(Launch& launch, const std::string& root) {
   std::string binary = LaunchedBinary(launch.pairing.argv);
   if (!binary.empty())
     for (const std::string& source : SourcesBuilding(binary, launch.pairing.base_dir, root))
-      if (!contained || root.empty() || Within(source, root))  // a compile database may list any path
+      if (!contained || root.empty() || WithinRoot(source, root))  // a compile database may list any path
         AddHipFile(launch, source);
 }
 
@@ -215,8 +180,6 @@ std::optional<HeaderCommand> FindHeaderCommand(std::string_view text) {
   return std::nullopt;
 }
 
-bool WithinRoot(const std::string& path, const std::string& root) { return Within(path, root); }
-
 bool IsProjectRoot(const std::string& dir) {
   return std::ranges::any_of(kProjectMarkers,
                              [&](std::string_view name) { return KindOf(dir, name) != EntryKind::kAbsent; });
@@ -269,7 +232,7 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
       std::string root = project_root();
       for (const std::string& source : spec.sources) {
         fs::path file = fs::path(source).is_absolute() ? fs::path(source) : fs::path(p.base_dir) / source;
-        if (!Within(file, root))  // as for a header comment: the config is a file in the project too
+        if (!WithinRoot(file.string(), root))  // as for a header comment: the config is a file in the project too
           p.sources_outside.push_back(source);
         else if (fs::is_regular_file(file, ec))
           AddHipFile(launch, NormalizePath(file.string()));
@@ -289,7 +252,7 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
     for (const std::string& file : MitigationFiles(header->aorta_args)) {
       std::string path = NormalizePath(fs::path(file).is_absolute() ? file : (fs::path(p.base_dir) / file).string());
       // As for scripts: a file written in the recipe is never read outside the project.
-      if (p.base_dir.empty() || Within(path, p.base_dir))
+      if (p.base_dir.empty() || WithinRoot(path, p.base_dir))
         p.sidecars.push_back(path);
       else
         p.sidecars_outside.push_back(file);
@@ -313,7 +276,7 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
       // A link beside the recipe is followed only within the project, as a header comment's path is.
       if (link) {
         if (!root) root = project_root();
-        if (!Within(path, *root)) return p.outside.push_back(name);
+        if (!WithinRoot(path, *root)) return p.outside.push_back(name);
       }
       // HIP sources beside it too (a .cpp that is not HIP is dropped when it is read).
       (python ? launch.files : launch.hip_files).push_back(NormalizePath(path));

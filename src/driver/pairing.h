@@ -56,9 +56,6 @@ inline constexpr std::string_view kProjectMarkers[] = {".git", kConfigFileName};
 /// Whether `dir` holds one of kProjectMarkers (asked of the run's listings when kept).
 bool IsProjectRoot(const std::string& dir);
 
-/// Whether `path` lies at or below `root`, both with symlinks resolved.
-bool WithinRoot(const std::string& path, const std::string& root);
-
 /// The one spelling of a file used as its identity (relative to the working
 /// directory when below it), so a payload named twice is loaded once.
 std::string NormalizePath(const std::string& path);

@@ -252,6 +252,13 @@ std::shared_ptr<const Config> LoadChain(const std::string& path, std::vector<Dia
   }
   for (const DuplicateKey& d : doc.duplicates) parser.Error(d.second, "duplicate config key " + d.key);
   std::string dir = fs::path(path).parent_path().string();
+  // A config in a repository is a file a pull request may change: the paths it names are read
+  // only within that repository, so a CI run never prints a file of the runner's.
+  std::string repository = GitTop(dir.empty() ? "." : dir);
+  auto outside = [&](const std::string& file) { return !repository.empty() && !WithinRoot(file, repository); };
+  const std::string kOutsideHelp =
+      "aortalint reads no file outside the repository from a path written in a config: copy the file into the "
+      "repository";
   if (const yaml::Entry* ext = doc.root->is_map() ? doc.root->Find("extends") : nullptr) {
     if (!ext->value->is_str()) {
       parser.Error(ext->value->span, "'extends' must be a path to another config file, got " + ext->value->Repr());
@@ -259,7 +266,11 @@ std::shared_ptr<const Config> LoadChain(const std::string& path, std::vector<Dia
       parser.Error(ext->value->span, "'extends' chain is longer than 16 files (a cycle?)", "shorten it");
     } else {
       std::string parent = (fs::path(dir) / ext->value->text).lexically_normal().string();
-      if (!fs::is_regular_file(parent)) {
+      if (outside(parent)) {
+        parser.Error(ext->value->span,
+                     "'extends' names '" + ext->value->text + "', which is outside the repository '" + repository + "'",
+                     kOutsideHelp);
+      } else if (!fs::is_regular_file(parent)) {
         parser.Error(ext->value->span, "'extends' names '" + ext->value->text + "', which is not a file");
       } else {
         *config = *LoadChain(parent, errors, depth + 1);  // the child's keys then replace the parent's
@@ -273,8 +284,14 @@ std::shared_ptr<const Config> LoadChain(const std::string& path, std::vector<Dia
   parser.Parse(*config);
   // A parent's table is inherited; a file that names its own loads it.
   if (!config->knowledge.empty() && (config->knowledge != inherited_knowledge || !config->triton_table)) {
-    if (!fs::is_regular_file(config->knowledge)) {
-      const yaml::Entry* k = doc.root->is_map() ? doc.root->Find("knowledge") : nullptr;
+    const yaml::Entry* k = doc.root->is_map() ? doc.root->Find("knowledge") : nullptr;
+    if (config->knowledge != inherited_knowledge && outside(config->knowledge)) {
+      parser.Error(
+          k ? k->value->span : Span{},
+          "'knowledge' names '" + config->knowledge + "', which is outside the repository '" + repository + "'",
+          kOutsideHelp);
+      config->knowledge = inherited_knowledge;
+    } else if (!fs::is_regular_file(config->knowledge)) {
       parser.Error(k ? k->value->span : Span{}, "'knowledge' names '" + config->knowledge + "', which is not a file");
     } else {
       config->triton_table = LoadTritonTable(config->knowledge, BuiltinTritonTable(), errors);
@@ -405,7 +422,20 @@ std::shared_ptr<const Config> ConfigResolver::ForDirectory(const std::string& di
   for (std::string_view name : kConfigFileNames)
     if ((listing ? listing->KindOf(dir, name) : KindOf(dir, name)) == EntryKind::kRegular)
       found.push_back(fs::path(dir) / name);
-  if (!found.empty()) {
+  std::string top;  // a config found, not named, is followed through a link only within its repository
+  if (!found.empty() && fs::is_symlink(found.front()) && !(top = GitTop(dir)).empty() &&
+      !WithinRoot(found.front().string(), top)) {
+    std::error_code ec;
+    Diagnostic d;
+    d.rule = "config";
+    d.where.file = std::make_shared<SourceFile>(found.front().string(), "");
+    d.message = "'" + found.front().string() + "' is a link to '" + fs::weakly_canonical(found.front(), ec).string() +
+                "', outside the repository '" + top + "', so it was not read";
+    d.help = "replace the link with the file, or give the config it leads to with --config";
+    std::lock_guard lock(mutex_);
+    errors_.push_back(std::move(d));
+    config = defaults_;
+  } else if (!found.empty()) {
     std::vector<Diagnostic> errors;
     config = LoadConfig(found.front().string(), errors);
     std::lock_guard lock(mutex_);
