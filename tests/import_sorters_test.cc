@@ -241,6 +241,36 @@ size_t Sort(const fs::path& tree, const Sorter& sorter) {
   return n;
 }
 
+TEST_CASE("a sorter's settings: what is read, and what is not trusted") {
+  fs::path dir = TempDir("aortalint-sorter-settings");
+  fs::create_directories(dir / ".git");
+  WriteFile(dir / "pyproject.toml",
+            "[tool.isort]\nprofile = \"black\"\nforce_to_top = [\n  \"triton.profiler\",  # Proton first\n]\n\n"
+            "[tool.ruff.lint]\nselect = [\"I\"]\n\n[tool.ruff.lint.isort]\nforce-sort-within-sections = true\n");
+  std::string payload = (dir / "pkg" / "p.py").string();
+  ImportSorters sorters = FindImportSorters(payload);
+  CHECK(sorters.isort_order.force_to_top == std::vector<std::string>{"triton.profiler"});
+  CHECK(sorters.isort_order.unmodelled.empty());
+  CHECK(sorters.ruff_order.force_sort_within_sections);
+  CHECK(SortsAbove(sorters.isort_order, {"torch", false}, {"triton", true}));  // `import` lines first
+  CHECK_FALSE(SortsAbove(sorters.isort_order, {"torch", false}, {"triton.profiler", false}));
+  CHECK_FALSE(SortsAbove(sorters.ruff_order, {"xformers", false}, {"triton", true}));
+  // A `triton` of the project's own is first-party: its section is not modelled.
+  for (const char* own : {"triton/__init__.py", "triton.py", "src/triton/__init__.py"}) {
+    WriteFile(dir / own, "\n");
+    CAPTURE(own);
+    CHECK(FindImportSorters(payload).isort_order.unmodelled.find("triton") != std::string::npos);
+    fs::remove_all(dir / fs::path(own).begin()->string());
+  }
+  // A setting the model does not know, and a nested isort configuration, are named.
+  WriteFile(dir / "setup.cfg", "[isort]\nknown_first_party = pkg\n");
+  CHECK(FindImportSorters(payload).isort_order.unmodelled.starts_with("a second isort configuration"));
+  fs::remove(dir / "setup.cfg");
+  WriteFile(dir / "pkg" / ".isort.cfg", "[settings]\nforce_to_top = triton.profiler\n");
+  CHECK(FindImportSorters(payload).isort_order.unmodelled.starts_with("an isort configuration below"));
+  fs::remove_all(dir);
+}
+
 TEST_CASE("import sorters: isort and ruff's I001 never undo the import order aortalint's fixes write" *
           doctest::skip()) {
   std::string ruff_dir = SortersOrSkip();

@@ -76,6 +76,7 @@ Settings ReadSettings(std::string_view text, std::initializer_list<std::string_v
     size_t end = std::min(text.find('\n', at), text.size());
     std::string_view raw = text.substr(at, end - at), line = Trimmed(raw);
     at = end + 1;
+    if (size_t hash = line.find(" #"); toml && hash != std::string_view::npos) line = Trimmed(line.substr(0, hash));
     if (open_brackets > 0 || (!toml && in && !out.empty() && !line.empty() && (raw[0] == ' ' || raw[0] == '\t'))) {
       if (in && !out.empty()) out.back().second += "\n" + std::string(line);
       if (toml)
@@ -93,7 +94,6 @@ Settings ReadSettings(std::string_view text, std::initializer_list<std::string_v
     if (!in || eq == std::string_view::npos) continue;
     std::string_view value = Trimmed(line.substr(eq + 1));
     if (toml) {
-      if (size_t hash = value.find(" #"); hash != std::string_view::npos) value = Trimmed(value.substr(0, hash));
       open_brackets =
           static_cast<int>(std::count(value.begin(), value.end(), '[') - std::count(value.begin(), value.end(), ']'));
     }
@@ -318,10 +318,14 @@ ImportSorters FindImportSorters(const std::string& python_file) {
       e.IsortSettings(ReadSettings(read(dir, ".isort.cfg"), {"settings", "isort"}, false), ".isort.cfg");
     }
     // A `triton` package of the project's own is first-party to both sorters: a section after torch's.
-    for (const char* name : {"triton", "triton.py", "src/triton"})
-      if (KindOfPath(dir + "/" + name) != EntryKind::kAbsent)
-        for (SortOrder* order : {&found.isort_order, &found.ruff_order})
-          if (order->unmodelled.empty()) order->unmodelled = "the project's own '" + dir + "/" + name + "'";
+    std::string own = KindOf(dir, "triton") != EntryKind::kAbsent      ? "triton"
+                      : KindOf(dir, "triton.py") != EntryKind::kAbsent ? "triton.py"
+                      : KindOf(dir, "src") == EntryKind::kDirectory &&
+                              KindOf((dir == "/" ? "" : dir) + "/src", "triton") != EntryKind::kAbsent
+                          ? "src/triton"
+                          : "";
+    for (SortOrder* order : {&found.isort_order, &found.ruff_order})
+      if (!own.empty() && order->unmodelled.empty()) order->unmodelled = "the project's own '" + dir + "/" + own + "'";
     if (KindOf(dir, ".git") != EntryKind::kAbsent || KindOf(dir, ".aortalint.yaml") != EntryKind::kAbsent) break;
     // isort takes one configuration for all the files it is given, found from the first of them:
     // one below the project's top applies to this file only when isort starts from there.
