@@ -450,9 +450,16 @@ TEST_CASE("R2: a header comment cannot make aortalint read, print or rewrite a f
   CHECK(walk.output.find("walk/inside.yaml:7:13: error: rocprof has no option 'inside_key'") != std::string::npos);
   CHECK(ReadFile(dir / "secret/victim.py") == victim);
   CHECK(ReadFile(dir / "secret/r.yaml") == walk_secret);
-  // Named on the command line, a link is the user's own choice.
+  // Named, as pre-commit names every file git tracks, a link out of the repository is not read either;
+  // named outside any repository, it is the user's own choice.
   CommandResult named = RunShell(In(dir / "repo") + kBin + " check --no-config --no-cache walk/leak.yaml 2>&1");
-  CHECK(named.output.find("SECRET_KEY") != std::string::npos);
+  CAPTURE(named.output);
+  CHECK(named.output.find("outside the repository") != std::string::npos);
+  CHECK(named.output.find("SECRET") == std::string::npos);
+  fs::create_directories(dir / "loose");
+  fs::create_symlink("../secret/r.yaml", dir / "loose/leak.yaml");
+  CommandResult loose = RunShell(In(dir / "loose") + kBin + " check --no-config --no-cache leak.yaml 2>&1");
+  CHECK(loose.output.find("SECRET_KEY") != std::string::npos);
   fs::remove_all(dir);
 }
 

@@ -32,8 +32,9 @@ constexpr RuleMeta kMeta{
         "sanitizer plan's `source.hip`. Paths are resolved as the file system resolves them: a `..` after a link leads "
         "to the "
         "parent of the link's target. A link that a directory walk finds, or that sits beside a `recipe.yaml`, is "
-        "followed only within the project; one that leads outside is reported and not read (name it on the "
-        "command line to check the file it leads to).",
+        "followed only within the project, and a link named on the command line only within its git repository "
+        "(a CI job that names a pull request's files names its links too); one that leads outside is reported "
+        "and not read (name the file it leads to, to check it).",
     .why =
         "aorta fails such a recipe with `recipe <path>: cannot read file (...)`; a linter that skipped it "
         "silently would report a clean run for a file nobody checked.",

@@ -90,15 +90,13 @@ Candidate Unenterable(const fs::path& p, const std::error_code& ec, bool directo
   return c;
 }
 
-// `p`, a link the walk found that leads outside the project root `root`: a candidate SYN003 reports.
-Candidate LinkOutside(const fs::path& p, const std::string& root, const std::string& walked) {
+// `p`, a link that leads outside `where` ("the project root '/r'"): a candidate SYN003 reports.
+Candidate LinkOutside(const fs::path& p, const std::string& where, const std::string& walked, std::string help) {
   std::error_code ec;
   Candidate c{p.lexically_normal().string(), true, walked};
-  c.walk_error = "it is a link to '" + fs::weakly_canonical(p, ec).string() + "', outside the project root '" + root +
-                 "', so it was not read";
-  c.walk_help =
-      "a link found in a walk is followed only within the project: name the file on the command line to check it, "
-      "or exclude the link in .aortalint.yaml";
+  c.walk_error =
+      "it is a link to '" + fs::weakly_canonical(p, ec).string() + "', outside " + where + ", so it was not read";
+  c.walk_help = std::move(help);
   return c;
 }
 
@@ -323,6 +321,17 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
     std::error_code ec;
     if (!fs::is_directory(path, ec)) {
       if (excluded(path)) continue;
+      // Named, a link is followed, unless it sits in a git repository and leads out of it: a CI
+      // job that names the files a pull request changed (git diff, git ls-files) names links too.
+      if (std::string top; fs::is_symlink(path, ec) &&
+                           !(top = GitTop(std::string(ParentOf(AbsoluteNormal(path))))).empty() &&
+                           !WithinRoot(path, top)) {
+        files.recipes.push_back(
+            LinkOutside(path, "the repository '" + top + "'", "",
+                        "a link in a git repository is followed only within it (a job that names a pull request's "
+                        "files names its links too): name the file it leads to instead"));
+        continue;
+      }
       (IsPython(path)          ? files.payloads
        : HasHipExtension(path) ? files.hip
                                : files.recipes)
@@ -393,7 +402,10 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
           const Config& config = *configs.For(file);
           std::string root = RepositoryRoot(file, config.path.empty() ? "" : config.dir, path);
           if (!WithinRoot(file, root)) {
-            files.recipes.push_back(LinkOutside(p, root, path));
+            files.recipes.push_back(
+                LinkOutside(p, "the project root '" + root + "'", path,
+                            "a link found in a walk is followed only within the project: check the file it leads to by "
+                            "naming it, or exclude the link in .aortalint.yaml"));
             continue;
           }
         }
