@@ -323,9 +323,8 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
       if (excluded(path)) continue;
       // Named, a link is followed, unless it sits in a git repository and leads out of it: a CI
       // job that names the files a pull request changed (git diff, git ls-files) names links too.
-      if (std::string top; fs::is_symlink(path, ec) &&
-                           !(top = GitTop(std::string(ParentOf(AbsoluteNormal(path))))).empty() &&
-                           !WithinRoot(path, top)) {
+      if (std::string top = fs::is_symlink(path, ec) ? GitTop(std::string(ParentOf(AbsoluteNormal(path)))) : "";
+          !top.empty() && !WithinRoot(path, top)) {
         files.recipes.push_back(
             LinkOutside(path, "the repository '" + top + "'", "",
                         "a link in a git repository is followed only within it (a job that names a pull request's "
