@@ -456,6 +456,13 @@ TEST_CASE("R2: a header comment cannot make aortalint read, print or rewrite a f
   CAPTURE(named.output);
   CHECK(named.output.find("outside the repository") != std::string::npos);
   CHECK(named.output.find("SECRET") == std::string::npos);
+  fs::create_directory_symlink("../../secret", dir / "repo/walk/secrets");  // a directory: not walked
+  for (const char* name : {"walk/secrets", "walk/secrets/"}) {
+    CommandResult linked_dir = RunShell(In(dir / "repo") + kBin + " check --no-config --no-cache " + name + " 2>&1");
+    CAPTURE(linked_dir.output);
+    CHECK(linked_dir.output.find("cannot read 'walk/secrets': it is a link to") != std::string::npos);
+    CHECK(linked_dir.output.find("SECRET") == std::string::npos);
+  }
   fs::create_directories(dir / "loose");
   fs::create_symlink("../secret/r.yaml", dir / "loose/leak.yaml");
   CommandResult loose = RunShell(In(dir / "loose") + kBin + " check --no-config --no-cache leak.yaml 2>&1");

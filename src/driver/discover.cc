@@ -319,18 +319,20 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
   };
   for (const std::string& path : paths) {
     std::error_code ec;
+    // Named, a link is followed, unless it sits in a git repository and leads out of it: a CI
+    // job that names the files a pull request changed (git diff, git ls-files) names links too.
+    std::string link = path.size() > 1 && path.back() == '/' ? path.substr(0, path.find_last_not_of('/') + 1) : path;
+    if (std::string top = fs::is_symlink(link, ec) ? GitTop(std::string(ParentOf(AbsoluteNormal(link)))) : "";
+        !top.empty() && !WithinRoot(link, top)) {
+      if (!excluded(link))
+        files.recipes.push_back(
+            LinkOutside(link, "the repository '" + top + "'", "",
+                        "a link in a git repository is followed only within it (a job that names a pull request's "
+                        "files names its links too): name what it leads to instead"));
+      continue;
+    }
     if (!fs::is_directory(path, ec)) {
       if (excluded(path)) continue;
-      // Named, a link is followed, unless it sits in a git repository and leads out of it: a CI
-      // job that names the files a pull request changed (git diff, git ls-files) names links too.
-      if (std::string top = fs::is_symlink(path, ec) ? GitTop(std::string(ParentOf(AbsoluteNormal(path)))) : "";
-          !top.empty() && !WithinRoot(path, top)) {
-        files.recipes.push_back(
-            LinkOutside(path, "the repository '" + top + "'", "",
-                        "a link in a git repository is followed only within it (a job that names a pull request's "
-                        "files names its links too): name the file it leads to instead"));
-        continue;
-      }
       (IsPython(path)          ? files.payloads
        : HasHipExtension(path) ? files.hip
                                : files.recipes)
