@@ -226,8 +226,11 @@ std::string Served(const std::optional<std::vector<Diagnostic>>& hit) {
 }
 
 // `text` written to `path` and read back as a run reads it (with the identity the cache judges it by).
+// Written, then left to settle (kTimestampSlackNs): a file still recent has its contents in its identity
+// and a settled one not, so one that settled halfway through a long test would change identity there.
 SourcePtr WrittenSource(const std::string& path, const std::string& text) {
   WriteFile(path, text);
+  WaitPastTheSlack();
   ReadResult read = ReadTextFile(path);
   REQUIRE(read.ok);
   return std::make_shared<const SourceFile>(path, read.text, read.identity);
