@@ -270,7 +270,7 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
     if (abs_dir.size() > 1 && abs_dir.back() == '/') abs_dir.pop_back();
     std::optional<std::string> root;  // asked only for a link
     auto add = [&](const std::string& name, bool link) {
-      bool python = name.size() > 3 && name.ends_with(".py");
+      bool python = IsPythonFile(name);
       if (!python && !HasHipExtension(name)) return;
       std::string path = dir.ends_with('/') ? dir + name : dir + "/" + name;
       // A link beside the recipe is followed only within the project, as a header comment's path is.

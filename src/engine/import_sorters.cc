@@ -1,13 +1,13 @@
 #include "engine/import_sorters.h"
 
 #include <algorithm>
-#include <cctype>
 #include <string_view>
 #include <utility>
 
 #include "base/dir_index.h"
 #include "base/file_reader.h"
 #include "base/paths.h"
+#include "base/strings.h"
 
 namespace aortalint {
 namespace {
@@ -54,10 +54,8 @@ bool IsSelectLine(std::string_view line) {
 // keys unquoted with `-` as `_`; a value over several lines (a TOML array, an INI continuation) joined.
 using Settings = std::vector<std::pair<std::string, std::string>>;
 
-std::string_view Trimmed(std::string_view s) {
-  size_t b = s.find_first_not_of(" \t\r"), e = s.find_last_not_of(" \t\r");
-  return b == std::string_view::npos ? std::string_view() : s.substr(b, e - b + 1);
-}
+// Blanks around a line's parts (a CR of a CRLF file among them).
+std::string_view Trimmed(std::string_view s) { return Trim(s, " \t\r"); }
 
 std::string KeyName(std::string_view key) {
   std::string out(Trimmed(key));
@@ -69,7 +67,7 @@ std::string KeyName(std::string_view key) {
 // `tables`: the headers whose settings are wanted; "" for the top of a TOML file, before any header.
 Settings ReadSettings(std::string_view text, std::initializer_list<std::string_view> tables, bool toml) {
   Settings out;
-  bool in = std::find(tables.begin(), tables.end(), "") != tables.end();
+  bool in = Contains(tables, std::string_view());
   int open_brackets = 0;  // inside a TOML array that spans lines
   size_t at = 0;
   while (at < text.size()) {
@@ -87,7 +85,7 @@ Settings ReadSettings(std::string_view text, std::initializer_list<std::string_v
     if (line.empty() || line[0] == '#' || line[0] == ';') continue;
     if (line[0] == '[') {
       std::string_view header = Trimmed(line.substr(1, line.find(']') - 1));
-      in = std::find(tables.begin(), tables.end(), header) != tables.end();
+      in = Contains(tables, header);
       continue;
     }
     size_t eq = line.find_first_of(toml ? "=" : "=:");
@@ -118,8 +116,7 @@ std::vector<std::string> ListItems(std::string_view value) {
 }
 
 bool IsTrue(std::string_view value) {
-  std::string v(Trimmed(value));
-  for (char& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::string v = AsciiLower(Trimmed(value));
   return v == "true" || v == "1" || v == "yes" || v == "on";
 }
 
@@ -167,7 +164,7 @@ void ReadOrder(const Settings& settings, const std::string& where, SortOrder& or
       order.force_sort_within_sections = IsTrue(value);
       continue;
     }
-    bool same_order = std::ranges::find(kLayoutOnly, key) != std::end(kLayoutOnly) ||
+    bool same_order = Contains(kLayoutOnly, key) ||
                       (key == "profile" && ListItems(value) == std::vector<std::string>{"black"}) ||
                       (key == "order_by_type" && IsTrue(value)) ||  // the default
                       (key == "case_sensitive" && !IsTrue(value));  // the default
@@ -282,15 +279,9 @@ void ScanPreCommit(const std::string& text, Evidence& e) {
 
 bool SortsAbove(const SortOrder& order, const SortedImport& b, const SortedImport& a) {
   if (!order.force_sort_within_sections && b.from != a.from) return !b.from;
-  auto forced = [&](const SortedImport& i) {
-    return std::find(order.force_to_top.begin(), order.force_to_top.end(), i.module) != order.force_to_top.end();
-  };
+  auto forced = [&](const SortedImport& i) { return Contains(order.force_to_top, i.module); };
   if (forced(b) != forced(a)) return forced(b);
-  auto folded = [](std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-  };
-  return folded(b.module) < folded(a.module);
+  return AsciiLower(b.module) < AsciiLower(a.module);
 }
 
 ImportSorters FindImportSorters(const std::string& python_file) {
