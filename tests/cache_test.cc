@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <cstdio>
 #include <functional>
 #include <random>
 #include <thread>
@@ -296,6 +297,29 @@ TEST_CASE("an entry read from its line answers as its parse does, however it is 
     }
   }
   CHECK(parsed > 100);
+  std::filesystem::remove_all(dir);
+}
+
+// A file's times are nanoseconds, past 2^53: written as a float that rounds to the same double
+// (1796225410334993362 as 1.7962254103349934e+18), a state is not the file's, read from its line
+// or from the whole parse (which compared JSON numbers, and took them for equal).
+TEST_CASE("a file's time written as a float that rounds to it is not that time") {
+  auto dir = TempDir("aortalint-cache-float");
+  std::string recipe = (dir / "r.yaml").string();
+  SourcePtr source = WrittenSource(recipe, "schema_version: 1\n");
+  const std::string key = CacheKey().Add("unit").Hex(), cache_dir = (dir / "cache").string();
+  const std::filesystem::path shard = Stored(cache_dir, key, {{recipe, source->identity()}}, {});
+  REQUIRE(Served(ResultCache(cache_dir).Get(key, {})) != "miss");
+  std::string exact = std::to_string(source->identity().mtime_ns);
+  std::string text = ReadFile(shard);
+  REQUIRE(text.find(exact) != std::string::npos);
+  char rounded[40];
+  std::snprintf(rounded, sizeof rounded, "%.17g", static_cast<double>(source->identity().mtime_ns));
+  text.replace(text.find(exact), exact.size(), rounded);
+  WriteFile(shard, text);
+  CHECK(Served(ResultCache(cache_dir).Get(key, {})) == "miss");  // from its line
+  WriteFile(shard, CacheLines(nlohmann::json::parse(text), "diagnostics"));
+  CHECK(Served(ResultCache(cache_dir).Get(key, {})) == "miss");  // from the whole parse
   std::filesystem::remove_all(dir);
 }
 

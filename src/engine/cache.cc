@@ -701,11 +701,6 @@ const FileIdentity* AsRead(const std::string& path, const std::map<std::string, 
 
 }  // namespace
 
-nlohmann::json ResultCache::StateOf(const std::string& path, const std::map<std::string, SourcePtr>& known) const {
-  const FileIdentity* read = AsRead(path, known);
-  return read ? StateJson(*read) : StateNow(path);
-}
-
 bool ResultCache::StateTextIs(const std::string& path, const std::map<std::string, SourcePtr>& known,
                               std::string_view text) const {
   if (const FileIdentity* read = AsRead(path, known)) return IdentityTextIs(*read, text);
@@ -726,7 +721,9 @@ std::optional<std::vector<Diagnostic>> ResultCache::FromEntry(const std::string&
   std::vector<std::string> files;
   for (const nlohmann::json& dep : entry.at("read")) {
     std::string path = dep.at(0).get<std::string>();
-    if (StateOf(path, known) != dep.at(1)) return std::nullopt;
+    // As text, as the line path compares it: JSON's == would take a damaged 17962254103349933e2
+    // for the nanosecond time 1796225410334993362 (both round to one double).
+    if (!StateTextIs(path, known, dep.at(1).dump())) return std::nullopt;
     files.push_back(std::move(path));
   }
   Sources sources(known, std::move(files));

@@ -97,9 +97,8 @@ class ResultCache {
                                                    const std::map<std::string, SourcePtr>& known) const;
   /// A hit: its day of use, `used`, is noted for Save() when it is not today.
   void NoteUse(const std::string& key, int64_t used) const;
-  /// The state of `path` as this run knows it: as read, if it was, else StateNow.
-  nlohmann::json StateOf(const std::string& path, const std::map<std::string, SourcePtr>& known) const;
-  /// Whether that state, as StateJson dumps it, is `text`.
+  /// Whether the state of `path` as this run knows it (as read, if it was, else StateNow), as
+  /// StateJson dumps it, is `text`.
   bool StateTextIs(const std::string& path, const std::map<std::string, SourcePtr>& known, std::string_view text) const;
 
   /// The state of a file an entry depends on, looked at once per run (a config
