@@ -21,7 +21,8 @@ constexpr RuleMeta kMeta{
         "recipe's header comment) the way aorta wraps it for proton `mode: cli`: `argv[0]` must be `pytest` or "
         "match `python`, `python3`, `python3.12`; before the script only `-u -B -E -s -S -O -OO -I -b -q` and "
         "`-m pytest` (or `-mpytest`) may appear; `-c`, `-m` with another module, `-X`, `-W` and a missing "
-        "script are refused. Not judged when only the directory convention paired the recipe (no command).",
+        "script are refused. Not judged when only the directory convention paired the recipe (no command), nor "
+        "for a triage recipe, which aorta never wraps (ATT003).",
     .why =
         "Proton's front end runs its target with `runpy.run_path`, so aorta refuses other launches when the "
         "trial starts, after the recipe loaded fine: the sweep fails late, cell by cell.",
@@ -51,7 +52,8 @@ class CliNeedsPythonScript final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
   void CheckPairing(const Recipe& recipe, const Pairing& pairing, RuleContext& ctx) override {
-    if (!pairing.has_command()) return;
+    // Only the probe flow wraps a command; a triage trial runs in-process and is never refused (ATT003).
+    if (!pairing.has_command() || recipe.mode() != RecipeMode::kProbe) return;
     run::PythonLaunch launch = run::SplitPythonLaunch(pairing.argv);
     if (launch.ok()) return;
     for (const version::ProtonUse& u : version::ProtonUses(recipe)) {

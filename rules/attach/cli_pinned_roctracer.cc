@@ -16,8 +16,8 @@ constexpr RuleMeta kMeta{
     .severity = Severity::kError,
     .summary = "proton `mode: cli` (or no mode) with `backend: roctracer`",
     .what =
-        "Reports a proton block that pins `backend: roctracer` while its attach mode is `cli`, written or by "
-        "default. Offers an unsafe fix that switches to `mode: env` (replacing `cli`, or adding the key in "
+        "Reports a proton block of a probe recipe that pins `backend: roctracer` while its attach mode is `cli`, "
+        "written or by default (a triage recipe is never wrapped: ATT003 says so). Offers an unsafe fix that switches to `mode: env` (replacing `cli`, or adding the key in "
         "the block's own layout); unsafe because the payload must then start the Proton session itself.",
     .why =
         "aorta loads the recipe, then refuses the trial when it wraps the command. Proton's command front end "
@@ -41,6 +41,8 @@ class CliPinnedRoctracer final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
   void CheckRecipe(const Recipe& recipe, RuleContext& ctx) override {
+    // Only the probe flow wraps a command; a triage trial runs in-process and is never refused (ATT003).
+    if (recipe.mode() != RecipeMode::kProbe) return;
     const std::vector<std::string>& refused = recipe.knowledge().cli_refused_backends;
     for (const CheckedCollector& c : CollectorsNamed(recipe, "proton")) {
       std::optional<std::string> mode = ValidValue(*c.use, *c.spec, "mode");
