@@ -80,6 +80,12 @@ int RunRecipe(const RunOptions& options, std::ostream& out, std::ostream& err) {
            "aortalint run --recipe r.yaml -- python payload.py\n";
     return kExitUsage;
   }
+  std::error_code ec;
+  if (std::filesystem::is_directory(options.recipe, ec)) {
+    err << "aortalint run: --recipe '" << options.recipe
+        << "' is a directory; give the one recipe file whose trial to capture\n";
+    return kExitUsage;
+  }
   CheckOptions check;
   check.paths = {options.recipe};
   check.command = options.command;
@@ -115,7 +121,9 @@ int RunRecipe(const RunOptions& options, std::ostream& out, std::ostream& err) {
                          d.value("message", ""), d.value("rule", ""));
     }
   }
-  if (refusals && !options.dry_run) {
+  // A recipe that did not load as a mapping leaves nothing to plan from, not even for --dry-run.
+  bool loaded = doc.ok() && doc.root && doc.root->is_map();
+  if ((refusals && !options.dry_run) || !loaded) {
     err << "aortalint run: not started; fix the errors above first\n";
     return kExitUsage;
   }
