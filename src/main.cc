@@ -93,9 +93,15 @@ int main(int argc, char** argv) {
   check_cmd->add_option("--output-format,--format", check.format, "output format")
       ->check(CLI::IsMember({"text", "concise", "json", "sarif", "github", "gitlab"}));
   check_cmd->add_option("--output,-o", check.output, "write the report to a file");
-  check_cmd->add_option("--mitigations-file", check.mitigation_files,
-                        "aorta's JSON sidecar of ad-hoc mitigations/environments (repeatable): its names count as "
-                        "declared, as `aorta sweep run --mitigations-file` makes them");
+  // One path per use, as aorta takes it: the paths after it stay paths to lint.
+  check_cmd
+      ->add_option("--mitigations-file", check.mitigation_files,
+                   "aorta's JSON sidecar of ad-hoc mitigations/environments (repeatable): its names count as "
+                   "declared, as `aorta sweep run --mitigations-file` makes them")
+      ->expected(1)
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->type_name("PATH");
   check_cmd
       ->add_option("--color", check.color,
                    "colour the text output (NO_COLOR, FORCE_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured)")
@@ -123,8 +129,9 @@ int main(int argc, char** argv) {
   bool no_respect_gitignore = false;
   check_cmd->add_flag("--no-respect-gitignore", no_respect_gitignore,
                       "walk into what .gitignore ignores too (named files are always linted)");
-  check_cmd->add_option("--config", check.config, "use this config file for every file");
-  check_cmd->add_flag("--no-config", check.no_config, "ignore config files (.aortalint.yaml and its siblings)");
+  check_cmd->add_option("--config", check.config, "use this config file for every file")
+      ->excludes(check_cmd->add_flag("--no-config", check.no_config,
+                                     "ignore config files (.aortalint.yaml and its siblings)"));
   check_cmd->add_flag("--no-cache", check.no_cache,
                       "neither read nor write the result cache ($AORTALINT_CACHE_DIR, default ~/.cache/aortalint)");
   check_cmd->add_flag("--fix", check.fix, "apply safe fixes, re-linting until nothing changes");
@@ -142,8 +149,9 @@ int main(int argc, char** argv) {
   CLI::App* rules_cmd = app.add_subcommand("rules", "list every rule");
   std::string docs_dir;
   bool docs_check = false;
-  rules_cmd->add_option("--docs", docs_dir, "write docs/rules/<ID>.md pages and the index into this directory");
-  rules_cmd->add_flag("--check", docs_check, "with --docs: fail when the pages there are stale");
+  CLI::Option* docs_opt =
+      rules_cmd->add_option("--docs", docs_dir, "write docs/rules/<ID>.md pages and the index into this directory");
+  rules_cmd->add_flag("--check", docs_check, "with --docs: fail when the pages there are stale")->needs(docs_opt);
 
   ExplainOptions explain;
   CLI::App* explain_cmd =
@@ -152,8 +160,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> explain_triton;
   AddList(explain_cmd, "--triton", explain_triton, "target Triton versions (default: every known one)");
   explain_cmd->add_option("--format", explain.format, "output format")->check(CLI::IsMember({"text", "json"}));
-  explain_cmd->add_option("--config", explain.config, "use this config file");
-  explain_cmd->add_flag("--no-config", explain.no_config, "ignore .aortalint.yaml files");
+  explain_cmd->add_option("--config", explain.config, "use this config file")
+      ->excludes(explain_cmd->add_flag("--no-config", explain.no_config, "ignore .aortalint.yaml files"));
 
   std::string rule_id;
   CLI::App* rule_cmd = app.add_subcommand("rule", "explain one rule");
@@ -205,8 +213,8 @@ int main(int argc, char** argv) {
       "--force", run.force,
       "write into a non-empty --output that is not a previous trial (its proton/ and rocprof/ are emptied)");
   run_cmd->add_flag("--dry-run", run.dry_run, "print the wrapped command and its environment; run nothing");
-  run_cmd->add_option("--config", run.config, "use this config file");
-  run_cmd->add_flag("--no-config", run.no_config, "ignore .aortalint.yaml files");
+  run_cmd->add_option("--config", run.config, "use this config file")
+      ->excludes(run_cmd->add_flag("--no-config", run.no_config, "ignore .aortalint.yaml files"));
 
   std::vector<std::string> metrics_dirs;
   std::string metrics_format = "text";
@@ -280,7 +288,6 @@ int main(int argc, char** argv) {
   try {
     if (*clean_cmd) return flushed(ResultCache::Clean(ResultCache::DefaultDir(), std::cout, std::cerr));
     if (*check_cmd) {
-      if (check.paths.empty()) check.paths = {"."};
       check.respect_gitignore = !no_respect_gitignore;
       check.request.select = SplitList(select);
       check.request.extend_select = SplitList(extend_select);

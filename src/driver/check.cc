@@ -75,8 +75,9 @@ std::pair<size_t, size_t> FixableCounts(const std::vector<Diagnostic>& diagnosti
   return {safe, unsafe};
 }
 
-// `--statistics`: one line per rule, most frequent first, as ruff prints it.
-void EmitStatistics(const std::vector<Diagnostic>& diagnostics, std::ostream& out) {
+// `--statistics`: one line per rule, most frequent first, as ruff prints it;
+// with --format json, ruff's objects (code, name, count, fixable).
+void EmitStatistics(const std::vector<Diagnostic>& diagnostics, bool json, std::ostream& out) {
   std::map<std::string, std::pair<size_t, bool>> by_rule;
   for (const Diagnostic& d : diagnostics) {
     auto& [count, fixable] = by_rule[d.rule];
@@ -86,6 +87,18 @@ void EmitStatistics(const std::vector<Diagnostic>& diagnostics, std::ostream& ou
   std::vector<std::pair<std::string, std::pair<size_t, bool>>> rows(by_rule.begin(), by_rule.end());
   std::stable_sort(rows.begin(), rows.end(),
                    [](const auto& a, const auto& b) { return a.second.first > b.second.first; });
+  if (json) {
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const auto& [rule, row] : rows) {
+      const RuleMeta* meta = FindRule(rule);
+      list.push_back({{"code", rule},
+                      {"name", meta ? std::string(meta->slug) : rule},
+                      {"count", row.first},
+                      {"fixable", row.second}});
+    }
+    out << list.dump(2) << "\n";
+    return;
+  }
   size_t width = 1;
   for (const auto& row : rows) width = std::max(width, std::to_string(row.second.first).size());
   for (const auto& [rule, row] : rows) {
@@ -108,6 +121,10 @@ void EmitAvailableFixes(const std::vector<Diagnostic>& diagnostics, std::ostream
 }
 
 void Emit(const CheckOptions& options, const std::vector<Diagnostic>& diagnostics, std::ostream& out) {
+  if (options.statistics && options.format == "json") {
+    EmitStatistics(diagnostics, true, out);
+    return;
+  }
   if (options.format == "json") {
     EmitJson(diagnostics, out);
     return;
@@ -125,7 +142,7 @@ void Emit(const CheckOptions& options, const std::vector<Diagnostic>& diagnostic
     return;
   }
   if (options.statistics) {
-    EmitStatistics(diagnostics, out);
+    EmitStatistics(diagnostics, false, out);
   } else {
     bool concise = options.format == "concise";
     EmitText(diagnostics, out, UseColor(options, options.output), concise);
@@ -608,13 +625,17 @@ FixOutcome FinishFixes(const CheckOptions& options, const FileTexts& originals, 
                        std::ostream& err) {
   FixOutcome outcome;
   if (options.diff) {
-    bool changed = false;
-    for (const auto& [path, before] : originals) {
-      std::string diff = UnifiedDiff(path.rfind("./", 0) == 0 ? path.substr(2) : path, before, current.at(path));
-      changed |= !diff.empty();
+    std::string diff;
+    for (const auto& [path, before] : originals)
+      diff += UnifiedDiff(path.rfind("./", 0) == 0 ? path.substr(2) : path, before, current.at(path));
+    if (options.output.empty()) {
       out << diff;
+    } else if (std::optional<std::string> why = WriteFileAtomically(options.output, diff)) {
+      err << "aortalint: cannot write the diff to --output '" << options.output << "': " << *why << "\n";
+      outcome.exit = kExitUsage;
+      return outcome;
     }
-    outcome.exit = changed ? kExitFindings : kExitClean;
+    outcome.exit = diff.empty() || options.exit_zero ? kExitClean : kExitFindings;
     return outcome;
   }
   if (!options.fix) return outcome;
@@ -815,9 +836,30 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
       return kExitUsage;
     }
   SetDefaultPayloadParse(options.full_parse ? PayloadParse::kFull : PayloadParse::kSelective);
+  if (options.statistics && options.format != "text" && options.format != "concise" && options.format != "json") {
+    err << "aortalint: --statistics prints a count per rule as text or JSON, not as " << options.format
+        << "; use --format text or json, or leave --statistics out\n";
+    return kExitUsage;
+  }
   std::vector<std::string> paths = options.paths;
+  // `-` is standard input, as for ruff; it needs the path it stands for, which decides how it is linted.
+  bool dash = std::erase(paths, std::string("-")) > 0;
+  if (dash && options.stdin_filename.empty()) {
+    err << "aortalint: '-' reads standard input, which needs --stdin-filename PATH: the path it is linted as "
+           "(a recipe .yaml or a payload .py)\n";
+    return kExitUsage;
+  }
+  if (!options.stdin_filename.empty() && options.fix && !options.output.empty()) {
+    err << "aortalint: --output does not apply to --fix with --stdin-filename: the fixed text goes to stdout and "
+           "the findings left to stderr; leave --output out\n";
+    return kExitUsage;
+  }
+  if (paths.empty() && options.stdin_filename.empty()) paths = {"."};
   std::string stdin_text;
   if (!options.stdin_filename.empty()) {
+    for (const std::string& path : paths)
+      if (!options.quiet)
+        err << "aortalint: warning: ignoring '" << path << "' in favour of standard input (--stdin-filename)\n";
     if (std::error_code ec; std::filesystem::is_directory(options.stdin_filename, ec)) {
       err << "aortalint: --stdin-filename '" << options.stdin_filename
           << "' is a directory; give the path of the file that stdin stands for\n";

@@ -26,13 +26,18 @@ int PrintRules(std::ostream& out) {
 
 int PrintRule(const std::string& written, std::ostream& out, std::ostream& err) {
   std::string id = NormalizeSelector(written);  // rule IDs are case-insensitive
-  if (const RuleMeta* m = FindRule(id)) {
-    out << RuleDoc(*m);
+  const RuleMeta* found = FindRule(id);
+  std::vector<std::string_view> names;  // IDs and slugs: `rule COL003` and `rule option-not-string` alike
+  for (const RuleMeta* m : AllRuleMetas()) {
+    names.push_back(m->id);
+    names.push_back(m->slug);
+    if (m->slug == written) found = m;
+  }
+  if (found) {
+    out << RuleDoc(*found);
     return 0;
   }
-  std::vector<std::string_view> ids;
-  for (const RuleMeta* m : AllRuleMetas()) ids.push_back(m->id);
-  err << "aortalint: unknown rule '" << id << "'" << DidYouMean(id, ids) << " (see `aortalint rules`)\n";
+  err << "aortalint: unknown rule '" << written << "'" << DidYouMean(written, names) << " (see `aortalint rules`)\n";
   return 2;
 }
 
