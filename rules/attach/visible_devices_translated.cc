@@ -110,14 +110,13 @@ class VisibleDevicesTranslated final : public Rule {
     if (cuda && amd) candidates.emplace_back(kCuda, cuda);
     if (candidates.empty()) return;
 
-    const auto& [source_name, source] = rocr ? std::pair<std::string_view, const Setting*>(kRocr, rocr)
-                                             : candidates.front();
+    const auto& [source_name, source] =
+        rocr ? std::pair<std::string_view, const Setting*>(kRocr, rocr) : candidates.front();
     for (const auto& [name, c] : candidates) {
       if (!c->where || !said.emplace(c->where->span.begin, std::string(name)).second) continue;
-      std::string becomes =
-          rocr ? fmt::format("{}={} (from '{}') is used", kRocr, PyStr(rocr->value), rocr->by)
-               : fmt::format("{} is set to {}{}", kRocr, PyStr(source->value),
-                             source == c ? "" : fmt::format(" (from {})", source_name));
+      std::string becomes = rocr ? fmt::format("{}={} (from '{}') is used", kRocr, PyStr(rocr->value), rocr->by)
+                                 : fmt::format("{} is set to {}{}", kRocr, PyStr(source->value),
+                                               source == c ? "" : fmt::format(" (from {})", source_name));
       ctx.Report(recipe.source(), c->where->span,
                  "'{}' sets {}={}, which aorta will unset when it wraps the command, and {}, because proton backend "
                  "'{}' intercepts the HSA queue and Proton refuses HIP_VISIBLE_DEVICES on AMD",
