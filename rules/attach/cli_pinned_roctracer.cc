@@ -17,8 +17,9 @@ constexpr RuleMeta kMeta{
     .summary = "proton `mode: cli` (or no mode) with `backend: roctracer`",
     .what =
         "Reports a proton block of a probe recipe that pins `backend: roctracer` while its attach mode is `cli`, "
-        "written or by default (a triage recipe is never wrapped: ATT003 says so). Offers an unsafe fix that switches to `mode: env` (replacing `cli`, or adding the key in "
-        "the block's own layout); unsafe because the payload must then start the Proton session itself.",
+        "written or by default (a triage recipe is never wrapped: ATT003 says so). Offers an unsafe fix that "
+        "switches to `mode: env` (replacing `cli`, or adding the key in the block's own layout); unsafe because "
+        "the payload must then start the Proton session itself.",
     .why =
         "aorta loads the recipe, then refuses the trial when it wraps the command. Proton's command front end "
         "selects its backend only when `-b` is absent, so on Triton <= 3.7 a pinned roctracer attaches too "
