@@ -119,9 +119,7 @@ TEST_CASE("SUP001: unused suppressions, with fixes that remove the comment or ju
 TEST_CASE("SUP001 leaves suppressions of rules that are not selected alone") {
   auto file = std::make_shared<const SourceFile>("r.yaml", "a: 1  # aortalint: ignore[RCP001]\n");
   std::vector<SourcePtr> files = {file};
-  Config config;
-  config.select = {"SUP"};
-  RuleSelection selection(config, {}, {});
+  RuleSelection selection({{std::vector<std::string>{"SUP"}, {}, {}}}, {});
   CHECK(ApplySuppressions({}, files, {&selection, true, ""}).empty());
 }
 

@@ -20,13 +20,20 @@ bool ReadsSanitizerRecipes(std::string_view id) {
   return false;
 }
 
+// A recipe (or named file) that could not be read or parsed at all: nothing else was checked, so
+// saying so (SYN001, SYN003) does not depend on the selection, as ruff always reports a syntax error.
+bool IsLoadFailure(const AnalysisUnit& unit, std::string_view rule) {
+  return unit.recipe && !unit.recipe->ok() && (rule == "SYN001" || rule == "SYN003");
+}
+
 }  // namespace
 
 std::vector<Diagnostic> Analyze(const AnalysisUnit& unit, const AnalysisSettings& settings) {
   std::vector<std::unique_ptr<Rule>> rules;
   for (RuleFactory make : AllRules()) {
     std::unique_ptr<Rule> rule = make();
-    if (settings.selection.Enabled(rule->Meta().id)) rules.push_back(std::move(rule));
+    if (settings.selection.Enabled(rule->Meta().id) || IsLoadFailure(unit, rule->Meta().id))
+      rules.push_back(std::move(rule));
   }
 
   std::vector<Diagnostic> found;
@@ -71,9 +78,14 @@ std::vector<Diagnostic> Analyze(const AnalysisUnit& unit, const AnalysisSettings
   out.reserve(found.size());
   for (Diagnostic& d : found) {
     std::optional<Severity> severity = settings.selection.SeverityOf(d.rule, d.severity);
-    if (!severity) continue;
-    if (std::any_of(settings.per_file_ignores.begin(), settings.per_file_ignores.end(),
-                    [&](const PerFileIgnore& p) { return p.Silences(d.where.path(), d.rule); }))
+    bool forced = IsLoadFailure(unit, d.rule) && d.where.path() == unit.recipe->source->path();
+    if (forced) {
+      if (!settings.selection.Enabled(d.rule) || !severity) severity = d.severity;  // on, whatever the selection
+    } else if (!severity) {
+      continue;
+    }
+    if (!forced && std::any_of(settings.per_file_ignores.begin(), settings.per_file_ignores.end(),
+                               [&](const PerFileIgnore& p) { return p.Silences(d.where.path(), d.rule); }))
       continue;
     d.severity = *severity;
     out.push_back(std::move(d));

@@ -1,5 +1,7 @@
 #include "engine/selection.h"
 
+#include <algorithm>
+
 #include "base/edit_distance.h"
 #include "engine/config.h"
 #include "engine/rule.h"
@@ -33,28 +35,30 @@ std::optional<UnknownSelector> CheckSelector(std::string_view selector) {
   return UnknownSelector{Suggest(selector, ids)};
 }
 
-RuleSelection::RuleSelection(const Config& config, const std::vector<std::string>& cli_select,
-                             const std::vector<std::string>& cli_ignore)
-    : select_(cli_select.empty() ? config.select : cli_select), ignore_(config.ignore), severity_(config.severity) {
-  ignore_.insert(ignore_.end(), cli_ignore.begin(), cli_ignore.end());
+namespace {
+
+// How specific the most specific of `selectors` matching `id` is: -1 none, 0 ALL, else its length.
+int Specificity(const std::vector<std::string>& selectors, std::string_view id) {
+  int best = -1;
+  for (const std::string& s : selectors)
+    if (SelectorMatches(s, id)) best = std::max(best, s == "ALL" ? 0 : static_cast<int>(s.size()));
+  return best;
 }
 
+}  // namespace
+
 bool RuleSelection::Enabled(std::string_view id) const {
-  // The longest matching selector wins, as in ruff: `select: [PAY], ignore: [PAY0]`.
-  size_t best_select = 0, best_ignore = 0;
-  bool selected = false, ignored = false;
-  for (const std::string& s : select_)
-    if (SelectorMatches(s, id) && (!selected || s.size() >= best_select)) {
-      selected = true;
-      best_select = s == "ALL" ? 0 : s.size();
-    }
-  for (const std::string& s : ignore_)
-    if (SelectorMatches(s, id) && (!ignored || s.size() >= best_ignore)) {
-      ignored = true;
-      best_ignore = s == "ALL" ? 0 : s.size();
-    }
-  if (!selected) return false;
-  return !ignored || best_ignore < best_select;
+  bool enabled = false;
+  for (const SelectionLayer& layer : layers_) {
+    int on = std::max(layer.select ? Specificity(*layer.select, id) : -1, Specificity(layer.extend_select, id));
+    int off = Specificity(layer.ignore, id);
+    if (layer.select) enabled = false;
+    if (on > off)
+      enabled = true;
+    else if (off >= 0)
+      enabled = false;
+  }
+  return enabled;
 }
 
 std::optional<Severity> RuleSelection::SeverityOf(std::string_view id, Severity default_severity) const {

@@ -13,20 +13,24 @@ namespace aortalint {
 
 struct Config;
 
+/// One source of `select`/`extend-select`/`ignore`: the config, then the command line.
+struct SelectionLayer {
+  std::optional<std::vector<std::string>> select;  // given: replaces what earlier layers enabled
+  std::vector<std::string> extend_select;
+  std::vector<std::string> ignore;
+};
+
 class RuleSelection {
  public:
   RuleSelection() = default;
-  /// Config first; a non-empty `cli_select` replaces the config's select,
-  /// `cli_ignore` adds to its ignore.
-  RuleSelection(const Config& config, const std::vector<std::string>& cli_select,
-                const std::vector<std::string>& cli_ignore);
-  /// The resolved lists: what runs, what does not, and severity overrides.
-  RuleSelection(std::vector<std::string> select, std::vector<std::string> ignore,
-                std::map<std::string, std::string> severity)
-      : select_(std::move(select)), ignore_(std::move(ignore)), severity_(std::move(severity)) {}
+  /// Layers apply in order, as ruff's do: within one, the most specific selector decides (an
+  /// ignore wins a tie); a later layer's `select` starts over, its `extend-select` and `ignore`
+  /// change what the earlier ones left. So `--select COL003` runs COL003 even when the config
+  /// ignores it, and `--extend-select COL003` turns it back on.
+  RuleSelection(std::vector<SelectionLayer> layers, std::map<std::string, std::string> severity)
+      : layers_(std::move(layers)), severity_(std::move(severity)) {}
 
-  const std::vector<std::string>& select() const { return select_; }
-  const std::vector<std::string>& ignore() const { return ignore_; }
+  const std::vector<SelectionLayer>& layers() const { return layers_; }
   const std::map<std::string, std::string>& severity() const { return severity_; }
 
   bool Enabled(std::string_view id) const;
@@ -34,8 +38,7 @@ class RuleSelection {
   std::optional<Severity> SeverityOf(std::string_view id, Severity default_severity) const;
 
  private:
-  std::vector<std::string> select_{"ALL"};
-  std::vector<std::string> ignore_;
+  std::vector<SelectionLayer> layers_{{std::vector<std::string>{"ALL"}, {}, {}}};
   std::map<std::string, std::string> severity_;
 };
 

@@ -7,14 +7,6 @@
 #include "engine/selection.h"
 
 namespace aortalint {
-namespace {
-
-void AddUnique(std::vector<std::string>& to, const std::vector<std::string>& more) {
-  for (const std::string& s : more)
-    if (std::find(to.begin(), to.end(), s) == to.end()) to.push_back(s);
-}
-
-}  // namespace
 
 std::optional<std::string> SettingsRequest::NormalizeAndCheck() {
   std::pair<const char*, std::vector<std::string>*> lists[] = {
@@ -34,13 +26,12 @@ std::optional<std::string> SettingsRequest::NormalizeAndCheck() {
 
 AnalysisSettings BuildSettings(const SettingsRequest& request, const Config& config) {
   AnalysisSettings s;
-  // Selection: the request's select replaces the config's; extend-select and ignore add.
-  std::vector<std::string> select = request.select.empty() ? config.select : request.select;
-  AddUnique(select, config.extend_select);
-  AddUnique(select, request.extend_select);
-  std::vector<std::string> ignore = config.ignore;
-  AddUnique(ignore, request.ignore);
-  s.selection = RuleSelection(std::move(select), std::move(ignore), config.severity);
+  // Selection: the config's layer, then the command line's over it.
+  std::vector<SelectionLayer> layers = {{config.select, config.extend_select, config.ignore}};
+  if (!request.select.empty() || !request.extend_select.empty() || !request.ignore.empty())
+    layers.push_back(
+        {request.select.empty() ? std::nullopt : std::optional(request.select), request.extend_select, request.ignore});
+  s.selection = RuleSelection(std::move(layers), config.severity);
   s.per_file_ignores = config.per_file_ignores;
 
   // Rule settings: targets, declared names, the knowledge tables.
@@ -67,8 +58,12 @@ nlohmann::json ToJson(const AnalysisSettings& s) {
   for (const PerFileIgnore& p : s.per_file_ignores) pfi.push_back({p.base_dir, p.glob, p.selectors});
   // The tables by identity: the built-in ones are part of the binary (in the cache key's
   // binary stamp); a config's table is a file, recorded as a dependency of every entry.
-  return {{"select", s.selection.select()},
-          {"ignore", s.selection.ignore()},
+  nlohmann::json layers = nlohmann::json::array();
+  for (const SelectionLayer& l : s.selection.layers())
+    layers.push_back({{"select", l.select ? nlohmann::json(*l.select) : nlohmann::json(nullptr)},
+                      {"extend-select", l.extend_select},
+                      {"ignore", l.ignore}});
+  return {{"selection", layers},
           {"severity", s.selection.severity()},
           {"per-file-ignores", pfi},
           {"triton", s.rules.triton},
