@@ -1,12 +1,14 @@
 #include "driver/discover.h"
 
 #include <dirent.h>
+#include <sys/stat.h>
 #include <algorithm>
 #include <cctype>
 #include <climits>
 #include <cstring>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <optional>
 #include <unordered_set>
 
@@ -295,6 +297,35 @@ FileVerdict Classify(std::string_view path, std::string_view text, bool explain)
                                           : "one recipe key only (" + list(known) + ")"};
 }
 
+// One file named (or found) under several spellings (`a.yaml ./x/../a.yaml`, relative and absolute,
+// a link and its target named both) is linted once, as ruff does: twice would report each finding
+// twice and have --fix write it twice. The relative spelling is kept, as reports show paths.
+void KeepOneSpelling(std::vector<Candidate>& list) {
+  std::map<std::string, size_t> by_path;                  // AbsoluteNormal -> index kept
+  std::map<std::pair<dev_t, ino_t>, size_t> by_identity;  // named files: what they lead to
+  std::vector<Candidate> kept;
+  for (Candidate& c : list) {
+    std::optional<std::pair<dev_t, ino_t>> identity;
+    if (struct stat st; c.named && c.walk_error.empty() && ::stat(c.path.c_str(), &st) == 0 && S_ISREG(st.st_mode))
+      identity = std::pair(st.st_dev, st.st_ino);
+    auto [at, fresh] = by_path.emplace(AbsoluteNormal(c.path), kept.size());
+    size_t same = at->second;
+    if (fresh && identity) {
+      auto [id_at, id_fresh] = by_identity.emplace(*identity, kept.size());
+      if (!id_fresh) fresh = false, same = id_at->second;
+    }
+    if (fresh) {
+      kept.push_back(std::move(c));
+      continue;
+    }
+    Candidate& other = kept[same];
+    other.named |= c.named;
+    if (!c.path.starts_with('/') && other.path.starts_with('/')) other.path = std::move(c.path);
+  }
+  std::sort(kept.begin(), kept.end());
+  list = std::move(kept);
+}
+
 }  // namespace
 
 FileVerdict ClassifyFile(std::string_view path, std::string_view text) { return Classify(path, text, true); }
@@ -332,7 +363,16 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
       continue;
     }
     if (!fs::is_directory(path, ec)) {
-      if (excluded(path)) continue;
+      // aortalint's own config, named (a job that names every changed file): not a recipe. Loading it
+      // is its check: its errors are reported as every config's are.
+      if (IsConfigFileName(fs::path(path).filename().string()) && fs::is_regular_file(path, ec)) {
+        configs.For(path);
+        continue;
+      }
+      if (excluded(path)) {
+        files.excluded.emplace_back(path, last_config->path);
+        continue;
+      }
       (IsPython(path)          ? files.payloads
        : HasHipExtension(path) ? files.hip
                                : files.recipes)
@@ -426,6 +466,7 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
       return a.path != b.path ? a.path < b.path : a.named > b.named;
     });
     list->erase(std::unique(list->begin(), list->end()), list->end());
+    if (paths.size() > 1) KeepOneSpelling(*list);
   }
   return files;
 }
