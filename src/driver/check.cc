@@ -25,6 +25,7 @@
 #include "base/atomic_file.h"
 #include "base/dir_index.h"
 #include "base/file_reader.h"
+#include "base/paths.h"
 #include "driver/discover.h"
 #include "driver/entry_point.h"
 #include "driver/hip_sources.h"
@@ -810,6 +811,38 @@ void WarnEmptyPaths(const std::vector<std::string>& paths, const FileSet& files,
   }
 }
 
+// A config's `pairs:` entry whose recipe glob matches no YAML file of a walk that covered the
+// config's whole directory: its command never pairs, and its payloads' rules never run.
+void WarnUnmatchedPairs(const std::vector<std::string>& paths, const FileSet& files, ConfigResolver& configs,
+                        std::ostream& err) {
+  std::map<const Config*, std::pair<std::shared_ptr<const Config>, std::vector<bool>>> seen;  // config -> matched
+  for (const Candidate& c : files.recipes) {
+    std::shared_ptr<const Config> config = configs.For(c.path);
+    if (config->pairs.empty()) continue;
+    auto& [keep, matched] = seen[config.get()];
+    if (!keep) keep = config, matched.assign(config->pairs.size(), false);
+    for (size_t i = 0; i < matched.size(); ++i)
+      matched[i] =
+          matched[i] || PathMatchesGlob(config->pairs[i].recipe, config->dir.empty() ? "." : config->dir, c.path);
+  }
+  for (const auto& [key, value] : seen) {
+    const auto& [config, matched] = value;
+    std::string dir = AbsoluteNormal(config->dir.empty() ? "." : config->dir);
+    bool walked_whole = std::any_of(paths.begin(), paths.end(), [&](const std::string& p) {
+      std::error_code ec;
+      std::string walked = AbsoluteNormal(p);
+      if (walked.size() > 1 && walked.back() == '/') walked.pop_back();  // `.` gives "/cwd/"
+      return std::filesystem::is_directory(p, ec) && (dir == walked || dir.starts_with(walked + "/") || walked == "/");
+    });
+    if (!walked_whole) continue;
+    for (size_t i = 0; i < matched.size(); ++i)
+      if (!matched[i])
+        err << "aortalint: warning: " << config->path << ": the pairs: recipe glob '" << config->pairs[i].recipe
+            << "' matches no YAML file under '" << (config->dir.empty() ? "." : config->dir)
+            << "', so its command pairs with nothing; write the glob relative to the config's directory\n";
+  }
+}
+
 }  // namespace
 
 int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
@@ -978,10 +1011,20 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
                 found.end());
   };
   tidy(all);
-  if (!options.quiet && options.stdin_filename.empty()) WarnEmptyPaths(paths, files, stats, err);
-  if (options.verbose)
+  if (!options.quiet && options.stdin_filename.empty()) {
+    WarnEmptyPaths(paths, files, stats, err);
+    WarnUnmatchedPairs(paths, files, configs, err);
+  }
+  if (options.verbose) {
+    for (const auto& [path, config] : files.excluded)
+      err << "aortalint: skipped " << path << ": excluded by the exclude: of " << config << "\n";
     for (const auto& [path, why] : stats.skipped)
       err << "aortalint: skipped " << path << ": not a recipe: " << why << "\n";
+  }
+  if (!options.quiet && !files.excluded.empty() && stats.linted.empty() && stats.cached_clean.empty())
+    err << "aortalint: warning: nothing linted: every file named is excluded by its config's exclude: ("
+        << files.excluded.front().first << " by " << files.excluded.front().second
+        << "); --verbose lists them, and --no-config lints them anyway\n";
   if (options.verbose)
     err << "aortalint: " << stats.linted.size() << " files linted; cache: " << stats.hits << " hits, " << stats.misses
         << " misses" << (options.no_cache ? " (--no-cache)" : "") << "\n";

@@ -221,11 +221,8 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
   }
   if (!config.pairs.empty()) {
     std::error_code ec;
-    fs::path rel = fs::absolute(recipe_path, ec)
-                       .lexically_normal()
-                       .lexically_relative(fs::absolute(config.dir.empty() ? "." : config.dir, ec).lexically_normal());
     for (const PairSpec& spec : config.pairs) {
-      if (!GlobMatch(spec.recipe, rel.generic_string())) continue;
+      if (!PathMatchesGlob(spec.recipe, config.dir.empty() ? "." : config.dir, recipe_path)) continue;
       p.source = LaunchSource::kConfig;
       p.argv = SplitShellWords(spec.command);
       p.base_dir = config.dir.empty() ? "." : config.dir;

@@ -68,6 +68,20 @@ class ConfigParser {
     for (const yaml::NodePtr& item : value.items) CheckSelector(NormalizeSelector(item->text), item->span);
   }
 
+  // Globs are gitignore's, without brace alternatives: `{a,b}.yaml` would match nothing, silently.
+  bool GlobSupported(const yaml::Node& at, const std::string& glob) {
+    if (glob.find('{') == std::string::npos) return true;
+    Error(at.span, "glob '" + glob + "' uses {...} alternatives, which aortalint's globs do not have",
+          "write one pattern per alternative");
+    return false;
+  }
+  bool GlobsSupported(const yaml::Entry& e, const std::vector<std::string>& globs) {
+    bool ok = true;
+    for (size_t i = 0; i < globs.size(); ++i)
+      ok &= GlobSupported(e.value->is_seq() ? *e.value->items[i] : *e.value, globs[i]);
+    return ok;
+  }
+
   bool StringList(const yaml::Entry& e, std::vector<std::string>& out) {
     const yaml::Node& v = *e.value;
     if (v.is_str()) {  // `select: PAY` is a one-item list
@@ -133,7 +147,7 @@ class ConfigParser {
       } else if (key == "environments") {
         if (StringList(e, list)) Append(c.environments, list);
       } else if (key == "exclude") {
-        if (StringList(e, list)) Append(c.exclude, list);
+        if (StringList(e, list) && GlobsSupported(e, list)) Append(c.exclude, list);
       } else if (key == "per-file-ignores")
         ParsePerFileIgnores(e, c);
       else if (key == "knowledge") {
@@ -172,7 +186,7 @@ class ConfigParser {
         Error(item.key->span, "a 'per-file-ignores' key must be a file glob, got " + item.key->Repr());
         continue;
       }
-      if (!StringList(item, selectors)) continue;
+      if (!StringList(item, selectors) || !GlobSupported(*item.key, item.key->text)) continue;
       for (std::string& selector : selectors) selector = NormalizeSelector(selector);
       CheckSelectors(*item.value);
       c.per_file_ignores.push_back({c.dir, item.key->text, std::move(selectors)});
@@ -228,6 +242,12 @@ class ConfigParser {
               "each pair must be {recipe: GLOB, command: COMMAND} with two strings (and optionally "
               "sources: [FILES] naming the HIP/C++ sources of the program), got " +
                   item->Repr());
+        continue;
+      }
+      if (!GlobSupported(*recipe, recipe->text)) continue;
+      if (command->text.find_first_not_of(" \t\n") == std::string::npos) {
+        Error(command->span, "a pair's command is empty, so its recipes would run nothing",
+              "write the command aorta runs after `--`, e.g. \"python payload.py\"");
         continue;
       }
       PairSpec pair{recipe->text, command->text, {}};
@@ -358,10 +378,13 @@ bool PathMatchesGlob(const std::string& pattern, const std::string& base_dir, co
   if (rel.empty() || rel.rfind("..", 0) == 0) rel = fs::path(path).generic_string();
   std::string name = abs.filename().string();
   std::string p = pattern;
+  while (p.starts_with("./")) p.erase(0, 2);         // `./legacy/**` is `legacy/**`
+  bool anchored = p.size() > 1 && p.front() == '/';  // `/legacy`: from the config's directory only, as in gitignore
+  if (anchored) p.erase(0, 1);
   if (p.size() > 1 && p.back() == '/') p += "**";  // `legacy/` covers what is under it
   if (GlobMatch(p, rel)) return true;
   // A pattern without a slash matches a file name or a directory name anywhere.
-  if (p.find('/') == std::string::npos) {
+  if (!anchored && p.find('/') == std::string::npos) {
     if (GlobMatch(p, name)) return true;
     for (const auto& part : fs::path(rel).parent_path())
       if (GlobMatch(p, part.string())) return true;

@@ -67,8 +67,9 @@ std::shared_ptr<const Config> LoadConfig(const std::string& path, std::vector<Di
 bool GlobMatch(std::string_view pattern, std::string_view path);
 
 /// Whether `path` (absolute or relative to the cwd) matches `pattern` as
-/// `exclude:` reads it: relative to `base_dir`; `dir/` covers what is under it;
-/// a pattern without a slash matches a file or directory name anywhere.
+/// `exclude:`, `per-file-ignores:` and `pairs:` read it, gitignore's way: relative to
+/// `base_dir`; `dir/` covers what is under it; a pattern without a slash matches a
+/// file or directory name anywhere; a leading `/` anchors it to `base_dir`; `./` is dropped.
 bool PathMatchesGlob(const std::string& pattern, const std::string& base_dir, const std::string& path);
 
 /// Finds and caches the config that applies to each file. Thread-safe.
