@@ -1,6 +1,7 @@
 // PAY002: a Proton import that the project's import sorter would move below torch.
 #include <algorithm>
 
+#include "base/strings.h"
 #include "engine/import_sorters.h"
 #include "engine/rule_context.h"
 #include "load/knowledge_loader.h"
@@ -36,7 +37,10 @@ constexpr RuleMeta kMeta{
         "and ignores `# noqa: I001`;\n"
         "- ruff's I001 keeps a `# isort: skip` line, and a whole block whose first line has `# noqa: I001`;\n"
         "- both never move an import across a `# isort: split` line, nor inside `# isort: off` ... "
-        "`# isort: on`.\n\n"
+        "`# isort: on`;\n"
+        "- neither touches a file that says `# isort: skip_file` (isort: on any line; ruff: as a whole comment), "
+        "and ruff's I001 skips a file with a file-level `# ruff: noqa` or `# flake8: noqa`, bare or naming "
+        "I001.\n\n"
         "It stays silent while PAY001 fires (torch is already first: PAY001's fix moves and pins the import), "
         "and on the other Proton imports of the file. A safe fix writes the layout that holds under both: "
         "`  # isort: skip  # noqa: I001` on the import and a `# isort: split` line after the Proton imports "
@@ -80,6 +84,39 @@ bool SortingOff(const SourceFile& file, uint32_t line) {
   return off;
 }
 
+// What a file says to the sorters as a whole: isort skips a file with `isort: skip_file` on any
+// line; ruff's I001 one with a comment that is exactly `# isort: skip_file`, or a file-level
+// `# ruff: noqa` / `# flake8: noqa`, bare or listing I001 (checked with isort 5.6.4 and ruff 0.17.4).
+struct FileOptOuts {
+  bool isort = false, ruff = false;
+};
+
+FileOptOuts OptOutsOf(const SourceFile& file) {
+  FileOptOuts out;
+  std::string_view all = file.text();
+  if (all.find("skip_file") == std::string_view::npos && all.find("noqa") == std::string_view::npos) return out;
+  for (uint32_t l = 1; l <= file.line_count(); ++l) {
+    std::string_view text = Trim(file.LineText(l), " \t\r");
+    if (text.find("isort: skip_file") != std::string_view::npos ||
+        text.find("isort:skip_file") != std::string_view::npos) {
+      out.isort = true;
+      size_t hash = text.rfind('#');
+      std::string_view comment = hash == std::string_view::npos ? "" : text.substr(hash);
+      out.ruff |= comment == "# isort: skip_file" || comment == "# isort:skip_file";
+    }
+    if (!text.starts_with('#')) continue;
+    std::string_view body = Trim(text.substr(1), " \t");
+    for (std::string_view tool : {"ruff:", "flake8:"}) {
+      if (!body.starts_with(tool)) continue;
+      std::string_view rest = Trim(body.substr(tool.size()), " \t");
+      if (AsciiLower(rest.substr(0, 4)) != "noqa") continue;
+      rest = Trim(rest.substr(4), " \t");
+      out.ruff |= rest.empty() || (rest.starts_with(':') && rest.find("I001") != std::string_view::npos);
+    }
+  }
+  return out;
+}
+
 class ProtonImportUnpinned final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
@@ -108,6 +145,7 @@ class ProtonImportUnpinned final : public Rule {
     for (size_t i = proton->block; i < index; ++i)
       skipped_above = skipped_above && payload::HasSkipMarker(payload::StatementLines(p, p.imports[i]));
     bool ruff_noqa = payload::HasNoqaI001(payload::StatementLines(p, p.imports[proton->block]));
+    FileOptOuts whole_file = OptOutsOf(*p.source);
 
     ImportSorters sorters = FindImportSorters(p.path());
     // The first torch import a sorter's order puts above the Proton import; with settings aortalint
@@ -129,9 +167,10 @@ class ProtonImportUnpinned final : public Rule {
       const SortOrder& order;
       const std::string& where;
     };
-    const Sorter all[] = {
-        {"isort", sorters.runs_isort() && !(skip && skipped_above), skip, sorters.isort_order, sorters.isort},
-        {"ruff's I001", sorters.runs_ruff() && !skip && !ruff_noqa, false, sorters.ruff_order, sorters.ruff}};
+    const Sorter all[] = {{"isort", sorters.runs_isort() && !whole_file.isort && !(skip && skipped_above), skip,
+                           sorters.isort_order, sorters.isort},
+                          {"ruff's I001", sorters.runs_ruff() && !whole_file.ruff && !skip && !ruff_noqa, false,
+                           sorters.ruff_order, sorters.ruff}};
     std::vector<std::string> moving;
     const ImportStmt* torch = nullptr;  // the first one a sorter moves
     bool guessed_any = false;
