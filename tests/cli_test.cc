@@ -358,6 +358,110 @@ TEST_CASE("config: .gitignore is respected by default, --show-files lists what w
   CHECK(Has(r.output, "gen/out.yaml:8:12"));
 }
 
+TEST_CASE("cli: --select on the command line starts over, as ruff's does, and load failures are always said") {
+  Repo repo;
+  WriteFile(repo.root / ".aortalint.yaml", "ignore: [COL003]\n");
+  CHECK(repo.Run("check --no-cache --format concise sub").exit_code == 0);
+  // Before: the config's ignore still won, so the one rule asked for ran silent with exit 0.
+  CommandResult r = repo.Run("check --no-cache --format concise --select COL003 sub");
+  CHECK(r.exit_code == 1);
+  CHECK(Has(r.output, "[COL003]"));
+  r = repo.Run("check --no-cache --format concise --extend-select COL003 sub");
+  CHECK(Has(r.output, "[COL003]"));
+  r = repo.Run("check --no-cache --format concise --select COL --ignore COL003 sub");
+  CHECK(r.exit_code == 0);
+  fs::remove(repo.root / ".aortalint.yaml");
+  // A recipe that is not YAML, or a path that does not exist, is reported whatever the selection.
+  WriteFile(repo.root / "broken.yaml", "schema_version: 1\ntrials: [1\ncollect: []\n");
+  for (const char* args : {"--select COL003 broken.yaml", "--ignore SYN broken.yaml", "--select COL003 missing.yaml"}) {
+    CAPTURE(std::string(args));
+    r = repo.Run(std::string("check --no-cache --format concise ") + args);
+    CHECK(r.exit_code == 1);
+    CHECK((Has(r.output, "[SYN001]") || Has(r.output, "[SYN003]")));
+  }
+}
+
+TEST_CASE("cli: a file named twice, or under two spellings, is linted and fixed once") {
+  Repo repo;
+  std::string abs = (repo.root / "sub/bad.yaml").string();
+  CommandResult r = repo.Run("check --no-cache --format concise sub/bad.yaml ./sub/../sub/bad.yaml " + ShellQuote(abs));
+  CHECK(Has(r.output, "1 error in 1 file"));
+  fs::create_symlink("bad.yaml", repo.root / "sub/alias.yaml");
+  r = repo.Run("check --no-cache --fix sub/bad.yaml sub/alias.yaml " + ShellQuote(abs));
+  CHECK(r.exit_code == 0);
+  CHECK(Has(r.output, "applied 1 fix"));
+  CHECK_FALSE(Has(r.output, "changed on disk"));
+}
+
+TEST_CASE("cli: options that took paths, or were ignored, say what they do") {
+  Repo repo;
+  WriteFile(repo.root / "side.json", "{\"version\": 1, \"mitigations\": {}}\n");
+  // --mitigations-file takes one path; the recipe after it is linted.
+  CommandResult r = repo.Run("check --no-cache --format concise --mitigations-file side.json sub/bad.yaml");
+  CHECK(r.exit_code == 1);
+  CHECK(Has(r.output, "[COL003]"));
+  CHECK(repo.Run("check --config x.yaml --no-config good.yaml").exit_code == 2);
+  CHECK(repo.Run("rules --check").exit_code == 2);
+  // --diff: --exit-zero is exit 0, --output gets the diff.
+  CHECK(repo.Run("check --no-cache --diff --exit-zero sub/bad.yaml").exit_code == 0);
+  r = repo.Run("check --no-cache --diff --output diff.txt sub/bad.yaml");
+  CHECK(r.exit_code == 1);
+  CHECK(Has(ReadFile(repo.root / "diff.txt"), "+++ b/sub/bad.yaml"));
+  // `-` is stdin, which needs --stdin-filename; paths beside stdin are said to be ignored.
+  CHECK(repo.Run("check --no-cache -").exit_code == 2);
+  r = repo.Run("check --no-cache --format concise --stdin-filename x.yaml - < sub/bad.yaml");
+  CHECK(Has(r.output, "x.yaml:8:12"));
+  r = repo.Run("check --no-cache --format concise --stdin-filename x.yaml good.yaml < sub/bad.yaml");
+  CHECK(Has(r.output, "ignoring 'good.yaml' in favour of standard input"));
+  // --statistics as JSON, as ruff writes it.
+  r = repo.Run("check --no-cache --statistics --format json sub/bad.yaml 2>/dev/null");
+  nlohmann::json stats = nlohmann::json::parse(r.output);
+  CHECK(stats == nlohmann::json::parse(R"([{"code": "COL003", "name": "option-not-string", "count": 1,
+                                            "fixable": true}])"));
+  CHECK(repo.Run("check --no-cache --statistics --format sarif sub/bad.yaml").exit_code == 2);
+  // run: a recipe that does not load stops with exit 2, --dry-run too (it crashed on the missing root).
+  WriteFile(repo.root / "broken.yaml", "schema_version: 1\ntrials: [1\n");
+  for (const char* recipe : {"broken.yaml", "missing.yaml", "sub"}) {
+    CAPTURE(std::string(recipe));
+    CHECK(repo.Run(std::string("run --no-config --recipe ") + recipe + " --dry-run -- python3 x.py").exit_code == 2);
+  }
+  r = repo.Run("rule option-not-string");
+  CHECK(Has(r.output, "# COL003 option-not-string"));
+  CHECK(Has(repo.Run("rule optin-not-string").output, "unknown rule 'optin-not-string'"));
+}
+
+TEST_CASE("cli: the config's globs read as gitignore's, and a pair or a named file that does nothing is said") {
+  Repo repo;
+  WriteFile(repo.root / "legacy/old.yaml", kCol003);
+  for (const char* pattern : {"/legacy", "./legacy/**", "legacy/", "old.yaml"}) {
+    CAPTURE(std::string(pattern));
+    WriteFile(repo.root / ".aortalint.yaml", std::string("exclude: [\"") + pattern + "\"]\n");
+    CHECK_FALSE(Has(repo.Run("check --show-files .").output, "legacy/old.yaml"));
+  }
+  // An anchored pattern matches from the config's directory only.
+  WriteFile(repo.root / ".aortalint.yaml", "exclude: [\"/bad.yaml\"]\n");
+  CHECK(Has(repo.Run("check --show-files .").output, "sub/bad.yaml"));
+  WriteFile(repo.root / ".aortalint.yaml", "exclude: [\"{old,new}.yaml\"]\n");
+  CHECK(repo.Run("check --no-cache .").exit_code == 2);
+  // Every named file excluded: said, not a silent clean run.
+  WriteFile(repo.root / ".aortalint.yaml", "exclude: [\"legacy/**\"]\n");
+  CommandResult r = repo.Run("check --no-cache legacy/old.yaml");
+  CHECK(r.exit_code == 0);
+  CHECK(Has(r.output, "every file named is excluded"));
+  // A pairs: glob matching nothing under a walked config directory; an empty command.
+  WriteFile(repo.root / ".aortalint.yaml", "pairs:\n  - {recipe: \"subs/*.yaml\", command: \"python p.py\"}\n");
+  CHECK(Has(repo.Run("check --no-cache .").output, "recipe glob 'subs/*.yaml' matches no YAML file"));
+  WriteFile(repo.root / ".aortalint.yaml", "pairs:\n  - {recipe: \"sub/*.yaml\", command: \" \"}\n");
+  CHECK(Has(repo.Run("check --no-cache .").output, "a pair's command is empty"));
+  // The config named (a job that names every changed file) is not linted as a recipe; its errors are said.
+  WriteFile(repo.root / ".aortalint.yaml", "mitigations: [site_flag]\n");
+  r = repo.Run("check --no-cache --format concise .aortalint.yaml");
+  CHECK(r.exit_code == 0);
+  CHECK_FALSE(Has(r.output, "RCP"));
+  WriteFile(repo.root / ".aortalint.yaml", "mitigatons: [site_flag]\n");
+  CHECK(repo.Run("check --no-cache .aortalint.yaml").exit_code == 2);
+}
+
 }  // namespace
 }  // namespace aortalint::testing
 
