@@ -10,6 +10,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <set>
 #include <unordered_map>
 #include <vector>
 
@@ -1824,7 +1825,13 @@ void CheckConstruction(PNode* root) {
   if (!root) return;
   std::vector<PNode*> todo{root};
   // The pairs a mapping has once its merge keys are flattened (merged pairs first, as PyYAML puts them).
-  auto flatten = [&](PNode* map, auto&& self, std::vector<PNode*>& chain) -> std::vector<std::pair<PNode*, PNode*>> {
+  // Each mapping is flattened once (PyYAML keeps the result in the node), and a pair that comes again
+  // is checked once: `m2: {<<: [*m1, *m1]}` chains would otherwise double at every level (a 1 KB
+  // document, 2^40 pairs).
+  using Pairs = std::vector<std::pair<PNode*, PNode*>>;
+  std::unordered_map<PNode*, Pairs> flattened_once;
+  auto flatten = [&](PNode* map, auto&& self, std::vector<PNode*>& chain) -> Pairs {
+    if (auto it = flattened_once.find(map); it != flattened_once.end()) return it->second;
     if (std::find(chain.begin(), chain.end(), map) != chain.end() || chain.size() > 200)
       throw Failure{"while constructing a mapping", map->start,
                     "maximum recursion depth exceeded (a merge key refers back to a mapping that contains it)",
@@ -1858,7 +1865,9 @@ void CheckConstruction(PNode* root) {
     }
     chain.pop_back();
     merged.insert(merged.end(), own.begin(), own.end());
-    return merged;
+    std::set<std::pair<PNode*, PNode*>> seen;
+    std::erase_if(merged, [&](const std::pair<PNode*, PNode*>& kv) { return !seen.insert(kv).second; });
+    return flattened_once[map] = merged;
   };
   auto is_scalar_tag = [](std::string_view suffix) {
     for (std::string_view t : {"str", "int", "null", "bool", "float", "timestamp", "binary"})
