@@ -4,6 +4,7 @@
 #include "load/pyyaml_check.h"
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <limits>
@@ -316,7 +317,28 @@ class Builder {
     std::shared_ptr<Node> pending_key;  // maps: the key waiting for its value
     std::vector<yaml::Entry> merges;    // maps: entries brought in by `<<`
     uint64_t weight = 1;                // nodes after alias expansion
+    // maps with many keys: each key's identity (KeyIdentity) to its entry, so a repeated key is
+    // found without comparing it with every key before it (40,000 keys took seconds).
+    std::unordered_map<std::string, size_t> key_index;
   };
+  static constexpr size_t kIndexFrom = 32;  // below, a scan is as fast
+
+  // What SameKey compares, as text: equal exactly when SameKey says so; nullopt for a key equal to none.
+  static std::optional<std::string> KeyIdentity(const Node& k) {
+    if (!k.is_scalar()) return std::nullopt;
+    if (k.kind == Kind::kStr) return "s" + k.text;
+    if (k.kind == Kind::kBool || k.is_number()) {
+      long double v = k.kind == Kind::kBool ? (k.boolean ? 1.0L : 0.0L)
+                      : k.is_int()          ? static_cast<long double>(k.integer)
+                                            : static_cast<long double>(k.number);
+      if (v != v) return std::nullopt;  // NaN equals nothing, itself included
+      if (v == 0) v = 0;                // -0.0 == 0
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%La", v);
+      return "n" + std::string(buf);
+    }
+    return "r" + k.Repr();
+  }
 
   static uint32_t At(size_t offset) { return static_cast<uint32_t>(offset); }
   std::string_view text() const { return doc_.source->text(); }
@@ -501,16 +523,31 @@ class Builder {
       AddMerge(parent, n, key->span.begin);
       return;
     }
-    for (yaml::Entry& entry : p.entries) {
-      if (SameKey(*entry.key, *key)) {
-        doc_.duplicates.push_back({key->Repr(), entry.key->span, key->span});
-        // PyYAML: the last value wins, in the first key's place. The later key is kept (diagnostics about
-        // the entry point at the one whose value counts) unless it differs in type: a dict keeps its first key.
-        entry.value = std::move(n);
-        if (entry.key->kind == key->kind) entry.key = std::move(key);
-        return;
-      }
+    yaml::Entry* same = nullptr;
+    std::optional<std::string> identity;
+    if (p.entries.size() < kIndexFrom) {
+      for (yaml::Entry& entry : p.entries)
+        if (SameKey(*entry.key, *key)) {
+          same = &entry;
+          break;
+        }
+    } else {
+      if (parent.key_index.empty())
+        for (size_t i = 0; i < p.entries.size(); ++i)
+          if (std::optional<std::string> id = KeyIdentity(*p.entries[i].key)) parent.key_index.emplace(*id, i);
+      identity = KeyIdentity(*key);
+      if (auto it = identity ? parent.key_index.find(*identity) : parent.key_index.end(); it != parent.key_index.end())
+        same = &p.entries[it->second];
     }
+    if (same) {
+      doc_.duplicates.push_back({key->Repr(), same->key->span, key->span});
+      // PyYAML: the last value wins, in the first key's place. The later key is kept (diagnostics about
+      // the entry point at the one whose value counts) unless it differs in type: a dict keeps its first key.
+      same->value = std::move(n);
+      if (same->key->kind == key->kind) same->key = std::move(key);
+      return;
+    }
+    if (identity) parent.key_index.emplace(*identity, p.entries.size());
     p.entries.push_back({std::move(key), std::move(n)});
   }
 
