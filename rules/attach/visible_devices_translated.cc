@@ -57,14 +57,6 @@ struct Setting {
 };
 using Environment = std::map<std::string, Setting, std::less<>>;
 
-// Python's repr() of a string value, as aorta's messages show values.
-std::string PyStr(const std::string& s) {
-  yaml::Node node;
-  node.kind = yaml::Kind::kStr;
-  node.text = s;
-  return node.Repr();
-}
-
 class VisibleDevicesTranslated final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
@@ -114,13 +106,13 @@ class VisibleDevicesTranslated final : public Rule {
         rocr ? std::pair<std::string_view, const Setting*>(kRocr, rocr) : candidates.front();
     for (const auto& [name, c] : candidates) {
       if (!c->where || !said.emplace(c->where->span.begin, std::string(name)).second) continue;
-      std::string becomes = rocr ? fmt::format("{}={} (from '{}') is used", kRocr, PyStr(rocr->value), rocr->by)
-                                 : fmt::format("{} is set to {}{}", kRocr, PyStr(source->value),
+      std::string becomes = rocr ? fmt::format("{}={} (from '{}') is used", kRocr, yaml::PyStr(rocr->value), rocr->by)
+                                 : fmt::format("{} is set to {}{}", kRocr, yaml::PyStr(source->value),
                                                source == c ? "" : fmt::format(" (from {})", source_name));
       ctx.Report(recipe.source(), c->where->span,
                  "'{}' sets {}={}, which aorta will unset when it wraps the command, and {}, because proton backend "
                  "'{}' intercepts the HSA queue and Proton refuses HIP_VISIBLE_DEVICES on AMD",
-                 c->by, name, PyStr(c->value), becomes, *backend)
+                 c->by, name, yaml::PyStr(c->value), becomes, *backend)
           .Help("{}", rocr ? fmt::format("drop {} from '{}' and keep {} alone", name, c->by, kRocr)
                            : fmt::format("set {} in '{}' instead, to make the device choice explicit", kRocr, c->by));
     }

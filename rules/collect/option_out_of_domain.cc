@@ -1,5 +1,7 @@
 // COL005: an option value outside its domain, or empty where text is required.
 #include "base/edit_distance.h"
+#include "base/names.h"
+#include "base/pystr.h"
 #include "base/strings.h"
 #include "engine/rule_context.h"
 #include "model/recipe.h"
@@ -16,7 +18,9 @@ constexpr RuleMeta kMeta{
     .what =
         "Reports an enumerated option whose value, after aorta's `strip().lower()`, is not one it accepts "
         "(`backend: rocprof`, `output_format: xml`), a rocprof `trace` with an unknown domain or none at all, "
-        "an empty `pmc` and an empty `kernel_include_regex`. `\" ROCTRACER \"` is accepted, as aorta accepts "
+        "an empty `pmc` and an empty `kernel_include_regex`, and a `pmc` token that is not a counter name (`--`, "
+        "`-d /x`: rocprofv3 would read it as its own option, since aorta passes the list on as it is). `\" ROCTRACER "
+        "\"` is accepted, as aorta accepts "
         "it. `backend_mode`, whose domain depends on the backend, is COL008's.",
     .why =
         "aorta checks every option when it loads the recipe and refuses the whole recipe on the first bad "
@@ -43,6 +47,7 @@ class OptionOutOfDomain final : public Rule {
         if (!spec || !e.value->is_str()) continue;  // COL004 / COL003
         DomainProblem problem = CheckDomain(*spec, e.value->text);
         if (!problem.ok()) Report(recipe, ctx, c.use->name, *spec, *e.value, problem);
+        if (problem.ok() && c.use->name == "rocprof" && spec->name == "pmc") CheckCounters(recipe, ctx, *e.value);
       }
     }
   }
@@ -68,6 +73,20 @@ class OptionOutOfDomain final : public Rule {
                  Join(domain))
           .Help(DidYouMeanOr(problem.outside.front(), domain, "write one of them"));
     }
+  }
+
+  // aorta passes `pmc` to rocprofv3 verbatim, split on commas and blanks: a token that is not a
+  // counter name becomes rocprofv3's own option (`-d /elsewhere`), and after `--`, the command it runs.
+  static void CheckCounters(const Recipe& recipe, RuleContext& ctx, const yaml::Node& value) {
+    for (const std::string& token : PySplitTokens(value.text))
+      if (!IsCounterName(token)) {
+        ctx.Report(recipe.source(), value.span,
+                   "rocprof option 'pmc' holds {}, which is not a counter name: aorta passes the list to rocprofv3 "
+                   "as it is, which would read it as its own option{}",
+                   yaml::PyStr(token), token == "--" ? ", and run what follows it as the command" : "")
+            .Help("list counter names only (SQ_WAVES, TCC_HIT[0]), separated by commas or spaces");
+        return;
+      }
   }
 
   static std::string QuotedList(const std::vector<std::string>& names) {

@@ -21,4 +21,15 @@ inline bool IsIdentifier(std::string_view s) {
   return !s.empty() && !std::isdigit(static_cast<unsigned char>(s[0])) && std::all_of(s.begin(), s.end(), word);
 }
 
+/// A hardware counter as rocprofv3's --pmc takes it: a name ([A-Za-z_][A-Za-z0-9_.]*), maybe an
+/// instance index (`TCC_HIT[0]`) or dimensions after `:`. Anything else in the list, a token that
+/// starts with `-` above all, becomes an option of rocprofv3's own (and after `--`, its command).
+inline bool IsCounterName(std::string_view s) {
+  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '[' || c == ']' || c == ':' ||
+           c == '=';
+  });
+}
+
 }  // namespace aortalint

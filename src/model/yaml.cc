@@ -5,8 +5,6 @@
 #include <fmt/format.h>
 
 namespace aortalint::yaml {
-namespace {
-
 std::string PyStr(std::string_view s) {
   // Python prefers single quotes unless the text holds one and no double quote.
   char quote = s.find('\'') != std::string_view::npos && s.find('"') == std::string_view::npos ? '"' : '\'';
@@ -31,6 +29,8 @@ std::string PyStr(std::string_view s) {
   out += quote;
   return out;
 }
+
+namespace {
 
 void AppendRepr(const Node& n, std::string& out, size_t limit) {
   if (out.size() > limit) return;

@@ -56,4 +56,7 @@ struct Node {
   std::string Repr(size_t limit = 60) const;
 };
 
+/// Python's repr() of a str: 'x', "it's", '\\n'.
+std::string PyStr(std::string_view s);
+
 }  // namespace aortalint::yaml

@@ -1,6 +1,8 @@
 // Argv wrapping with aorta's semantics; reference §4 is the contract.
 #include "run/wrap.h"
 
+#include "base/names.h"
+
 #include "base/file_reader.h"
 #include "base/pystr.h"
 
@@ -382,9 +384,18 @@ void WrapRocprof(const fs::path& rdir, const CollectorOptions& o, const EnvLooku
     out.push_back(r);
   }
   if (std::string pmc = Opt(o, "pmc"); !pmc.empty()) {
-    // Counter names as written: case is part of a counter's name.
+    // Counter names as written: case is part of a counter's name. Anything else would be an option
+    // of rocprofv3's own, and a `--` in the list would make what follows the command it runs.
     out.push_back("--pmc");
-    for (std::string& c : PySplitTokens(pmc)) out.push_back(std::move(c));
+    for (std::string& c : PySplitTokens(pmc)) {
+      if (!IsCounterName(c)) {
+        result.error = "rocprof option 'pmc' holds '" + c +
+                       "', which is not a counter name: rocprofv3 would read it as its own option. List counter "
+                       "names only (SQ_WAVES, TCC_HIT[0]).";
+        return;
+      }
+      out.push_back(std::move(c));
+    }
   }
   out.push_back("--");
   out.insert(out.end(), result.argv.begin(), result.argv.end());
