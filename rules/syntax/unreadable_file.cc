@@ -69,9 +69,8 @@ class UnreadableFile final : public Rule {
                    sidecar.error)
             .Help(sidecar.help);
     for (const std::string& path : pairing.sidecars_outside)
-      ctx.Report(recipe.source(), where,
-                 "the launch command from {} gives --mitigations-file '{}', which is outside the project root '{}'",
-                 LaunchSourceName(pairing.source), path, Shown(pairing.base_dir))
+      ctx.Report(recipe.source(), where, "the launch command from {} gives --mitigations-file '{}', which is {}",
+                 LaunchSourceName(pairing.source), path, Outside(path, pairing.base_dir))
           .Help(
               "aortalint reads no file outside the project from a command written in a file: move the sidecar into the "
               "project, or give it to aortalint with --mitigations-file");
@@ -94,8 +93,8 @@ class UnreadableFile final : public Rule {
                 "the launch on the command line after `--`");
         continue;
       }
-      ctx.Report(recipe.source(), where, "the launch command from {} runs '{}', which is outside the project root '{}'",
-                 LaunchSourceName(pairing.source), file, Shown(pairing.base_dir))
+      ctx.Report(recipe.source(), where, "the launch command from {} runs '{}', which is {}",
+                 LaunchSourceName(pairing.source), file, Outside(file, pairing.base_dir))
           .Help(
               "aortalint reads no file outside the project from a command written in a file: move the script into the "
               "project, or give the launch on the command line after `--`");
@@ -124,6 +123,13 @@ class UnreadableFile final : public Rule {
 
  private:
   // A directory as the user would type it: relative to the working directory when under it.
+  // Where a refused path lies, in words: the repository's own data, or outside the project.
+  static std::string Outside(const std::string& path, const std::string& base_dir) {
+    std::string p = "/" + std::filesystem::path(path).lexically_normal().generic_string() + "/";
+    if (p.find("/.git/") != std::string::npos)
+      return "inside the repository's .git directory (git's own data, the checkout's credentials among it)";
+    return "outside the project root '" + Shown(base_dir) + "'";
+  }
   static std::string Shown(const std::string& dir) {
     std::error_code ec;
     std::filesystem::path abs = std::filesystem::absolute(dir, ec).lexically_normal();

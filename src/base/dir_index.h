@@ -57,7 +57,8 @@ EntryKind KindOfPath(const std::string& path);
 std::string GitTop(const std::string& dir);
 
 /// Whether `path` lies at or below `root`, both with symlinks resolved (from the run's listings
-/// where no name on the way is a link).
+/// where no name on the way is a link), and not inside a `.git` directory there: the
+/// repository's own data (its config can hold the checkout's credentials) is no file of the project.
 bool WithinRoot(const std::string& path, const std::string& root);
 
 }  // namespace aortalint
