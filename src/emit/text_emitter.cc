@@ -55,18 +55,35 @@ std::string EscapeControls(std::string_view text) {
   return out;
 }
 
+// A line longer than this (bytes) is shown as a window of it around the span: a one-line JSON
+// recipe with thousands of findings would otherwise print itself whole for each (gigabytes).
+constexpr size_t kShownBytes = 200;
+constexpr size_t kShownBefore = 60;
+
 // The source line under `where` with a caret under its span (first line only).
 void Excerpt(const Location& where, const Style& style, std::ostream& out) {
   if (!where.file || where.file->text().empty()) return;
   LineCol start = where.start();
   LineCol end = where.end();
   std::string_view line = where.file->LineText(start.line);
+  size_t from = 0, to = line.size();  // the bytes shown
+  if (line.size() > kShownBytes) {
+    size_t line_begin = static_cast<size_t>(line.data() - where.file->text().data());
+    size_t at = std::min(line.size(), where.span.begin > line_begin ? where.span.begin - line_begin : 0);
+    from = at > kShownBefore ? at - kShownBefore : 0;
+    to = std::min(line.size(), from + kShownBytes);
+    auto continuation = [&](size_t i) { return (static_cast<unsigned char>(line[i]) & 0xC0) == 0x80; };
+    while (from > 0 && continuation(from)) --from;  // on code point boundaries
+    while (to < line.size() && continuation(to)) ++to;
+  }
+  std::string_view cut_mark = "...";
   // Columns count code points; a terminal shows CJK and emoji two cells wide and
   // combining marks none, so the caret is placed by display width.
-  std::string underline;  // up to the span, keeping tabs so tab-indented text lines up
+  std::string underline(from ? cut_mark.size() : 0, ' ');  // up to the span, keeping tabs so tab-indented text lines up
   size_t carets = 0;
   uint32_t col = 1;
-  for (size_t at = 0; at < line.size();) {
+  for (size_t i = 0; i < from; ++i) col += (static_cast<unsigned char>(line[i]) & 0xC0) != 0x80;
+  for (size_t at = from; at < to;) {
     if (end.line == start.line && col >= end.column) break;
     char32_t c = DecodeUtf8(line, at);
     int w = c == '\t' ? 1 : IsControl(c) ? static_cast<int>(Escaped(c).size()) : CodePointWidth(c);
@@ -76,10 +93,11 @@ void Excerpt(const Location& where, const Style& style, std::ostream& out) {
       carets += w;
     ++col;
   }
-  if (end.line == start.line && end.column > col) carets += end.column - col;  // past the line's end
+  if (to == line.size() && end.line == start.line && end.column > col) carets += end.column - col;  // past the end
   std::string gutter = std::to_string(start.line);
   std::string pad(gutter.size(), ' ');
-  out << style.Paint("1;34", fmt::format(" {} |", gutter)) << ' ' << EscapeControls(line) << '\n';
+  out << style.Paint("1;34", fmt::format(" {} |", gutter)) << ' ' << (from ? cut_mark : "")
+      << EscapeControls(line.substr(from, to - from)) << (to < line.size() ? cut_mark : "") << '\n';
   out << style.Paint("1;34", fmt::format(" {} |", pad)) << ' ' << underline
       << style.Paint("1;32", std::string(std::max<size_t>(1, carets), '^')) << '\n';
 }
