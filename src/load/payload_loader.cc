@@ -867,10 +867,20 @@ PayloadParse DefaultPayloadParse() { return default_parse; }
 std::shared_ptr<const Payload> ParsePayload(SourcePtr source, const TSTree* old_tree, PayloadParse mode) {
   auto payload = std::make_shared<Payload>();
   payload->source = std::move(source);
+  // Python ends a line at a lone CR too (old Mac line ends), as SourceFile counts lines; the grammar only
+  // at LF. The parse reads a copy with each lone CR as LF: the same length, so every offset holds.
+  std::string_view text = payload->source->text();
+  std::string lf_text;
+  for (size_t cr = text.find('\r'); cr != std::string_view::npos; cr = text.find('\r', cr + 1))
+    if (cr + 1 == text.size() || text[cr + 1] != '\n') {
+      if (lf_text.empty()) lf_text.assign(text);
+      lf_text[cr] = '\n';
+    }
+  if (!lf_text.empty()) text = lf_text;
   if (mode == PayloadParse::kSelective && !old_tree)
-    payload->tree = ParseStatements(payload->source->text());
+    payload->tree = ParseStatements(text);
   else
-    payload->tree = ThreadPythonParser().Parse(payload->source->text(), old_tree);
+    payload->tree = ThreadPythonParser().Parse(text, old_tree);
   if (!payload->tree) {
     payload->read_error = "the tree-sitter-python grammar did not load";
     return payload;
