@@ -137,8 +137,8 @@ int main(int argc, char** argv) {
   check_cmd->add_flag("--fix", check.fix, "apply safe fixes, re-linting until nothing changes");
   check_cmd->add_flag("--unsafe-fixes", check.unsafe_fixes, "with --fix or --diff: apply unsafe fixes too");
   check_cmd->add_flag("--diff", check.diff, "print the fixes as a unified diff and change nothing (exit 1 if any)");
-  check_cmd->add_option("--stdin-filename", check.stdin_filename,
-                        "read the file from stdin, linted as if it were this path");
+  CLI::Option* stdin_opt = check_cmd->add_option("--stdin-filename", check.stdin_filename,
+                                                 "read the file from stdin, linted as if it were this path");
   check_cmd->add_flag("--skip-non-recipes", check.skip_non_recipes,
                       "skip named YAML files that do not look like recipes (for hooks given every changed file)");
   check_cmd->add_flag("--full-parse", check.full_parse,
@@ -288,6 +288,12 @@ int main(int argc, char** argv) {
   try {
     if (*clean_cmd) return flushed(ResultCache::Clean(ResultCache::DefaultDir(), std::cout, std::cerr));
     if (*check_cmd) {
+      if (*stdin_opt && check.stdin_filename.empty()) {
+        // An editor's untitled buffer: linting "." instead, or printing nothing back for --fix, loses work.
+        std::cerr << "aortalint: --stdin-filename is empty; give the path the text stands for (a recipe .yaml or a "
+                     "payload .py), so aortalint knows how to read it\n";
+        return kExitUsage;
+      }
       check.respect_gitignore = !no_respect_gitignore;
       check.request.select = SplitList(select);
       check.request.extend_select = SplitList(extend_select);

@@ -1061,5 +1061,118 @@ TEST_CASE("R9: rocprof's kernel filter on 30,000+ character patterns and names d
   CHECK(backref->Keeps(name));
 }
 
+// ---------------------------------------------------------------- session 13: a second hostile pass
+
+// Seconds `command` took, run in `dir`, with its result.
+std::pair<double, CommandResult> Timed(const fs::path& dir, const std::string& command) {
+  auto start = std::chrono::steady_clock::now();
+  CommandResult r = RunShell(In(dir) + "timeout 60 " + command + " 2>&1");
+  return {std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), r};
+}
+
+TEST_CASE("H1: merge keys that double at every level are an alias bomb said at once, not a hang") {
+  fs::path dir = TempDir("aortalint-h1");
+  std::string flow = kClean + "m0: &m0 {a: 1}\n", block = flow;
+  for (int i = 1; i < 40; ++i) {
+    flow += fmt::format("m{0}: &m{0} {{<<: [*m{1}, *m{1}]}}\n", i, i - 1);
+    block += fmt::format("m{0}: &m{0}\n  <<: *m{1}\n  <<: *m{1}\n  b{0}: 1\n", i, i - 1);
+  }
+  WriteFile(dir / "flow.yaml", flow);
+  WriteFile(dir / "block.yaml", block);
+  for (const char* name : {"flow.yaml", "block.yaml"}) {
+    CAPTURE(std::string(name));
+    // Before: 2^40 pairs flattened for the constructor check (30 s and 1.3 GB, still going).
+    auto [seconds, r] = Timed(dir, kBin + " check --no-config --no-cache --format concise " + name);
+    CHECK(seconds < 10);
+    CHECK(r.output.find("alias bomb") != std::string::npos);
+  }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("H2: a pmc token that is not a counter name is COL005, and the runner refuses it") {
+  fs::path dir = TempDir("aortalint-h2");
+  WriteFile(dir / "r.yaml",
+            kClean.substr(0, kClean.find("collect")) + "collect:\n  rocprof: {pmc: \"SQ_WAVES -- /bin/sh -c id\"}\n");
+  CommandResult r = RunShell(In(dir) + kBin + " check --no-config --no-cache --format concise r.yaml 2>&1");
+  CHECK(r.exit_code == 1);
+  CHECK(r.output.find("holds '--', which is not a counter name") != std::string::npos);
+  r = RunShell(In(dir) + kBin + " run --no-config --recipe r.yaml --dry-run -- python3 app.py 2>&1");
+  CHECK(r.output.find("-- /bin/sh") == std::string::npos);
+  WriteFile(dir / "ok.yaml", kClean.substr(0, kClean.find("collect")) +
+                                 "collect:\n  rocprof: {pmc: \"SQ_WAVES, TCC_HIT[0] GRBM_COUNT\"}\n");
+  CHECK(RunShell(In(dir) + kBin + " check --no-config --no-cache ok.yaml").exit_code == 0);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("H3: nothing under .git is paired or extended: its config can hold the checkout's credentials") {
+  fs::path dir = TempDir("aortalint-h3");
+  REQUIRE(RunShell(In(dir) + "git init -q .").exit_code == 0);
+  RunShell(In(dir) + "git config http.extraheader 'AUTHORIZATION: basic c2VjcmV0'");
+  WriteFile(dir / "r.yaml", "# aorta sweep run --recipe r.yaml -- python .git/config\n" + kClean);
+  CommandResult r = RunShell(In(dir) + kBin + " check --no-cache r.yaml 2>&1");
+  CHECK(r.output.find("c2VjcmV0") == std::string::npos);
+  CHECK(r.output.find("inside the repository's .git directory") != std::string::npos);
+  WriteFile(dir / ".aortalint.yaml", "extends: .git/config\n");
+  r = RunShell(In(dir) + kBin + " check --no-cache r.yaml 2>&1");
+  CHECK(r.exit_code == 2);
+  CHECK(r.output.find("c2VjcmV0") == std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("H4: a mapping of 40,000 keys, and a one-line recipe with 2,000 findings, take linear time and output") {
+  fs::path dir = TempDir("aortalint-h4");
+  std::string big =
+      "schema_version: 1\nworkload: gemm\ntrials: 1\nsteps: 1\ncells:\n  - {name: a, mitigations: [none], "
+      "environment: local}\nextra_env:\n";
+  for (int i = 0; i < 40000; ++i) big += fmt::format("  K{}: \"v\"\n", i);
+  WriteFile(dir / "env.yaml", big + "  K5: \"again\"\n  5: x\n  5.0: y\n");
+  auto [seconds, r] = Timed(dir, kBin + " check --no-config --no-cache --format concise env.yaml");
+  CHECK(seconds < 10);  // before: 5.6 s at 40,000 keys, four times that at 80,000
+  CHECK(r.output.find("duplicate key 'K5'") != std::string::npos);
+  CHECK(r.output.find("duplicate key 5:") != std::string::npos);  // 5 == 5.0, as a dict has it
+  std::string line =
+      "{\"schema_version\":1,\"mode\":\"probe\",\"trials\":1,\"mitigation_axis\":[\"none\"],"
+      "\"diagnostic_axis\":[\"none\"],\"collect\":{\"rocprof\":{";
+  for (int i = 0; i < 2000; ++i) line += fmt::format("{}\"k{}\":\"v\"", i ? "," : "", i);
+  WriteFile(dir / "many.json", line + "}}}");
+  r = RunShell(In(dir) + kBin + " check --no-config --no-cache many.json");
+  CHECK(r.output.size() < 2'000'000);  // before: 69 MB, the whole line under each finding
+  CHECK(r.output.find("\"k1999\":\"v\"") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("H5: Python with lone CR line ends reads as Python reads it; an empty --stdin-filename is refused") {
+  fs::path dir = TempDir("aortalint-h5");
+  std::string lf =
+      "import sys\nimport torch\nimport triton.profiler as proton\n\n\ndef main():\n    proton.start(\"x\")\n"
+      "    proton.finalize()\n    return 0\n\n\nif __name__ == \"__main__\":\n    sys.exit(main())\n";
+  std::string cr = lf;
+  std::replace(cr.begin(), cr.end(), '\n', '\r');
+  WriteFile(dir / "lf.py", lf);
+  WriteFile(dir / "cr.py", cr);
+  CommandResult a = RunShell(In(dir) + kBin + " check --no-config --no-cache --format json lf.py");
+  CommandResult b = RunShell(In(dir) + kBin + " check --no-config --no-cache --format json cr.py");
+  auto rules = [](const std::string& json) {
+    std::vector<std::string> out;
+    for (const auto& d : nlohmann::json::parse(json))
+      out.push_back(d["rule"].get<std::string>() + ":" + std::to_string(d["line"].get<int>()));
+    return out;
+  };
+  CHECK(rules(a.output) == std::vector<std::string>{"PAY001:2", "PAY004:13"});
+  CHECK(rules(b.output) == rules(a.output));  // before: PAY005 and SYN002 that were not there, no PAY004
+  CHECK(RunShell(In(dir) + "echo x | " + kBin + " check --no-config --stdin-filename ''").exit_code == 2);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("H6: run never takes a recipe's name for a directory out of aortalint-run/") {
+  fs::path dir = TempDir("aortalint-h6");
+  WriteFile(dir / "...yaml", kClean.substr(0, kClean.find("collect")) + "collect:\n  proton: {mode: cli}\n");
+  WriteFile(dir / "app.py", "print(1)\n");
+  CommandResult r = RunShell(In(dir) + "AORTA_PROTON_PYTHON=/bin/true " + kBin +
+                             " run --no-config --recipe ...yaml --dry-run -- python3 app.py 2>&1");
+  CHECK(r.output.find("aortalint-run/trial/proton") != std::string::npos);
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace aortalint::testing

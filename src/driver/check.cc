@@ -15,6 +15,7 @@
 #include <mutex>
 #include <set>
 #include <sstream>
+#include <system_error>
 #include <thread>
 #include <unordered_set>
 
@@ -303,7 +304,13 @@ void ParallelFor(size_t n, unsigned jobs, const std::function<void(size_t)>& fn)
   };
   jobs = std::min<unsigned>(jobs, static_cast<unsigned>(std::max<size_t>(1, n)));
   std::vector<std::thread> threads;
-  for (unsigned j = 1; j < jobs; ++j) threads.emplace_back(worker);
+  for (unsigned j = 1; j < jobs; ++j) {
+    try {
+      threads.emplace_back(worker);
+    } catch (const std::system_error&) {
+      break;  // no more threads to be had (a pids limit, little memory): the ones started do the work
+    }
+  }
   worker();
   for (std::thread& t : threads) t.join();
   if (failure) std::rethrow_exception(failure);

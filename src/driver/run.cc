@@ -171,6 +171,7 @@ int RunRecipe(const RunOptions& options, std::ostream& out, std::ostream& err) {
     return kExitUsage;
   }
   std::string stem = cell_name.empty() ? std::filesystem::path(options.recipe).stem().string() : cell_name;
+  if (!IsCellName(stem)) stem = "trial";  // `...yaml` has the stem `..`: never a directory out of aortalint-run/
   request.output_dir =
       options.output.empty() ? std::filesystem::path("aortalint-run") / stem : std::filesystem::path(options.output);
   if (scope) {
