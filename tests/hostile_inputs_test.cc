@@ -1141,7 +1141,7 @@ TEST_CASE("H4: a mapping of 40,000 keys, and a one-line recipe with 2,000 findin
   fs::remove_all(dir);
 }
 
-TEST_CASE("H5: Python with lone CR line ends reads as Python reads it; an empty --stdin-filename is refused") {
+TEST_CASE("H5: Python with lone CR line ends reads as Python reads it, and an empty --stdin-filename is refused") {
   fs::path dir = TempDir("aortalint-h5");
   std::string lf =
       "import sys\nimport torch\nimport triton.profiler as proton\n\n\ndef main():\n    proton.start(\"x\")\n"

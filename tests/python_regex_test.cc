@@ -9,7 +9,12 @@ TEST_CASE("patterns Python's re compiles are accepted") {
   for (const char* p :
        {R"(step (?P<n>\d+) took (?P<ms>[0-9.]+) ms)", R"((?i)^STEP)", R"((?x) a \  b  # comment)", R"(\Astep\Z)",
         R"(a{,3})", R"({literal})", R"(x{2,}+)", R"((?<=a)b(?<!c))", R"((?P<g>a)(?P=g))", R"((?:a|b)(?#note)c)",
-        R"([]a])", R"([\b\d-])", R"((a)?(?(1)b|c))", R"(\x41\u0041\N{DIGIT ONE})", R"((?s:.)+)"}) {
+        R"([]a])", R"([\b\d-])", R"((a)?(?(1)b|c))", R"(\x41\u0041\N{DIGIT ONE})", R"((?s:.)+)",
+        // A repeated look-around, and repeats past libstdc++'s NFA limits (both std::regex refused).
+        R"((?=a)*)", R"((?<=a){2})", R"(.{0,100000})", R"(a{1000000000})",
+        // Look-behinds of one fixed width, however spelled; mixed flags Python takes.
+        R"((?<=ab|cd)x)", R"((?<=a{2})x)", R"((?<=(?:ab){2}|abab)x)", R"((?<=[ab]c\.)x)", R"((?<=\bab)x)",
+        R"((?<=^a)b)", R"((?im-s:a))", R"((?uu)a)"}) {
     CAPTURE(p);
     CHECK_FALSE(PythonRegexError(p));
   }
@@ -17,7 +22,11 @@ TEST_CASE("patterns Python's re compiles are accepted") {
 
 TEST_CASE("Python's own compile errors are reported") {
   for (const char* p : {"(a", "a)", "[a", R"(\q)", "a(?i)", R"((?P<1>a))", R"((?P<a>x)(?P<a>y))", R"((?P=nope))",
-                        "(?<name>a)", "*a", "a{3,2}", R"((a\1))", "[z-a]", R"(\x4)", R"(\1?)"}) {
+                        "(?<name>a)", "*a", "a{3,2}", R"((a\1))", "[z-a]", R"(\x4)", R"(\1?)",
+                        // Look-behinds whose branches or repeats differ in width (`(?<=step |iter )`).
+                        "(?<=ab|c)d", R"((?<=\d+)ms)", "(?<!a*)b", "(?<=steps |iter )x", "(?<=a?)b", "(?<=a|$)b",
+                        // Inline flags Python refuses.
+                        "(?L)a", "(?au)a", "(?i-i:a)", "(?-a:b)", "(?i-:a)", "(?a)(?u)x"}) {
     CAPTURE(p);
     CHECK(PythonRegexError(p));
   }

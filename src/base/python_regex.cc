@@ -1,6 +1,7 @@
 #include "base/python_regex.h"
 
 #include <cctype>
+#include <cstdint>
 #include <map>
 #include <mutex>
 #include <regex>
@@ -13,43 +14,99 @@
 namespace aortalint {
 namespace {
 
-// Not modelled: look-behind width (Python needs a fixed width; it is checked
-// as a look-ahead), conditional groups (their condition is only checked to
-// name a group), inline flags other than the syntax of (?x), and Unicode
-// property of \w and friends. Python's own errors that std::regex would not
-// raise (bad escapes, group names, flag placement) are checked here.
+// Not modelled: the width of a look-behind that holds a backreference or a
+// conditional group (their condition is only checked to name a group), the
+// names \N{...} gives (Python looks them up in its Unicode database), and the
+// Unicode properties of \w and friends. Python's own errors that std::regex
+// would not raise (bad escapes, group names, inline flags and where they
+// stand, look-behinds of no fixed width) are checked here; std::regex then
+// compiles the rest, look-arounds as plain groups, and only its syntax
+// errors count (its size limits are not Python's).
 
 bool IsIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool IsIdent(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 bool IsFlag(char c) { return std::string_view("aiLmsux").find(c) != std::string_view::npos; }
+
+// How many characters a part of the pattern matches: at least lo, at most hi.
+struct Width {
+  uint64_t lo = 0, hi = 0;
+};
+enum class Around { kNone, kAhead, kBehind };  // a look-around group, and which way
+// An open group: where it starts, its number (0: not capturing), and the widths of its branches.
+struct Frame {
+  size_t at;
+  int group;
+  Around around;
+  bool known = true;  // no backreference or conditional inside: the widths are exact
+  bool any_alt = false;
+  Width alts;                 // the branches closed so far: the least and the most of them
+  Width seq;                  // the branch being read, up to its last item
+  std::optional<Width> last;  // its last item, which a repeat applies to
+};
 
 class Translator {
  public:
   explicit Translator(std::string_view p) : p_(p) {}
 
   std::optional<std::string> Run() {
-    LeadingFlags();
+    if (auto err = LeadingFlags()) return err;
     while (i_ < p_.size()) {
       if (auto err = Step()) return err;
     }
-    if (!open_.empty()) return "missing ), unterminated subpattern at position " + std::to_string(open_.back().first);
+    if (!open_.empty()) return "missing ), unterminated subpattern at position " + std::to_string(open_.back().at);
     return std::nullopt;
   }
   const std::string& out() const { return out_; }
   bool icase() const { return icase_; }
 
  private:
-  void LeadingFlags() {
+  std::optional<std::string> LeadingFlags() {
+    bool ascii = false, unicode = false;
     while (i_ + 2 < p_.size() && p_.compare(i_, 2, "(?") == 0) {
       size_t j = i_ + 2;
       while (j < p_.size() && IsFlag(p_[j])) ++j;
-      if (j == i_ + 2 || j >= p_.size() || p_[j] != ')') return;
+      if (j == i_ + 2 || j >= p_.size() || p_[j] != ')') break;
+      if (auto err = FlagsError(i_ + 2, j)) return err;
       for (size_t k = i_ + 2; k < j; ++k) {
         if (p_[k] == 'i') icase_ = true;
         if (p_[k] == 'x') verbose_ = true;
+        ascii |= p_[k] == 'a';
+        unicode |= p_[k] == 'u';
       }
       i_ = j + 1;
     }
+    if (ascii && unicode) return "ASCII and UNICODE flags are incompatible";
+    return std::nullopt;
+  }
+
+  // sre_parse's checks of the flags in p_[begin, end): those turned on, then after `-` those turned
+  // off (a scoped group, ended by `:`), as Python words them and places them.
+  std::optional<std::string> FlagsError(size_t begin, size_t end) {
+    auto at = [](size_t pos) { return " at position " + std::to_string(pos); };
+    char type = 0;  // the a/u flag turned on
+    std::string on, off;
+    bool turning_off = false;
+    for (size_t k = begin; k < end; ++k) {
+      char f = p_[k];
+      if (f == '-') {
+        turning_off = true;
+        if (k + 1 >= end || !IsFlag(p_[k + 1])) return "missing flag" + at(k + 1);
+        continue;
+      }
+      if (f == 'L') return "bad inline flags: cannot use 'L' flag with a str pattern" + at(k + 1);
+      if (turning_off) {
+        if (f == 'a' || f == 'u') return "bad inline flags: cannot turn off flags 'a', 'u' and 'L'" + at(k + 1);
+        off += f;
+        continue;
+      }
+      if ((f == 'a' || f == 'u') && type && type != f)
+        return "bad inline flags: flags 'a', 'u' and 'L' are incompatible" + at(k + 1);
+      if (f == 'a' || f == 'u') type = f;
+      on += f;
+    }
+    for (char f : off)
+      if (on.find(f) != std::string::npos) return "bad inline flags: flag turned on and off" + at(end);
+    return std::nullopt;
   }
 
   std::optional<std::string> Step() {
@@ -67,24 +124,30 @@ class Translator {
     bool after_repeat = after_repeat_;
     after_repeat_ = false;
     switch (c) {
-      case '\\':
-        return Escape(false);
+      case '\\': {
+        escape_width_ = Width{1, 1};
+        if (auto err = Escape(false)) return err;
+        escape_width_ ? Atom(*escape_width_) : Unknown();
+        return std::nullopt;
+      }
       case '[':
-        return Class();
+        if (auto err = Class()) return err;
+        Atom({1, 1});
+        return std::nullopt;
       case '(':
         return Group();
       case ')':
         if (open_.empty()) return "unbalanced parenthesis at position " + std::to_string(i_);
-        if (open_.back().second) closed_.insert(open_.back().second);
-        open_.pop_back();
+        if (open_.back().group) closed_.insert(open_.back().group);
         out_ += ')';
         ++i_;
-        return std::nullopt;
+        return Close();
       case '{':
         return Brace(after_repeat);
       case '}':
         out_ += "\\}";
         ++i_;
+        Atom({1, 1});
         return std::nullopt;
       case '*':
       case '+':
@@ -92,11 +155,18 @@ class Translator {
         if (after_repeat) return "multiple repeat at position " + std::to_string(i_);
         out_ += c;
         ++i_;
+        Repeat(c == '+' ? 1 : 0, c == '?' ? 1 : kUnbounded);
         Suffix();
+        return std::nullopt;
+      case '|':
+        out_ += c;
+        ++i_;
+        Alternate();
         return std::nullopt;
       default:
         out_ += c;
         ++i_;
+        Atom(c == '^' || c == '$' ? Width{0, 0} : Width{1, 1});
         return std::nullopt;
     }
   }
@@ -129,11 +199,17 @@ class Translator {
         return "min repeat greater than max repeat at position " + std::to_string(i_);
       out_ += "{" + (lo.empty() ? std::string("0") : lo) + (comma ? "," + hi : "") + "}";
       i_ = j + 1;
+      auto count = [](const std::string& digits) {
+        return digits.size() > 12 ? kUnbounded : std::stoull(digits);  // past MAXREPEAT: Python's own limit
+      };
+      uint64_t min = lo.empty() ? 0 : count(lo);
+      Repeat(min, !comma ? min : hi.empty() ? kUnbounded : count(hi));
       Suffix();
       return std::nullopt;
     }
     out_ += "\\{";  // not a quantifier: Python reads a literal brace
     ++i_;
+    Atom({1, 1});
     return std::nullopt;
   }
 
@@ -168,6 +244,7 @@ class Translator {
       if (n > groups_) return "invalid group reference " + ref + " at position " + std::to_string(at);
       if (!closed_.count(n)) return "cannot refer to an open group at position " + std::to_string(at);
       out_ += "\\" + ref;
+      escape_width_.reset();  // as wide as what the group matched: not judged here
       return std::nullopt;
     }
     if (!std::isalpha(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) > 127) {
@@ -223,12 +300,15 @@ class Translator {
         case 'b':
         case 'B':
           out_ += std::string("\\") + c;
+          escape_width_ = Width{0, 0};
           return std::nullopt;
         case 'A':
           out_ += '^';
+          escape_width_ = Width{0, 0};
           return std::nullopt;
         case 'Z':
           out_ += '$';
+          escape_width_ = Width{0, 0};
           return std::nullopt;
         default:
           break;
@@ -290,16 +370,18 @@ class Translator {
     if (i_ >= p_.size()) return "unexpected end of pattern at position " + std::to_string(at);
     char c = p_[i_];
     auto rest = p_.substr(i_);
+    // A look-around is compiled as a plain group: its body is checked the same, and Python repeats
+    // one (`(?=a)*`), where std::regex refuses it.
     if (c == ':' || c == '=' || c == '!') {
-      out_ += std::string("(?") + c;
+      out_ += "(?:";
       ++i_;
-      Open(false);
+      Open(false, c == ':' ? Around::kNone : Around::kAhead);
       return std::nullopt;
     }
     if (rest.starts_with("<=") || rest.starts_with("<!")) {
-      out_ += std::string("(?") + rest[1];  // checked as a look-ahead
+      out_ += "(?:";
       i_ += 2;
-      Open(false);
+      Open(false, Around::kBehind);
       return std::nullopt;
     }
     if (c == '>') {
@@ -331,6 +413,7 @@ class Translator {
       if (it == names_.end()) return "unknown group name '" + name + "' at position " + std::to_string(at);
       if (!closed_.count(it->second)) return "cannot refer to an open group at position " + std::to_string(at);
       out_ += "\\" + std::to_string(it->second);
+      Unknown();
       return std::nullopt;
     }
     if (c == '(') {  // a conditional: (?(1)yes|no) or (?(name)yes|no)
@@ -343,12 +426,14 @@ class Translator {
         return "invalid group reference '" + ref + "' at position " + std::to_string(at);
       out_ += "(?:";
       Open(false);
+      open_.back().known = false;  // its width is one branch's or the other's
       return std::nullopt;
     }
     if (IsFlag(c) || c == '-') {
       size_t j = i_;
       while (j < p_.size() && (IsFlag(p_[j]) || p_[j] == '-')) ++j;
       if (j < p_.size() && p_[j] == ':') {
+        if (auto err = FlagsError(i_, j)) return err;
         out_ += "(?:";
         i_ = j + 1;
         Open(false);
@@ -361,12 +446,56 @@ class Translator {
     return "unknown extension ?" + std::string(1, c) + " at position " + std::to_string(at);
   }
 
-  void Open(bool capturing) {
+  void Open(bool capturing, Around around = Around::kNone) {
     if (capturing) {
       ++groups_;
       out_ += '(';
     }
-    open_.emplace_back(i_, capturing ? groups_ : 0);
+    Commit();
+    open_.push_back({i_, capturing ? groups_ : 0, around});
+  }
+
+  // ---- widths, for Python's "look-behind requires fixed-width pattern"
+
+  static constexpr uint64_t kUnbounded = UINT64_MAX;
+  static uint64_t Sum(uint64_t a, uint64_t b) { return a > kUnbounded - b ? kUnbounded : a + b; }
+  static uint64_t Product(uint64_t a, uint64_t n) {
+    if (a == 0 || n == 0) return 0;
+    return a > kUnbounded / n ? kUnbounded : a * n;
+  }
+  Frame& Top() { return open_.empty() ? root_ : open_.back(); }
+  void Commit() {
+    Frame& f = Top();
+    if (f.last) f.seq = {Sum(f.seq.lo, f.last->lo), Sum(f.seq.hi, f.last->hi)};
+    f.last.reset();
+  }
+  void Atom(Width w) {
+    Commit();
+    Top().last = w;
+  }
+  void Unknown() {
+    Atom({0, 0});
+    Top().known = false;
+  }
+  void Repeat(uint64_t min, uint64_t max) {
+    if (std::optional<Width>& last = Top().last) last = Width{Product(last->lo, min), Product(last->hi, max)};
+  }
+  void Alternate() {
+    Commit();
+    Frame& f = Top();
+    f.alts = f.any_alt ? Width{std::min(f.alts.lo, f.seq.lo), std::max(f.alts.hi, f.seq.hi)} : f.seq;
+    f.any_alt = true;
+    f.seq = {};
+  }
+  std::optional<std::string> Close() {
+    Alternate();
+    Frame f = open_.back();
+    open_.pop_back();
+    if (f.around == Around::kBehind && f.known && f.alts.lo != f.alts.hi)
+      return "look-behind requires fixed-width pattern";
+    Atom(f.around == Around::kNone ? f.alts : Width{0, 0});
+    Top().known = Top().known && f.known;
+    return std::nullopt;
   }
 
   std::string_view p_;
@@ -374,7 +503,9 @@ class Translator {
   std::string out_;
   int groups_ = 0;
   std::set<int> closed_;
-  std::vector<std::pair<size_t, int>> open_;  // where each open group starts, its number (0: not capturing)
+  std::vector<Frame> open_;  // the groups open, innermost last
+  Frame root_{0, 0, Around::kNone};
+  std::optional<Width> escape_width_;  // the last escape's, outside a class; nullopt: not known
   std::map<std::string, int> names_;
   bool icase_ = false;
   bool verbose_ = false;
@@ -401,6 +532,10 @@ std::optional<std::string> Check(std::string_view pattern) {
     if (t.icase()) flags |= std::regex::icase;
     std::regex compiled(t.out(), flags);
   } catch (const std::regex_error& e) {
+    // The NFA's size limits (`.{0,100000}`) are libstdc++'s, not Python's.
+    if (e.code() == std::regex_constants::error_space || e.code() == std::regex_constants::error_complexity ||
+        e.code() == std::regex_constants::error_stack)
+      return std::nullopt;
     return std::string(e.what());
   }
   return std::nullopt;
