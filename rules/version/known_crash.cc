@@ -17,7 +17,8 @@ constexpr RuleMeta kMeta{
     .why =
         "aorta validates these options against its own domains, which are version-blind: the "
         "recipe loads, and the trial dies on the GPU (roctracer + `periodic_flushing` is a SIGSEGV "
-        "on 3.7.x; any granularity but `warp` raises on 3.7.1).",
+        "on 3.7.x; any `granularity`, `warp` included, raises on 3.7.1: Proton compares the rendered "
+        "string with `GRANULARITY.WARP`).",
     .example =
         "# aortalint check --triton 3.7.1\nschema_version: 1\nmode: probe\ntrials: 1\n"
         "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n"
