@@ -16,8 +16,8 @@ constexpr RuleMeta kMeta{
         "leaves carry cycle counts, and aorta reports only its directory.",
     .why =
         "aorta's Proton metrics come from leaves with a `time (ns|us|ms|s)` metric; instrumentation leaves "
-        "carry `cycles` and `normalized_cycles` instead, so perf.md and matrix.json show just "
-        "`proton_artifact_dir`. The numbers are in the tree: read it with "
+        "carry `cycles` and `normalized_cycles` instead, so perf.md and matrix.json show no `proton_*` "
+        "number (only the trial's JSON records `proton_artifact_dir`). The numbers are in the tree: read it with "
         "`proton-viewer -m normalized_cycles`.",
     .example =
         "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
@@ -35,10 +35,10 @@ class InstrumentationNoMetrics final : public Rule {
   const RuleMeta& Meta() const override { return kMeta; }
   void CheckRecipe(const Recipe& recipe, RuleContext& ctx) override {
     for (const yaml::Entry* e : NoMetricValues(recipe, "proton", "backend"))
-      ctx.Report(
-             recipe.source(), e->value->span,
-             "proton backend {} records cycles, not time: perf.md and matrix.json will show only proton_artifact_dir",
-             e->value->Repr())
+      ctx.Report(recipe.source(), e->value->span,
+                 "proton backend {} records cycles, not time: perf.md and matrix.json will show no proton_* number "
+                 "(only the trial's JSON records proton_artifact_dir)",
+                 e->value->Repr())
           .Help(
               "read the tree with 'proton-viewer -m normalized_cycles', or use a timing backend for numbers aorta "
               "compares");

@@ -14,8 +14,8 @@ constexpr RuleMeta kMeta{
     .what = "Points out a rocprof block whose `output_format` is `json`, `pftrace`, `otf2` or `rocpd`.",
     .why =
         "aorta reads rocprofv3's `*_kernel_stats.csv` (or `*_kernel_trace.csv`) for `rocprof_kernel_count`, "
-        "`rocprof_gpu_time_ms` and the top kernels; with another format perf.md and matrix.json show just "
-        "`rocprof_artifact_dir`.",
+        "`rocprof_gpu_time_ms` and the top kernels; with another format perf.md and matrix.json show none of them "
+        "(only the trial's JSON records `rocprof_artifact_dir`).",
     .example =
         "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
         "collect:\n  rocprof: {output_format: pftrace}\n",
@@ -31,8 +31,8 @@ class RocprofFormatNoMetrics final : public Rule {
   void CheckRecipe(const Recipe& recipe, RuleContext& ctx) override {
     for (const yaml::Entry* e : NoMetricValues(recipe, "rocprof", "output_format"))
       ctx.Report(recipe.source(), e->value->span,
-                 "rocprof 'output_format' {} writes no CSV: perf.md and matrix.json will show only "
-                 "rocprof_artifact_dir, no kernel counts or times",
+                 "rocprof 'output_format' {} writes no CSV: perf.md and matrix.json will show no kernel counts or "
+                 "times (only the trial's JSON records rocprof_artifact_dir)",
                  e->value->Repr())
           .Help("use 'output_format: csv' to get them");
   }

@@ -30,8 +30,8 @@ class RocprofTraceNoKernel final : public Rule {
   void CheckRecipe(const Recipe& recipe, RuleContext& ctx) override {
     for (const yaml::Entry* e : NoMetricValues(recipe, "rocprof", "trace"))
       ctx.Report(recipe.source(), e->value->span,
-                 "rocprof 'trace' {} has no 'kernel' domain: perf.md and matrix.json will show only "
-                 "rocprof_artifact_dir, no kernel counts or times",
+                 "rocprof 'trace' {} has no 'kernel' domain: perf.md and matrix.json will show no kernel counts or "
+                 "times (only the trial's JSON records rocprof_artifact_dir)",
                  e->value->Repr())
           .Help("add kernel (e.g. \"kernel,hip\") to get them");
   }

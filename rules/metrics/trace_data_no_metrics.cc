@@ -17,7 +17,8 @@ constexpr RuleMeta kMeta{
     .why =
         "aorta's Proton metrics (`proton_kernel_count`, `proton_gpu_time_ms`, `proton_top_kernel_ms`, "
         "`proton_top_kernels`) are read from `.hatchet` trees, which only `data: tree` writes; with a trace "
-        "perf.md and matrix.json show just `proton_artifact_dir`, so cells cannot be compared by number.",
+        "perf.md and matrix.json show no `proton_*` number (only the trial's JSON records "
+        "`proton_artifact_dir`), so cells cannot be compared by number.",
     .example =
         "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
         "collect:\n  proton: {mode: env, data: trace}\n",
@@ -33,8 +34,8 @@ class TraceDataNoMetrics final : public Rule {
   void CheckRecipe(const Recipe& recipe, RuleContext& ctx) override {
     for (const yaml::Entry* e : NoMetricValues(recipe, "proton", "data"))
       ctx.Report(recipe.source(), e->value->span,
-                 "proton 'data' {} writes a Chrome trace, not a .hatchet tree: perf.md and matrix.json will show only "
-                 "proton_artifact_dir, no kernel counts or times",
+                 "proton 'data' {} writes a Chrome trace, not a .hatchet tree: perf.md and matrix.json will show no "
+                 "kernel counts or times (only the trial's JSON records proton_artifact_dir)",
                  e->value->Repr())
           .Help("use 'data: tree' to get them");
   }

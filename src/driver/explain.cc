@@ -24,7 +24,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::string_view kMetricKeys[] = {"kernel_count", "gpu_time_ms", "top_kernel_ms", "top_kernels"};
+constexpr std::string_view kMetricKeys[] = {"kernel_count", "gpu_time_ms", "top_kernel_ms"};  // the numbers
 
 std::optional<run::CollectorOptions> OptionsOf(const CollectScope* scope, std::string_view name,
                                                const Knowledge& knowledge, json& defaults) {
@@ -41,8 +41,13 @@ std::optional<run::CollectorOptions> OptionsOf(const CollectScope* scope, std::s
 }
 
 // Which metric keys of collector `c` land in perf.md and matrix.json, and why the others do not.
+// Only numbers do (aorta's _aggregate_metrics takes int and float scalars): the artifact directory
+// and the top kernels' names are in the trial's JSON alone.
 void Metrics(std::string_view c, const std::string& why_none, json& cell) {
-  cell["metrics"]["reported"].push_back(std::string(c) + "_artifact_dir");
+  for (std::string_view k : {"artifact_dir", "top_kernels"})
+    cell["metrics"]["not_reported"].push_back(
+        {{"key", std::string(c) + "_" + std::string(k)},
+         {"why", "not a number: only the trial's JSON (.result.metrics) records it"}});
   for (std::string_view k : kMetricKeys) {
     std::string key = std::string(c) + "_" + std::string(k);
     if (why_none.empty())
