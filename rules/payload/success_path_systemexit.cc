@@ -3,6 +3,7 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 #include "engine/rule_context.h"
 #include "model/pairing.h"
@@ -22,7 +23,10 @@ constexpr RuleMeta kMeta{
     .what =
         "Reports a statement that runs unconditionally in the `__main__` block and raises `SystemExit` even "
         "when the run succeeded: `sys.exit(main())`, `exit(main())`, `quit(main())`, "
-        "`raise SystemExit(main())`, `sys.exit()`, `sys.exit(0)`, `raise SystemExit`. An exit with a nonzero "
+        "`raise SystemExit(main())`, `sys.exit()`, `sys.exit(0)`, `raise SystemExit`, under the names the "
+        "payload's imports give the exit (`import sys as s`: `s.exit(...)`; `from sys import exit as leave`), "
+        "in the block itself or in a `with` block, a `try` body, `else` or `finally` there (not in a handler, "
+        "which runs on an error, nor under an `if`). An exit with a nonzero "
         "literal code is a failure path and is left alone. When the block is that one statement around a call, "
         "a safe fix rewrites it to `code = main()` / `if code: raise SystemExit(code)`. It is an error when a "
         "`mode: cli` recipe launches the payload and a target Triton is 3.6.x; checked alone, the payload has "
@@ -57,6 +61,28 @@ constexpr RuleMeta kMeta{
 
 bool Is(TSNode n, const char* type) { return std::strcmp(ts_node_type(n), type) == 0; }
 
+// The statements of `block` that run whenever it runs: its own, and those of the `with` blocks and of
+// the `try` bodies, `else` and `finally` clauses in it (not the handlers, which run on an error).
+void Unconditional(TSNode block, std::vector<TSNode>& out) {
+  for (uint32_t i = 0; i < ts_node_named_child_count(block); ++i) {
+    TSNode stmt = ts_node_named_child(block, i);
+    out.push_back(stmt);
+    if (Is(stmt, "with_statement")) {
+      TSNode body = ts_node_child_by_field_name(stmt, "body", 4);
+      if (!ts_node_is_null(body)) Unconditional(body, out);
+    } else if (Is(stmt, "try_statement")) {
+      TSNode body = ts_node_child_by_field_name(stmt, "body", 4);
+      if (!ts_node_is_null(body)) Unconditional(body, out);
+      for (uint32_t k = 0; k < ts_node_named_child_count(stmt); ++k) {
+        TSNode clause = ts_node_named_child(stmt, k);
+        if (!Is(clause, "else_clause") && !Is(clause, "finally_clause")) continue;
+        for (uint32_t c = 0; c < ts_node_named_child_count(clause); ++c)
+          if (TSNode b = ts_node_named_child(clause, c); Is(b, "block")) Unconditional(b, out);
+      }
+    }
+  }
+}
+
 // Whether exiting with `args` (a call's argument_list, or null for none) can be a success.
 bool SuccessCode(const Payload& p, TSNode args) {
   if (ts_node_is_null(args) || ts_node_named_child_count(args) == 0) return true;  // None: status 0
@@ -67,9 +93,23 @@ bool SuccessCode(const Payload& p, TSNode args) {
   return true;  // None, False, 0 and anything computed: main()'s result on success
 }
 
+// The names an exit call goes by in this payload: `sys.exit`, `exit`, `quit`, and those its imports
+// bind (`import sys as s` gives `s.exit`, `from sys import exit as leave` gives `leave`).
+std::set<std::string, std::less<>> ExitNames(const Payload& p) {
+  std::set<std::string, std::less<>> names = {"sys.exit", "exit", "quit"};
+  for (const ImportStmt& s : p.imports) {
+    if (s.in_function || s.level != 0) continue;
+    for (const ImportedName& n : s.names) {
+      if (s.from.empty() && n.name == "sys" && !n.alias.empty()) names.insert(n.alias + ".exit");
+      if (s.from == "sys" && n.name == "exit") names.insert(n.alias.empty() ? n.name : n.alias);
+    }
+  }
+  return names;
+}
+
 // The call inside `raise X(...)` / `sys.exit(...)` when it is a success-path
 // exit; the argument list (or a null node) in `args`.
-bool SuccessExit(const Payload& p, TSNode stmt, TSNode* args) {
+bool SuccessExit(const Payload& p, TSNode stmt, TSNode* args, const std::set<std::string, std::less<>>& exits) {
   *args = TSNode{};
   if (Is(stmt, "raise_statement")) {
     if (ts_node_named_child_count(stmt) == 0) return false;  // a bare re-raise
@@ -86,7 +126,7 @@ bool SuccessExit(const Payload& p, TSNode stmt, TSNode* args) {
   if (!Is(call, "call")) return false;
   TSNode fn = ts_node_child_by_field_name(call, "function", 8);
   std::string_view name = ts_node_is_null(fn) ? "" : p.Text(fn);
-  if (name != "sys.exit" && name != "exit" && name != "quit") return false;
+  if (!exits.count(name)) return false;
   *args = ts_node_child_by_field_name(call, "arguments", 9);
   return SuccessCode(p, *args);
 }
@@ -116,10 +156,14 @@ class SuccessPathSystemExit final : public Rule {
     uint32_t children = ts_node_named_child_count(body);
     uint32_t statements = 0;  // comments are named children too, but not statements
     for (uint32_t i = 0; i < children; ++i) statements += !Is(ts_node_named_child(body, i), "comment");
-    for (uint32_t i = 0; i < children; ++i) {
-      TSNode stmt = ts_node_named_child(body, i);
+    std::set<std::string, std::less<>> exits = ExitNames(p);
+    std::vector<TSNode> runs;  // the block's statements that run whenever it does: in `with`, `try`, `finally`
+    Unconditional(body, runs);
+    for (TSNode stmt : runs) {
       TSNode args;
-      if (!SuccessExit(p, stmt, &args)) continue;
+      if (!SuccessExit(p, stmt, &args, exits)) continue;
+      // The fix rewrites only a statement of the block itself.
+      if (!ts_node_eq(ts_node_parent(stmt), body)) statements = 0;
       std::string_view text = p.Text(stmt);
       bool cli = cli_payloads_.count(p.path()) > 0;
       DiagnosticBuilder d =
