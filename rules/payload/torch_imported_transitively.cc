@@ -64,6 +64,16 @@ struct Link {
   uint32_t line = 0;  // the import in it that leads on
 };
 
+// An import in the body of the module's `if __name__ == "__main__":`, which never runs when the
+// module is imported (its `else` does).
+bool OnlyAsMain(const Payload& module, const ImportStmt& s) {
+  if (!module.main_guard || ts_node_is_null(module.main_guard->body)) return false;
+  uint32_t begin = ts_node_start_byte(module.main_guard->body), end = ts_node_end_byte(module.main_guard->body);
+  if (s.span.begin < begin || s.span.end > end) return false;
+  std::string_view test = module.source->Slice({module.main_guard->span.begin, begin});
+  return test.find("==") != std::string_view::npos && test.find("__main__") != std::string_view::npos;
+}
+
 class TorchImportedTransitively final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
@@ -101,7 +111,7 @@ class TorchImportedTransitively final : public Rule {
       if (!module || !module->ok()) continue;
       std::string name = item.file.lexically_relative(root).generic_string();
       for (const ImportStmt& s : module->imports) {
-        if (s.in_function || s.type_checking) continue;
+        if (s.in_function || s.type_checking || OnlyAsMain(*module, s)) continue;
         std::string here = item.chain + name + ":" + std::to_string(s.line) + " -> ";
         if (s.torch) return here + "torch";
         for (const std::string& m : s.modules)
