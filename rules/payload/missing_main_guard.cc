@@ -12,7 +12,8 @@ constexpr RuleMeta kMeta{
     .summary = "a payload has no top-level `if __name__ == \"__main__\":` block",
     .what =
         "Reports a payload with no top-level `if` statement whose test mentions `__name__`, the block aorta "
-        "takes as the payload's entry point. The position is the start of the file.",
+        "takes as the payload's entry point. The position is the start of the file; a guard inside a top-level "
+        "`try:` runs, but aorta's test does not find it there, and it is reported where it stands.",
     .why =
         "Proton's command front end runs the script as `__main__`; work done at module level also runs when a "
         "test or a sibling module imports the payload, and aorta's SystemExit check cannot find the exit "
@@ -34,7 +35,15 @@ class MissingMainGuard final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
   void CheckPayload(const Payload& p, RuleContext& ctx) override {
-    if (!p.ok() || p.main_guard) return;
+    if (!p.ok() || (p.main_guard && !p.main_guard->in_try)) return;
+    if (p.main_guard) {
+      ctx.Report(p.source, p.main_guard->span,
+                 "'{}' has its 'if __name__ == \"__main__\":' block inside a 'try:', where aorta's guard test "
+                 "(the first top-level if) does not find it",
+                 p.path())
+          .Help("move the block to the top level, and the try inside it");
+      return;
+    }
     uint32_t first_line_end = static_cast<uint32_t>(p.source->LineText(1).size());
     ctx.Report(p.source, {0, first_line_end}, "'{}' has no 'if __name__ == \"__main__\":' block", p.path())
         .Help("move the work into main() and call it from one");

@@ -57,6 +57,7 @@ struct MainGuard {
   TSNode node;  // if_statement
   TSNode body;  // its block
   Span span;
+  bool in_try = false;  // in a top-level `try:`, where aorta's guard test does not look
 };
 
 /// A write to the process environment: `os.environ[K] = v`, `setdefault`, `putenv`, `update`.
