@@ -210,6 +210,31 @@ class Builder {
       }
   }
 
+  static bool IsType(TSNode n, const char* type) { return std::strcmp(ts_node_type(n), type) == 0; }
+
+  // Whether a compound statement's blocks (and a `with`'s items) call something that runs with them:
+  // not in a handler (`except ImportError: warnings.warn(...)` is a library's idiom), nor in a
+  // function, class or lambda defined there.
+  static bool CallsInBlocks(TSNode stmt) {
+    std::vector<TSNode> todo;
+    for (uint32_t i = 0; i < ts_node_named_child_count(stmt); ++i) {
+      TSNode part = ts_node_named_child(stmt, i);
+      if (IsType(part, "block") || IsType(part, "with_clause") || IsType(part, "else_clause") ||
+          IsType(part, "elif_clause") || IsType(part, "finally_clause"))
+        todo.push_back(part);
+    }
+    while (!todo.empty()) {
+      TSNode n = todo.back();
+      todo.pop_back();
+      if (IsType(n, "call")) return true;
+      if (IsType(n, "function_definition") || IsType(n, "class_definition") || IsType(n, "lambda") ||
+          IsType(n, "decorated_definition") || IsType(n, "except_clause") || IsType(n, "except_group_clause"))
+        continue;
+      for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) todo.push_back(ts_node_named_child(n, i));
+    }
+    return false;
+  }
+
   // A top-level statement that does work when the module loads: a bare call
   // (`main()`, `torch.manual_seed(0)`), or an assignment from a call of one of
   // the module's own functions (`out = add(x, y)`); the latter is decided once
@@ -221,9 +246,18 @@ class Builder {
       if (!ts_node_is_null(def) && Is(def, Kind::kFunctionDefinition)) defined_.insert(Text(Field(def, g_.name)));
       return;
     }
+    uint32_t line = ts_node_start_point(stmt).row + 1;
+    if (kind == Kind::kIfStatement || kind == Kind::kForStatement || kind == Kind::kWhileStatement ||
+        kind == Kind::kTryStatement || IsType(stmt, "with_statement")) {
+      // A block of the module's own that calls something (`for n in sizes: run(n)`, `with
+      // proton.scope(...): ...`) is work at load too; the `__name__` test is the guard's, not work.
+      TSNode condition = Field(stmt, g_.condition);
+      bool guard = kind == Kind::kIfStatement && !ts_node_is_null(condition) && MentionsName(condition);
+      if (!guard && CallsInBlocks(stmt)) module_calls_.push_back({line, ""});
+      return;
+    }
     if (kind != Kind::kExpressionStatement || ts_node_named_child_count(stmt) != 1) return;
     TSNode e = ts_node_named_child(stmt, 0);
-    uint32_t line = ts_node_start_point(stmt).row + 1;
     if (Is(e, Kind::kCall)) {
       module_calls_.push_back({line, ""});
     } else if (Is(e, Kind::kAssignment)) {
@@ -605,7 +639,7 @@ class Builder {
         TSNode condition = Field(n, g_.condition);
         if ((top_level || InTopLevelTry(parent)) && !p_.main_guard) {
           if (!ts_node_is_null(condition) && MentionsName(condition))
-            p_.main_guard = MainGuard{n, Field(n, g_.consequence), p_.SpanOf(n)};
+            p_.main_guard = MainGuard{n, Field(n, g_.consequence), p_.SpanOf(n), !top_level};
         }
         if (IsTypeChecking(condition)) out.type_checking = true;
         out.certain = false;

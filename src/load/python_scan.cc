@@ -147,6 +147,7 @@ class Scanner {
     bool string_trigger = false;  // AORTA / PROTON_ / VISIBLE_DEVICES in a string, or an f-string
     std::string_view target;      // the assigned name
     bool simple = false;          // not a compound statement (def, class, if, for, while, try, with, async, @)
+    bool block = false;           // if, for, while, try, with: blocks that run at load, maybe calling something
     bool import = false;          // starts with `import` or `from`
     std::string_view def_name;    // a top-level function's name (`def f`, `async def f`, decorated)
   };
@@ -217,6 +218,7 @@ class Scanner {
     extra_.import = word == "import" || word == "from";
     static constexpr std::string_view kCompound[] = {"def", "class", "if", "for", "while", "try", "with", "async"};
     extra_.simple = !decorator && std::find(std::begin(kCompound), std::end(kCompound), word) == std::end(kCompound);
+    extra_.block = !decorator && (word == "if" || word == "for" || word == "while" || word == "try" || word == "with");
     if (!word.empty() && IsWordStart(static_cast<unsigned char>(word[0])) && !IsKeyword(word)) {
       while (j < n_ && (t_[j] == ' ' || t_[j] == '\t')) ++j;
       if ((At(j) == '=' && At(j + 1) != '=') || At(j) == ':') {
@@ -516,8 +518,8 @@ class Scanner {
     std::sort(names.begin(), names.end());
     names.erase(std::unique(names.begin(), names.end()), names.end());
     // Every simple statement: module constants, and the work a module does at
-    // load (a bare call, `x = f(...)`), which tells an entry point.
-    for (size_t k = 0; k < s.size(); ++k) s[k].trigger = s[k].trigger || extras_[k].simple;
+    // load (a bare call, `x = f(...)`, a call in a top-level block), which tells an entry point.
+    for (size_t k = 0; k < s.size(); ++k) s[k].trigger = s[k].trigger || extras_[k].simple || extras_[k].block;
     // The statement before an import decides its sorter block (another import, or code).
     for (size_t k = 1; k < s.size(); ++k)
       if (extras_[k].import) s[k - 1].trigger = true;

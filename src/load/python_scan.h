@@ -21,7 +21,8 @@
 //    constants bound to such strings (by name, transitively);
 //  - every simple top-level statement (not def, class, if, for, while, try,
 //    with, async or decorated): the module constants strings resolve through,
-//    and the work a module does at load (entry points);
+//    and the work a module does at load (entry points); and every top-level
+//    if, for, while, try and with, whose blocks may call something at load;
 //  - a top-level function whose name a simple statement mentions (`out =
 //    add(x)` is work at load only for the module's own `def add`);
 //  - the statement before a top-level import (it decides the import's sorter
