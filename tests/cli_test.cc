@@ -391,6 +391,18 @@ TEST_CASE("cli: a file named twice, or under two spellings, is linted and fixed 
   CHECK(r.exit_code == 0);
   CHECK(Has(r.output, "applied 1 fix"));
   CHECK_FALSE(Has(r.output, "changed on disk"));
+  // Links a walk finds to a file it finds too: the file, once (the fix went through one, and the
+  // others were reported as changed on disk).
+  WriteFile(repo.root / "w/a.yaml", kCol003);
+  fs::create_symlink("a.yaml", repo.root / "w/b.yaml");
+  fs::create_directories(repo.root / "w/d");
+  fs::create_symlink("../a.yaml", repo.root / "w/d/e.yaml");
+  r = repo.Run("check --no-cache --format concise w");
+  CHECK(Has(r.output, "w/a.yaml:8:12"));
+  CHECK(Has(r.output, "1 error in 1 file"));
+  r = repo.Run("check --no-cache --fix w");
+  CHECK(r.exit_code == 0);
+  CHECK_FALSE(Has(r.output, "changed on disk"));
 }
 
 TEST_CASE("cli: options that took paths, or were ignored, say what they do") {

@@ -298,17 +298,19 @@ FileVerdict Classify(std::string_view path, std::string_view text, bool explain)
 }
 
 // One file named (or found) under several spellings (`a.yaml ./x/../a.yaml`, relative and absolute,
-// a link and its target named both) is linted once, as ruff does: twice would report each finding
-// twice and have --fix write it twice. The relative spelling is kept, as reports show paths.
+// a link and its target) is linted once, as ruff does: twice would report each finding twice and
+// have --fix write it twice. The relative spelling, and the file over a link to it, is kept.
 void KeepOneSpelling(std::vector<Candidate>& list) {
-  std::map<std::string, size_t> by_path;                  // AbsoluteNormal -> index kept
+  std::map<std::string, size_t> by_path;                  // AbsoluteNormal (a link's: its target) -> index kept
   std::map<std::pair<dev_t, ino_t>, size_t> by_identity;  // named files: what they lead to
   std::vector<Candidate> kept;
   for (Candidate& c : list) {
     std::optional<std::pair<dev_t, ino_t>> identity;
     if (struct stat st; c.named && c.walk_error.empty() && ::stat(c.path.c_str(), &st) == 0 && S_ISREG(st.st_mode))
       identity = std::pair(st.st_dev, st.st_ino);
-    auto [at, fresh] = by_path.emplace(AbsoluteNormal(c.path), kept.size());
+    std::error_code ec;
+    std::string key = c.link ? AbsoluteNormal(fs::weakly_canonical(c.path, ec).string()) : AbsoluteNormal(c.path);
+    auto [at, fresh] = by_path.emplace(key, kept.size());
     size_t same = at->second;
     if (fresh && identity) {
       auto [id_at, id_fresh] = by_identity.emplace(*identity, kept.size());
@@ -320,7 +322,10 @@ void KeepOneSpelling(std::vector<Candidate>& list) {
     }
     Candidate& other = kept[same];
     other.named |= c.named;
-    if (!c.path.starts_with('/') && other.path.starts_with('/')) other.path = std::move(c.path);
+    if ((other.link && !c.link) || (!c.path.starts_with('/') && other.path.starts_with('/'))) {
+      other.path = std::move(c.path);
+      other.link = c.link;
+    }
   }
   std::sort(kept.begin(), kept.end());
   list = std::move(kept);
@@ -450,11 +455,13 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
             continue;
           }
         }
+        bool link = it->is_symlink(entry_ec);
         if (IsRecipeSuffix(p.native())) {
           // Whether it looks like a recipe is decided when it is read, so each file is read once.
-          if (!IsConfigFileName(p.filename().string()) && !excluded(file)) files.recipes.push_back({file, false, path});
+          if (!IsConfigFileName(p.filename().string()) && !excluded(file))
+            files.recipes.push_back({file, false, path, "", "", link});
         } else if (IsPython(p.native()) && !excluded(file)) {
-          files.payloads.push_back({file, false, path});
+          files.payloads.push_back({file, false, path, "", "", link});
         }
       }
       if (list_ec) files.recipes.push_back(Unenterable(dir, list_ec, /*directory=*/true, path));
@@ -466,7 +473,8 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
       return a.path != b.path ? a.path < b.path : a.named > b.named;
     });
     list->erase(std::unique(list->begin(), list->end()), list->end());
-    if (paths.size() > 1) KeepOneSpelling(*list);
+    if (paths.size() > 1 || std::any_of(list->begin(), list->end(), [](const Candidate& c) { return c.link; }))
+      KeepOneSpelling(*list);
   }
   return files;
 }

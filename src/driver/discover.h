@@ -15,6 +15,7 @@ struct Candidate {
   std::string root;        // found by walking a directory named on the command line: that directory
   std::string walk_error;  // a part of the tree the walk could not enter, or a link out of it (SYN003): why
   std::string walk_help;   // and what to do
+  bool link = false;       // found by a walk as a link (to a file within the project)
   friend bool operator<(const Candidate& a, const Candidate& b) { return a.path < b.path; }
   friend bool operator==(const Candidate& a, const Candidate& b) { return a.path == b.path; }
 };
