@@ -33,6 +33,22 @@ TEST_CASE("lsp transport: deframing copes with split, joined and broken messages
   CHECK(d.Next()->kind == Incoming::Kind::kMalformed);
   d.Append(Frame("[1]"));  // the stream recovers after both
   CHECK(d.Next()->message == Json::array({1}));
+
+  // A header block without a length leaves its body behind; the next message still comes through.
+  d.Append("Content-Type: x\r\n\r\n{}" + Frame("[2]"));
+  CHECK(d.Next()->kind == Incoming::Kind::kMalformed);
+  CHECK(d.Next()->message == Json::array({2}));
+  // A client that ends its headers with bare LFs.
+  d.Append("Content-Length: 3\n\n[3]" + Frame("[4]"));
+  CHECK(d.Next()->message == Json::array({3}));
+  CHECK(d.Next()->message == Json::array({4}));
+  // Two lengths that disagree: neither is trusted, and what follows is read again.
+  d.Append("Content-Length: 3\r\nContent-Length: 9999\r\n\r\n" + Frame("[5]"));
+  CHECK(d.Next()->kind == Incoming::Kind::kMalformed);
+  std::optional<Incoming> after = d.Next();
+  while (after && after->kind == Incoming::Kind::kMalformed) after = d.Next();
+  REQUIRE(after);
+  CHECK(after->message == Json::array({5}));
 }
 
 TEST_CASE("lsp transport: envelopes") {

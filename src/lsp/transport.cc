@@ -124,7 +124,12 @@ std::optional<Incoming> Deframer::Next() {
   }
   // Headers are a few dozen bytes: look only at what is new (no rescans), and
   // drop bytes that never reach a header end instead of buffering them forever.
-  size_t header_end = buffer_.find("\r\n\r\n", scanned_ > 3 ? scanned_ - 3 : 0);
+  // The header block ends at a blank line: CRLF as the protocol has it, or a bare LF from a
+  // client that writes one (its next message would be lost with it otherwise).
+  size_t crlf = buffer_.find("\r\n\r\n", scanned_ > 3 ? scanned_ - 3 : 0);
+  size_t lf = buffer_.find("\n\n", scanned_ > 1 ? scanned_ - 1 : 0);
+  size_t header_end = std::min(crlf, lf);
+  size_t separator = header_end == crlf ? 4 : 2;
   if (header_end == std::string::npos) {
     scanned_ = buffer_.size();
     if (buffer_.size() > kMaxHeaderBytes) {
@@ -144,19 +149,31 @@ std::optional<Incoming> Deframer::Next() {
   scanned_ = 0;
   std::string_view headers(buffer_.data(), header_end);
   std::optional<size_t> length;
+  bool conflicting = false;  // two Content-Length values: which body is meant cannot be known
   while (!headers.empty()) {
-    size_t eol = headers.find("\r\n");
+    size_t eol = headers.find('\n');
     std::string_view line = headers.substr(0, eol);
-    headers.remove_prefix(eol == std::string_view::npos ? headers.size() : eol + 2);
+    headers.remove_prefix(eol == std::string_view::npos ? headers.size() : eol + 1);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     size_t colon = line.find(':');
-    if (colon == std::string_view::npos || !IEquals(line.substr(0, colon), "Content-Length")) continue;
+    if (colon == std::string_view::npos) continue;
+    // The name, past what a broken message before left on the line (`{}Content-Length: 52`).
+    std::string_view name = line.substr(0, colon);
+    constexpr std::string_view kName = "Content-Length";
+    if (name.size() < kName.size() || !IEquals(name.substr(name.size() - kName.size()), kName)) continue;
     std::string_view value = line.substr(colon + 1);
     while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
     size_t n = 0;
     auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-    if (ec == std::errc() && end != value.data()) length = n;
+    if (ec != std::errc() || end == value.data()) continue;
+    conflicting = conflicting || (length && *length != n);
+    length = n;
   }
-  size_t body_start = header_end + 4;
+  size_t body_start = header_end + separator;
+  if (conflicting) {
+    buffer_.erase(0, body_start);
+    return Incoming{Incoming::Kind::kMalformed, Json(), "two different Content-Length headers in one message"};
+  }
   if (length && *length > kMaxMessageBytes) {
     // Skip the body (it may never come whole: Content-Length 2^64-1) and go on with the next message.
     size_t have = std::min(buffer_.size() - body_start, *length);
