@@ -1,5 +1,6 @@
 // PAY002: a Proton import that the project's import sorter would move below torch.
 #include <algorithm>
+#include <optional>
 
 #include "base/strings.h"
 #include "engine/import_sorters.h"
@@ -94,22 +95,23 @@ struct FileOptOuts {
 FileOptOuts OptOutsOf(const SourceFile& file) {
   FileOptOuts out;
   std::string_view all = file.text();
-  if (all.find("skip_file") == std::string_view::npos && all.find("noqa") == std::string_view::npos) return out;
-  for (uint32_t l = 1; l <= file.line_count(); ++l) {
-    std::string_view text = Trim(file.LineText(l), " \t\r");
-    if (text.find("isort: skip_file") != std::string_view::npos ||
-        text.find("isort:skip_file") != std::string_view::npos) {
+  // Every directive is a comment: only the text from each `#` to its line's end is read.
+  for (size_t hash = all.find('#'); hash != std::string_view::npos; hash = all.find('#', hash + 1)) {
+    size_t eol = all.find('\n', hash);
+    std::string_view comment = Trim(all.substr(hash, eol == std::string_view::npos ? eol : eol - hash), " \t\r");
+    if (comment.find("isort: skip_file") != std::string_view::npos ||
+        comment.find("isort:skip_file") != std::string_view::npos) {
       out.isort = true;
-      size_t hash = text.rfind('#');
-      std::string_view comment = hash == std::string_view::npos ? "" : text.substr(hash);
       out.ruff |= comment == "# isort: skip_file" || comment == "# isort:skip_file";
     }
-    if (!text.starts_with('#')) continue;
-    std::string_view body = Trim(text.substr(1), " \t");
+    size_t line_start = all.rfind('\n', hash);
+    line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
+    bool own_line = Trim(all.substr(line_start, hash - line_start), " \t").empty();
+    std::string_view body = Trim(comment.substr(1), " \t");
     for (std::string_view tool : {"ruff:", "flake8:"}) {
-      if (!body.starts_with(tool)) continue;
+      if (!own_line || !body.starts_with(tool)) continue;
       std::string_view rest = Trim(body.substr(tool.size()), " \t");
-      if (AsciiLower(rest.substr(0, 4)) != "noqa") continue;
+      if (rest.substr(0, 4) != "noqa") continue;
       rest = Trim(rest.substr(4), " \t");
       out.ruff |= rest.empty() || (rest.starts_with(':') && rest.find("I001") != std::string_view::npos);
     }
@@ -145,7 +147,12 @@ class ProtonImportUnpinned final : public Rule {
     for (size_t i = proton->block; i < index; ++i)
       skipped_above = skipped_above && payload::HasSkipMarker(payload::StatementLines(p, p.imports[i]));
     bool ruff_noqa = payload::HasNoqaI001(payload::StatementLines(p, p.imports[proton->block]));
-    FileOptOuts whole_file = OptOutsOf(*p.source);
+    // The file's own opt-outs, read only for a sorter that would otherwise move the import.
+    std::optional<FileOptOuts> whole_file;
+    auto opted_out = [&](bool isort) {
+      if (!whole_file) whole_file = OptOutsOf(*p.source);
+      return isort ? whole_file->isort : whole_file->ruff;
+    };
 
     ImportSorters sorters = FindImportSorters(p.path());
     // The first torch import a sorter's order puts above the Proton import; with settings aortalint
@@ -167,9 +174,9 @@ class ProtonImportUnpinned final : public Rule {
       const SortOrder& order;
       const std::string& where;
     };
-    const Sorter all[] = {{"isort", sorters.runs_isort() && !whole_file.isort && !(skip && skipped_above), skip,
+    const Sorter all[] = {{"isort", sorters.runs_isort() && !(skip && skipped_above) && !opted_out(true), skip,
                            sorters.isort_order, sorters.isort},
-                          {"ruff's I001", sorters.runs_ruff() && !whole_file.ruff && !skip && !ruff_noqa, false,
+                          {"ruff's I001", sorters.runs_ruff() && !skip && !ruff_noqa && !opted_out(false), false,
                            sorters.ruff_order, sorters.ruff}};
     std::vector<std::string> moving;
     const ImportStmt* torch = nullptr;  // the first one a sorter moves

@@ -822,6 +822,7 @@ void WarnEmptyPaths(const std::vector<std::string>& paths, const FileSet& files,
 // config's whole directory: its command never pairs, and its payloads' rules never run.
 void WarnUnmatchedPairs(const std::vector<std::string>& paths, const FileSet& files, ConfigResolver& configs,
                         std::ostream& err) {
+  if (!configs.AnyPairs()) return;
   std::map<const Config*, std::pair<std::shared_ptr<const Config>, std::vector<bool>>> seen;  // config -> matched
   for (const Candidate& c : files.recipes) {
     std::shared_ptr<const Config> config = configs.For(c.path);

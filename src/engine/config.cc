@@ -474,6 +474,11 @@ std::shared_ptr<const Config> ConfigResolver::ForDirectory(const std::string& di
   return by_dir_.emplace(dir, config).first->second;
 }
 
+bool ConfigResolver::AnyPairs() {
+  std::lock_guard lock(mutex_);
+  return std::any_of(by_dir_.begin(), by_dir_.end(), [](const auto& dir) { return !dir.second->pairs.empty(); });
+}
+
 std::vector<std::string> ConfigResolver::TakeWarnings() {
   std::lock_guard lock(mutex_);
   return std::move(warnings_);

@@ -85,6 +85,8 @@ class ConfigResolver {
   std::vector<Diagnostic> TakeErrors();
   /// Warnings met so far (two config files in one directory).
   std::vector<std::string> TakeWarnings();
+  /// Whether a config met so far has `pairs:`.
+  bool AnyPairs();
 
  private:
   std::shared_ptr<const Config> ForDirectory(const std::string& dir);
