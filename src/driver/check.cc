@@ -818,6 +818,8 @@ void WarnEmptyPaths(const std::vector<std::string>& paths, const FileSet& files,
   }
 }
 
+std::string DirOf(const Config& config) { return config.dir.empty() ? "." : config.dir; }
+
 // A config's `pairs:` entry whose recipe glob matches no YAML file of a walk that covered the
 // config's whole directory: its command never pairs, and its payloads' rules never run.
 void WarnUnmatchedPairs(const std::vector<std::string>& paths, const FileSet& files, ConfigResolver& configs,
@@ -828,14 +830,16 @@ void WarnUnmatchedPairs(const std::vector<std::string>& paths, const FileSet& fi
     std::shared_ptr<const Config> config = configs.For(c.path);
     if (config->pairs.empty()) continue;
     auto& [keep, matched] = seen[config.get()];
-    if (!keep) keep = config, matched.assign(config->pairs.size(), false);
+    if (!keep) {
+      keep = config;
+      matched.assign(config->pairs.size(), false);
+    }
     for (size_t i = 0; i < matched.size(); ++i)
-      matched[i] =
-          matched[i] || PathMatchesGlob(config->pairs[i].recipe, config->dir.empty() ? "." : config->dir, c.path);
+      matched[i] = matched[i] || PathMatchesGlob(config->pairs[i].recipe, DirOf(*config), c.path);
   }
   for (const auto& [key, value] : seen) {
     const auto& [config, matched] = value;
-    std::string dir = AbsoluteNormal(config->dir.empty() ? "." : config->dir);
+    std::string dir = AbsoluteNormal(DirOf(*config));
     bool walked_whole = std::any_of(paths.begin(), paths.end(), [&](const std::string& p) {
       std::error_code ec;
       std::string walked = AbsoluteNormal(p);
@@ -846,7 +850,7 @@ void WarnUnmatchedPairs(const std::vector<std::string>& paths, const FileSet& fi
     for (size_t i = 0; i < matched.size(); ++i)
       if (!matched[i])
         err << "aortalint: warning: " << config->path << ": the pairs: recipe glob '" << config->pairs[i].recipe
-            << "' matches no YAML file under '" << (config->dir.empty() ? "." : config->dir)
+            << "' matches no YAML file under '" << DirOf(*config)
             << "', so its command pairs with nothing; write the glob relative to the config's directory\n";
   }
 }
