@@ -455,11 +455,18 @@ TEST_CASE("cli: the config's globs read as gitignore's, and a pair or a named fi
   CHECK(Has(repo.Run("check --show-files .").output, "sub/bad.yaml"));
   WriteFile(repo.root / ".aortalint.yaml", "exclude: [\"{old,new}.yaml\"]\n");
   CHECK(repo.Run("check --no-cache .").exit_code == 2);
+  // A named file that is neither YAML/JSON nor Python or HIP (a job passing every changed file) is skipped,
+  // not read as YAML (a false SYN001 on pyproject.toml).
+  WriteFile(repo.root / "pyproject.toml", "[tool.ruff]\nline-length = 100\n");
+  CommandResult named = repo.Run("check --no-cache --no-config -v pyproject.toml good.yaml");
+  CHECK(named.exit_code == 0);
+  CHECK(Has(named.output, "skipped pyproject.toml: not a recipe"));
+  CHECK_FALSE(Has(named.output, "SYN001"));
   // Every named file excluded: said, not a silent clean run.
   WriteFile(repo.root / ".aortalint.yaml", "exclude: [\"legacy/**\"]\n");
   CommandResult r = repo.Run("check --no-cache legacy/old.yaml");
   CHECK(r.exit_code == 0);
-  CHECK(Has(r.output, "every file named is excluded"));
+  CHECK(Has(r.output, "every file named was skipped (legacy/old.yaml: excluded by the exclude: of"));
   // A pairs: glob matching nothing under a walked config directory; an empty command.
   WriteFile(repo.root / ".aortalint.yaml", "pairs:\n  - {recipe: \"subs/*.yaml\", command: \"python p.py\"}\n");
   CHECK(Has(repo.Run("check --no-cache .").output, "recipe glob 'subs/*.yaml' matches no YAML file"));

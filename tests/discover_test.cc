@@ -58,6 +58,16 @@ TEST_CASE("files that are clearly something else are not recipes") {
   CHECK(Role("x.yaml", "  indented: 1\n  trials: 2\n") == FileRole::kOther);
   // Keys nested deeper than the top level do not count.
   CHECK(Role("x.json", "{\"a\": {\"schema_version\": 1, \"trials\": 2}}") == FileRole::kOther);
+  // A PyTorch profiler trace: `schemaVersion` is a near miss, among a dozen keys no recipe has (it was
+  // linted as a recipe with 15 errors in aorta's own repository).
+  std::string_view trace =
+      "{\"schemaVersion\": 1, \"deviceProperties\": [], \"distributedInfo\": {}, \"record_shapes\": 1,\n"
+      " \"traceEvents\": [], \"traceName\": \"t\", \"displayTimeUnit\": \"ms\"}\n";
+  CHECK(Role("run.pt.trace.json", trace) == FileRole::kOther);
+  CHECK(ClassifyFile("run.pt.trace.json", trace).why.find("6 of its 7 top-level keys are no recipe's") !=
+        std::string::npos);
+  // A recipe with a typo and little else stays one.
+  CHECK(Role("x.yaml", "schemaVersion: 1\nworkload: gemm\ncells: []\n") == FileRole::kRecipe);
 }
 
 TEST_CASE("the reason is given for --verbose") {

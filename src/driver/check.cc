@@ -1028,15 +1028,13 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
     WarnUnmatchedPairs(paths, files, configs, err);
   }
   if (options.verbose) {
-    for (const auto& [path, config] : files.excluded)
-      err << "aortalint: skipped " << path << ": excluded by the exclude: of " << config << "\n";
+    for (const auto& [path, why] : files.skipped) err << "aortalint: skipped " << path << ": " << why << "\n";
     for (const auto& [path, why] : stats.skipped)
       err << "aortalint: skipped " << path << ": not a recipe: " << why << "\n";
   }
-  if (!options.quiet && !files.excluded.empty() && stats.linted.empty() && stats.cached_clean.empty())
-    err << "aortalint: warning: nothing linted: every file named is excluded by its config's exclude: ("
-        << files.excluded.front().first << " by " << files.excluded.front().second
-        << "); --verbose lists them, and --no-config lints them anyway\n";
+  if (!options.quiet && !files.skipped.empty() && stats.linted.empty() && stats.cached_clean.empty())
+    err << "aortalint: warning: nothing linted: every file named was skipped (" << files.skipped.front().first << ": "
+        << files.skipped.front().second << "); --verbose lists them\n";
   if (options.verbose)
     err << "aortalint: " << stats.linted.size() << " files linted; cache: " << stats.hits << " hits, " << stats.misses
         << " misses" << (options.no_cache ? " (--no-cache)" : "") << "\n";

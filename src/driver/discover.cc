@@ -289,9 +289,18 @@ FileVerdict Classify(std::string_view path, std::string_view text, bool explain)
   for (std::string_view strong : {"schema_version", "collect", "sanitizer_plan"})
     if (std::ranges::find(known, strong) != known.end())
       return {FileRole::kRecipe, "a '" + std::string(strong) + "' key"};
+  // A near miss of a recipe key makes a recipe with a typo, unless most of the keys are foreign: a
+  // PyTorch profiler trace has `schemaVersion` among a dozen keys of its own.
+  size_t near = 0;
+  std::string first_near;
   for (const std::string& k : keys)
-    if (std::optional<std::string> near = NearMiss(k))
-      return {FileRole::kRecipe, "key '" + k + "' is a near miss of '" + *near + "'"};
+    if (std::optional<std::string> miss = NearMiss(k); miss && near++ == 0)
+      first_near = "key '" + k + "' is a near miss of '" + *miss + "'";
+  size_t foreign = keys.size() - known.size() - near;
+  if (near && foreign <= known.size() + near) return {FileRole::kRecipe, first_near};
+  if (near)
+    return {FileRole::kOther, first_near + ", but " + std::to_string(foreign) + " of its " +
+                                  std::to_string(keys.size()) + " top-level keys are no recipe's"};
   if (keys.empty()) return {FileRole::kOther, "no top-level mapping keys"};
   return {FileRole::kOther, known.empty() ? "no recipe key at the top level (" + list(keys).substr(0, 80) + ")"
                                           : "one recipe key only (" + list(known) + ")"};
@@ -375,7 +384,13 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
         continue;
       }
       if (excluded(path)) {
-        files.excluded.emplace_back(path, last_config->path);
+        files.skipped.emplace_back(path, "excluded by the exclude: of " + last_config->path);
+        continue;
+      }
+      // Recipes are YAML or JSON: a named `pyproject.toml` or `pytest.ini` (a job passing every changed
+      // file) is no recipe, and reading it as YAML would only report a syntax error that is not there.
+      if (!IsRecipeSuffix(path) && !IsPython(path) && !HasHipExtension(path)) {
+        files.skipped.emplace_back(path, "not a recipe (.yaml, .yml, .json), a payload (.py) or a HIP/C++ source");
         continue;
       }
       (IsPython(path)          ? files.payloads

@@ -24,7 +24,7 @@ struct FileSet {
   std::vector<Candidate> recipes;   // YAML files; unnamed ones are recipes only if LooksLikeRecipe()
   std::vector<Candidate> payloads;  // .py files
   std::vector<Candidate> hip;       // HIP/C++ sources named on the command line (walks find them through pairing)
-  std::vector<std::pair<std::string, std::string>> excluded;  // files named but excluded: path, the config saying so
+  std::vector<std::pair<std::string, std::string>> skipped;  // files named but not linted: path, why
 };
 
 /// Walks `paths` (files or directories), skipping `.git`, hidden directories,
