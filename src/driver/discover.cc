@@ -388,8 +388,9 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
         continue;
       }
       // Recipes are YAML or JSON: a named `pyproject.toml` or `pytest.ini` (a job passing every changed
-      // file) is no recipe, and reading it as YAML would only report a syntax error that is not there.
-      if (!IsRecipeSuffix(path) && !IsPython(path) && !HasHipExtension(path)) {
+      // file) is no recipe, and reading it as YAML would only report a syntax error that is not there. (A
+      // FIFO or a device goes on, to be refused as not a regular file: SYN003.)
+      if (!IsRecipeSuffix(path) && !IsPython(path) && !HasHipExtension(path) && fs::is_regular_file(path, ec)) {
         files.skipped.emplace_back(path, "not a recipe (.yaml, .yml, .json), a payload (.py) or a HIP/C++ source");
         continue;
       }
