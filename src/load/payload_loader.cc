@@ -32,6 +32,7 @@ enum class Kind : uint8_t {
   kBinaryOperator,
   kBlock,
   kCall,
+  kClassDefinition,
   kComment,
   kConcatenatedString,
   kDecoratedDefinition,
@@ -43,6 +44,7 @@ enum class Kind : uint8_t {
   kExceptClause,
   kExceptGroupClause,
   kExpressionStatement,
+  kFinallyClause,
   kForStatement,
   kFunctionDefinition,
   kFutureImportStatement,
@@ -53,6 +55,7 @@ enum class Kind : uint8_t {
   kImportStatement,
   kInterpolation,
   kKeywordArgument,
+  kLambda,
   kMatchStatement,
   kModule,
   kPair,
@@ -65,6 +68,8 @@ enum class Kind : uint8_t {
   kTuple,
   kWhileStatement,
   kWildcardImport,
+  kWithClause,
+  kWithStatement,
 };
 
 struct Grammar {
@@ -82,6 +87,7 @@ struct Grammar {
         {"binary_operator", Kind::kBinaryOperator},
         {"block", Kind::kBlock},
         {"call", Kind::kCall},
+        {"class_definition", Kind::kClassDefinition},
         {"comment", Kind::kComment},
         {"concatenated_string", Kind::kConcatenatedString},
         {"decorated_definition", Kind::kDecoratedDefinition},
@@ -93,6 +99,7 @@ struct Grammar {
         {"except_clause", Kind::kExceptClause},
         {"except_group_clause", Kind::kExceptGroupClause},
         {"expression_statement", Kind::kExpressionStatement},
+        {"finally_clause", Kind::kFinallyClause},
         {"for_statement", Kind::kForStatement},
         {"function_definition", Kind::kFunctionDefinition},
         {"future_import_statement", Kind::kFutureImportStatement},
@@ -103,6 +110,7 @@ struct Grammar {
         {"import_statement", Kind::kImportStatement},
         {"interpolation", Kind::kInterpolation},
         {"keyword_argument", Kind::kKeywordArgument},
+        {"lambda", Kind::kLambda},
         {"match_statement", Kind::kMatchStatement},
         {"module", Kind::kModule},
         {"pair", Kind::kPair},
@@ -115,6 +123,8 @@ struct Grammar {
         {"tuple", Kind::kTuple},
         {"while_statement", Kind::kWhileStatement},
         {"wildcard_import", Kind::kWildcardImport},
+        {"with_clause", Kind::kWithClause},
+        {"with_statement", Kind::kWithStatement},
     };
     uint32_t count = ts_language_symbol_count(language);
     kinds.assign(count, Kind::kOther);
@@ -210,27 +220,41 @@ class Builder {
       }
   }
 
-  static bool IsType(TSNode n, const char* type) { return std::strcmp(ts_node_type(n), type) == 0; }
-
   // Whether a compound statement's blocks (and a `with`'s items) call something that runs with them:
   // not in a handler (`except ImportError: warnings.warn(...)` is a library's idiom), nor in a
   // function, class or lambda defined there.
-  static bool CallsInBlocks(TSNode stmt) {
+  bool CallsInBlocks(TSNode stmt) const {
     std::vector<TSNode> todo;
     for (uint32_t i = 0; i < ts_node_named_child_count(stmt); ++i) {
       TSNode part = ts_node_named_child(stmt, i);
-      if (IsType(part, "block") || IsType(part, "with_clause") || IsType(part, "else_clause") ||
-          IsType(part, "elif_clause") || IsType(part, "finally_clause"))
-        todo.push_back(part);
+      switch (KindOf(part)) {
+        case Kind::kBlock:
+        case Kind::kWithClause:
+        case Kind::kElseClause:
+        case Kind::kElifClause:
+        case Kind::kFinallyClause:
+          todo.push_back(part);
+          break;
+        default:
+          break;
+      }
     }
     while (!todo.empty()) {
       TSNode n = todo.back();
       todo.pop_back();
-      if (IsType(n, "call")) return true;
-      if (IsType(n, "function_definition") || IsType(n, "class_definition") || IsType(n, "lambda") ||
-          IsType(n, "decorated_definition") || IsType(n, "except_clause") || IsType(n, "except_group_clause"))
-        continue;
-      for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) todo.push_back(ts_node_named_child(n, i));
+      switch (KindOf(n)) {
+        case Kind::kCall:
+          return true;
+        case Kind::kFunctionDefinition:
+        case Kind::kClassDefinition:
+        case Kind::kLambda:
+        case Kind::kDecoratedDefinition:
+        case Kind::kExceptClause:
+        case Kind::kExceptGroupClause:
+          continue;
+        default:
+          for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) todo.push_back(ts_node_named_child(n, i));
+      }
     }
     return false;
   }
@@ -248,7 +272,7 @@ class Builder {
     }
     uint32_t line = ts_node_start_point(stmt).row + 1;
     if (kind == Kind::kIfStatement || kind == Kind::kForStatement || kind == Kind::kWhileStatement ||
-        kind == Kind::kTryStatement || IsType(stmt, "with_statement")) {
+        kind == Kind::kTryStatement || kind == Kind::kWithStatement) {
       // A block of the module's own that calls something (`for n in sizes: run(n)`, `with
       // proton.scope(...): ...`) is work at load too; the `__name__` test is the guard's, not work.
       TSNode condition = Field(stmt, g_.condition);
