@@ -25,15 +25,20 @@
 
 namespace {
 
-// A list option takes one value per use, comma-separated, and may be repeated:
-// `--select PAY001,COL --select VER`. One value per use, so the paths after it
-// stay paths (`--collect rocprof recipes/a.yaml`).
-CLI::Option* AddList(CLI::App* cmd, const std::string& name, std::vector<std::string>& into, const std::string& help) {
-  return cmd->add_option(name, into, help + " (comma-separated; repeatable)")
+// An option that takes one value per use and may be repeated: the paths after it
+// stay paths (`--collect rocprof recipes/a.yaml`, `--mitigations-file s.json r.yaml`).
+CLI::Option* AddRepeatable(CLI::App* cmd, const std::string& name, std::vector<std::string>& into,
+                           const std::string& help, const std::string& type) {
+  return cmd->add_option(name, into, help)
       ->expected(1)
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
-      ->type_name("LIST");
+      ->type_name(type);
+}
+
+// A list option: each value comma-separated (`--select PAY001,COL --select VER`).
+CLI::Option* AddList(CLI::App* cmd, const std::string& name, std::vector<std::string>& into, const std::string& help) {
+  return AddRepeatable(cmd, name, into, help + " (comma-separated; repeatable)", "LIST");
 }
 
 // Splits each value on commas, dropping empty items and surrounding blanks.
@@ -93,15 +98,10 @@ int main(int argc, char** argv) {
   check_cmd->add_option("--output-format,--format", check.format, "output format")
       ->check(CLI::IsMember({"text", "concise", "json", "sarif", "github", "gitlab"}));
   check_cmd->add_option("--output,-o", check.output, "write the report to a file");
-  // One path per use, as aorta takes it: the paths after it stay paths to lint.
-  check_cmd
-      ->add_option("--mitigations-file", check.mitigation_files,
-                   "aorta's JSON sidecar of ad-hoc mitigations/environments (repeatable): its names count as "
-                   "declared, as `aorta sweep run --mitigations-file` makes them")
-      ->expected(1)
-      ->allow_extra_args(false)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
-      ->type_name("PATH");
+  AddRepeatable(check_cmd, "--mitigations-file", check.mitigation_files,
+                "aorta's JSON sidecar of ad-hoc mitigations/environments (repeatable): its names count as "
+                "declared, as `aorta sweep run --mitigations-file` makes them",
+                "PATH");
   check_cmd
       ->add_option("--color", check.color,
                    "colour the text output (NO_COLOR, FORCE_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured)")
