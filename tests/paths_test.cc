@@ -221,3 +221,20 @@ TEST_CASE("directory listings: kept for a run, answering as stat() does") {
 
 }  // namespace
 }  // namespace aortalint
+
+namespace aortalint {
+namespace {
+
+TEST_CASE("HasGitName: a .git name anywhere in a path, and nothing that only starts like one") {
+  for (const char* p : {".git", ".git/config", "a/.git", "a/.git/hooks/x", "/r/.git/config"}) {
+    CAPTURE(std::string(p));
+    CHECK(HasGitName(p));
+  }
+  for (const char* p : {".gitignore", "a/.github/workflows/ci.yml", "x.git", "a/b.git/c", "", "git/config"}) {
+    CAPTURE(std::string(p));
+    CHECK_FALSE(HasGitName(p));
+  }
+}
+
+}  // namespace
+}  // namespace aortalint

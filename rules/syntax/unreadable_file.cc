@@ -1,6 +1,7 @@
 // SYN003: a named file that cannot be read as UTF-8 text.
 #include <filesystem>
 
+#include "base/paths.h"
 #include "engine/rule_context.h"
 #include "engine/sidecar.h"
 #include "model/pairing.h"
@@ -125,8 +126,7 @@ class UnreadableFile final : public Rule {
   // A directory as the user would type it: relative to the working directory when under it.
   // Where a refused path lies, in words: the repository's own data, or outside the project.
   static std::string Outside(const std::string& path, const std::string& base_dir) {
-    std::string p = "/" + std::filesystem::path(path).lexically_normal().generic_string() + "/";
-    if (p.find("/.git/") != std::string::npos)
+    if (HasGitName(std::filesystem::path(path).lexically_normal().generic_string()))
       return "inside the repository's .git directory (git's own data, the checkout's credentials among it)";
     return "outside the project root '" + Shown(base_dir) + "'";
   }

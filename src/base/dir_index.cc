@@ -188,12 +188,7 @@ bool WithinRoot(const std::string& path, const std::string& root) {
   // The repository's own data is not the project's: `.git/config` can hold the checkout's credentials.
   std::string lexical = AbsoluteNormal(path), top = AbsoluteNormal(root);
   if (!top.ends_with('/')) top += '/';
-  if (lexical.starts_with(top)) {
-    std::string_view rel = std::string_view(lexical).substr(top.size());
-    if (rel == ".git" || rel.starts_with(".git/") || rel.find("/.git/") != std::string_view::npos ||
-        rel.ends_with("/.git"))
-      return false;
-  }
+  if (lexical.starts_with(top) && HasGitName(std::string_view(lexical).substr(top.size()))) return false;
   if (std::optional<bool> within = WithinByListings(path, root)) return *within;
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -201,7 +196,7 @@ bool WithinRoot(const std::string& path, const std::string& root) {
   fs::path r = fs::weakly_canonical(fs::absolute(root, ec), ec);
   if (ec) return false;
   fs::path rel = p.lexically_relative(r);
-  if (std::find(rel.begin(), rel.end(), ".git") != rel.end()) return false;
+  if (HasGitName(rel.generic_string())) return false;
   return !rel.empty() && *rel.begin() != "..";
 }
 

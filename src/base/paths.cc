@@ -87,6 +87,12 @@ std::optional<std::string_view> PlainParent(std::string_view path) {
 
 bool HasDotDot(std::string_view path) { return EndOfLastDotDot(path) != 0; }
 
+bool HasGitName(std::string_view path) {
+  for (size_t at = path.find(".git"); at != std::string_view::npos; at = path.find(".git", at + 1))
+    if ((at == 0 || path[at - 1] == '/') && (at + 4 == path.size() || path[at + 4] == '/')) return true;
+  return false;
+}
+
 std::string AbsoluteResolved(std::string_view path) {
   std::string lexical = AbsoluteNormal(path);
   size_t end = EndOfLastDotDot(path);

@@ -23,6 +23,9 @@ std::optional<std::string_view> PlainParent(std::string_view path);
 /// Whether `path` has a `..` name: only the file system can fold one that follows a link.
 bool HasDotDot(std::string_view path);
 
+/// Whether `path` has a `.git` name: a file of git's own data (its config may hold credentials).
+bool HasGitName(std::string_view path);
+
 /// AbsoluteNormal(path), but with each `..` folded as the file system folds it: after a link,
 /// `..` leads to the parent of the link's target, not back to the directory holding the link.
 /// The spelling stays the lexical one wherever both reach the same directory. This is the path a
