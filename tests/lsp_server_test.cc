@@ -519,6 +519,46 @@ TEST_CASE("lsp server: HIP buffers are analysed from the editor's text, and re-l
   CHECK(std::find(codes.begin(), codes.end(), "HIP002") == codes.end());
   std::filesystem::remove_all(dir);
 }
+TEST_CASE("lsp server: a header command's --mitigations-file declares names, as for check") {
+  std::filesystem::path dir = testing::TempDir("lsp-sidecar");
+  std::string recipe = (dir / "recipe.yaml").string();
+  std::string text =
+      "#   aorta sweep run --recipe recipe.yaml --mitigations-file kernels.json\n"
+      "schema_version: 1\nworkload: gemm\ntrials: 1\nsteps: 5\ncells:\n"
+      "  - name: tuned\n    mitigations: [gemm_tuned]\n    environment: mi355_img\n";
+  testing::WriteFile(recipe, text);
+  testing::WriteFile(dir / "kernels.json",
+                     "{\"version\": 1, \"mitigations\": {\"gemm_tuned\": {\"GEMM_TUNING\": \"1\"}},\n"
+                     " \"environments\": {\"mi355_img\": {\"docker\": \"img\"}}}\n");
+  Session s;
+  s.Initialize();
+  s.Open(recipe, text);
+  std::vector<std::string> codes = s.Codes(recipe);
+  CHECK(std::count(codes.begin(), codes.end(), "RCP015") == 0);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("lsp server: a sanitizer plan's hip: source is analysed with the recipe, as for check") {
+  std::filesystem::path dir = testing::TempDir("lsp-plan");
+  testing::WriteFile(dir / ".aortalint.yaml", "");  // the project root
+  std::string recipe = (dir / "consan.yaml").string();
+  std::string source = (dir / "repro" / "race.hip").string();
+  std::string text =
+      "schema_version: 1\nmode: sanitizer\nsanitizer_plan:\n  target: gfx950\n  source:\n"
+      "    kind: consan_repro\n    variant: racy\n    hip: repro/race.hip\n    command: build/race\n";
+  testing::WriteFile(recipe, text);
+  testing::WriteFile(source,
+                     "#include <hip/hip_runtime.h>\n__global__ void race(int* out) { out[0] = 1; }\n"
+                     "int main() {\n  hipModule_t m;\n  hipFunction_t f;\n  hipModuleLoad(&m, \"race.hsaco\");\n"
+                     "  hipModuleGetFunction(&f, m, \"race\");\n  return 0;\n}\n");
+  Session s;
+  s.Initialize();
+  s.Open(recipe, text);
+  std::vector<std::string> codes = s.Codes(source);
+  CHECK(std::find(codes.begin(), codes.end(), "HIP004") != codes.end());
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace aortalint::lsp
 #endif

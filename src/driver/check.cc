@@ -32,6 +32,7 @@
 #include "driver/hip_sources.h"
 #include "driver/pairing.h"
 #include "driver/payload_store.h"
+#include "driver/project.h"
 #include "emit/emitter.h"
 #include "engine/analyze.h"
 #include "engine/cache.h"
@@ -45,7 +46,6 @@
 #include "model/hip.h"
 #include "model/pairing.h"
 #include "model/payload.h"
-#include "model/sanitizer_plan.h"
 
 namespace aortalint {
 namespace {
@@ -491,10 +491,7 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     std::optional<SettingsMemo::Entry> own;  // settings with sidecars: this unit's alone
     if (!sidecar_paths.empty()) {
       AnalysisSettings with_sidecars = memo->settings;
-      for (const std::string& path : sidecar_paths) {
-        AddSidecar(LoadSidecar(path), with_sidecars.rules);
-        with_sidecars.dependencies.push_back(path);
-      }
+      AddUnitSidecars(sidecar_paths, with_sidecars);
       own = settings_memo.Fresh(std::move(with_sidecars));
       memo = &*own;
     }
@@ -543,31 +540,12 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       unit.pairing = std::move(pairing);
     }
     // A sanitizer plan's `hip:` source (the ConSan reproducer) is one of the recipe's HIP payloads.
-    std::string plan_hip_outside;
-    if (unit.recipe->ok())
-      if (std::string hip = SanitizerHipSource(
-              *unit.recipe->root, recipe_path,
-              [&] {
-                return RepositoryRoot(recipe_path, job.config->path.empty() ? "" : job.config->dir,
-                                      files.recipes[i].root);
-              },
-              &plan_hip_outside);
-          !hip.empty()) {
-        FileStates hip_read;
-        std::shared_ptr<const HipPayload> payload = LoadHipPayload(hip, &hip_read);
-        auto pairing = unit.pairing ? std::make_shared<Pairing>(*unit.pairing) : std::make_shared<Pairing>();
-        if (!unit.pairing) pairing->base_dir = RecipeDirectory(recipe_path);  // no command: as the directory convention
-        pairing->hip_payloads.push_back(payload);
-        unit.pairing = std::move(pairing);
-        unit.hip_payloads.push_back(payload);
-        deps.insert(deps.end(), hip_read.begin(), hip_read.end());
-      }
-    if (!plan_hip_outside.empty()) {  // SYN003 says it was not read
-      auto pairing = unit.pairing ? std::make_shared<Pairing>(*unit.pairing) : std::make_shared<Pairing>();
-      if (!unit.pairing) pairing->base_dir = RecipeDirectory(recipe_path);
-      pairing->plan_hip_outside = plan_hip_outside;
-      unit.pairing = std::move(pairing);
-    }
+    AddSanitizerSource(
+        unit, recipe_path,
+        [&] {
+          return RepositoryRoot(recipe_path, job.config->path.empty() ? "" : job.config->dir, files.recipes[i].root);
+        },
+        [](const std::string& path, FileStates* read) { return LoadHipPayload(path, read); }, &deps);
     per_file[i] = Analyze(unit, settings);
     unit = AnalysisUnit();
     deps.insert(deps.end(), read.reads().begin(), read.reads().end());

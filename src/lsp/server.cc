@@ -12,6 +12,7 @@
 #include "driver/entry_point.h"
 #include "driver/hip_sources.h"
 #include "driver/pairing.h"
+#include "driver/project.h"
 #include "emit/docs.h"
 #include "load/payload_edit.h"
 #include "load/payload_loader.h"
@@ -433,7 +434,9 @@ void Server::Analyse(Document& doc) {
     AnalysisUnit unit;
     unit.recipe = ParseYaml(doc.source);
     doc.reads.clear();
+    std::vector<std::string> sidecars;  // the header command's --mitigations-file, as `check` reads them
     if (std::optional<Launch> launch = FindLaunch(doc.path, doc.source->text(), {}, *config)) {
+      sidecars = launch->pairing.sidecars;
       auto pairing = std::make_shared<Pairing>(std::move(launch->pairing));
       for (const std::string& file : launch->files) {
         std::string path = std::filesystem::absolute(file).lexically_normal().string();
@@ -456,7 +459,19 @@ void Server::Analyse(Document& doc) {
       }
       unit.pairing = std::move(pairing);
     }
-    found = options_.analyze(unit, SettingsFor(doc.path));
+    // As `check` builds the unit (driver/project.h): the sanitizer plan's source, the sidecars.
+    AddSanitizerSource(
+        unit, doc.path, [&] { return RepositoryRoot(doc.path, config->path.empty() ? "" : config->dir); },
+        [&](const std::string& path, FileStates*) {
+          doc.reads.insert(path);
+          auto open = documents_.find(path);
+          return open != documents_.end() && open->second->kind == DocumentKind::kHip ? CurrentHip(*open->second)
+                                                                                      : LoadHipPayload(path);
+        },
+        nullptr);
+    AnalysisSettings settings = SettingsFor(doc.path);
+    AddUnitSidecars(sidecars, settings);
+    found = options_.analyze(unit, settings);
   } else if (doc.kind == DocumentKind::kHip) {
     // A HIP/C++ buffer: its own checks (HIP004's lookups, HIP006); the recipes pairing it re-lint too.
     AnalysisUnit unit;

@@ -1,0 +1,33 @@
+// The project layer: what turns one recipe on disk (or in an editor buffer)
+// into its analysis unit, written once for every front end (`check`, the
+// language server, `explain`), so they cannot disagree about what a recipe
+// reads. Front ends say where each file's text comes from (HipLoader).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/file_reader.h"
+#include "driver/pairing.h"
+#include "engine/analyze.h"
+#include "model/hip.h"
+
+namespace aortalint {
+
+/// Adds to `settings` the names the unit's mitigation sidecars declare (those
+/// given to the run, then those its header command passes), each a dependency.
+void AddUnitSidecars(const std::vector<std::string>& sidecars, AnalysisSettings& settings);
+
+/// Reads one HIP payload (the editor's buffer, or the disk), recording what it read in `read`.
+using HipLoader = std::function<std::shared_ptr<const HipPayload>(const std::string& path, FileStates* read)>;
+
+/// Adds a sanitizer recipe's plan `hip:` source to `unit` (a HIP payload of its
+/// pairing, with its own checks), or the path outside the project that SYN003
+/// names. `project_root` is asked only when the plan has an existing source.
+void AddSanitizerSource(AnalysisUnit& unit, const std::string& recipe_path,
+                        const std::function<std::string()>& project_root, const HipLoader& load, FileStates* read);
+
+}  // namespace aortalint
