@@ -6,10 +6,12 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <regex>
 
 #include <nlohmann/json.hpp>
 
 #include "base/display_width.h"
+#include "load/hip_loader.h"
 #include "test_util.h"
 
 namespace aortalint::testing {
@@ -502,6 +504,43 @@ TEST_CASE("cli: lsp takes the flags editors' clients add") {
   CHECK(ReadFile(log).find("language server") != std::string::npos);
   CHECK(RunAortalint("lsp --log /proc/nope/x < /dev/null").exit_code == 2);
   fs::remove_all(log.parent_path());
+}
+
+TEST_CASE("cli: a HIP source named alone brings the recipe that pairs it, as its directory's check reports it") {
+  // The hook names each changed file alone: HIP004 in a source a recipe pairs (by its header command's
+  // binary, or as a sanitizer plan's hip:) must not pass where `check` of the directory fails.
+  fs::path dir = TempDir("named-hip");
+  RunShell("cp -r " + ShellQuote(std::string(AORTALINT_SOURCE_DIR) + "/fixtures/rules/HIP004/.") + " " +
+           ShellQuote(dir.string()));
+  for (const char* file : {"paired/kernels.hip", "paired/host.cpp", "sanitizer/repro/lds_race.hip"}) {
+    CommandResult r = RunAortalint("check --no-cache --skip-non-recipes --fail-level warning --format concise " +
+                                   ShellQuote((dir / file).string()));
+    CHECK_MESSAGE(r.exit_code == 1, file);
+    CHECK_MESSAGE(r.output.find("HIP004") != std::string::npos, file << ": " << r.output);
+  }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("cli: every published hook and the docs' local hook match every file kind a rule reads") {
+  // A commit touching only a HIP source was "Skipped" when the hooks matched YAML and Python only.
+  std::vector<std::string> kinds = {"r.yaml", "r.yml", "r.json", "p.py"};
+  for (const char* ext : {".hip", ".cu", ".cpp", ".cc", ".cxx"}) {
+    REQUIRE(HasHipExtension(std::string("k") + ext));  // the loader's list, which this one must follow
+    kinds.push_back(std::string("k") + ext);
+  }
+  const std::string root = AORTALINT_SOURCE_DIR;
+  std::regex files_line(R"(files:\s*'?([^'\n]+)'?)");
+  for (const std::string& path : {root + "/.pre-commit-hooks.yaml", root + "/docs/pre-commit.md",
+                                  root + "/examples/recipe-repo/.pre-commit-config.yaml"}) {
+    std::string text = ReadFile(path);
+    size_t hooks = 0;
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), files_line); it != std::sregex_iterator(); ++it) {
+      ++hooks;
+      std::regex pattern((*it)[1].str());
+      for (const std::string& kind : kinds) CHECK_MESSAGE(std::regex_search(kind, pattern), path << ": " << kind);
+    }
+    CHECK_MESSAGE(hooks > 0, path);
+  }
 }
 
 }  // namespace

@@ -719,8 +719,9 @@ namespace {
 void AddPairedRecipes(FileSet& files, ConfigResolver& configs, const CheckOptions& options) {
   namespace fs = std::filesystem;
   std::set<std::string> named_payloads;
-  for (const Candidate& c : files.payloads)
-    if (c.named) named_payloads.insert(NormalizePath(c.path));
+  for (const std::vector<Candidate>* list : {&files.payloads, &files.hip})
+    for (const Candidate& c : *list)
+      if (c.named) named_payloads.insert(NormalizePath(c.path));
   if (named_payloads.empty()) return;
   std::set<std::string> have;
   for (const Candidate& c : files.recipes) have.insert(NormalizePath(c.path));
@@ -752,9 +753,14 @@ void AddPairedRecipes(FileSet& files, ConfigResolver& configs, const CheckOption
                      });
       if (!may_run || !LooksLikeRecipe(read.text)) continue;
       std::optional<Launch> launch = FindLaunch(recipe.path, read.text, options.command, *config);
-      if (!launch) continue;
-      bool runs_named = std::any_of(launch->files.begin(), launch->files.end(),
-                                    [&](const std::string& f) { return named_payloads.count(NormalizePath(f)) > 0; });
+      auto named = [&](const std::string& f) { return named_payloads.count(NormalizePath(f)) > 0; };
+      bool runs_named = launch && (std::any_of(launch->files.begin(), launch->files.end(), named) ||
+                                   std::any_of(launch->hip_files.begin(), launch->hip_files.end(), named));
+      if (!runs_named) {  // a sanitizer plan's hip: source is the recipe's too
+        std::string dir = config->path.empty() ? "" : config->dir;
+        std::string hip = PlanHipSource(recipe.path, read.text, [&] { return RepositoryRoot(recipe.path, dir); });
+        runs_named = !hip.empty() && named(hip);
+      }
       if (runs_named && have.insert(NormalizePath(recipe.path)).second) added.push_back({recipe.path, false});
     }
   }

@@ -2,6 +2,7 @@
 
 #include "driver/hip_sources.h"
 #include "engine/sidecar.h"
+#include "load/yaml_loader.h"
 #include "model/pairing.h"
 #include "model/sanitizer_plan.h"
 
@@ -43,6 +44,13 @@ void AddSanitizerSource(AnalysisUnit& unit, const std::string& recipe_path,
     pairing->plan_hip_outside = outside;
     unit.pairing = std::move(pairing);
   }
+}
+
+std::string PlanHipSource(const std::string& recipe_path, std::string_view text,
+                          const std::function<std::string()>& project_root) {
+  if (text.find("hip:") == std::string_view::npos) return "";  // most recipes: no parse
+  YamlDocument doc = ParseYaml(std::make_shared<const SourceFile>(recipe_path, std::string(text)));
+  return doc.ok() ? SanitizerHipSource(*doc.root, recipe_path, project_root) : "";
 }
 
 }  // namespace aortalint

@@ -30,4 +30,9 @@ using HipLoader = std::function<std::shared_ptr<const HipPayload>(const std::str
 void AddSanitizerSource(AnalysisUnit& unit, const std::string& recipe_path,
                         const std::function<std::string()>& project_root, const HipLoader& load, FileStates* read);
 
+/// The plan `hip:` source of the recipe at `recipe_path` with `text` (see
+/// SanitizerHipSource); empty for a recipe that has none or does not parse.
+std::string PlanHipSource(const std::string& recipe_path, std::string_view text,
+                          const std::function<std::string()>& project_root);
+
 }  // namespace aortalint
