@@ -68,6 +68,14 @@ TEST_CASE("files that are clearly something else are not recipes") {
         std::string::npos);
   // A recipe with a typo and little else stays one.
   CHECK(Role("x.yaml", "schemaVersion: 1\nworkload: gemm\ncells: []\n") == FileRole::kRecipe);
+  // Another tool's schema_version among keys of its own is not aorta's shape (25 such files in a Triton
+  // fork got 241 RCP errors); with as many recipe keys as foreign ones it stays a recipe.
+  std::string_view ddg =
+      "{\"@generated\": \"by a tool\", \"schema_version\": \"ddg-0.1\", \"config\": {}, \"kernel\": {}}\n";
+  CHECK(Role("ddg.json", ddg) == FileRole::kOther);
+  CHECK(Role("ddg.yaml", "schema_version: ddg-0.1\nnodes: []\nedges: []\n") == FileRole::kOther);
+  CHECK(ClassifyFile("ddg.json", ddg).why.find("one recipe key ('schema_version')") != std::string::npos);
+  CHECK(Role("r.json", "{\"schema_version\": 2, \"extra\": 1}\n") == FileRole::kRecipe);
 }
 
 TEST_CASE("the reason is given for --verbose") {

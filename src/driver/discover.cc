@@ -286,9 +286,6 @@ FileVerdict Classify(std::string_view path, std::string_view text, bool explain)
   auto list = [](const std::vector<std::string>& v) { return Join(v); };
   if (known.size() >= 2)
     return {FileRole::kRecipe, std::to_string(known.size()) + " recipe keys (" + list(known) + ")"};
-  for (std::string_view strong : {"schema_version", "collect", "sanitizer_plan"})
-    if (std::ranges::find(known, strong) != known.end())
-      return {FileRole::kRecipe, "a '" + std::string(strong) + "' key"};
   // A near miss of a recipe key makes a recipe with a typo, unless most of the keys are foreign: a
   // PyTorch profiler trace has `schemaVersion` among a dozen keys of its own.
   size_t near = 0;
@@ -297,6 +294,14 @@ FileVerdict Classify(std::string_view path, std::string_view text, bool explain)
     if (std::optional<std::string> miss = NearMiss(k); miss && near++ == 0)
       first_near = "key '" + k + "' is a near miss of '" + *miss + "'";
   size_t foreign = keys.size() - known.size() - near;
+  // One strong key is a recipe's too, unless the foreign keys outnumber it: another tool's
+  // JSON (`{"schema_version": "ddg-0.1", "config": ..., "kernel": ...}`) is not aorta's shape.
+  for (std::string_view strong : {"schema_version", "collect", "sanitizer_plan"})
+    if (std::ranges::find(known, strong) != known.end()) {
+      if (foreign <= known.size() + near) return {FileRole::kRecipe, "a '" + std::string(strong) + "' key"};
+      return {FileRole::kOther, "one recipe key ('" + std::string(strong) + "'), but " + std::to_string(foreign) +
+                                    " of its " + std::to_string(keys.size()) + " top-level keys are no recipe's"};
+    }
   if (near && foreign <= known.size() + near) return {FileRole::kRecipe, first_near};
   if (near)
     return {FileRole::kOther, first_near + ", but " + std::to_string(foreign) + " of its " +
