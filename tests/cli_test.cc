@@ -543,5 +543,25 @@ TEST_CASE("cli: every published hook and the docs' local hook match every file k
   }
 }
 
+TEST_CASE("cli: a script with Proton work at module level is an entry point, even beside an __init__.py") {
+  fs::path dir = TempDir("proton-script");
+  WriteFile(dir / "bench" / "__init__.py", "");
+  // torch before Proton: PAY001, reported only when the file is judged an entry point.
+  WriteFile(dir / "bench" / "run_bench.py",
+            "import torch\nimport triton.profiler as proton\n\nproton.start(\"bench\")\nx = torch.ones(4)\n"
+            "proton.finalize()\n");
+  WriteFile(dir / "bench" / "helpers.py",
+            "import torch\nimport triton.profiler as proton\n\n\n"
+            "def run():\n    proton.start(\"t\")\n");
+  for (const char* mode : {"", "--full-parse "}) {
+    CommandResult r = RunAortalint(std::string("check --no-cache --format concise ") + mode + ShellQuote(dir.string()));
+    CHECK_MESSAGE(r.output.find("run_bench.py:1:1: error: torch is imported") != std::string::npos,
+                  (std::string(mode) + r.output));
+    CHECK_MESSAGE(r.output.find("helpers.py") == std::string::npos,
+                  (std::string(mode) + r.output));  // a library module still
+  }
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace aortalint::testing

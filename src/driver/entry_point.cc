@@ -18,6 +18,11 @@ std::string WhyNotAnEntryPoint(const Payload& p) {
   // A file tree-sitter could not parse whole: its guard may be in the part
   // that failed, so it is judged as a payload (SYN002 says what to fix).
   if (!p.syntax_problems.empty()) return "";
+  // Proton work at load (start, profile, scope outside any function) runs when the file runs,
+  // wherever it lives: a script beside an __init__.py is still one.
+  for (const CallSite& call : p.calls)
+    if (!call.in_function)
+      if (std::string f = p.ProtonFunction(call.callee); f == "start" || f == "profile" || f == "scope") return "";
   std::error_code ec;
   fs::path dir = path.parent_path();
   bool in_package = fs::is_regular_file((dir.empty() ? fs::path(".") : dir) / "__init__.py", ec);
