@@ -18,7 +18,7 @@ TEST_CASE("payload pairing: header comment with continuations") {
   std::string text =
       "# Run with:\n#   aorta sweep run --recipe examples/r.yaml \\\n#     -- python examples/p.py \\\n"
       "#     --size '4 096'\nschema_version: 1\n";
-  std::optional<HeaderCommand> h = FindHeaderCommand(text);
+  std::optional<AortaCommand> h = FindHeaderCommand(text);
   REQUIRE(h);
   CHECK(h->argv == std::vector<std::string>{"python", "examples/p.py", "--size", "4 096"});
   CHECK(text.substr(h->span.begin, 5) == "aorta");
@@ -28,6 +28,19 @@ TEST_CASE("payload pairing: header comment with continuations") {
 TEST_CASE("payload pairing: no command without ' -- '") {
   CHECK_FALSE(FindHeaderCommand("# aorta sweep run --recipe r.yaml\nschema_version: 1\n"));
   CHECK_FALSE(FindHeaderCommand("schema_version: 1\n"));
+}
+
+TEST_CASE("payload pairing: the header command as aorta's command line") {
+  // Prose that names aorta and `run` is no command; a trailing shell comment ends the command.
+  std::string text =
+      "# aorta would run it as the command\n#   aorta sweep run --recipe r.yaml --ticket T  # note\nschema_version: "
+      "1\n";
+  std::optional<AortaCommand> c = FindAortaCommand(text);
+  REQUIRE(c);
+  CHECK(c->group == "sweep");
+  CHECK(c->aorta_args == std::vector<std::string>{"--recipe", "r.yaml", "--ticket", "T"});
+  CHECK(c->argv.empty());
+  CHECK_FALSE(FindHeaderCommand(text));  // launches nothing: pairs nothing
 }
 
 TEST_CASE("payload pairing: shell words") {
