@@ -64,6 +64,8 @@ std::unique_ptr<Rule> MakeSanitizerIgnoredKey();
 std::unique_ptr<Rule> MakeScopeInTritonKernel();
 std::unique_ptr<Rule> MakeSessionStartedBeforeRuntime();
 std::unique_ptr<Rule> MakeSuccessPathSystemExit();
+std::unique_ptr<Rule> MakeSweepCommandRefused();
+std::unique_ptr<Rule> MakeSweepRecipePath();
 std::unique_ptr<Rule> MakeTorchBeforeProton();
 std::unique_ptr<Rule> MakeTorchImportedTransitively();
 std::unique_ptr<Rule> MakeTraceDataNoMetrics();
@@ -86,6 +88,8 @@ constexpr RuleFactory kRules[] = {
     MakeCliNeedsPythonScript,          // ATT002
     MakeCollectOnInProcessWorkload,    // ATT003
     MakeVisibleDevicesTranslated,      // ATT004
+    MakeSweepCommandRefused,           // ATT005
+    MakeSweepRecipePath,               // ATT006
     MakeQueueInterceptorConflict,      // CNF001
     MakeCliOverrideConflict,           // CNF002
     MakeCrossVendorPair,               // CNF003

@@ -114,6 +114,9 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"error", "warning", "info"}));
   check_cmd->add_flag("--exit-zero", check.exit_zero, "exit 0 even with findings");
   AddList(check_cmd, "--triton", triton, "target Triton versions (e.g. 3.7.1,3.8.0)");
+  check_cmd->add_option(
+      "--aorta", check.request.aorta,
+      "the aorta version to judge against: a commit of aortalint's aorta table (default: the newest)");
   CLI::Option* collect_opt =
       AddList(check_cmd, "--collect", collect, "simulate aorta's --collect override (collector names)");
   check_cmd->add_flag("-q,--quiet", check.quiet, "print the findings only: no summary, no warnings");

@@ -273,6 +273,9 @@ TEST_CASE("cli: run --dry-run prints the plan despite lint errors and without ro
                " run --recipe sub/bad.yaml -- python x.py 2>&1");
   CHECK(r.exit_code == 2);
   CHECK(Has(r.output, "not started"));
+  // The refusal is aortalint's, not aorta's: it says why and how to run anyway.
+  CHECK(Has(r.output, "aortalint refuses to start"));
+  CHECK(Has(r.output, "severity: {COL003: warning}"));
 }
 
 }  // namespace

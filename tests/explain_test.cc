@@ -92,5 +92,21 @@ TEST_CASE("explain never says an AMD-only backend runs on NVIDIA") {
   CHECK(r.output.find("nothing (roctracer is AMD-only) on NVIDIA") != std::string::npos);
 }
 
+TEST_CASE("explain's per-target row names the VER002 its problem list and check report") {
+  std::filesystem::path dir = TempDir("aortalint-explain-ver002");
+  WriteFile(dir / "r.yaml",
+            "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+            "collect:\n  proton: {mode: env, backend: rocprofiler, backend_mode: pcsampling}\n");
+  CommandResult r = RunShell("cd " + ShellQuote(dir.string()) + " && " + ShellQuote(AORTALINT_BINARY) +
+                             " explain r.yaml --no-config --triton 3.8.0,main -- python x.py 2>&1");
+  size_t row = r.output.find("triton 3.8.0: backend rocprofiler");
+  size_t main_row = r.output.find("triton main: backend rocprofiler");
+  REQUIRE(row != std::string::npos);
+  REQUIRE(main_row != std::string::npos);
+  size_t caveat = r.output.find("not supported by backend 'rocprofiler' here", row);
+  CHECK(caveat < main_row);  // under 3.8.0's row, and not under main's (post-3.8 has pcsampling)
+  CHECK(r.output.find("not supported by backend 'rocprofiler' here", main_row) == std::string::npos);
+}
+
 }  // namespace
 }  // namespace aortalint::testing

@@ -18,7 +18,7 @@ TEST_CASE("payload pairing: header comment with continuations") {
   std::string text =
       "# Run with:\n#   aorta sweep run --recipe examples/r.yaml \\\n#     -- python examples/p.py \\\n"
       "#     --size '4 096'\nschema_version: 1\n";
-  std::optional<HeaderCommand> h = FindHeaderCommand(text);
+  std::optional<AortaCommand> h = FindHeaderCommand(text);
   REQUIRE(h);
   CHECK(h->argv == std::vector<std::string>{"python", "examples/p.py", "--size", "4 096"});
   CHECK(text.substr(h->span.begin, 5) == "aorta");
@@ -28,6 +28,19 @@ TEST_CASE("payload pairing: header comment with continuations") {
 TEST_CASE("payload pairing: no command without ' -- '") {
   CHECK_FALSE(FindHeaderCommand("# aorta sweep run --recipe r.yaml\nschema_version: 1\n"));
   CHECK_FALSE(FindHeaderCommand("schema_version: 1\n"));
+}
+
+TEST_CASE("payload pairing: the header command as aorta's command line") {
+  // Prose that names aorta and `run` is no command; a trailing shell comment ends the command.
+  std::string text =
+      "# aorta would run it as the command\n#   aorta sweep run --recipe r.yaml --ticket T  # note\nschema_version: "
+      "1\n";
+  std::optional<AortaCommand> c = FindAortaCommand(text);
+  REQUIRE(c);
+  CHECK(c->group == "sweep");
+  CHECK(c->aorta_args == std::vector<std::string>{"--recipe", "r.yaml", "--ticket", "T"});
+  CHECK(c->argv.empty());
+  CHECK_FALSE(FindHeaderCommand(text));  // launches nothing: pairs nothing
 }
 
 TEST_CASE("payload pairing: shell words") {
@@ -169,6 +182,36 @@ TEST_CASE("payload pairing: without .git or a config, the directory named on the
   CHECK(from_outside.exit_code == 0);
   CHECK(from_inside.exit_code == 0);
   CHECK(from_outside.output == from_inside.output);
+}
+
+TEST_CASE("payload pairing: recipes named one by one in an exported tree share one root") {
+  namespace fs = std::filesystem;
+  fs::path outside = testing::TempDir("aortalint-named");
+  fs::path repo = outside / "repo";
+  testing::WriteFile(repo / "recipes" / "probe" / "r.yaml",
+                     "#   aorta sweep run --recipe recipes/probe/r.yaml -- python scripts/train.py\n"
+                     "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+                     "collect:\n  proton:\n    mode: cli\n");
+  testing::WriteFile(repo / "scripts" / "train.py",
+                     "def main():\n    return 0\n\n\nif __name__ == \"__main__\":\n    code = main()\n"
+                     "    if code:\n        raise SystemExit(code)\n");
+  std::string bin = testing::ShellQuote(AORTALINT_BINARY);
+  // Named from the tree's top: the working directory is the root, as for `check .` (it was the recipe's directory).
+  testing::CommandResult named = testing::RunShell("cd " + testing::ShellQuote(repo.string()) + " && " + bin +
+                                                   " check recipes/probe/r.yaml --no-cache --verbose 2>&1");
+  CHECK(named.exit_code == 0);
+  CHECK(named.output.find("from the working directory '" + repo.string() + "'") != std::string::npos);
+  // Named from a directory beside the tree, with a file of the tree's top: their common directory is the root.
+  testing::WriteFile(repo / "top.yaml",
+                     "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\n"
+                     "diagnostic_axis: [none]\n");
+  fs::create_directories(outside / "elsewhere");
+  testing::CommandResult common =
+      testing::RunShell("cd " + testing::ShellQuote((outside / "elsewhere").string()) + " && " + bin + " check " +
+                        testing::ShellQuote((repo / "recipes/probe/r.yaml").string()) + " " +
+                        testing::ShellQuote((repo / "top.yaml").string()) + " --no-cache --verbose 2>&1");
+  CHECK(common.exit_code == 0);
+  CHECK(common.output.find("the recipes named share") != std::string::npos);
 }
 
 TEST_CASE("payload pairing: the command line wins over the header") {

@@ -33,8 +33,9 @@ constexpr RuleMeta kMeta{
     .facts =
         "aorta's `wrap_argv` refuses `mode: cli` with `roctracer` before looking at the command "
         "(reference/aorta.md §2.4, §4.1); on Triton 3.7 `-b roctracer` under `mode: cli` gives a 160-byte "
-        "empty tree (§3). rocprofiler, cupti, instrumentation and auto may be pinned in cli mode. The "
-        "refused set is `cli_refused_backends` in `rules/knowledge/collectors.yaml`.",
+        "empty tree (§3). The refused set depends on the aorta version (the `aorta` setting; "
+        "`cli_refused_backends` in `rules/knowledge/aorta.yaml`): roctracer from c6f5573a (the newest), "
+        "rocprofiler and roctracer at c141f983, none at d1d8ec27; the message names the version judged.",
     .fix = FixAvailability::kAlways,
 };
 
@@ -44,7 +45,8 @@ class CliPinnedRoctracer final : public Rule {
   void CheckRecipe(const Recipe& recipe, RuleContext& ctx) override {
     // Only the probe flow wraps a command; a triage trial runs in-process and is never refused (ATT003).
     if (recipe.mode() != RecipeMode::kProbe) return;
-    const std::vector<std::string>& refused = recipe.knowledge().cli_refused_backends;
+    const AortaVersion& aorta = ctx.Aorta();
+    const std::vector<std::string>& refused = aorta.cli_refused_backends;
     for (const CheckedCollector& c : CollectorsNamed(recipe, "proton")) {
       std::optional<std::string> mode = ValidValue(*c.use, *c.spec, "mode");
       std::optional<std::string> backend = ValidValue(*c.use, *c.spec, "backend");
@@ -54,9 +56,9 @@ class CliPinnedRoctracer final : public Rule {
         continue;
       const SourcePtr& file = recipe.source();
       const yaml::Entry* mode_entry = OptionEntry(*c.use, "mode");
-      std::string why =
-          "aorta refuses the trial when it wraps the command, and on Triton <= 3.7 Proton's front end would record "
-          "an empty tree";
+      std::string why = "aorta " + aorta.commit +
+                        " refuses the trial when it wraps the command, and on Triton <= 3.7 Proton's front end would "
+                        "record an empty tree";
       std::string help = "use 'mode: env' and start the session in the payload, or leave the backend as auto";
       if (mode_entry) {
         ctx.Report(file, mode_entry->value->span, "proton mode {} cannot pin backend {}: {}", mode_entry->value->Repr(),

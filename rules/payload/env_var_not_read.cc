@@ -22,7 +22,8 @@ constexpr RuleMeta kMeta{
         "optional, as in aorta's own contract test: `_NAME` already carries the directory, and the collector "
         "creates it before launch. Strings are resolved: a "
         "literal, a module-level constant joined by an f-string (`f\"{_PREFIX}NAME\"`), `+`, `%` or "
-        "`.format`; docstrings and comments do not count. The position is the recipe option that makes "
+        "`.format`; docstrings and comments do not count, nor does a presence test (`f\"{_PREFIX}NAME\" in "
+        "os.environ`), which reads no value. The position is the recipe option that makes "
         "aorta export the variable.",
     .why =
         "In env mode the payload starts the Proton session itself; a variable it never reads is a knob the "

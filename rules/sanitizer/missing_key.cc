@@ -16,7 +16,9 @@ constexpr RuleMeta kMeta{
         "`selection.requirement`, `selection.top_n`, `policy.consan_policy`, `policy.on_missing_backend`, "
         "`output.report`), the keys a source kind requires (`path` for `gemm_csv`, `dispatch_csv` and `rocprof_trace`; "
         "`isa_dir` for `gemm_csv`; `hip` and `variant` for `consan_repro`; `kernels` for `kernel_list`; `kernel` for "
-        "`kernel`) and a kernel spec without `name`.",
+        "`kernel`), a kernel spec without `name`, and `policy.expected_error` when a strict `consan_policy` judges a "
+        "load-only driver (`source.consan_driver: load`), which aorta refuses at load unless the signed-off outcome "
+        "is named.",
     .why =
         "aorta refuses the recipe at load (`... must be a non-empty string`, `... must be an object`, "
         "`sanitizer_plan.source.isa_dir is required for gemm_csv`).",

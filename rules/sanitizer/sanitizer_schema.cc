@@ -40,6 +40,7 @@ class Walker {
       std::string kind = k.name == "source" ? model.source.kind.text : "";
       Block(*keys_.Block(k.name), *e->value, "sanitizer_plan." + k.name, kind, e->key->span);
     }
+    LoadDriverUnderStrictPolicy(*plan->value);
     std::ranges::stable_sort(out_, [](const Problem& a, const Problem& b) { return a.span.begin < b.span.begin; });
     return std::move(out_);
   }
@@ -57,6 +58,24 @@ class Walker {
       return "move it to " + where + ", where aorta reads it";
     }
     return "";
+  }
+
+  // A load-only ConSan driver cannot show a strict policy a finding: aorta refuses the pair at load unless
+  // policy.expected_error names the signed-off outcome.
+  void LoadDriverUnderStrictPolicy(const yaml::Node& plan) {
+    const yaml::Entry* source = plan.Find("source");
+    const yaml::Entry* policy = plan.Find("policy");
+    if (!source || !policy || !source->value->is_map() || !policy->value->is_map()) return;
+    const yaml::Entry* driver = source->value->Find("consan_driver");
+    const yaml::Entry* strictness = policy->value->Find("consan_policy");
+    if (!driver || !strictness || !driver->value->is_str() || !strictness->value->is_str()) return;
+    if (Strip(driver->value->text) != "load" || Strip(strictness->value->text) != "strict") return;
+    if (policy->value->Find("expected_error")) return;
+    Add(ProblemKind::kMissingKey, strictness->value->span,
+        "sanitizer_plan.policy is strict over a load-only ConSan driver (source.consan_driver: load) and has no "
+        "'expected_error' key: aorta refuses the pair at load",
+        "add policy.expected_error naming the signed-off outcome (its key in verdict_baselines.json), or use "
+        "consan_driver: dispatch, or consan_policy: lenient");
   }
 
   static std::string Label(std::string_view parent, std::string_view key) {

@@ -33,6 +33,7 @@
 #include "driver/pairing.h"
 #include "driver/payload_store.h"
 #include "driver/project.h"
+#include "driver/run_root.h"
 #include "emit/emitter.h"
 #include "engine/analyze.h"
 #include "engine/cache.h"
@@ -923,6 +924,9 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
     return kExitClean;
   }
   FileSet files = Discover(paths, configs, options.respect_gitignore);
+  RunRoot run_root = NamedFilesRoot(files);
+  ApplyRunRoot(files, run_root);
+  if (options.verbose && !run_root.dir.empty()) err << "aortalint: " << run_root.why << "\n";
   if (options.stdin_filename.empty()) AddPairedRecipes(files, configs, options);
   if (options.show_files) {
     // What `check` would read: recipes are decided by their text, as the lint decides them.

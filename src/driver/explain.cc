@@ -60,6 +60,27 @@ void Metrics(std::string_view c, const std::string& why_none, json& cell) {
 // What the paired payload's import order is known to be, for PAY001's hang.
 enum class TorchFirst { kNoPayload, kYes, kNo };
 
+// VER002's verdict for one target: a backend_mode in aorta's domain that reaches this Triton, whose
+// backend does not support it here; empty when it does (or another rule judges it).
+std::string ModeRefused(const run::CollectorOptions& o, const ProtonOptions& reaching, const TritonRow& row,
+                        const Knowledge& knowledge) {
+  const std::string& backend = o.at("backend");
+  auto mode = reaching.find("backend_mode");
+  if (mode == reaching.end() || mode->second.empty() || !row.HasBackend(backend)) return "";
+  const CollectorSpec* proton = knowledge.Collector("proton");
+  const OptionSpec* spec = proton ? proton->Option("backend_mode") : nullptr;
+  if (!spec) return "";
+  auto domain = spec->by_backend.find(backend);
+  if (domain == spec->by_backend.end() ||
+      std::find(domain->second.begin(), domain->second.end(), mode->second) == domain->second.end())
+    return "";  // COL008's finding
+  std::vector<std::string> modes = row.Modes(backend);
+  if (std::find(modes.begin(), modes.end(), mode->second) != modes.end()) return "";
+  auto error = row.mode_errors.find(backend);
+  return "backend_mode '" + mode->second + "' is not supported by backend '" + backend + "' here" +
+         (error == row.mode_errors.end() ? "" : ": " + error->second) + " (VER002)";
+}
+
 json ExplainProton(const run::CollectorOptions& o, const std::vector<TritonTarget>& targets, json defaults,
                    const Knowledge& knowledge, TorchFirst torch_first) {
   // A pinned backend that only one vendor's GPUs run (collectors.yaml backend_vendors): never "runs X on" the other.
@@ -96,6 +117,7 @@ json ExplainProton(const run::CollectorOptions& o, const std::vector<TritonTarge
     ProtonOptions reaching(o.begin(), o.end());
     if (o.at("mode") == "cli" && !t.row->forwards_mode)
       for (const char* k : {"backend_mode", "instrumentation_mode", "granularity"}) reaching.erase(k);
+    if (std::string refused = ModeRefused(o, reaching, *t.row, knowledge); !refused.empty()) caveats.push_back(refused);
     for (const TritonFailure& f : t.row->failures)
       if (f.Matches(reaching)) caveats.push_back(f.kind + ": " + f.outcome + (f.kind == "empty" ? "" : " (VER005)"));
     v["caveats"] = caveats;

@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <optional>
 
 #include "base/dir_index.h"
@@ -80,6 +81,11 @@ void ResolveFiles(Launch& launch, const std::string& root) {
         AddHipFile(launch, source);
 }
 
+// FindLaunch's search in architecture.md's order of precedence, into `launch`.
+std::optional<Launch> FindLaunchOf(const std::string& recipe_path, std::string_view recipe_text,
+                                   const std::vector<std::string>& command_line, const Config& config,
+                                   const std::function<std::string()>& project_root, bool has_header);
+
 }  // namespace
 
 std::string NormalizePath(const std::string& path) {
@@ -127,7 +133,11 @@ std::vector<std::string> SplitShellWords(std::string_view text) {
   return words;
 }
 
-std::optional<HeaderCommand> FindHeaderCommand(std::string_view text) {
+namespace {
+
+// The first `aorta <group> run` comment line (with its continuations); `launching`: the first that
+// launches something (FindHeaderCommand).
+std::optional<AortaCommand> FindCommand(std::string_view text, bool launching) {
   // Comment lines only: (start offset of the comment's text, the text). The command's line holds
   // "aorta ": the lines before its first occurrence cannot, and a recipe without one has none.
   size_t first = text.find("aorta ");
@@ -160,6 +170,9 @@ std::optional<HeaderCommand> FindHeaderCommand(std::string_view text) {
         cur = e + 1;
       }
       size_t sweep = joined.find("aorta ");
+      // A shell comment ends the command (`... r.yaml  # expect: SYN003`).
+      if (size_t comment = joined.find(" #", sweep); sweep != std::string::npos && comment != std::string::npos)
+        joined.resize(comment + 1);
       size_t dashes = joined.find(" -- ", sweep);
       size_t run = sweep == std::string::npos ? std::string::npos : joined.find(" run", sweep);
       if (run != std::string::npos && (dashes == std::string::npos || run < dashes)) {
@@ -167,18 +180,25 @@ std::optional<HeaderCommand> FindHeaderCommand(std::string_view text) {
             dashes == std::string::npos ? std::vector<std::string>{} : SplitShellWords(joined.substr(dashes + 4));
         size_t stop = dashes == std::string::npos ? joined.size() : dashes;
         std::vector<std::string> aorta_args = SplitShellWords(joined.substr(run + 4, stop - run - 4));
-        // A command after ` -- `, or (a triage run takes none) aorta's own `--mitigations-file`.
-        if (!argv.empty() || !MitigationFiles(aorta_args).empty()) {
-          std::string_view raw = text.substr(begin, end - begin);
-          uint32_t lead = static_cast<uint32_t>(raw.find_first_not_of(" \t"));
-          return HeaderCommand{std::move(argv), {begin + lead, end}, std::move(aorta_args)};
-        }
+        std::vector<std::string> group = SplitShellWords(joined.substr(sweep + 6, run - sweep - 6));
+        std::string_view raw = text.substr(begin, end - begin);
+        uint32_t lead = static_cast<uint32_t>(raw.find_first_not_of(" \t"));
+        bool aorta_group = group.size() == 1 && (group[0] == "sweep" || group[0] == "triage" || group[0] == "probe");
+        if (launching ? !argv.empty() || !MitigationFiles(aorta_args).empty() : aorta_group)
+          return AortaCommand{
+              group.size() == 1 ? group[0] : "", std::move(aorta_args), std::move(argv), {begin + lead, end}, ""};
       }
     }
     at = eol + 1;
   }
   return std::nullopt;
 }
+
+}  // namespace
+
+std::optional<AortaCommand> FindAortaCommand(std::string_view text) { return FindCommand(text, false); }
+
+std::optional<AortaCommand> FindHeaderCommand(std::string_view text) { return FindCommand(text, true); }
 
 bool IsProjectRoot(const std::string& dir) {
   return std::ranges::any_of(kProjectMarkers,
@@ -209,9 +229,29 @@ std::string RepositoryRoot(const std::string& recipe_path, const std::string& co
 std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_view recipe_text,
                                  const std::vector<std::string>& command_line, const Config& config,
                                  const std::string& named_root) {
+  auto project_root = [&] { return RepositoryRoot(recipe_path, config.path.empty() ? "" : config.dir, named_root); };
+  // The header command is judged as aorta's command line whatever pairs the recipe (ATT005, ATT006).
+  std::optional<AortaCommand> documented = FindAortaCommand(recipe_text);
+  if (documented) documented->root = project_root();
+  std::optional<Launch> found =
+      FindLaunchOf(recipe_path, recipe_text, command_line, config, project_root, documented.has_value());
+  if (!found && documented) {  // a header without a command pairs nothing, yet is aorta's command line
+    found = Launch{};
+    found->pairing.source = LaunchSource::kHeaderComment;
+    found->pairing.span = documented->span;
+    found->pairing.base_dir = documented->root;
+  }
+  if (found) found->pairing.header = std::move(documented);
+  return found;
+}
+
+namespace {
+
+std::optional<Launch> FindLaunchOf(const std::string& recipe_path, std::string_view recipe_text,
+                                   const std::vector<std::string>& command_line, const Config& config,
+                                   const std::function<std::string()>& project_root, bool has_header) {
   Launch launch;
   Pairing& p = launch.pairing;
-  auto project_root = [&] { return RepositoryRoot(recipe_path, config.path.empty() ? "" : config.dir, named_root); };
   if (!command_line.empty()) {
     p.source = LaunchSource::kCommandLine;
     p.argv = command_line;
@@ -240,7 +280,7 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
       return launch;
     }
   }
-  if (std::optional<HeaderCommand> header = FindHeaderCommand(recipe_text)) {
+  if (std::optional<AortaCommand> header = has_header ? FindHeaderCommand(recipe_text) : std::nullopt) {
     p.source = LaunchSource::kHeaderComment;
     p.argv = std::move(header->argv);
     p.span = header->span;
@@ -295,5 +335,7 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
   }
   return std::nullopt;
 }
+
+}  // namespace
 
 }  // namespace aortalint

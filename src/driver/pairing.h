@@ -28,14 +28,13 @@ std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_vie
                                  const std::vector<std::string>& command_line, const Config& config,
                                  const std::string& named_root = "");
 
-/// `aorta sweep run ... -- <command>` in a recipe's comment lines, `\`
-/// continuations joined: the argv after ` -- ` and the span of the command.
-struct HeaderCommand {
-  std::vector<std::string> argv;
-  Span span;
-  std::vector<std::string> aorta_args;  // aorta's own options, before ` -- ` (`--mitigations-file x.json`)
-};
-std::optional<HeaderCommand> FindHeaderCommand(std::string_view text);
+/// The first `aorta <group> run ...` in a recipe's comment lines, `\`
+/// continuations joined (its `root` left empty).
+std::optional<AortaCommand> FindAortaCommand(std::string_view text);
+
+/// FindAortaCommand's command when it launches something: a command after
+/// ` -- `, or (a triage run takes none) aorta's own `--mitigations-file`.
+std::optional<AortaCommand> FindHeaderCommand(std::string_view text);
 
 /// POSIX shell words: quotes and backslashes, no expansion.
 std::vector<std::string> SplitShellWords(std::string_view text);

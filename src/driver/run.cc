@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "base/names.h"
@@ -112,23 +114,30 @@ int RunRecipe(const RunOptions& options, std::ostream& out, std::ostream& err) {
   std::vector<LineRange> elsewhere = OtherCellsLines(recipe, options.cell);
   nlohmann::json findings = nlohmann::json::parse(report.str(), nullptr, /*allow_exceptions=*/false);
   int refusals = 0;
+  std::set<std::string> refused_by;  // the rules whose errors stop the run
   if (findings.is_array()) {
     for (const nlohmann::json& d : findings) {
       if (d.value("severity", "") != "error" || (!elsewhere.empty() && BelongsElsewhere(d, elsewhere, options.recipe)))
         continue;
       ++refusals;
+      refused_by.insert(d.value("rule", ""));
       err << fmt::format("{}:{}:{}: error: {} [{}]\n", d.value("path", ""), d.value("line", 0), d.value("column", 0),
                          d.value("message", ""), d.value("rule", ""));
     }
   }
   // A recipe that did not load as a mapping leaves nothing to plan from, not even for --dry-run.
   bool loaded = doc.ok() && doc.root && doc.root->is_map();
+  // aortalint refuses, not aorta: say so, why, and how to run anyway.
+  std::string why = fmt::format(
+      "aortalint refuses to start a capture its lint finds errors in (they fail in aorta, or capture nothing); to "
+      "run anyway, lower them in .aortalint.yaml: severity: {{{}: warning}}",
+      fmt::join(refused_by, ": warning, "));
   if ((refusals && !options.dry_run) || !loaded) {
-    err << "aortalint run: not started; fix the errors above first\n";
+    err << "aortalint run: not started; " << (loaded ? why : "fix the errors above first") << "\n";
     return kExitUsage;
   }
   // --dry-run shows the plan whatever the lint found: the errors first, then exit 1.
-  if (refusals) err << "aortalint run: the recipe has errors; a real run would refuse to start\n";
+  if (refusals) err << "aortalint run: a real run would not start: " << why << "\n";
 
   const CollectScope* scope = recipe.recipe_collect();
   std::string cell_name;

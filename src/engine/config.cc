@@ -30,7 +30,8 @@ constexpr std::string_view kKeys[] = {"allow-suppressions",
                                       "per-file-ignores",
                                       "select",
                                       "severity",
-                                      "triton"};
+                                      "triton",
+                                      "aorta"};
 
 void Append(std::vector<std::string>& to, const std::vector<std::string>& more) {
   for (const std::string& s : more)
@@ -140,9 +141,11 @@ class ConfigParser {
         } else {
           Append(c.ignore, list);
         }
-      } else if (key == "triton")
+      } else if (key == "triton") {
         ParseTriton(e, c);
-      else if (key == "mitigations") {
+      } else if (key == "aorta") {
+        ParseAorta(e, c);
+      } else if (key == "mitigations") {
         if (StringList(e, list)) Append(c.mitigations, list);
       } else if (key == "environments") {
         if (StringList(e, list)) Append(c.environments, list);
@@ -211,6 +214,16 @@ class ConfigParser {
       CheckSelector(selector, s.key->span);
       c.severity[selector] = level;
     }
+  }
+
+  void ParseAorta(const yaml::Entry& e, Config& c) {
+    const AortaTable& table = BuiltinAortaTable();
+    if (!e.value->is_str() || !table.Find(e.value->text)) {
+      Error(e.value->span, "'aorta' " + e.value->Repr() + " is not an aorta version aortalint knows",
+            "write one of the commits " + table.Commits() + ", or newest");
+      return;
+    }
+    c.aorta = e.value->text;
   }
 
   void ParseTriton(const yaml::Entry& e, Config& c) {

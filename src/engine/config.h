@@ -47,6 +47,7 @@ struct Config {
   std::vector<PerFileIgnore> per_file_ignores;
   std::map<std::string, std::string> severity;  // ID or prefix -> error|warning|info|off
   std::vector<std::string> triton;
+  std::string aorta;  // `aorta:` the aorta commit judged against (aorta.yaml); empty: the newest
   std::vector<std::string> mitigations;
   std::vector<std::string> environments;
   std::vector<std::string> exclude;

@@ -28,6 +28,7 @@ struct RuleSettings {
   bool mitigations_closed = false;                          // the config says no plugin or sidecar adds names
   std::map<std::string, std::map<std::string, std::string>> mitigation_env;  // sidecar mitigations: name -> variables
   std::optional<std::vector<std::string>> collect;                           // `--collect`
+  std::string aorta;  // the aorta version judged against (a commit of aorta.yaml); empty: the newest
 };
 
 /// Adds notes and a fix to the diagnostic just reported.
@@ -60,6 +61,11 @@ class RuleContext {
   const Knowledge& knowledge() const { return *settings_.knowledge; }
   /// The target versions mapped onto the Triton table; empty when none are known.
   std::vector<TritonTarget> TritonTargets() const { return ResolveTargets(*settings_.triton_table, settings_.triton); }
+  /// The aorta version's row (the setting was checked when the settings were built; the newest otherwise).
+  const AortaVersion& Aorta() const {
+    const AortaVersion* v = BuiltinAortaTable().Find(settings_.aorta);
+    return v ? *v : BuiltinAortaTable().Newest();
+  }
 
   DiagnosticBuilder Report(const SourcePtr& file, Span span, std::string message);
   template <typename... T>

@@ -74,4 +74,10 @@ bool InputExists(const std::string& path) {
   return fs::exists(path, ec);
 }
 
+bool InputIsDirectory(const std::string& path) {
+  NoteProbe(path);
+  std::error_code ec;
+  return fs::is_directory(path, ec);
+}
+
 }  // namespace aortalint

@@ -33,4 +33,7 @@ class SiblingModules {
 /// Whether an input a recipe names exists (recorded as a dependency either way).
 bool InputExists(const std::string& path);
 
+/// Whether an input a recipe names is a directory (recorded as a dependency either way).
+bool InputIsDirectory(const std::string& path);
+
 }  // namespace aortalint

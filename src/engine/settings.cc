@@ -5,6 +5,7 @@
 
 #include "base/json_text.h"
 #include "engine/selection.h"
+#include "load/knowledge_loader.h"
 
 namespace aortalint {
 
@@ -21,6 +22,9 @@ std::optional<std::string> SettingsRequest::NormalizeAndCheck() {
             "{} '{}' names no rule{}", flag, selector,
             unknown->suggestion ? "; did you mean '" + *unknown->suggestion + "'?" : " (`aortalint rules` lists them)");
     }
+  if (!aorta.empty() && !BuiltinAortaTable().Find(aorta))
+    return fmt::format("--aorta '{}' is not an aorta version aortalint knows; write one of the commits {}, or newest",
+                       aorta, BuiltinAortaTable().Commits());
   return std::nullopt;
 }
 
@@ -41,6 +45,7 @@ AnalysisSettings BuildSettings(const SettingsRequest& request, const Config& con
   s.rules.environments.insert(config.environments.begin(), config.environments.end());
   s.rules.mitigations_closed = config.mitigations_closed;
   s.rules.collect = request.collect;
+  s.rules.aorta = request.aorta.empty() ? config.aorta : request.aorta;
   s.allow_suppressions = config.allow_suppressions;
   s.config_path = config.path;
   s.knowledge_path = config.triton_table ? config.knowledge : "";
@@ -67,6 +72,7 @@ nlohmann::json ToJson(const AnalysisSettings& s) {
           {"severity", s.selection.severity()},
           {"per-file-ignores", pfi},
           {"triton", s.rules.triton},
+          {"aorta", s.rules.aorta.empty() ? BuiltinAortaTable().Newest().commit : s.rules.aorta},
           {"knowledge", s.knowledge_path.empty() ? "(built-in)" : s.knowledge_path},
           {"mitigations", s.rules.mitigations},
           {"environments", s.rules.environments},

@@ -20,6 +20,7 @@ struct SettingsRequest {
   std::vector<std::string> ignore;                  // adds to the config's ignore (as --extend-ignore)
   std::vector<std::string> triton;                  // replaces the config's triton when non-empty
   std::optional<std::vector<std::string>> collect;  // `--collect`
+  std::string aorta;                                // `--aorta COMMIT`: replaces the config's `aorta:` when set
 
   /// Upper-cases every selector (IDs are case-insensitive); returns the first
   /// selector that names no rule, as "--select 'FOO' names no rule; did you mean 'COL003'?".

@@ -32,6 +32,11 @@ const TritonTable& BuiltinTritonTable() {
   return table;
 }
 
+const AortaTable& BuiltinAortaTable() {
+  static const AortaTable table = AortaTableFrom(*EmbeddedTable("aorta.yaml").root);
+  return table;
+}
+
 const RecipeKeys& BuiltinRecipeKeys() {
   static const RecipeKeys keys = RecipeKeysFromTable(*EmbeddedTable("recipe_keys.yaml").root);
   return keys;

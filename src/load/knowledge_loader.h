@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "model/aorta_versions.h"
 #include "model/diagnostic.h"
 #include "model/knowledge.h"
 #include "model/recipe_keys.h"
@@ -21,6 +22,8 @@ namespace aortalint {
 const Knowledge& BuiltinKnowledge();
 /// triton.yaml, parsed on first use (thread-safe).
 const TritonTable& BuiltinTritonTable();
+/// aorta.yaml: what each aorta version accepts and refuses.
+const AortaTable& BuiltinAortaTable();
 /// recipe_keys.yaml, parsed on first use (thread-safe).
 const RecipeKeys& BuiltinRecipeKeys();
 /// sanitizer_plan.yaml, parsed on first use (thread-safe).

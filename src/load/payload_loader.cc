@@ -34,6 +34,7 @@ enum class Kind : uint8_t {
   kCall,
   kClassDefinition,
   kComment,
+  kComparisonOperator,
   kConcatenatedString,
   kDecoratedDefinition,
   kDictionary,
@@ -89,6 +90,7 @@ struct Grammar {
         {"call", Kind::kCall},
         {"class_definition", Kind::kClassDefinition},
         {"comment", Kind::kComment},
+        {"comparison_operator", Kind::kComparisonOperator},
         {"concatenated_string", Kind::kConcatenatedString},
         {"decorated_definition", Kind::kDecoratedDefinition},
         {"dictionary", Kind::kDictionary},
@@ -586,9 +588,18 @@ class Builder {
       p_.env_writes.push_back({*v, p_.SpanOf(n), ts_node_start_point(n).row + 1});
   }
 
+  // `f"{prefix}NAME" in os.environ`: a test of presence, not a read of the value.
+  bool IsEnvironMembership(TSNode n, const Level& parent) const {
+    if (parent.kind != Kind::kComparisonOperator || ts_node_child_count(parent.node) != 3) return false;
+    if (!ts_node_eq(ts_node_child(parent.node, 0), n)) return false;
+    std::string_view op = ts_node_type(ts_node_child(parent.node, 1));
+    return (op == "in" || op == "not in") && p_.Text(ts_node_child(parent.node, 2)).ends_with("environ");
+  }
+
   void AddString(TSNode n, const Level& parent) {
     // A docstring (a string alone as a statement) documents; it reads nothing.
     if (parent.kind == Kind::kExpressionStatement && ts_node_named_child_count(parent.node) == 1) return;
+    if (IsEnvironMembership(n, parent)) return;
     std::string tail;
     if (auto v = Resolve(n, 0, &tail))
       p_.strings.push_back(std::move(*v));
@@ -642,7 +653,7 @@ class Builder {
         break;
       case Kind::kCall:
         // "...".format(...): the callee is an attribute named `format`.
-        if (AddCall(n, f) && MayResolve(n))
+        if (AddCall(n, f) && MayResolve(n) && !IsEnvironMembership(n, parent))
           if (auto v = Resolve(n, 0)) p_.strings.push_back(std::move(*v));
         break;
       case Kind::kAssignment:
@@ -653,7 +664,7 @@ class Builder {
         if (parent.kind != Kind::kConcatenatedString) AddString(n, parent);
         break;
       case Kind::kBinaryOperator:
-        if (MayResolve(n))
+        if (MayResolve(n) && !IsEnvironMembership(n, parent))
           if (auto v = Resolve(n, 0)) p_.strings.push_back(std::move(*v));
         break;
       case Kind::kFunctionDefinition:

@@ -47,7 +47,6 @@ Knowledge KnowledgeFromTables(const yaml::Node& collectors_table, const yaml::No
   std::sort(k.collectors.begin(), k.collectors.end(),
             [](const CollectorSpec& a, const CollectorSpec& b) { return a.name < b.name; });
   k.queue_intercepting_backends = Items(collectors->Get("queue_intercepting_backends"));
-  k.cli_refused_backends = Items(collectors->Get("cli_refused_backends"));
   if (const yaml::Node* v = collectors->Get("backend_vendors"))
     for (const yaml::Entry& e : v->entries) k.backend_vendors[e.key->text] = e.value->text;
 

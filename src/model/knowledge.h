@@ -41,7 +41,6 @@ struct CollectorSpec {
 struct Knowledge {
   std::vector<CollectorSpec> collectors;  // sorted by name
   std::vector<std::string> queue_intercepting_backends;
-  std::vector<std::string> cli_refused_backends;       // proton backends aorta will not pin under `mode: cli`
   std::map<std::string, std::string> backend_vendors;  // proton backend -> the only vendor it runs on
   std::map<std::string, std::map<std::string, std::string>> mitigations;  // name -> variables it sets
   std::vector<std::string> environments;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,6 +26,16 @@ enum class LaunchSource {
 /// "the command line", "the config's pairs:", "the recipe's header comment", "the directory".
 std::string_view LaunchSourceName(LaunchSource source);
 
+/// `aorta <group> run ...` as a recipe's comment writes it (`\\` continuations joined): the documented
+/// way to run the recipe, whatever else pairs it.
+struct AortaCommand {
+  std::string group;                    // the word before `run`: "sweep", or a deprecated "triage" / "probe"
+  std::vector<std::string> aorta_args;  // aorta's own words before ` -- ` (`--recipe r.yaml --ticket T`)
+  std::vector<std::string> argv;        // the command after ` -- `
+  Span span;                            // the command's text in the recipe
+  std::string root;                     // where its relative paths resolve from (the project root)
+};
+
 struct Pairing {
   LaunchSource source = LaunchSource::kDirectory;
   std::vector<std::string> argv;                         // empty for kDirectory: the launch shape is unknown
@@ -41,6 +52,7 @@ struct Pairing {
   std::vector<std::string> sources_outside;  // kConfig: the pair's `sources:` outside the project (as written)
   std::vector<std::string> sidecars;  // kHeaderComment: aorta's `--mitigations-file` paths, resolved from base_dir
   std::vector<std::string> sidecars_outside;  // kHeaderComment: those outside the project (as written): never read
+  std::optional<AortaCommand> header;         // the recipe's header command, whatever `source` is
   std::string plan_hip_outside;  // a sanitizer plan's `source.hip` outside the project (as resolved): never read
 
   /// A header comment may name only aorta's options (`aorta sweep run --recipe r.yaml --mitigations-file s.json`,

@@ -1,0 +1,75 @@
+// ATT005: a header command that `aorta sweep run` refuses before it runs anything.
+#include "engine/rule_context.h"
+#include "model/pairing.h"
+#include "model/recipe.h"
+#include "model/sweep_run.h"
+#include "rules/common/header_command.h"
+
+namespace aortalint {
+namespace {
+
+constexpr RuleMeta kMeta{
+    .id = "ATT005",
+    .slug = "sweep-command-refused",
+    .severity = Severity::kError,
+    .summary = "the recipe's header command is one `aorta sweep run` refuses",
+    .what =
+        "Reads the recipe's header comment (`aorta sweep run ... -- COMMAND`) as aorta's command line: an "
+        "option `sweep run` does not have (aorta passes it on as the first word of the command), an option "
+        "without its value or with one of the wrong type, a value that starts with `-` for `--recipe`, "
+        "`--ticket` or `--output`, a word before ` -- `, and the combinations each flow refuses: a `mode: probe` "
+        "recipe without ` -- COMMAND`, a triage recipe with one, `--collect`, `--strict` or a flag-mode option "
+        "(`--workload`, `--trials`, ...) in the probe flow, a probe-only option (`--env-passthrough-mode`, "
+        "`--stop-after-events`, `--max-trials`, `--disable-detector`) in the workload flow, and `--ticket`, "
+        "`--baseline-cell` or `--confound-threshold` beside `--recipe` in the workload flow (the recipe carries "
+        "them). Judged whatever pairs the recipe (the command line after `--` included), since the header is "
+        "what a reader copies. Only `sweep run` is modelled; the deprecated `triage run` is left alone.",
+    .why =
+        "The header is how a recipe says it is run. aorta refuses these commands with a usage error before a "
+        "trial starts; the recipe loads, and only the person who copies the command finds out.",
+    .example =
+        "# Run with:\n#   aorta sweep run --recipe recipe.yaml --ticket T-1\n"
+        "schema_version: 1\nworkload: fsdp\ntrials: 1\nsteps: 10\n"
+        "cells:\n  - {name: base, mitigations: [none], environment: local}\n",
+    .fixed =
+        "# Run with:\n#   aorta sweep run --recipe recipe.yaml\n"
+        "schema_version: 1\nticket: T-1\nworkload: fsdp\ntrials: 1\nsteps: 10\n"
+        "cells:\n  - {name: base, mitigations: [none], environment: local}\n",
+    .facts =
+        "aorta's `sweep run` (src/aorta/cli/sweep.py, c06e914b): its click options, the up-front guards of "
+        "`sweep_run`, `_dispatch_probe_flow` and `_dispatch_workload_flow`; the workload flow's refusal of "
+        "flag-mode options beside `--recipe` (src/aorta/cli/triage.py, `_reject_flag_mode_args`). `--strict` "
+        "exists from c06e914b; before it, aorta passes it on as the command's first word.",
+};
+
+sweep::RecipeFlow FlowOf(const Recipe& recipe) {
+  switch (recipe.mode()) {
+    case RecipeMode::kTriage:
+      return sweep::RecipeFlow::kTriage;
+    case RecipeMode::kProbe:
+      return sweep::RecipeFlow::kProbe;
+    default:  // aorta's peek leaves any other mode to the command's presence
+      return sweep::RecipeFlow::kUnknown;
+  }
+}
+
+class SweepCommandRefused final : public Rule {
+ public:
+  const RuleMeta& Meta() const override { return kMeta; }
+  void CheckPairing(const Recipe& recipe, const Pairing& pairing, RuleContext& ctx) override {
+    if (!pairing.header || pairing.header->group != "sweep") return;
+    const AortaCommand& command = *pairing.header;
+    sweep::Parsed parsed = sweep::Parse(command.aorta_args);
+    std::vector<sweep::Refusal> refusals = parsed.refusals;
+    std::vector<sweep::Refusal> flow = sweep::FlowRefusals(parsed, !command.argv.empty(), FlowOf(recipe));
+    refusals.insert(refusals.end(), flow.begin(), flow.end());
+    for (const sweep::Refusal& r : refusals)
+      ctx.Report(recipe.source(), WordIn(recipe.source()->text(), command.span, r.word), "{}", r.message).Help(r.help);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakeSweepCommandRefused() { return std::make_unique<SweepCommandRefused>(); }
+
+}  // namespace aortalint
