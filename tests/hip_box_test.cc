@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <vector>
 
 #include "base/elide.h"
 #include "load/hip_loader.h"
@@ -121,7 +122,8 @@ TEST_CASE("hip box: a header outside the project is not read, and never quoted (
   WriteFile(dir / "secret/creds", "aws_secret_access_key = wJalrXUtnFEMI_K7MDENG;\n");
   WriteFile(dir / "proj/inside.h", "int inside = undeclared_inside;\n");
   std::filesystem::create_symlink(dir / "secret/creds", dir / "proj/link.h");
-  for (std::string header : {"../secret/creds", (dir / "secret/creds").string(), "link.h", "/etc/passwd"}) {
+  for (const std::string& header :
+       std::vector<std::string>{"../secret/creds", (dir / "secret/creds").string(), "link.h", "/etc/passwd"}) {
     CAPTURE(header);
     auto p = Parse(dir / "proj" / ("k" + std::to_string(header.size()) + ".hip"),
                    "int aws_secret_access_key;\nvoid f() {\n#include \"" + header + "\"\n}\n__global__ void k() {}\n");
