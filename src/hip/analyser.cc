@@ -179,8 +179,6 @@ class MissingHeaders : public clang::PPCallbacks {
   // by directory, so a second miss needs a new one) and let Clang look again.
   bool FileNotFound(llvm::StringRef file, llvm::SmallVectorImpl<char>& recovery) override {
     std::string dir = std::string(kMissingDir) + "/" + std::to_string(state_.missing_count++);
-    // One level per `..` in the name, so that `../x.h` (normalised by the in-memory file system) stays below it.
-    for (size_t at = file.find(".."); at != llvm::StringRef::npos; at = file.find("..", at + 2)) dir += "/up";
     state_.memory->addFile(dir + "/" + file.str(), 0, llvm::MemoryBuffer::getMemBuffer(""));
     recovery.assign(dir.begin(), dir.end());
     return true;
