@@ -5,6 +5,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <string_view>
 
 #include <CLI/CLI.hpp>
@@ -18,6 +19,7 @@
 #include "driver/run.h"
 #include "engine/cache.h"
 #include "load/hip_loader.h"
+#include "load/hip_worker.h"
 #include "lsp/server.h"
 #include "rules/all_rules.h"
 #include "run/metrics_view.h"
@@ -82,6 +84,8 @@ std::string VersionText() {
 
 int main(int argc, char** argv) {
   using namespace aortalint;
+  // A HIP worker (load/hip_worker.h): this binary started again to parse HIP payloads in a box.
+  if (std::optional<int> rc = MaybeRunHipWorker(argc, argv)) return *rc;
   // `--version` alone answers before the command line's parser is built (a start in well under a millisecond).
   if (argc == 2 && std::string_view(argv[1]) == "--version") {
     std::fputs((VersionText() + "\n").c_str(), stdout);

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 
 #include "load/knowledge_loader.h"
@@ -559,6 +560,30 @@ TEST_CASE("lsp server: a sanitizer plan's hip: source is analysed with the recip
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("lsp server: a HIP document that would crash, hang or read the editor's stream leaves it answering") {
+  // H16, H17, H21: `#pragma clang __debug crash` killed the server, `overflow_stack` spun forever, and
+  // `#include "/dev/stdin"` made Clang read the JSON-RPC stream.
+  std::filesystem::path dir = testing::TempDir("lsp-hip-box");
+  testing::WriteFile(dir / ".aortalint.yaml", "select: [ALL]\n");
+  Session s;
+  s.Initialize();
+  std::string kernel = "__global__ void k(int* x) { x[0] = 1; }\n";
+  for (std::string first : {"#pragma clang __debug crash", "#pragma clang __debug overflow_stack",
+                            "#pragma clang __debug llvm_fatal_error", "#include \"/dev/stdin\""}) {
+    CAPTURE(first);
+    std::string path = (dir / ("k" + std::to_string(first.size()) + ".hip")).string();
+    auto start = std::chrono::steady_clock::now();
+    s.Open(path, first + "\n" + kernel, "hip");
+    CHECK(s.Published(path));
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(15));
+    CHECK(s.Request("textDocument/hover", At(path, 1, 0)).contains("result"));
+  }
+  std::optional<Json> stdin_doc = s.Published((dir / "k21.hip").string());
+  REQUIRE(stdin_doc);
+  REQUIRE(stdin_doc->size() == 1);
+  CHECK((*stdin_doc)[0]["message"].get<std::string>().find("not a regular file") != std::string::npos);
+  CHECK(s.Request("shutdown", nullptr).contains("result"));
+}
 }  // namespace
 }  // namespace aortalint::lsp
 #endif

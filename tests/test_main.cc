@@ -4,12 +4,16 @@
 #include <doctest/doctest.h>
 
 #include <cstdlib>
+#include <optional>
 #include <string_view>
 
 #include "fixture_runner.h"
+#include "load/hip_worker.h"
 #include "rules/all_rules.h"
 
 int main(int argc, char** argv) {
+  // The HIP analyses of the tests run in workers started from this binary.
+  if (std::optional<int> rc = aortalint::MaybeRunHipWorker(argc, argv)) return *rc;
   // Every aortalint the tests start caches under the build tree, not in ~/.cache.
   ::setenv("AORTALINT_CACHE_DIR", AORTALINT_TEST_CACHE_DIR, /*overwrite=*/0);
 #ifdef AORTALINT_HIP_MODULE_PATH

@@ -12,10 +12,14 @@ constexpr RuleMeta kMeta{
     .summary = "a HIP payload could not be analysed, or was analysed without one of its headers",
     .what =
         "Says, once per HIP/C++ payload, why the HIP rules could not judge it: this aortalint was built "
-        "without Clang (`-DAORTALINT_WITH_CLANG=OFF`), its HIP analyser module is missing or from another "
-        "build, or Clang could not start the parse. When the parse ran but a header was found nowhere (a "
+        "without Clang (`-DAORTALINT_WITH_CLANG=OFF`), its HIP analyser module is missing, truncated or from "
+        "another build, Clang could not start the parse, or the parse was stopped: it went past the time "
+        "or memory limit of its worker process, or Clang crashed (the rest of the run goes on). When the parse ran but "
+        "a header was found nowhere (a "
         "third-party library, a generated file), it says so once per header at its `#include`: the parse "
-        "went on with the header empty, so what depends on it may be missed. When no header is missing "
+        "went on with the header empty, so what depends on it may be missed. A header that exists but is "
+        "outside the project and the include roots, or is not a regular file (a FIFO, a device, "
+        "`/dev/stdin`), is never read: it is reported the same way, with the reason. When no header is missing "
         "but the file has errors, it reports the count and the first one.\n\n"
         "Headers come from the payload's entry in `compile_commands.json` (its `-I`, `-isystem`, `-D` and "
         "`-std` flags), then ROCm's own (`$ROCM_PATH/include`, `/opt/rocm/include`), else aortalint's "
@@ -48,18 +52,28 @@ class HipPayloadNotAnalysed final : public Rule {
       ctx.Report(hip.source, Span{0, 0},
                  "HIP payload '{}' was not analysed, so the HIP rules (HIP001-HIP004) skipped it: {}", hip.path(),
                  hip.status_detail)
-          .Help("{}", hip.status == HipPayload::Status::kNoClang
+          .Help("{}", !hip.status_help.empty() ? hip.status_help
+                      : hip.status == HipPayload::Status::kNoClang
                           ? "build aortalint with Clang 14 (the default; scripts/setup.sh installs it) to check it"
                           : "reinstall aortalint with its libaortalint_hip.so beside the binary");
       return;
     }
-    for (const HipMissingHeader& m : hip.missing_headers)
+    for (const HipMissingHeader& m : hip.missing_headers) {
+      if (!m.refused.empty()) {
+        ctx.Report(hip.source, m.span, "header '{}' was not read ({}), so '{}' was analysed without it", m.header,
+                   m.refused, hip.path())
+            .Help(
+                "a payload's headers are read only from regular files inside the project and the system, ROCm and "
+                "Clang include directories; move the header into the project");
+        continue;
+      }
       ctx.Report(hip.source, m.span,
                  "header '{}' was not found, so '{}' was analysed without it: kernels, launches or roctx calls that "
                  "depend on it may be missed",
                  m.header, hip.path())
           .Help("give its include directory in compile_commands.json{}",
                 hip.standin ? " (or install ROCm, whose headers are used when present)" : "");
+    }
     if (hip.missing_headers.empty() && hip.errors > 0)
       ctx.Report(hip.source, Span{0, 0}, "'{}' has {} Clang error(s) (first: {}), and the HIP rules used what parsed",
                  hip.path(), hip.errors, hip.first_error)

@@ -1,14 +1,16 @@
 #include "engine/rule_context.h"
 
+#include "base/elide.h"
+
 namespace aortalint {
 
 DiagnosticBuilder& DiagnosticBuilder::Note(const SourcePtr& file, Span span, std::string message) {
-  sink_[index_].notes.push_back({{file, span}, std::move(message)});
+  sink_[index_].notes.push_back({{file, span}, Elide(message, kMaxMessageBytes)});
   return *this;
 }
 
 DiagnosticBuilder& DiagnosticBuilder::Help(std::string help) {
-  sink_[index_].help = std::move(help);
+  sink_[index_].help = Elide(help, kMaxMessageBytes);
   return *this;
 }
 
@@ -27,7 +29,7 @@ DiagnosticBuilder RuleContext::Report(const SourcePtr& file, Span span, std::str
   d.rule = std::string(meta_->id);
   d.severity = meta_->severity;
   d.where = {file, span};
-  d.message = std::move(message);
+  d.message = Elide(message, kMaxMessageBytes);
   sink_.push_back(std::move(d));
   return DiagnosticBuilder(sink_, sink_.size() - 1);
 }

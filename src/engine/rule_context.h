@@ -32,6 +32,10 @@ struct RuleSettings {
 };
 
 /// Adds notes and a fix to the diagnostic just reported.
+/// The most a message, a help or a note may hold: longer ones (a type nested
+/// 20 deep prints as a megabyte) are elided, so a small file never makes a large report.
+inline constexpr size_t kMaxMessageBytes = 2000;
+
 class DiagnosticBuilder {
  public:
   DiagnosticBuilder(std::vector<Diagnostic>& sink, size_t index) : sink_(sink), index_(index) {}

@@ -10,6 +10,12 @@
 // (src/hip/include, embedded here and served from memory). A header found
 // nowhere is served empty, recorded once, and the parse goes on: a fatal
 // "file not found" would stop Clang instantiating templates.
+//
+// Containment: the module runs only in a worker process with limits
+// (load/hip_worker.h); within it, the parse opens only regular files below
+// the project's root and the include roots (a FIFO, a device, /dev/stdin or a
+// file outside is a missing header), Clang's debug pragmas do nothing, and a
+// diagnostic is quoted only from the payload and the project's own files.
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
@@ -19,19 +25,26 @@
 #include <clang/Basic/Diagnostic.h>
 #include <clang/Basic/DiagnosticLex.h>
 #include <clang/Basic/SourceManager.h>
+#include <clang/Basic/Stack.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Lex/Lexer.h>
 #include <clang/Lex/PPCallbacks.h>
 #include <clang/Lex/Preprocessor.h>
+#include <clang/Lex/PreprocessorOptions.h>
 #include <clang/Tooling/Tooling.h>
+#include <fcntl.h>
+#include <llvm/Support/ErrorHandling.h>
 #include <llvm/Support/VirtualFileSystem.h>
 #include <llvm/Support/raw_ostream.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <map>
 #include <set>
 #include <string>
 
+#include "base/elide.h"
 #include "hip/module_abi.h"
 
 namespace aortalint::hip {
@@ -62,10 +75,97 @@ bool IsLaunchApi(llvm::StringRef name) {
   return false;
 }
 
+// The real file system seen through the containment rule: a file is opened
+// only when it is a regular file whose real path (links followed) lies below
+// one of the roots. Anything else looks missing, and why is recorded.
+class ContainedFileSystem : public llvm::vfs::ProxyFileSystem {
+ public:
+  explicit ContainedFileSystem(const std::vector<std::string>& roots)
+      : ProxyFileSystem(llvm::vfs::getRealFileSystem()) {
+    for (const std::string& root : roots)
+      if (std::string real = RealPath(root); !real.empty()) roots_.push_back(real);
+  }
+
+  llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine& path) override {
+    llvm::ErrorOr<llvm::vfs::Status> st = ProxyFileSystem::status(path);
+    if (!st || st->isDirectory()) return st;  // a directory holds nothing until a file in it is opened
+    if (Refuse(path.str(), st->getType() == llvm::sys::fs::file_type::regular_file))
+      return std::make_error_code(std::errc::no_such_file_or_directory);
+    return st;
+  }
+
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> openFileForRead(const llvm::Twine& path) override {
+    std::string name = path.str();
+    // Never blocks: O_NONBLOCK makes a FIFO's open return, and fstat then refuses it.
+    int fd = ::open(name.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) return std::error_code(errno, std::generic_category());
+    llvm::sys::fs::file_status st;
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer = std::make_error_code(std::errc::io_error);
+    if (!llvm::sys::fs::status(fd, st) && !Refuse(name, st.type() == llvm::sys::fs::file_type::regular_file))
+      buffer = llvm::MemoryBuffer::getOpenFile(fd, name, st.getSize(), /*RequiresNullTerminator=*/false);
+    ::close(fd);
+    if (!buffer) return std::make_error_code(std::errc::no_such_file_or_directory);
+    return std::unique_ptr<llvm::vfs::File>(
+        new BufferFile(llvm::vfs::Status::copyWithNewName(st, name), std::move(*buffer)));
+  }
+
+  /// Why `path` (as a header was looked up) was not opened, when it exists; else empty.
+  std::string RefusalOf(llvm::StringRef written) const {
+    for (const auto& [path, why] : refused_)
+      if (path == written || llvm::StringRef(path).endswith(("/" + written).str())) return why;
+    return "";
+  }
+
+ private:
+  // A file read once and served from memory.
+  class BufferFile : public llvm::vfs::File {
+   public:
+    BufferFile(llvm::vfs::Status status, std::unique_ptr<llvm::MemoryBuffer> buffer)
+        : status_(std::move(status)), buffer_(std::move(buffer)) {}
+    llvm::ErrorOr<llvm::vfs::Status> status() override { return status_; }
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> getBuffer(const llvm::Twine& name, int64_t, bool,
+                                                                 bool) override {
+      return llvm::MemoryBuffer::getMemBufferCopy(buffer_->getBuffer(), name);
+    }
+    std::error_code close() override { return {}; }
+
+   private:
+    llvm::vfs::Status status_;
+    std::unique_ptr<llvm::MemoryBuffer> buffer_;
+  };
+
+  static std::string RealPath(const std::string& path) {
+    llvm::SmallString<256> real;
+    if (llvm::sys::fs::real_path(path, real)) return "";
+    return real.str().str();
+  }
+
+  // Whether `path` must not be opened; records why.
+  bool Refuse(const std::string& path, bool regular) {
+    std::string why;
+    if (!regular) {
+      why = "it is not a regular file";
+    } else {
+      std::string real = RealPath(path);
+      bool inside = false;
+      for (const std::string& root : roots_)
+        inside |= real == root || (llvm::StringRef(real).startswith(root) && real[root.size()] == '/');
+      if (inside) return false;
+      why = "it is outside the project and the include roots";
+    }
+    if (refused_.size() < 256) refused_.emplace_back(path, why);
+    return true;
+  }
+
+  std::vector<std::string> roots_;
+  std::vector<std::pair<std::string, std::string>> refused_;
+};
+
 // Everything the parse records before the AST exists: missing headers, and
 // the diagnostics (counted, never printed).
 struct ParseState {
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> memory;
+  llvm::IntrusiveRefCntPtr<ContainedFileSystem> disk;
   int missing_count = 0;
   std::set<std::string> missing_reported;
   HipPayload* out = nullptr;
@@ -89,7 +189,7 @@ class MissingHeaders : public clang::PPCallbacks {
                           const clang::Module*, clang::SrcMgr::CharacteristicKind) override {
     if (!entry || !entry->getName().startswith(kMissingDir)) return;
     if (!state_.missing_reported.insert(file.str()).second) return;
-    HipMissingHeader missing{file.str(), {}};
+    HipMissingHeader missing{file.str(), {}, state_.disk->RefusalOf(file)};
     clang::SourceLocation loc = sm_.getExpansionLoc(hash);
     if (sm_.isWrittenInMainFile(loc)) {
       clang::SourceLocation end = sm_.getExpansionLoc(range.getEnd());
@@ -103,10 +203,12 @@ class MissingHeaders : public clang::PPCallbacks {
   clang::SourceManager& sm_;
 };
 
-// Counts the errors in the payload's own text; prints nothing.
+// Counts the errors in the payload's own text; prints nothing. The first one
+// is kept, quoted only from the payload or a file of the project (never from
+// a file outside it), and shortened.
 class CountingConsumer : public clang::DiagnosticConsumer {
  public:
-  explicit CountingConsumer(HipPayload& out) : out_(out) {}
+  CountingConsumer(HipPayload& out, std::string project_root) : out_(out), project_root_(std::move(project_root)) {}
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
     DiagnosticConsumer::HandleDiagnostic(level, info);
     if (level < clang::DiagnosticsEngine::Error) return;
@@ -118,15 +220,28 @@ class CountingConsumer : public clang::DiagnosticConsumer {
     clang::SourceLocation loc = sm.getExpansionLoc(info.getLocation());
     llvm::SmallString<160> text;
     info.FormatDiagnostic(text);
+    std::string first;
     if (sm.isWrittenInMainFile(loc))
-      out_.first_error = std::to_string(sm.getExpansionLineNumber(loc)) + ":" +
-                         std::to_string(sm.getExpansionColumnNumber(loc)) + ": " + text.str().str();
+      first = std::to_string(sm.getExpansionLineNumber(loc)) + ":" + std::to_string(sm.getExpansionColumnNumber(loc)) +
+              ": " + text.str().str();
+    else if (InProject(sm.getFilename(loc)))
+      first = sm.getFilename(loc).str() + ": " + text.str().str();
     else
-      out_.first_error = sm.getFilename(loc).str() + ": " + text.str().str();
+      first = "in " + sm.getFilename(loc).str() + ", not quoted: the file is outside the project";
+    out_.first_error = Elide(first, kMaxQuote);
   }
 
  private:
+  static constexpr size_t kMaxQuote = 300;
+
+  bool InProject(llvm::StringRef file) const {
+    llvm::SmallString<256> real;
+    if (project_root_.empty() || llvm::sys::fs::real_path(file, real)) return false;
+    return real.str().startswith(project_root_ + "/");
+  }
+
   HipPayload& out_;
+  std::string project_root_;
 };
 
 class Collector : public clang::RecursiveASTVisitor<Collector> {
@@ -358,6 +473,8 @@ class Action : public clang::ASTFrontendAction {
     return std::make_unique<Consumer>(*state_.out);
   }
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
+    // `#pragma clang __debug crash` (and overflow_stack, llvm_fatal_error...) must not stop the worker.
+    ci.getPreprocessorOpts().DisablePragmaDebugCrash = true;
     ci.getPreprocessor().addPPCallbacks(std::make_unique<MissingHeaders>(state_, ci.getSourceManager()));
     return true;
   }
@@ -403,14 +520,24 @@ void AddUserFlags(const Request& request, std::vector<std::string>& args) {
 
 extern "C" __attribute__((visibility("default"))) int aortalint_hip_abi() { return aortalint::hip::kAbi; }
 
+extern "C" __attribute__((visibility("default"))) void aortalint_hip_contain(AortalintHipFatalFn* fatal) {
+  static AortalintHipFatalFn* report = fatal;
+  llvm::install_fatal_error_handler([](void*, const char* reason, bool) { report(reason, false); });
+  llvm::install_bad_alloc_error_handler([](void*, const char* reason, bool) { report(reason, true); });
+  // Deep recursion (a type nested thousands deep) moves to a thread with a larger stack instead of overflowing.
+  clang::noteBottomOfStack();
+}
+
 extern "C" __attribute__((visibility("default"))) void aortalint_hip_analyse(const aortalint::hip::Request& request,
                                                                              aortalint::HipPayload& out) {
   using namespace aortalint::hip;
   ParseState state;
   state.out = &out;
   state.memory = new llvm::vfs::InMemoryFileSystem;
-  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> fs(
-      new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+  std::vector<std::string> roots = request.include_roots;
+  roots.push_back(request.project_root);
+  state.disk = new ContainedFileSystem(roots);
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> fs(new llvm::vfs::OverlayFileSystem(state.disk));
   fs->pushOverlay(state.memory);
 
   // The payload's text comes from the request (an editor's buffer may not be saved).
@@ -455,7 +582,9 @@ extern "C" __attribute__((visibility("default"))) void aortalint_hip_analyse(con
   args.push_back(path);
 
   llvm::IntrusiveRefCntPtr<clang::FileManager> files(new clang::FileManager(clang::FileSystemOptions(), fs));
-  CountingConsumer diagnostics(out);
+  llvm::SmallString<256> project_root;
+  if (llvm::sys::fs::real_path(request.project_root, project_root)) project_root.clear();
+  CountingConsumer diagnostics(out, project_root.str().str());
   clang::tooling::ToolInvocation invocation(args, std::make_unique<Action>(state), files.get());
   invocation.setDiagnosticConsumer(&diagnostics);
   bool ran = invocation.run();

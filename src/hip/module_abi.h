@@ -1,9 +1,10 @@
 // The one interface between aortalint and its HIP analyser module
 // (libaortalint_hip.so, built from src/hip/analyser.cc with Clang 14). The
-// binary opens the module with dlopen only when a run holds a HIP payload, so
-// a recipe-only run never loads Clang. Both sides are built by one CMake
-// project with one compiler and standard library, so C++ types cross the
-// boundary; kAbi guards against a module left over from another build.
+// module is only ever opened inside a worker process (load/hip_worker.h), a
+// copy of the aortalint binary run with limits, so a crash, a hang or a memory
+// blow-up of Clang ends the worker and never the run. Both sides are built by
+// one CMake project with one compiler and standard library, so C++ types cross
+// the boundary; kAbi guards against a module left over from another build.
 #pragma once
 
 #include <string>
@@ -13,7 +14,7 @@
 
 namespace aortalint::hip {
 
-inline constexpr int kAbi = 1;
+inline constexpr int kAbi = 2;
 
 struct Request {
   std::string path;                // the payload's path, as diagnostics name it
@@ -22,12 +23,22 @@ struct Request {
   std::string directory;           // that command's directory (relative -I paths resolve from it)
   std::string rocm_include;        // ROCm's include directory, when found; else the stand-in is used
   std::string resource_dir;        // Clang's resource directory (built-in headers)
+  // Containment: the parse opens only regular files below these directories
+  // (the project's root first, then the system, ROCm and Clang include roots);
+  // any other file is a missing header. Diagnostics are quoted only from the
+  // payload and from files below the project's root.
+  std::string project_root;
+  std::vector<std::string> include_roots;
 };
 
 }  // namespace aortalint::hip
 
-// The module's two entry points, looked up with dlsym.
+// The module's entry points, looked up with dlsym.
 extern "C" {
 using AortalintHipAbiFn = int();
 using AortalintHipAnalyseFn = void(const aortalint::hip::Request&, aortalint::HipPayload&);
+// Called once by the worker before any parse: installs LLVM's fatal-error and
+// out-of-memory handlers, which call `fatal` (which must not return).
+using AortalintHipFatalFn = void(const char* reason, bool out_of_memory);
+using AortalintHipContainFn = void(AortalintHipFatalFn* fatal);
 }

@@ -1,16 +1,20 @@
 #include "load/hip_loader.h"
 
-#include <dlfcn.h>
+#include <elf.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <mutex>
 
+#include "base/elide.h"
 #include "hip/module_abi.h"
+#include "load/hip_worker.h"
 
 namespace aortalint {
 namespace fs = std::filesystem;
@@ -68,40 +72,66 @@ std::string ExecutableDir() {
 
 constexpr const char* kModuleName = "libaortalint_hip.so";
 
+// Why the file at `path` cannot be the module, checked before anything maps it (a truncated
+// library would kill its loader with SIGBUS): a regular ELF file that holds every segment and
+// section its header promises. Empty when it can be tried.
+[[maybe_unused]] std::string ModuleFileError(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return std::string("cannot be opened: ") + std::strerror(errno);
+  struct stat st {};
+  Elf64_Ehdr header{};
+  std::string error;
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    error = "is not a regular file";
+  } else if (::pread(fd, &header, sizeof header, 0) != ssize_t(sizeof header) ||
+             std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 || header.e_ident[EI_CLASS] != ELFCLASS64) {
+    error = "is not a 64-bit shared library (" + std::to_string(st.st_size) + " bytes)";
+  } else {
+    uint64_t size = uint64_t(st.st_size), promised = header.e_shoff + uint64_t(header.e_shnum) * header.e_shentsize;
+    for (unsigned i = 0; i < header.e_phnum && promised <= size; ++i) {
+      Elf64_Phdr segment{};
+      if (::pread(fd, &segment, sizeof segment, off_t(header.e_phoff + uint64_t(i) * header.e_phentsize)) !=
+          ssize_t(sizeof segment))
+        promised = size + 1;
+      else if (segment.p_type == PT_LOAD)
+        promised = std::max<uint64_t>(promised, segment.p_offset + segment.p_filesz);
+    }
+    if (promised > size)
+      error = "is truncated (" + std::to_string(size) + " bytes, its header needs " + std::to_string(promised) + ")";
+  }
+  ::close(fd);
+  return error;
+}
+
 struct Module {
-  std::once_flag opened;
-  AortalintHipAnalyseFn* analyse = nullptr;
-  std::string error;  // why it could not be used
+  std::once_flag found;
+  std::string error;  // why it cannot be used
+  std::string help;   // what to do about it, when reinstalling is not the answer
   std::string path;
 };
 
 Module& TheModule() {
   static Module module;
-  std::call_once(module.opened, [] {
+  std::call_once(module.found, [] {
 #ifndef AORTALINT_WITH_CLANG
     module.error = "this aortalint was built without Clang (-DAORTALINT_WITH_CLANG=OFF)";
 #else
+    if (const char* env = std::getenv("AORTALINT_HIP_MODULE"); env && *env) {
+      module.path = env;
+      if (std::string why = ModuleFileError(module.path); !why.empty())
+        module.error = "the HIP analyser module named by $AORTALINT_HIP_MODULE (" + Elide(module.path, 200) + ") " + why;
+      module.help = "point $AORTALINT_HIP_MODULE at this build's libaortalint_hip.so, or unset it to use the one "
+                    "installed beside the binary";
+      return;
+    }
     module.path = FindHipModule();
     if (module.path.empty()) {
       module.error = std::string("the HIP analyser module ") + kModuleName + " is not installed beside the aortalint "
                      "binary (" + ExecutableDir() + ") or in ../lib/aortalint/hip/";
       return;
     }
-    void* handle = ::dlopen(module.path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-      const char* why = ::dlerror();
-      module.error = "the HIP analyser module " + module.path + " could not be loaded: " + (why ? why : "unknown error");
-      return;
-    }
-    auto* abi = reinterpret_cast<AortalintHipAbiFn*>(::dlsym(handle, "aortalint_hip_abi"));
-    auto* analyse = reinterpret_cast<AortalintHipAnalyseFn*>(::dlsym(handle, "aortalint_hip_analyse"));
-    if (!abi || !analyse || abi() != hip::kAbi) {
-      module.error = "the HIP analyser module " + module.path + " is from another aortalint build (interface " +
-                     (abi ? std::to_string(abi()) : std::string("unknown")) + ", this binary needs " +
-                     std::to_string(hip::kAbi) + ")";
-      return;
-    }
-    module.analyse = analyse;
+    if (std::string why = ModuleFileError(module.path); !why.empty())
+      module.error = "the HIP analyser module " + module.path + " " + why;
 #endif
   });
   return module;
@@ -133,12 +163,16 @@ std::string HipSupportSummary() {
 #ifndef AORTALINT_WITH_CLANG
   return "HIP payloads: not analysed (built with -DAORTALINT_WITH_CLANG=OFF)";
 #else
+  std::string clang = std::string("HIP payloads: Clang ") + AORTALINT_CLANG_VERSION;
+  if (const char* env = std::getenv("AORTALINT_HIP_MODULE"); env && *env) {
+    if (std::string why = ModuleFileError(env); !why.empty())
+      return clang + " analyser module named by $AORTALINT_HIP_MODULE (" + Elide(env, 200) + ") " + why;
+  }
   std::string module = FindHipModule();
   if (module.empty())
-    return std::string("HIP payloads: Clang ") + AORTALINT_CLANG_VERSION + " analyser module " + kModuleName +
-           " NOT FOUND beside the binary or in ../lib/aortalint/hip/";
-  return std::string("HIP payloads: Clang ") + AORTALINT_CLANG_VERSION + " LibTooling (" + module +
-         ", loaded only when a HIP payload is checked)";
+    return clang + " analyser module " + kModuleName + " NOT FOUND beside the binary or in ../lib/aortalint/hip/";
+  if (std::string why = ModuleFileError(module); !why.empty()) return clang + " analyser module " + module + " " + why;
+  return clang + " LibTooling (" + module + ", run in a worker process when a HIP payload is checked)";
 #endif
 }
 
@@ -193,6 +227,18 @@ bool Unchanged(const FileStates& files) {
                      [](const auto& file) { return IdentityOf(file.first) == file.second; });
 }
 
+// The directory whose files a payload's parse may read: the nearest at or above it holding .git or
+// .aortalint.yaml (the markers of a project's top), else the payload's own directory.
+std::string ProjectRootOf(const std::string& payload) {
+  std::error_code ec;
+  fs::path dir = fs::absolute(payload, ec).lexically_normal().parent_path();
+  for (fs::path d = dir; !d.empty(); d = d.parent_path()) {
+    if (fs::exists(d / ".git", ec) || fs::exists(d / ".aortalint.yaml", ec)) return d.string();
+    if (d == d.root_path()) break;
+  }
+  return dir.string();
+}
+
 // A compile command as the parse sees it.
 std::string CommandText(const CompileCommand* command) {
   if (!command) return "";
@@ -212,13 +258,22 @@ std::shared_ptr<const HipPayload> AnalyseHip(SourcePtr source, const CompileComm
     return payload;
   }
   Module& module = TheModule();
-  if (!module.analyse) {
+  std::string limits_error;
+  HipLimits limits = HipLimitsFromEnvironment(&limits_error);
+  if (!limits_error.empty()) {
+    payload->status = HipPayload::Status::kFailed;
+    payload->status_detail = limits_error;
+    payload->status_help = "unset it, or give a number in that range";
+    return payload;
+  }
+  if (!module.error.empty()) {
 #ifndef AORTALINT_WITH_CLANG
     payload->status = HipPayload::Status::kNoClang;
 #else
     payload->status = HipPayload::Status::kNoModule;
 #endif
     payload->status_detail = module.error;
+    payload->status_help = module.help;
     return payload;
   }
   // One parse per file per process: check, explain and the language server share it while its
@@ -231,7 +286,8 @@ std::shared_ptr<const HipPayload> AnalyseHip(SourcePtr source, const CompileComm
   static std::mutex memo_mutex;
   static std::map<std::string, Parsed> memo;
   const std::string& memo_key = source->path();
-  std::string command_text = CommandText(command);
+  std::string command_text =
+      CommandText(command) + '\0' + std::to_string(limits.seconds) + '\0' + std::to_string(limits.memory_mib);
   FileStates dependencies;
   std::shared_ptr<const HipPayload> parsed;
   {
@@ -254,13 +310,20 @@ std::shared_ptr<const HipPayload> AnalyseHip(SourcePtr source, const CompileComm
 #ifdef AORTALINT_CLANG_RESOURCE_DIR
   request.resource_dir = AORTALINT_CLANG_RESOURCE_DIR;
 #endif
+  request.project_root = ProjectRootOf(source->path());
+  request.include_roots = {"/usr/include", "/usr/local/include", "/usr/lib/gcc"};
+  for (const std::string& root : {request.resource_dir, request.rocm_include})
+    if (!root.empty()) request.include_roots.push_back(root);
   if (command) {
     request.directory = command->directory;
     if (command->arguments.size() > 1) request.flags.assign(command->arguments.begin() + 1, command->arguments.end());
     payload->flags_from = command->database;
   }
-  module.analyse(request, *payload);
+  AnalyseInWorker(module.path, limits, request, *payload);
   dependencies = ParseDependencies(*payload, command, started);
+  // A stopped parse depends on the machine's load as much as on the files: never reused from the result cache.
+  if (payload->status == HipPayload::Status::kStopped)
+    dependencies.emplace_back(source->path(), FileIdentity{.size = -1});
   if (read) read->insert(read->end(), dependencies.begin(), dependencies.end());
   std::lock_guard lock(memo_mutex);
   if (memo.size() >= 64) memo.clear();  // a bound: a run over many payloads parses each once through HipStore anyway

@@ -46,8 +46,9 @@ struct HipCall {
 
 /// A header the parse could not find (third-party, not the user's error).
 struct HipMissingHeader {
-  std::string header;  // as written in the #include
-  Span span;           // the #include in the payload; empty when included from elsewhere
+  std::string header;   // as written in the #include
+  Span span;            // the #include in the payload; empty when included from elsewhere
+  std::string refused;  // why a file that exists was not opened ("outside the project ..."); empty: not found
 };
 
 /// rocprofv3's kernel filter (`--kernel-include-regex`, aorta's `kernel_include_regex`):
@@ -78,6 +79,7 @@ struct HipPayload {
     kNoClang,   // this build has no Clang
     kNoModule,  // the analyser module could not be loaded
     kFailed,    // Clang could not parse the file at all
+    kStopped,   // the parse was stopped: it went past a limit, or Clang crashed (status_detail says which)
   };
 
   SourcePtr source;
@@ -85,6 +87,7 @@ struct HipPayload {
   bool hip = true;         // false: neither includes hip/hip_runtime.h nor defines a kernel (not parsed)
   Status status = Status::kAnalysed;
   std::string status_detail;  // why not analysed, in words
+  std::string status_help;    // what to do about it, when the rule's own advice does not fit
   bool standin = false;       // parsed against aortalint's stand-in HIP headers
   std::string flags_from;     // the compile_commands.json whose flags were used, if any
   unsigned errors = 0;        // Clang errors in the file (the facts may be partial)

@@ -1,0 +1,221 @@
+// Clang in a box: the HIP analyser runs in a worker process with limits, reads
+// only regular files inside the project and the include roots, never quotes a
+// file outside the project, and every message is bounded. The repros are the
+// hostile-input findings N2-N7 and N14 and the HIP real-code containment list.
+#include <doctest/doctest.h>
+#include <sys/stat.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <vector>
+
+#include "base/elide.h"
+#include "load/hip_loader.h"
+#include "load/hip_wire.h"
+#include "load/hip_worker.h"
+#include "model/hip.h"
+#include "test_util.h"
+
+namespace aortalint {
+namespace {
+
+using testing::WriteFile;
+
+TEST_CASE("hip box: long text is elided, template arguments first, never past the cap") {
+  CHECK(Elide("short", 10) == "short");
+  std::string nested = "P<int>";
+  for (int i = 0; i < 20; ++i) nested = "P<" + nested + ", " + nested + ">";  // 2^20 deep-ish
+  std::string shorter = Elide("kernel void k<" + nested + ">()", 2000);
+  CHECK(shorter.size() <= 2000);
+  CHECK(shorter.find("P<P<P<…>") != std::string::npos);
+  std::string flat(100000, 'x');
+  std::string cut = Elide(flat, 300);
+  CHECK(cut.size() < 400);
+  CHECK(cut.find("bytes left out") != std::string::npos);
+  CHECK(ElideTemplateArguments("a<b<c<d>>> -> e", 2) == "a<b<c<…>>> -> e");
+}
+
+TEST_CASE("hip box: the worker's messages round-trip and a cut message is refused") {
+  HipPayload p;
+  p.errors = 3;
+  p.first_error = "2:1: oops";
+  p.kernels.push_back({.name = "k", .qualified = "ns::k", .span = {4, 5}, .extern_c = true, .symbols = {"k"}});
+  p.launches.push_back({"<<<>>>", "ns::k", "LAUNCH", {9, 12}});
+  p.missing_headers.push_back({"x.h", {0, 3}, "it is not a regular file"});
+  p.roctx_in_headers = 2;
+  std::string bytes = hip_wire::EncodeFacts(p);
+  HipPayload back;
+  REQUIRE(hip_wire::DecodeFacts(bytes, back));
+  CHECK(back.errors == 3);
+  CHECK(back.kernels.at(0).qualified == "ns::k");
+  CHECK(back.kernels.at(0).extern_c);
+  CHECK(back.launches.at(0).macro == "LAUNCH");
+  CHECK(back.missing_headers.at(0).refused == "it is not a regular file");
+  CHECK(back.roctx_in_headers == 2);
+  HipPayload cut;
+  CHECK_FALSE(hip_wire::DecodeFacts(std::string_view(bytes).substr(0, bytes.size() - 3), cut));
+  hip::Request r{.path = "a.hip", .text = "x", .flags = {"-DX"}, .project_root = "/p", .include_roots = {"/usr"}};
+  std::optional<hip::Request> r2 = hip_wire::DecodeRequest(hip_wire::EncodeRequest(r));
+  REQUIRE(r2);
+  CHECK(r2->flags == r.flags);
+  CHECK(r2->include_roots == r.include_roots);
+}
+
+TEST_CASE("hip box: limits come from the environment, and a bad value names the variable") {
+  std::string error;
+  ::setenv("AORTALINT_HIP_TIME_LIMIT", "abc", 1);
+  HipLimits limits = HipLimitsFromEnvironment(&error);
+  CHECK(limits.seconds == 20);
+  CHECK(error.find("$AORTALINT_HIP_TIME_LIMIT is 'abc'") != std::string::npos);
+  ::setenv("AORTALINT_HIP_TIME_LIMIT", "5", 1);
+  ::setenv("AORTALINT_HIP_MEMORY_LIMIT", "512", 1);
+  error.clear();
+  limits = HipLimitsFromEnvironment(&error);
+  CHECK(error.empty());
+  CHECK(limits.seconds == 5);
+  CHECK(limits.memory_mib == 512);
+  ::unsetenv("AORTALINT_HIP_TIME_LIMIT");
+  ::unsetenv("AORTALINT_HIP_MEMORY_LIMIT");
+}
+
+#ifdef AORTALINT_WITH_CLANG
+std::shared_ptr<const HipPayload> Parse(const std::filesystem::path& path, const std::string& text) {
+  return AnalyseHip(std::make_shared<const SourceFile>(path.string(), text), nullptr, true);
+}
+
+std::filesystem::path Project(const std::string& name) {
+  std::filesystem::path dir = testing::TempDir(name);
+  std::filesystem::create_directories(dir / "proj/.git");
+  return dir;
+}
+
+TEST_CASE("hip box: Clang's debug pragmas do nothing (N2, N3)") {
+  std::filesystem::path dir = Project("hip-box-pragma");
+  for (std::string pragma : {"crash", "llvm_fatal_error", "overflow_stack", "assert", "llvm_unreachable"}) {
+    CAPTURE(pragma);
+    auto start = std::chrono::steady_clock::now();
+    auto p = Parse(dir / "proj" / (pragma + ".hip"), "#pragma clang __debug " + pragma + "\n__global__ void k() {}\n");
+    CHECK(p->status == HipPayload::Status::kAnalysed);
+    CHECK(p->kernels.size() == 1);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(15));
+  }
+}
+
+TEST_CASE("hip box: a FIFO, /dev/stdin and /proc/self/fd/0 are never opened as headers (N6)") {
+  std::filesystem::path dir = Project("hip-box-fifo");
+  REQUIRE(::mkfifo((dir / "proj/f.h").c_str(), 0600) == 0);
+  for (std::string header : {"f.h", "/dev/stdin", "/proc/self/fd/0", "/dev/zero"}) {
+    CAPTURE(header);
+    auto p = Parse(dir / "proj" / ("fifo" + std::to_string(header.size()) + ".hip"),
+                   "#include \"" + header + "\"\n__global__ void k() {}\n");
+    REQUIRE(p->status == HipPayload::Status::kAnalysed);
+    REQUIRE(p->missing_headers.size() == 1);
+    CHECK(header.ends_with(p->missing_headers[0].header));
+    CHECK(p->missing_headers[0].refused.find("not a regular file") != std::string::npos);
+    CHECK(p->kernels.size() == 1);
+  }
+}
+
+TEST_CASE("hip box: a header outside the project is not read, and never quoted (N4)") {
+  std::filesystem::path dir = Project("hip-box-secret");
+  WriteFile(dir / "secret/creds", "aws_secret_access_key = wJalrXUtnFEMI_K7MDENG;\n");
+  WriteFile(dir / "proj/inside.h", "int inside = undeclared_inside;\n");
+  std::filesystem::create_symlink(dir / "secret/creds", dir / "proj/creds_link.h");
+  for (const std::string& header :
+       std::vector<std::string>{(dir / "secret/creds").string(), "creds_link.h", "/etc/passwd"}) {
+    CAPTURE(header);
+    auto p = Parse(dir / "proj" / ("k" + std::to_string(header.size()) + ".hip"),
+                   "int aws_secret_access_key;\nvoid f() {\n#include \"" + header + "\"\n}\n__global__ void k() {}\n");
+    REQUIRE(p->missing_headers.size() == 1);
+    CHECK(p->missing_headers[0].refused.find("outside the project") != std::string::npos);
+    CHECK(p->first_error.find("wJalrXUtnFEMI") == std::string::npos);
+  }
+  // Through `..`: not read, so nothing of it is quoted (the header is not listed as missing either: a
+  // `..` name the missing-header recovery cannot serve, as before this change).
+  auto up = Parse(dir / "proj/up.hip",
+                  "int aws_secret_access_key;\nvoid f() {\n#include \"../secret/creds\"\n}\n__global__ void k() {}\n");
+  CHECK(up->first_error.find("wJalrXUtnFEMI") == std::string::npos);
+  CHECK(up->errors == 0);
+  // A header of the project is read, and its error quoted.
+  auto p = Parse(dir / "proj/in.hip", "#include \"inside.h\"\n__global__ void k() {}\n");
+  CHECK(p->missing_headers.empty());
+  CHECK(p->first_error.find("undeclared_inside") != std::string::npos);
+}
+
+TEST_CASE("hip box: a compile database's -include and -I outside the project are refused (N4, D29)") {
+  std::filesystem::path dir = Project("hip-box-db");
+  WriteFile(dir / "outside/o.h", "int from_outside;\n");
+  CompileCommand command{"compile_commands.json",
+                         (dir / "proj").string(),
+                         {"hipcc", "-include", "/etc/passwd", "-I", (dir / "outside").string(), "-c", "k.hip"}};
+  auto p = AnalyseHip(
+      std::make_shared<const SourceFile>((dir / "proj/k.hip").string(), "#include \"o.h\"\n__global__ void k() {}\n"),
+      &command, true);
+  REQUIRE(p->status == HipPayload::Status::kAnalysed);
+  CHECK(p->first_error.find("root") == std::string::npos);  // nothing of /etc/passwd
+  REQUIRE(p->missing_headers.size() == 2);
+  for (const HipMissingHeader& m : p->missing_headers) CHECK(!m.refused.empty());
+}
+
+TEST_CASE("hip box: a parse past its time limit is stopped and said, the next one runs (N14)") {
+  std::filesystem::path dir = Project("hip-box-time");
+  std::string flood = "__global__ void k() {}\n";
+  for (int i = 0; i < 40000; ++i) flood += "int x = ;\n";
+  ::setenv("AORTALINT_HIP_TIME_LIMIT", "1", 1);
+  auto start = std::chrono::steady_clock::now();
+  auto p = Parse(dir / "proj/flood.hip", flood);
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
+  CHECK(p->status == HipPayload::Status::kStopped);
+  CHECK(p->status_detail.find("time limit of 1 s") != std::string::npos);
+  CHECK(p->status_help.find("AORTALINT_HIP_TIME_LIMIT") != std::string::npos);
+  auto next = Parse(dir / "proj/next.hip", "__global__ void k() {}\n");
+  CHECK(next->status == HipPayload::Status::kAnalysed);
+  ::unsetenv("AORTALINT_HIP_TIME_LIMIT");
+}
+
+TEST_CASE("hip box: a parse past its memory limit is stopped and said (N7)") {
+  std::filesystem::path dir = Project("hip-box-memory");
+  std::string macros = "#define X0 a a\n";
+  for (int i = 1; i < 40; ++i)
+    macros += "#define X" + std::to_string(i) + " X" + std::to_string(i - 1) + " X" + std::to_string(i - 1) + "\n";
+  ::setenv("AORTALINT_HIP_MEMORY_LIMIT", "512", 1);
+  auto p = Parse(dir / "proj/macros.hip", macros + "int v = sizeof(X38);\n__global__ void k() {}\n");
+  CHECK(p->status == HipPayload::Status::kStopped);
+  CHECK(p->status_detail.find("memory limit of 512 MiB") != std::string::npos);
+  ::unsetenv("AORTALINT_HIP_MEMORY_LIMIT");
+}
+
+TEST_CASE("hip box: a type nested 20,000 deep does not take the run down (N5)") {
+  std::filesystem::path dir = Project("hip-box-deep");
+  std::string text = "template<class T> struct W {};\nusing T0 = int;\n";
+  for (int i = 1; i < 20000; ++i) text += "using T" + std::to_string(i) + " = W<T" + std::to_string(i - 1) + ">;\n";
+  auto p = Parse(dir / "proj/deep.hip", text + "T19999 t;\n__global__ void k() {}\n");
+  // Either Clang copes (a larger stack) or its worker dies and says so: this process goes on.
+  if (p->status != HipPayload::Status::kAnalysed) CHECK(p->status_detail.find("Clang crashed") != std::string::npos);
+}
+
+TEST_CASE("hip box: a truncated or missing module is named, never mapped (SIGBUS)") {
+  std::filesystem::path dir = testing::TempDir("hip-box-module");
+  std::filesystem::path cut = dir / "libaortalint_hip.so";
+  std::filesystem::copy_file(AORTALINT_HIP_MODULE_PATH, cut);
+  std::filesystem::resize_file(cut, 3000);
+  WriteFile(dir / "k.hip", "__global__ void k() {}\n");
+  std::string check = " " + testing::ShellQuote(AORTALINT_BINARY) + " check --no-config --no-cache " +
+                      testing::ShellQuote((dir / "k.hip").string()) + " 2>&1";
+  testing::CommandResult r = testing::RunShell("AORTALINT_HIP_MODULE=" + testing::ShellQuote(cut.string()) + check);
+  CHECK(r.exit_code == 0);
+  CHECK(r.output.find("HIP006") != std::string::npos);
+  CHECK(r.output.find("is truncated (3000 bytes") != std::string::npos);
+  r = testing::RunShell("AORTALINT_HIP_MODULE=" + testing::ShellQuote((dir / "none.so").string()) + check);
+  CHECK(r.exit_code == 0);
+  CHECK(r.output.find("named by $AORTALINT_HIP_MODULE (" + (dir / "none.so").string() +
+                      ") cannot be opened: No such file or directory") != std::string::npos);
+  ::setenv("AORTALINT_HIP_MODULE", cut.c_str(), 1);
+  CHECK(HipSupportSummary().find("is truncated") != std::string::npos);
+  ::setenv("AORTALINT_HIP_MODULE", AORTALINT_HIP_MODULE_PATH, 1);
+}
+#endif
+
+}  // namespace
+}  // namespace aortalint
