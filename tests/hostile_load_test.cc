@@ -176,9 +176,9 @@ TEST_CASE("N30/N31: a 5,000-link merge chain loads as in PyYAML, and a recursive
 TEST_CASE("N32: coding cookies are read as CPython reads them") {
   fs::path dir = TempDir("aortalint-n32");
   WriteFile(dir / "latin.py", "# -*- coding: latin-1 -*-\nname = 'caf\xe9'\n");
-  WriteFile(dir / "utf16.py", "# coding: utf-16\nimport os\n");
-  WriteFile(dir / "klingon.py", "# coding: klingon\nimport os\n");
-  WriteFile(dir / "bom.py", "\xEF\xBB\xBF# coding: latin-1\nimport os\n");
+  WriteFile(dir / "utf16.py", "# coding: utf-16\nimport triton.profiler as proton\n");
+  WriteFile(dir / "klingon.py", "# coding: klingon\nimport triton.profiler as proton\n");
+  WriteFile(dir / "bom.py", "\xEF\xBB\xBF# coding: latin-1\nimport triton.profiler as proton\n");
   std::string check = In(dir) + kBin + " check --no-config --no-cache --format concise ";
   CHECK(RunShell(check + "latin.py 2>&1").output.find("SYN003") == std::string::npos);  // before: not UTF-8
   for (const char* refused : {"utf16.py", "klingon.py", "bom.py"}) {                    // before: clean
