@@ -13,12 +13,16 @@ constexpr RuleMeta kMeta{
     .id = "RCP008",
     .slug = "bad-cell",
     .severity = Severity::kError,
-    .summary = "`cells` is empty or not a list, or a cell's name is malformed, reserved or repeated",
+    .summary =
+        "`cells` is empty or not a list, a cell's name is malformed, reserved or repeated, or the probe axes "
+        "make more cells than aortalint checks",
     .what =
         "In a triage recipe, reports `cells` that is not a non-empty list, an item that is not a mapping, and "
         "a cell `name` that is not a non-empty string, does not match `^[A-Za-z0-9_][A-Za-z0-9_.-]*$`, is one "
         "of the reserved `.`, `..`, `matrix.md`, `matrix.json`, or repeats an earlier cell's name (with a note "
-        "at the first one).",
+        "at the first one). In a probe recipe, reports axes whose product is more than 100,000 cells: aorta "
+        "would run each as a trial, and aortalint stops there rather than build them (the per-cell rules do not "
+        "run on such a recipe).",
     .why =
         "aorta refuses the recipe: each cell name becomes a directory beside the run's `matrix.md` and "
         "`matrix.json`, so a name with a slash or `..` would escape the output folder, a reserved one would "
@@ -39,6 +43,7 @@ class BadCell final : public Rule {
   const RuleMeta& Meta() const override { return kMeta; }
 
   void CheckRecipe(const Recipe& recipe, RuleContext& ctx) override {
+    if (uint64_t cells = recipe.probe_cells_over()) ReportTooManyCells(recipe, cells, ctx);
     const yaml::Entry* entry = recipe_schema::TopInMode(recipe, "cells");
     if (!entry) return;
     const yaml::Node& cells = *entry->value;
@@ -85,6 +90,18 @@ class BadCell final : public Rule {
             .Note(src, it->second->span, "first used here");
       }
     }
+  }
+
+ private:
+  static void ReportTooManyCells(const Recipe& recipe, uint64_t cells, RuleContext& ctx) {
+    const yaml::Entry* m = recipe.Top("mitigation_axis");
+    const yaml::Entry* d = recipe.Top("diagnostic_axis");
+    ctx.Report(recipe.source(), d->key->span,
+               "mitigation_axis ({} values) x diagnostic_axis ({} values) make {} probe cells, more than the {} "
+               "aortalint checks (aorta runs every cell as a trial)",
+               m->value->items.size(), d->value->items.size(), cells, kMaxProbeCells)
+        .Help("split the probe into recipes of fewer cells, or shorten the axes")
+        .Note(recipe.source(), m->key->span, "the mitigation axis is here");
   }
 };
 

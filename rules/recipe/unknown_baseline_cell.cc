@@ -47,7 +47,7 @@ class UnknownBaselineCell final : public Rule {
     bool probe = recipe.mode() == RecipeMode::kProbe;
     std::vector<std::string> names;
     if (probe) {
-      if (!AxesComplete(recipe)) return;
+      if (!AxesComplete(recipe) || recipe.probe_cells_over()) return;
       for (const Cell& c : recipe.cells()) names.push_back(c.name);
     } else {
       const yaml::Node* cells = recipe_schema::TriageCellList(recipe);

@@ -46,6 +46,11 @@ class PythonSyntaxError final : public Rule {
     size_t count = std::min(payload.syntax_problems.size(), kMaxReported);
     for (size_t i = 0; i < count; ++i) {
       const SyntaxProblem& p = payload.syntax_problems[i];
+      if (!p.refused.empty()) {
+        ctx.Report(payload.source, p.span, "python syntax error: {}", p.refused)
+            .Help("split the expression into smaller statements (the rest of the file is still checked)");
+        continue;
+      }
       if (!p.missing.empty()) {
         ctx.Report(payload.source, p.span, "python syntax error: expected '{}' here", p.missing).Help("add it");
         continue;

@@ -13,6 +13,8 @@
 namespace aortalint {
 namespace {
 
+namespace fs = std::filesystem;
+
 constexpr RuleMeta kMeta{
     .id = "SYN003",
     .slug = "unreadable-file",
@@ -107,6 +109,16 @@ class UnreadableFile final : public Rule {
               "aortalint reads no file outside the project from a path written in a file: move the source into the "
               "project");
     for (const std::string& file : pairing.missing) {
+      std::error_code ec;
+      fs::path at = fs::path(file).is_absolute() ? fs::path(file) : fs::path(pairing.base_dir) / file;
+      if (fs::is_directory(at, ec)) {
+        ctx.Report(recipe.source(), where,
+                   "the launch command from {} runs '{}', which is a directory without a "
+                   "__main__.py",
+                   LaunchSourceName(pairing.source), file)
+            .Help("name the script in it, or add the __main__.py that Python runs for a directory");
+        continue;
+      }
       if (placeholder) {
         ctx.Report(recipe.source(), where, "the launch command from {} runs '{}', which does not exist under '{}'",
                    LaunchSourceName(pairing.source), file, Shown(pairing.base_dir))

@@ -59,6 +59,9 @@ void ResolveFiles(Launch& launch, const std::string& root) {
     // A FIFO or device exists: it is loaded, and refused as not a regular file (SYN003), not called missing.
     else if (EntryKind kind = KindOfPath(p.string()); kind != EntryKind::kAbsent && kind != EntryKind::kDirectory)
       launch.files.push_back(NormalizePath(p.string()));
+    // Python runs a directory through its __main__.py (SYN003 says when there is none).
+    else if (kind == EntryKind::kDirectory && KindOfPath((p / "__main__.py").string()) != EntryKind::kAbsent)
+      launch.files.push_back(NormalizePath((p / "__main__.py").string()));
     else
       launch.pairing.missing.push_back(script);
   }

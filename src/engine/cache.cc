@@ -1,14 +1,16 @@
 #include "engine/cache.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <charconv>
 #include <cstdint>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -594,6 +596,51 @@ std::optional<SavedEntry> Saved(std::string_view text, bool used_now, int64_t to
   return saved;
 }
 
+// A descriptor closed when it goes out of scope.
+struct Fd {
+  int fd = -1;
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+// Writes `text` as `name` in `dir`, never through a link (a cache restored from elsewhere may plant one
+// to have a run overwrite a user's files): the directory is created and opened with O_NOFOLLOW, and a
+// new temporary file in it (O_EXCL) is renamed into place relative to that descriptor. False when
+// anything fails; nothing is left behind.
+bool WriteInDirectory(const fs::path& dir, const std::string& name, std::string_view text) {
+  std::error_code ec;
+  fs::create_directories(dir.parent_path(), ec);  // the cache root: the user's (or AORTALINT_CACHE_DIR's) choice
+  Fd parent{::open(dir.parent_path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)};
+  if (parent.fd < 0) return false;
+  std::string sub = dir.filename().string();
+  ::mkdirat(parent.fd, sub.c_str(), 0700);
+  Fd here{::openat(parent.fd, sub.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)};
+  if (here.fd < 0) return false;
+  std::string tmp;
+  Fd out;
+  for (int attempt = 0; attempt < 100 && out.fd < 0; ++attempt) {
+    tmp = fmt::format("{}.tmp{}-{}", name, ::getpid(), std::rand());
+    out.fd = ::openat(here.fd, tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (out.fd < 0 && errno != EEXIST) return false;
+  }
+  if (out.fd < 0) return false;
+  for (size_t done = 0; done < text.size();) {
+    ssize_t n = ::write(out.fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      ::unlinkat(here.fd, tmp.c_str(), 0);
+      return false;
+    }
+    done += static_cast<size_t>(n);
+  }
+  if (::renameat(here.fd, tmp.c_str(), here.fd, name.c_str()) != 0) {
+    ::unlinkat(here.fd, tmp.c_str(), 0);
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 nlohmann::json ParseShard(std::string_view text) {
@@ -642,6 +689,7 @@ ResultCache::ResultCache(const std::string& dir) {
   if (dir.empty()) return;
   std::error_code ec;
   dir_ = (fs::path(dir) / CacheKey().Add(fs::current_path(ec).string()).Hex()).string();
+  if (fs::is_symlink(dir_, ec)) dir_.clear();  // planted: neither read through nor written through
 }
 
 ResultCache::Shard& ResultCache::ShardOf(const std::string& key) const {
@@ -812,38 +860,21 @@ void ResultCache::Save() {
       for (size_t k = 0; k < by_use.size() - kMaxEntriesPerShard; ++k) kept[by_use[k].second].second.clear();
     }
     std::sort(kept.begin(), kept.end());
-    std::error_code ec;
-    fs::create_directories(dir_, ec);
-    // Write then rename, so a concurrent reader never sees half a shard; a
-    // temporary file that could not be written whole is removed, never renamed.
-    fs::path file = fs::path(dir_) / fmt::format("{:02x}.json", i);
-    fs::path tmp = file.string() + ".tmp" + std::to_string(::getpid());
-    bool written;
-    {
-      std::ofstream out(tmp, std::ios::binary);
-      out << '{';
-      const char* separator = "\n";
-      std::string name;
-      for (const auto& [key, text] : kept) {
-        name.clear();
-        // Evicted entries out; and a key that needs an escape (not one this cache
-        // makes) would have the shard parsed whole on the next read, where one
-        // damaged entry loses them all.
-        if (text.empty() || !AppendJsonString(name, key) || name.find('\\') != std::string::npos) continue;
-        out << separator << name << ':' << text;
-        separator = ",\n";
-      }
-      out << "\n}";
-      out.close();
-      written = !out.fail();
+    std::string text = "{";
+    const char* separator = "\n";
+    std::string name;
+    for (const auto& [key, entry] : kept) {
+      name.clear();
+      // Evicted entries out; and a key that needs an escape (not one this cache
+      // makes) would have the shard parsed whole on the next read, where one
+      // damaged entry loses them all.
+      if (entry.empty() || !AppendJsonString(name, key) || name.find('\\') != std::string::npos) continue;
+      text.append(separator).append(name).append(1, ':').append(entry);
+      separator = ",\n";
     }
-    if (!written) {
-      fs::remove(tmp, ec);
-      continue;
-    }
-    fs::rename(tmp, file, ec);
-    if (ec) fs::remove(tmp, ec);
-    shard.dirty = false;
+    text += "\n}";
+    // Write then rename, so a concurrent reader never sees half a shard.
+    if (WriteInDirectory(dir_, fmt::format("{:02x}.json", i), text)) shard.dirty = false;
   }
 }
 

@@ -275,7 +275,9 @@ class ConfigParser {
   std::vector<Diagnostic>& errors_;
 };
 
-std::shared_ptr<const Config> LoadChain(const std::string& path, std::vector<Diagnostic>& errors, int depth) {
+// `root`: where the paths a config names must stay (empty for the first config of a chain, which sets it).
+std::shared_ptr<const Config> LoadChain(const std::string& path, std::vector<Diagnostic>& errors, int depth,
+                                        std::string root) {
   auto config = std::make_shared<Config>();
   YamlDocument doc = LoadYamlFile(path);
   ConfigParser parser(doc, errors);
@@ -285,13 +287,17 @@ std::shared_ptr<const Config> LoadChain(const std::string& path, std::vector<Dia
   }
   for (const DuplicateKey& d : doc.duplicates) parser.Error(d.second, "duplicate config key " + d.key);
   std::string dir = fs::path(path).parent_path().string();
-  // A config in a repository is a file a pull request may change: the paths it names are read
-  // only within that repository, so a CI run never prints a file of the runner's.
-  std::string repository = GitTop(dir.empty() ? "." : dir);
-  auto outside = [&](const std::string& file) { return !repository.empty() && !WithinRoot(file, repository); };
+  // A config is a file a pull request may change: the paths it names are read only within its
+  // repository, or, with no repository (an exported tree, a tarball), within the config's own
+  // directory, so a CI run never prints a file of the runner's.
+  if (root.empty()) {
+    root = GitTop(dir.empty() ? "." : dir);
+    if (root.empty()) root = fs::absolute(dir.empty() ? "." : dir).lexically_normal().string();
+  }
+  auto outside = [&](const std::string& file) { return !WithinRoot(file, root); };
+  const std::string where = "outside the project '" + root + "' (its git repository, else the config's directory)";
   const std::string kOutsideHelp =
-      "aortalint reads no file outside the repository from a path written in a config: copy the file into the "
-      "repository";
+      "aortalint reads no file outside the project from a path written in a config: copy the file into the project";
   if (const yaml::Entry* ext = doc.root->is_map() ? doc.root->Find("extends") : nullptr) {
     if (!ext->value->is_str()) {
       parser.Error(ext->value->span, "'extends' must be a path to another config file, got " + ext->value->Repr());
@@ -300,13 +306,11 @@ std::shared_ptr<const Config> LoadChain(const std::string& path, std::vector<Dia
     } else {
       std::string parent = (fs::path(dir) / ext->value->text).lexically_normal().string();
       if (outside(parent)) {
-        parser.Error(ext->value->span,
-                     "'extends' names '" + ext->value->text + "', which is outside the repository '" + repository + "'",
-                     kOutsideHelp);
+        parser.Error(ext->value->span, "'extends' names '" + ext->value->text + "', which is " + where, kOutsideHelp);
       } else if (!fs::is_regular_file(parent)) {
         parser.Error(ext->value->span, "'extends' names '" + ext->value->text + "', which is not a file");
       } else {
-        *config = *LoadChain(parent, errors, depth + 1);  // the child's keys then replace the parent's
+        *config = *LoadChain(parent, errors, depth + 1, root);  // the child's keys then replace the parent's
       }
     }
   }
@@ -319,10 +323,8 @@ std::shared_ptr<const Config> LoadChain(const std::string& path, std::vector<Dia
   if (!config->knowledge.empty() && (config->knowledge != inherited_knowledge || !config->triton_table)) {
     const yaml::Entry* k = doc.root->is_map() ? doc.root->Find("knowledge") : nullptr;
     if (config->knowledge != inherited_knowledge && outside(config->knowledge)) {
-      parser.Error(
-          k ? k->value->span : Span{},
-          "'knowledge' names '" + config->knowledge + "', which is outside the repository '" + repository + "'",
-          kOutsideHelp);
+      parser.Error(k ? k->value->span : Span{}, "'knowledge' names '" + config->knowledge + "', which is " + where,
+                   kOutsideHelp);
       config->knowledge = inherited_knowledge;
     } else if (!fs::is_regular_file(config->knowledge)) {
       parser.Error(k ? k->value->span : Span{}, "'knowledge' names '" + config->knowledge + "', which is not a file");
@@ -383,32 +385,56 @@ bool GlobMatch(std::string_view p, std::string_view s) {
   return pi == p.size();
 }
 
-bool PathMatchesGlob(const std::string& pattern, const std::string& base_dir, const std::string& path) {
+namespace {
+
+// A path as globs see it, worked out once for any number of patterns (a config may give thousands).
+struct GlobSubject {
+  std::string rel;                   // relative to the config's directory (the path itself outside it)
+  std::string name;                  // its file name
+  std::vector<std::string> parents;  // the directory names on `rel`
+};
+
+GlobSubject SubjectOf(const std::string& base_dir, const std::string& path) {
   std::error_code ec;
   fs::path abs = fs::absolute(path, ec).lexically_normal();
   fs::path base = fs::absolute(base_dir, ec).lexically_normal();
-  std::string rel = abs.lexically_relative(base).generic_string();
-  if (rel.empty() || rel.rfind("..", 0) == 0) rel = fs::path(path).generic_string();
-  std::string name = abs.filename().string();
-  std::string p = pattern;
-  while (p.starts_with("./")) p.erase(0, 2);         // `./legacy/**` is `legacy/**`
+  GlobSubject s;
+  s.rel = abs.lexically_relative(base).generic_string();
+  if (s.rel.empty() || s.rel.rfind("..", 0) == 0) s.rel = fs::path(path).generic_string();
+  s.name = abs.filename().string();
+  for (const auto& part : fs::path(s.rel).parent_path()) s.parents.push_back(part.string());
+  return s;
+}
+
+bool Matches(const std::string& pattern, const GlobSubject& s) {
+  std::string_view p = pattern;
+  while (p.starts_with("./")) p.remove_prefix(2);    // `./legacy/**` is `legacy/**`
   bool anchored = p.size() > 1 && p.front() == '/';  // `/legacy`: from the config's directory only, as in gitignore
-  if (anchored) p.erase(0, 1);
-  if (p.size() > 1 && p.back() == '/') p += "**";  // `legacy/` covers what is under it
-  if (GlobMatch(p, rel)) return true;
+  if (anchored) p.remove_prefix(1);
+  std::string full(p);
+  if (full.size() > 1 && full.back() == '/') full += "**";  // `legacy/` covers what is under it
+  if (GlobMatch(full, s.rel)) return true;
   // A pattern without a slash matches a file name or a directory name anywhere.
-  if (!anchored && p.find('/') == std::string::npos) {
-    if (GlobMatch(p, name)) return true;
-    for (const auto& part : fs::path(rel).parent_path())
-      if (GlobMatch(p, part.string())) return true;
+  if (!anchored && full.find('/') == std::string::npos) {
+    if (GlobMatch(full, s.name)) return true;
+    for (const std::string& part : s.parents)
+      if (GlobMatch(full, part)) return true;
     return false;
   }
-  return GlobMatch(p + "/**", rel);
+  return GlobMatch(full + "/**", s.rel);
+}
+
+}  // namespace
+
+bool PathMatchesGlob(const std::string& pattern, const std::string& base_dir, const std::string& path) {
+  return Matches(pattern, SubjectOf(base_dir, path));
 }
 
 bool Config::Excludes(const std::string& path) const {
+  if (exclude.empty()) return false;
+  GlobSubject subject = SubjectOf(dir, path);
   for (const std::string& pattern : exclude)
-    if (PathMatchesGlob(pattern, dir, path)) return true;
+    if (Matches(pattern, subject)) return true;
   return false;
 }
 
@@ -423,7 +449,7 @@ bool IsConfigFileName(std::string_view name) {
 }
 
 std::shared_ptr<const Config> LoadConfig(const std::string& path, std::vector<Diagnostic>& errors) {
-  return LoadChain(path, errors, 0);
+  return LoadChain(path, errors, 0, "");
 }
 
 ConfigResolver::ConfigResolver(std::string forced, bool disabled) : forced_(std::move(forced)), disabled_(disabled) {

@@ -5,10 +5,15 @@
 #include <cctype>
 #include <cstdint>
 #include <cstring>
+#include <optional>
+#include <regex>
 #include <set>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "base/file_reader.h"
 #include "load/python_scan.h"
@@ -946,20 +951,94 @@ std::shared_ptr<const Payload> ParsePayload(SourcePtr source, const TSTree* old_
       lf_text[cr] = '\n';
     }
   if (!lf_text.empty()) text = lf_text;
-  if (mode == PayloadParse::kSelective && !old_tree)
+  PythonShape shape = ShapePython(text);
+  if (mode == PayloadParse::kSelective && !old_tree && shape.plain())
     payload->tree = ParseStatements(text);
   else
-    payload->tree = ThreadPythonParser().Parse(text, old_tree);
+    payload->tree = ThreadPythonParser().Parse(text, old_tree, &shape);
   if (!payload->tree) {
     payload->read_error = "the tree-sitter-python grammar did not load";
     return payload;
   }
+  for (PythonRefusal& r : shape.refused) payload->syntax_problems.push_back({r.at, "", std::move(r.message)});
   Builder(*payload).Run();
   return payload;
 }
 
+namespace {
+
+// PEP 263: the encoding a `# -*- coding: NAME -*-` comment on line 1 (or on line 2 after a comment or
+// blank line 1) names, as CPython's tokenizer finds and normalizes it; nullopt without one.
+std::optional<std::string> CodingCookie(std::string_view text) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  for (int line = 0; line < 2 && !text.empty(); ++line) {
+    std::string_view l = text.substr(0, text.find_first_of("\r\n"));
+    text.remove_prefix(std::min(text.size(), l.size() + 1));
+    size_t hash = l.find_first_not_of(" \t\f");
+    if (hash == std::string_view::npos) continue;  // a blank line 1: line 2 may hold it
+    if (l[hash] != '#') return std::nullopt;
+    for (size_t at = l.find("coding", hash); at != std::string_view::npos; at = l.find("coding", at + 1)) {
+      size_t i = at + 6;
+      if (i >= l.size() || (l[i] != ':' && l[i] != '=')) continue;
+      i = l.find_first_not_of(" \t", i + 1);
+      size_t end = i;
+      while (end < l.size() &&
+             (std::isalnum(static_cast<unsigned char>(l[end])) || l[end] == '-' || l[end] == '_' || l[end] == '.'))
+        ++end;
+      if (i == std::string_view::npos || end == i) continue;
+      std::string name(l.substr(i, end - i));
+      std::string norm;
+      for (char c : name.substr(0, 12)) norm += c == '_' ? '-' : static_cast<char>(std::tolower(c));
+      if (norm == "utf-8" || norm.starts_with("utf-8-")) return "utf-8";
+      for (const char* latin : {"latin-1", "iso-8859-1", "iso-latin-1"})
+        if (norm == latin || norm.starts_with(std::string(latin) + "-")) return "iso-8859-1";
+      return name;
+    }
+  }
+  return std::nullopt;
+}
+
+// Single-byte encodings CPython reads Python source in, every byte a character (the common ones).
+bool IsSingleByteCodec(std::string_view name) {
+  std::string n;
+  for (char c : name) n += c == '_' ? '-' : static_cast<char>(std::tolower(c));
+  static const std::regex kSingleByte(
+      "(iso-?8859-([1-9]|1[0-6])|latin-?[1-9]|l[1-9]|cp125[0-8]|windows-125[0-8]|"
+      "cp437|cp850|koi8-[ru])");
+  return std::regex_match(n, kSingleByte);
+}
+
+// Why CPython refuses a file for its cookie (SyntaxError), or "".
+std::string CookieProblem(const std::optional<std::string>& cookie, std::string_view text) {
+  if (!cookie || *cookie == "utf-8") return "";
+  if (text.starts_with("\xEF\xBB\xBF"))
+    return fmt::format("the coding cookie names '{}' after a UTF-8 byte order mark (CPython: encoding problem)",
+                       *cookie);
+  if (IsSingleByteCodec(*cookie) || *cookie == "ascii" || *cookie == "us-ascii") return "";
+  std::string n;
+  for (char c : *cookie) n += static_cast<char>(std::tolower(c));
+  if (n.starts_with("utf-16") || n.starts_with("utf16") || n.starts_with("utf-32") || n.starts_with("utf32"))
+    return fmt::format("the coding cookie names '{}', which CPython cannot read source in (encoding problem)", *cookie);
+  return fmt::format(
+      "the coding cookie names '{}', an encoding aortalint does not know (CPython refuses an unknown "
+      "one: unknown encoding)",
+      *cookie);
+}
+
+}  // namespace
+
 std::shared_ptr<const Payload> LoadPayload(const std::string& path) {
   ReadResult read = ReadTextFile(path);
+  std::optional<std::string> cookie = read.ok || !read.text.empty() ? CodingCookie(read.text) : std::nullopt;
+  if (!read.ok && cookie && IsSingleByteCodec(*cookie) && read.text.find('\0') == std::string::npos &&
+      read.text.size() <= kMaxFileBytes) {
+    // A single-byte encoding CPython reads: each non-ASCII byte is one character. The rules read ASCII
+    // (names, `AORTA_` strings), so those bytes stand as '?' (offsets kept); a fix is refused, as the
+    // file on disk no longer matches the text read.
+    for (char& c : read.text)
+      if (static_cast<unsigned char>(c) >= 0x80) c = '?';
+    read.ok = true;
+  }
   if (!read.ok) {
     // Keep the readable prefix so SYN003 points at the offending byte.
     auto payload = std::make_shared<Payload>();
@@ -969,8 +1048,14 @@ std::shared_ptr<const Payload> LoadPayload(const std::string& path) {
     payload->read_help = read.help;
     return payload;
   }
-  return ParsePayload(std::make_shared<const SourceFile>(path, std::move(read.text), read.identity), nullptr,
-                      DefaultPayloadParse());
+  std::string problem = CookieProblem(cookie, read.text);
+  auto payload = ParsePayload(std::make_shared<const SourceFile>(path, std::move(read.text), read.identity), nullptr,
+                              DefaultPayloadParse());
+  if (problem.empty()) return payload;
+  auto own = std::const_pointer_cast<Payload>(payload);  // made just now, held nowhere else
+  uint32_t at = static_cast<uint32_t>(std::min(own->source->text().find("coding"), own->source->text().size()));
+  own->syntax_problems.insert(own->syntax_problems.begin(), {{at, at}, "", problem});
+  return payload;
 }
 
 }  // namespace aortalint

@@ -11,6 +11,7 @@
 
 #include <tree_sitter/api.h>
 
+#include "load/python_shape.h"
 #include "model/python_tree.h"
 
 namespace aortalint {
@@ -32,8 +33,10 @@ class PythonParser {
   bool ok() const { return parser_ != nullptr; }
 
   /// Parses `text` (UTF-8). With `old_tree` (already ts_tree_edit()ed to match
-  /// `text`), unchanged subtrees are reused. Null only when the grammar failed.
-  TreePtr Parse(std::string_view text, const TSTree* old_tree = nullptr);
+  /// `text`), unchanged subtrees are reused. What ShapePython leaves out is
+  /// not parsed (`shape`: the text's, when the caller has it). Null only when
+  /// the grammar failed.
+  TreePtr Parse(std::string_view text, const TSTree* old_tree = nullptr, const PythonShape* shape = nullptr);
 
  private:
   struct ParserDeleter {

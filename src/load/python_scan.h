@@ -64,7 +64,8 @@ PyScan ScanPython(std::string_view text);
 /// The tree of the statements ScanPython marks, parsed as tree-sitter's
 /// included ranges (one tree; every node keeps its offset, row and column in
 /// the whole text); an empty tree when none is marked; the whole text's tree
-/// when the scanner gives up or marks nearly all of it. `scanned`, when given,
+/// when the scanner gives up or marks nearly all of it. `text` must be one
+/// ShapePython leaves whole (load/python_shape.h). `scanned`, when given,
 /// receives the scan. Null only when the grammar failed.
 TreePtr ParseStatements(std::string_view text, PyScan* scanned = nullptr);
 

@@ -1832,10 +1832,14 @@ void CheckConstruction(PNode* root) {
   std::unordered_map<PNode*, Pairs> flattened_once;
   auto flatten = [&](PNode* map, auto&& self, std::vector<PNode*>& chain) -> Pairs {
     if (auto it = flattened_once.find(map); it != flattened_once.end()) return it->second;
-    if (std::find(chain.begin(), chain.end(), map) != chain.end() || chain.size() > 200)
+    if (std::find(chain.begin(), chain.end(), map) != chain.end())
       throw Failure{"while constructing a mapping", map->start,
                     "maximum recursion depth exceeded (a merge key refers back to a mapping that contains it)",
                     map->start};
+    // Python's own limit (1000 frames, some of them PyYAML's): only merges nested inline come near, as
+    // mappings are checked in document order, an anchored one before the merges that name it.
+    if (chain.size() > 980)
+      throw Failure{"while constructing a mapping", map->start, "maximum recursion depth exceeded", map->start};
     chain.push_back(map);
     std::vector<std::pair<PNode*, PNode*>> merged, own;
     for (auto& [k, v] : map->pairs) {
@@ -1903,25 +1907,28 @@ void CheckConstruction(PNode* root) {
         throw Failure{"", std::nullopt, "day, month or hour is out of range for a date (datetime refuses it)",
                       n->start};
     }
+    // Children are pushed last first, so they are checked in document order as PyYAML constructs them.
     if (n->kind == PNode::kSeq) {
-      for (PNode* item : n->items) {
+      for (PNode* item : n->items)
         if ((suffix == "omap" || suffix == "pairs") && (item->kind != PNode::kMap || item->pairs.size() != 1))
           throw Failure{fmt::format("while constructing an ordered map"), n->start, "expected a mapping of length 1",
                         item->start};
-        todo.push_back(item);
-      }
+      todo.insert(todo.end(), n->items.rbegin(), n->items.rend());
     } else if (n->kind == PNode::kMap) {
       // Flattened only when there is a merge key: most mappings have none.
       bool merges = std::any_of(n->pairs.begin(), n->pairs.end(), [](auto& kv) { return *kv.first->tag == kMergeTag; });
       std::vector<std::pair<PNode*, PNode*>> flattened;
       std::vector<PNode*> chain;
       if (merges) flattened = flatten(n, flatten, chain);
-      for (auto& [k, v] : merges ? flattened : n->pairs) {
+      const std::vector<std::pair<PNode*, PNode*>>& pairs = merges ? flattened : n->pairs;
+      for (auto& [k, v] : pairs) {
         if (k->kind != PNode::kScalar)
           throw Failure{"while constructing a mapping", n->start, "found unhashable key", k->start};
         if (*k->tag == kValueTag) k->tag = &kStrTag;  // flatten_mapping turns a `=` key into a str
-        todo.push_back(k);
-        todo.push_back(v);
+      }
+      for (auto pair = pairs.rbegin(); pair != pairs.rend(); ++pair) {
+        todo.push_back(pair->second);
+        todo.push_back(pair->first);
       }
     }
   }

@@ -9,6 +9,7 @@
 #include <functional>
 #include <limits>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <unordered_map>
 
@@ -376,10 +377,13 @@ class Builder {
     for (const Frame& f : stack_)
       if (f.node == it->second) {
         // PyYAML accepts an alias inside the node it names (a recursive structure), and so does aorta's
-        // safe_load. Our tree holds no cycles: the alias stands as null here, and a '<<' merge of it adds
-        // nothing (PyYAML would merge the enclosing mapping's keys, the alias's own key among them).
+        // safe_load. Our tree holds no cycles: the alias stands as null until the node closes, then as a
+        // copy of it one level down (`c: &c {proton: *c}` reads as {proton: {proton: null}}, which the
+        // rules judge as aorta would the first level). A '<<' merge of it adds nothing (PyYAML would merge
+        // the enclosing mapping's keys, the alias's own key among them).
         auto n = std::make_shared<Node>();
         n->span = {At(e.begin), At(e.end)};
+        recursive_.push_back({it->second, n});
         Add(std::move(n));
         return;
       }
@@ -470,7 +474,45 @@ class Builder {
     if (n.flow) n.span.end = At(e.begin) + 1;  // its closing bracket
     if (!n.items.empty()) n.span.end = std::max(n.span.end, n.items.back()->span.end);
     if (!n.entries.empty()) n.span.end = std::max(n.span.end, n.entries.back().value->span.end);
+    FillRecursive(frame, At(e.begin));
     AddBuilt(frame.node, frame.weight);
+  }
+
+  // The stand-ins of aliases inside `frame`'s node that name it: each becomes a copy of the node, its
+  // own stand-ins null in it. Copies count against the bomb limit as aliases do.
+  void FillRecursive(const Frame& frame, uint32_t at) {
+    std::set<const Node*> stand_ins;
+    for (const Recursive& r : recursive_)
+      if (r.target == frame.node) stand_ins.insert(r.stand_in.get());
+    for (const Recursive& r : recursive_) {
+      if (r.target != frame.node) continue;
+      alias_extra_ = std::min<uint64_t>(alias_extra_ + frame.weight, kMaxExpandedNodes * 2);
+      if (alias_extra_ > kMaxExpandedNodes)
+        throw SyntaxError{at,
+                          fmt::format("recursive aliases here and before expand to more than {} nodes beyond those "
+                                      "written in the file (an alias bomb)",
+                                      kMaxExpandedNodes),
+                          "write the values out, or alias less"};
+      Span span = r.stand_in->span;
+      *r.stand_in = CopyWithout(*frame.node, stand_ins);
+      r.stand_in->span = span;
+    }
+    std::erase_if(recursive_, [&](const Recursive& r) { return r.target == frame.node; });
+  }
+
+  static Node CopyWithout(const Node& n, const std::set<const Node*>& nulls) {
+    auto child = [&](const yaml::NodePtr& c) -> yaml::NodePtr {
+      auto out = std::make_shared<Node>();
+      if (nulls.count(c.get()))
+        out->span = c->span;
+      else
+        *out = CopyWithout(*c, nulls);
+      return out;
+    };
+    Node copy = n;
+    for (auto& item : copy.items) item = child(item);
+    for (auto& entry : copy.entries) entry.value = child(entry.value);
+    return copy;
   }
 
   // Whether a Python dict holds the two keys as one: equal strings, or equal numbers (True == 1 == 1.0).
@@ -569,6 +611,11 @@ class Builder {
   bool json_ = false;  // a .json recipe: aorta reads it with json.loads
   std::vector<Frame> stack_;
   std::unordered_map<std::string, std::shared_ptr<Node>> anchors_;
+  struct Recursive {  // an alias inside the collection it names
+    std::shared_ptr<Node> target;
+    std::shared_ptr<Node> stand_in;
+  };
+  std::vector<Recursive> recursive_;
   std::unordered_map<const Node*, uint64_t> weights_;  // nodes after alias expansion, per collection
   uint64_t written_ = 0;                               // nodes written in the file
   uint64_t alias_extra_ = 0;                           // nodes the aliases add to them

@@ -1,8 +1,10 @@
 #include "lsp/server.h"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 
@@ -648,6 +650,14 @@ int RunLanguageServer(const LaunchOptions& launch) {
     Server server(transport);
     return server.Run();
   }
+  // Opened once without blocking first: a FIFO nobody reads would hang the server before it answers.
+  int probe = ::open(launch.log_file.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0644);
+  if (probe < 0 && errno == ENXIO) {
+    std::fprintf(stderr, "aortalint lsp: the --log file '%s' is a FIFO that nothing reads; start its reader first\n",
+                 launch.log_file.c_str());
+    return 2;
+  }
+  if (probe >= 0) ::close(probe);
   std::ofstream log(launch.log_file, std::ios::app);
   if (!log) {
     std::fprintf(stderr, "aortalint lsp: cannot write the --log file '%s'; give a writable path\n",

@@ -115,12 +115,21 @@ bool IEquals(std::string_view a, std::string_view b) {
 }  // namespace
 
 std::optional<Incoming> Deframer::Next() {
-  // The rest of a body too large to keep: dropped as it arrives.
+  // The rest of a body too large to keep: dropped as it arrives, up to a header that starts
+  // the next message (a length that lied, such as 2^64-1, would swallow the stream otherwise).
   if (skip_ > 0) {
-    size_t n = std::min(skip_, buffer_.size());
-    buffer_.erase(0, n);
-    skip_ -= n;
-    if (skip_ > 0) return std::nullopt;
+    constexpr std::string_view kHeader = "Content-Length:";
+    size_t span = std::min(skip_, buffer_.size());
+    if (size_t next = buffer_.find(kHeader); next < span) {
+      buffer_.erase(0, next);
+      skip_ = 0;
+    } else {
+      // Keep a tail that may be the start of that header, split across reads.
+      size_t n = span < buffer_.size() ? span : span - std::min(span, kHeader.size() - 1);
+      buffer_.erase(0, n);
+      skip_ -= n;
+      if (skip_ > 0) return std::nullopt;
+    }
   }
   // Headers are a few dozen bytes: look only at what is new (no rescans), and
   // drop bytes that never reach a header end instead of buffering them forever.

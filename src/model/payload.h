@@ -70,6 +70,7 @@ struct EnvWrite {
 struct SyntaxProblem {
   Span span;
   std::string missing;  // a MISSING node's kind (`)`, `:`); empty for an ERROR node
+  std::string refused;  // why the statement was left unparsed (load/python_shape.h); empty for the parser's own
 };
 
 struct Payload {

@@ -149,6 +149,11 @@ void Recipe::BuildProbeCells() {
   const yaml::Node* mitigation_axis = root().Get("mitigation_axis");
   const yaml::Node* diagnostic_axis = root().Get("diagnostic_axis");
   if (!mitigation_axis || !diagnostic_axis || !mitigation_axis->is_seq() || !diagnostic_axis->is_seq()) return;
+  uint64_t product = uint64_t{mitigation_axis->items.size()} * diagnostic_axis->items.size();
+  if (product > kMaxProbeCells) {
+    probe_cells_over_ = product;
+    return;
+  }
   int index = 0;
   for (const yaml::NodePtr& m : mitigation_axis->items) {
     for (const yaml::NodePtr& d : diagnostic_axis->items) {

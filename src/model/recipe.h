@@ -4,6 +4,7 @@
 // rules decide what is wrong.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -62,6 +63,10 @@ ResolvedOptions ResolveOptions(const CollectorUse& use, const CollectorSpec& spe
 /// Python's str.strip().lower() for ASCII text.
 std::string StripLower(std::string_view s);
 
+/// Probe cells synthesised at most: aorta runs every cell as a trial, so no
+/// campaign comes near, while 36 million (a 70 KB recipe) exhaust memory.
+inline constexpr uint64_t kMaxProbeCells = 100'000;
+
 class Recipe {
  public:
   /// `collect_override`: the names of aortalint's `--collect`, as aorta's CLI would apply them.
@@ -88,8 +93,11 @@ class Recipe {
   /// What `--collect` would build, when aortalint was given one.
   const CollectScope* override_scope() const { return override_ ? &*override_ : nullptr; }
 
-  /// Triage: the well-formed cells; probe: the synthesised `<m>-<d>` cells.
+  /// Triage: the well-formed cells; probe: the synthesised `<m>-<d>` cells
+  /// (none when the axes make more than kMaxProbeCells: RCP008 says so).
   const std::vector<Cell>& cells() const { return cells_; }
+  /// Probe: the cells the axes make when that is more than kMaxProbeCells; else 0.
+  uint64_t probe_cells_over() const { return probe_cells_over_; }
   /// The distinct scopes aorta would run with: each cell's, or the recipe's without cells.
   std::vector<const CollectScope*> EffectiveScopes() const;
 
@@ -105,6 +113,7 @@ class Recipe {
   std::vector<CollectScope> scopes_;
   std::optional<CollectScope> override_;
   std::vector<Cell> cells_;
+  uint64_t probe_cells_over_ = 0;
   std::optional<SanitizerPlan> plan_;
 };
 

@@ -1,0 +1,235 @@
+// Regression tests for the loader, config, cache and language-server findings
+// of the third hostile pass (shared/findings/hostile-inputs-83ae354.md, N1..N33
+// and the partial R33/R34): each case names its finding and fails on 83ae354.
+#include <doctest/doctest.h>
+
+#include <sys/stat.h>
+#include <chrono>
+#include <filesystem>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "base/source_file.h"
+#include "load/payload_loader.h"
+#include "load/python_shape.h"
+#include "lsp/transport.h"
+#include "model/payload.h"
+
+#include "test_util.h"
+
+namespace aortalint::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kBin = ShellQuote(AORTALINT_BINARY);
+const std::string kProbe =
+    "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n";
+
+std::string In(const fs::path& dir) { return "cd " + ShellQuote(dir.string()) + " && "; }
+
+std::shared_ptr<const Payload> Parsed(const std::string& text, PayloadParse mode) {
+  return ParsePayload(std::make_shared<const SourceFile>("p.py", text), nullptr, mode);
+}
+
+// The refusals SYN002 reports (the parser's own errors left out).
+std::vector<std::string> Refused(const Payload& p) {
+  std::vector<std::string> out;
+  for (const SyntaxProblem& s : p.syntax_problems)
+    if (!s.refused.empty()) out.push_back(s.refused);
+  return out;
+}
+
+TEST_CASE("N1: shapes that crash or stall libtree-sitter 0.20.7 are left out of the parse, with SYN002") {
+  const std::string head = "import os\n";
+  const std::string tail = "\nif __name__ == \"__main__\":\n    os.getcwd()\n";
+  std::string n65k(65536, '[');
+  std::string chain;
+  for (int i = 0; i < 4000; ++i) chain += "x=x=x=x=x=x=x=x=x=x=\n";
+  std::string nots;
+  for (int i = 0; i < 40000; ++i) nots += "not ";
+  std::string open_call = "f(\n";
+  for (int i = 0; i < 40000; ++i) open_call += "x = 1\n";
+  for (PayloadParse mode : {PayloadParse::kSelective, PayloadParse::kFull}) {
+    for (const std::string& body : {n65k, chain, nots + "x", open_call}) {
+      auto p = Parsed(head + body + tail, mode);  // before: heap corruption (SIGABRT/SIGSEGV) or minutes
+      REQUIRE(p->ok());
+      CHECK(Refused(*p).size() == 1);
+    }
+  }
+  auto p = Parsed(head + n65k, PayloadParse::kFull);
+  REQUIRE(Refused(*p).size() == 1);
+  CHECK(Refused(*p)[0].find("more than 200 nested brackets") != std::string::npos);
+  CHECK(p->syntax_problems[0].span.begin == head.size() + 200);  // the 201st bracket
+  // The statement after a refused one is still read.
+  p = Parsed(head + nots + "x\n" + tail, PayloadParse::kFull);
+  CHECK(p->main_guard.has_value());
+  CHECK(p->imports.size() == 1);
+}
+
+TEST_CASE("N1: brackets in strings and comments do not count, f-string fields do, as in CPython") {
+  std::string quoted = "x = '" + std::string(300, '(') + "'\n# " + std::string(300, '[') + "\ny = \"\"\"" +
+                       std::string(300, '{') + "\"\"\"\nz = f'{{" + std::string(300, '(') + "'\n";
+  CHECK(ShapePython(quoted).plain());
+  std::string deep_200 = std::string(200, '(') + std::string(200, ')') + "\n";
+  CHECK(ShapePython(deep_200).plain());  // CPython's limit: 200 is fine, 201 is not
+  CHECK(ShapePython("(" + deep_200).refused.size() == 1);
+  std::string fields;
+  for (int i = 0; i < 201; ++i) fields += "f'{";
+  CHECK(ShapePython(fields).refused.size() == 1);
+  // A long data table is no chain: commas reset it.
+  std::string table = "T = [";
+  for (int i = 0; i < 100000; ++i) table += "(1, -2), ";
+  CHECK(ShapePython(table + "]\n").plain());
+}
+
+TEST_CASE("N1: 70,000 comment lines are read past, and an isort split among them is kept") {
+  std::string text = "import os\n";
+  for (int i = 0; i < 70000; ++i) text += "# a comment\n";
+  text += "# isort: split\nimport sys\n";
+  for (int i = 0; i < 70000; ++i) text += "    # another\n";
+  PythonShape shape = ShapePython(text);
+  CHECK(shape.refused.empty());
+  CHECK(shape.skipped.size() == 2);
+  auto p = Parsed(text, PayloadParse::kFull);  // before: heap corruption
+  REQUIRE(p->imports.size() == 2);
+  CHECK(p->imports[0].block != p->imports[1].block);  // the split still splits
+}
+
+TEST_CASE("N8: probe axes of 36 million cells are one RCP008 error, in check and explain") {
+  fs::path dir = TempDir("aortalint-n8");
+  std::string m, d;
+  for (int i = 0; i < 6000; ++i) m += fmt::format("{}m{}", i ? "," : "", i), d += fmt::format("{}d{}", i ? "," : "", i);
+  WriteFile(dir / "cells.yaml", "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [" + m +
+                                    "]\ndiagnostic_axis: [" + d + "]\ncollect: []\n");
+  // before: std::bad_alloc after 10 s at 3 GB (and SIGABRT in explain)
+  CommandResult r = RunShell(In(dir) + "ulimit -v 2000000; " + kBin +
+                             " check --no-config --no-cache --select RCP008 --format concise cells.yaml 2>&1");
+  CHECK(r.exit_code == 1);
+  CHECK(r.output.find("make 36000000 probe cells, more than the 100000") != std::string::npos);
+  CHECK(
+      RunShell(In(dir) + "ulimit -v 2000000; " + kBin + " explain --no-config cells.yaml >/dev/null 2>&1").exit_code !=
+      134);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N9: without a .git, a config's extends: and knowledge: stay in the config's directory") {
+  fs::path dir = TempDir("aortalint-n9");
+  WriteFile(dir / "secret.toml", "token = \"s3cr3t-value\"\n");
+  WriteFile(dir / "p" / ".aortalint.yaml", "extends: ../secret.toml\n");
+  WriteFile(dir / "p" / "r.yaml", kProbe + "collect: []\n");
+  CommandResult r = RunShell(In(dir / "p") + kBin + " check --no-cache r.yaml 2>&1");
+  CHECK(r.output.find("s3cr3t") == std::string::npos);  // before: the file printed under a config error
+  CHECK(r.output.find("which is outside the project") != std::string::npos);
+  WriteFile(dir / "p" / ".aortalint.yaml", "knowledge: /etc/passwd\n");
+  r = RunShell(In(dir / "p") + kBin + " check --no-cache r.yaml 2>&1");
+  CHECK(r.output.find("root:") == std::string::npos);
+  CHECK(r.output.find("which is outside the project") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N10: a link planted in the result cache is never written through") {
+  fs::path dir = TempDir("aortalint-n10");
+  WriteFile(dir / "proj" / "r.yaml", kProbe + "collect: {rocprof: {stats: true}}\n");
+  std::string run = In(dir / "proj") + "AORTALINT_CACHE_DIR=../cache " + kBin + " check --no-config . 2>&1";
+  CommandResult first = RunShell(run);
+  fs::path hash = fs::directory_iterator(dir / "cache")->path();
+  fs::remove_all(hash);
+  for (int i = 0; i < 256; ++i) WriteFile(dir / "victim" / fmt::format("{:02x}.json", i), "user data\n");
+  fs::create_directory_symlink(dir / "victim", hash);
+  CommandResult second = RunShell(run);
+  CHECK(second.output == first.output);
+  for (int i = 0; i < 256; ++i)  // before: the shard replaced one of them
+    CHECK(ReadFile(dir / "victim" / fmt::format("{:02x}.json", i)) == "user data\n");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N16: 30,000 exclude patterns over a tree cost linear time") {
+  fs::path dir = TempDir("aortalint-n16");
+  std::string config = "exclude:\n";
+  for (int i = 0; i < 30000; ++i) config += fmt::format("  - legacy{}/**\n", i);
+  WriteFile(dir / ".aortalint.yaml", config);
+  for (int i = 0; i < 300; ++i) WriteFile(dir / fmt::format("r{}.yaml", i), kProbe + "collect: []\n");
+  auto start = std::chrono::steady_clock::now();
+  CommandResult r = RunShell(In(dir) + kBin + " check --no-cache . 2>&1");
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  CHECK(r.exit_code == 0);
+  CHECK(seconds < 20);  // before: 91 s (two getcwd calls per pattern and file)
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N30/N31: a 300-link merge chain loads as in PyYAML, and a recursive collect is judged") {
+  std::string chain = kProbe + "m0: &m0 {k0: 1}\n";
+  for (int i = 1; i < 300; ++i) chain += fmt::format("m{}: &m{} {{<<: *m{}, k{}: 1}}\n", i, i, i - 1, i);
+  fs::path dir = TempDir("aortalint-n30");
+  WriteFile(dir / "m.yaml", chain + "collect: []\n");
+  CommandResult r = RunShell(In(dir) + kBin + " check --no-config --no-cache --select SYN001 m.yaml 2>&1");
+  CHECK(r.exit_code == 0);  // before: SYN001 "maximum recursion depth exceeded" from 202 links
+  WriteFile(dir / "rc.yaml", kProbe + "collect: &c {proton: *c}\n");
+  r = RunShell(In(dir) + kBin + " check --no-config --no-cache --format concise rc.yaml 2>&1");
+  CHECK(r.exit_code == 1);  // before: clean
+  CHECK(r.output.find("COL004") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N32: coding cookies are read as CPython reads them") {
+  fs::path dir = TempDir("aortalint-n32");
+  WriteFile(dir / "latin.py", "# -*- coding: latin-1 -*-\nname = 'caf\xe9'\n");
+  WriteFile(dir / "utf16.py", "# coding: utf-16\nimport triton.profiler as proton\n");
+  WriteFile(dir / "klingon.py", "# coding: klingon\nimport triton.profiler as proton\n");
+  WriteFile(dir / "bom.py", "\xEF\xBB\xBF# coding: latin-1\nimport triton.profiler as proton\n");
+  std::string check = In(dir) + kBin + " check --no-config --no-cache --format concise ";
+  CHECK(RunShell(check + "latin.py 2>&1").output.find("SYN003") == std::string::npos);  // before: not UTF-8
+  for (const char* refused : {"utf16.py", "klingon.py", "bom.py"}) {                    // before: clean
+    CommandResult r = RunShell(check + refused + " 2>&1");
+    CHECK_MESSAGE(r.output.find("coding cookie names") != std::string::npos, refused);
+  }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N33: a launched script that is a directory is called one, or run through its __main__.py") {
+  fs::path dir = TempDir("aortalint-n33");
+  WriteFile(dir / ".aortalint.yaml", "{}\n");
+  WriteFile(dir / "r.yaml", "# aorta sweep run r.yaml -- python3 app\n" + kProbe + "collect: [rocprof]\n");
+  fs::create_directories(dir / "app");
+  CommandResult r = RunShell(In(dir) + kBin + " check --no-cache --format concise r.yaml 2>&1");
+  CHECK(r.output.find("which is a directory without a __main__.py") != std::string::npos);  // before: does not exist
+  WriteFile(dir / "app" / "__main__.py", "import torch\nimport triton.profiler as proton\n");
+  r = RunShell(In(dir) + kBin + " check --no-cache --format concise r.yaml 2>&1");
+  CHECK(r.output.find("directory") == std::string::npos);
+  CHECK(r.output.find("__main__.py") != std::string::npos);  // its findings, at that file
+  fs::remove_all(dir);
+}
+
+TEST_CASE("R34: after an endless Content-Length the next message is answered") {
+  lsp::Deframer d;
+  std::string next = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"shutdown\"}";
+  d.Append("Content-Length: 18446744073709551615\r\n\r\n{}");
+  REQUIRE(d.Next());
+  d.Append("Content-Length: " + std::to_string(next.size()) + "\r\n\r\n" + next);
+  std::optional<lsp::Incoming> after = d.Next();  // before: swallowed, as all that followed
+  REQUIRE(after);
+  CHECK(after->kind == lsp::Incoming::Kind::kMessage);
+  // A body over the limit that is really sent is still skipped whole.
+  lsp::Deframer big;
+  big.Append("Content-Length: " + std::to_string(lsp::kMaxMessageBytes + 1) + "\r\n\r\n");
+  REQUIRE(big.Next());
+  big.Append(std::string(lsp::kMaxMessageBytes + 1, ' '));
+  big.Append("Content-Length: " + std::to_string(next.size()) + "\r\n\r\n" + next);
+  after = big.Next();
+  REQUIRE(after);
+  CHECK(after->kind == lsp::Incoming::Kind::kMessage);
+}
+
+TEST_CASE("N26: lsp --log to a FIFO nothing reads is an error, not a hang") {
+  fs::path dir = TempDir("aortalint-n26");
+  REQUIRE(::mkfifo((dir / "log").c_str(), 0600) == 0);
+  CommandResult r = RunShell(In(dir) + "timeout 10 " + kBin + " lsp --log log </dev/null 2>&1");
+  CHECK(r.exit_code == 2);  // before: 124, blocked in open()
+  CHECK(r.output.find("FIFO that nothing reads") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace aortalint::testing
