@@ -40,11 +40,14 @@
 #define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];
 #define HIP_DYNAMIC_SHARED_ATTRIBUTE
 
-#include <hip/hip_device_functions.h>
-#include <hip/hip_fp16.h>
+// In dependency order (each uses the one before).
+// clang-format off
+#include <hip/hip_version.h>
 #include <hip/hip_runtime_api.h>
 #include <hip/hip_vector_types.h>
-#include <hip/hip_version.h>
+#include <hip/hip_fp16.h>
+#include <hip/hip_device_functions.h>
+// clang-format on
 
 // ROCm defines it as a macro around the triple-chevron launch.
 #define hipLaunchKernelGGL(kernel, numBlocks, numThreads, memPerBlock, stream, ...) \
