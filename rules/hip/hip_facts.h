@@ -31,6 +31,16 @@ inline bool AllAnalysed(const Pairing& pairing) {
   return any;
 }
 
+/// Whether every HIP payload of the pairing was analysed and parsed whole: no
+/// header missing, no Clang error. A rule that asserts an absence (no launch,
+/// no marker) judges only then; HIP006 says why it did not.
+inline bool AllComplete(const Pairing& pairing) {
+  if (!AllAnalysed(pairing)) return false;
+  for (const auto& p : pairing.hip_payloads)
+    if (p && p->hip && (!p->missing_headers.empty() || p->errors > 0)) return false;
+  return true;
+}
+
 /// Whether a payload includes a GPU library's header (rocBLAS, hipBLASLt, MIOpen,
 /// ...): its kernels are dispatched by the library, not launched in the source.
 inline bool UsesGpuLibrary(const HipPayload& p) {

@@ -69,15 +69,20 @@ class HipPayloadNotAnalysed final : public Rule {
       }
       ctx.Report(hip.source, m.span,
                  "header '{}' was not found, so '{}' was analysed without it: kernels, launches or roctx calls that "
-                 "depend on it may be missed",
+                 "depend on it may be missed (HIP002 and HIP003 did not judge it)",
                  m.header, hip.path())
           .Help("give its include directory in compile_commands.json{}",
                 hip.standin ? " (or install ROCm, whose headers are used when present)" : "");
     }
-    if (hip.missing_headers.empty() && hip.errors > 0)
-      ctx.Report(hip.source, Span{0, 0}, "'{}' has {} Clang error(s) (first: {}), and the HIP rules used what parsed",
+    if (hip.errors > 0)
+      ctx.Report(hip.source, Span{0, 0},
+                 "'{}' has {} Clang error(s) (first: {}), and the HIP rules used what parsed (HIP002 and HIP003, "
+                 "which report an absence, did not judge it)",
                  hip.path(), hip.errors, hip.first_error)
-          .Help("fix the errors or give its flags in compile_commands.json");
+          .Help("{}", hip.standin
+                          ? "if hipcc compiles it, aortalint's stand-in HIP headers lack a declaration it uses: "
+                            "point ROCM_PATH (or --hip-include) at ROCm's headers, and report the gap"
+                          : "fix the errors, or give the source's flags in compile_commands.json");
   }
 };
 

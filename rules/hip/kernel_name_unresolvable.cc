@@ -1,6 +1,7 @@
 // HIP004: a kernel looked up by name is mangled (no extern "C") or defined in no paired source.
 #include "engine/rule_context.h"
 #include "model/recipe.h"
+#include "model/sanitizer_plan.h"
 #include "rules/hip/hip_facts.h"
 
 namespace aortalint {
@@ -74,9 +75,12 @@ class KernelNameUnresolvable final : public Rule {
   }
 
   // With a recipe: lookups across every paired source, and names nothing defines.
-  void CheckPairing(const Recipe&, const Pairing& pairing, RuleContext& ctx) override {
+  void CheckPairing(const Recipe& recipe, const Pairing& pairing, RuleContext& ctx) override {
     std::vector<const HipPayload*> payloads = hip_facts::Analysed(pairing);
     std::vector<hip_facts::KernelAt> kernels = hip_facts::Kernels(payloads);
+    if (const SanitizerPlan* plan = recipe.sanitizer_plan())
+      for (const PlanKernel& named : plan->source.kernels)
+        CheckPlanKernel(recipe, named, pairing, payloads, kernels, ctx);
     for (const HipPayload* p : payloads)
       for (const HipCall& lookup : p->module_lookups) {
         if (lookup.literal.empty()) continue;
@@ -86,9 +90,12 @@ class KernelNameUnresolvable final : public Rule {
         } else if (!kernels.empty() && hip_facts::AllAnalysed(pairing) && !IsSymbolOf(kernels, lookup.literal)) {
           ctx.Report(p->source, lookup.span,
                      "hipModuleGetFunction looks up kernel '{}', which none of the paired sources ({}) defines (they "
-                     "define {}): the lookup will fail with hipErrorNotFound",
+                     "define {}): unless the code object is built from another source, the lookup fails with "
+                     "hipErrorNotFound",
                      lookup.literal, hip_facts::Names(payloads), KernelList(kernels))
-              .Help("fix the name, or pair the recipe with the source of the code object");
+              .Help(
+                  "pair the recipe with the source the code object is built from (`pairs:` with `sources:` in "
+                  ".aortalint.yaml), or fix the name");
         }
       }
   }
@@ -110,6 +117,30 @@ class KernelNameUnresolvable final : public Rule {
     std::string out;
     for (const hip_facts::KernelAt& k : kernels) out += (out.empty() ? "'" : ", '") + k.kernel->qualified + "'";
     return out;
+  }
+
+  // A sanitizer plan's `kernel.name` / `kernels[]` item, looked up by name in the code object.
+  static void CheckPlanKernel(const Recipe& recipe, const PlanKernel& named, const Pairing& pairing,
+                              const std::vector<const HipPayload*>& payloads,
+                              const std::vector<hip_facts::KernelAt>& kernels, RuleContext& ctx) {
+    if (named.name.empty() || !named.name_node || IsSymbolOf(kernels, named.name)) return;
+    Span at = named.name_node->span;
+    if (const hip_facts::KernelAt* found = Find(kernels, named.name)) {
+      if (found->kernel->extern_c) return;
+      std::string symbol =
+          found->kernel->symbols.empty() ? "a mangled name" : "'" + found->kernel->symbols.front() + "'";
+      ctx.Report(recipe.source(), at,
+                 "the sanitizer plan names kernel '{}', but '{}' defines it without extern \"C\", so its symbol in "
+                 "the code object is {}: a lookup by the plain name fails with hipErrorNotFound",
+                 named.name, found->payload->path(), symbol)
+          .Help("declare the kernel extern \"C\" (a non-template kernel) or name its mangled symbol");
+    } else if (!kernels.empty() && hip_facts::AllComplete(pairing)) {
+      ctx.Report(recipe.source(), at,
+                 "the sanitizer plan names kernel '{}', which none of the paired sources ({}) defines (they define "
+                 "{}): unless the code object is built from another source, its lookup fails",
+                 named.name, hip_facts::Names(payloads), KernelList(kernels))
+          .Help("pair the recipe with the source the code object is built from, or fix the name");
+    }
   }
 
   static void ReportMangled(const HipPayload& at, const HipCall& lookup, const HipPayload& defined_in,

@@ -60,7 +60,7 @@ class MarkerTraceWithoutMarkers final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
   void CheckPairing(const Recipe& recipe, const Pairing& pairing, RuleContext& ctx) override {
-    if (!pairing.payloads.empty() || !hip_facts::AllAnalysed(pairing)) return;
+    if (!pairing.payloads.empty() || !hip_facts::AllComplete(pairing)) return;
     std::vector<const HipPayload*> payloads = hip_facts::Analysed(pairing);
     for (const HipPayload* p : payloads)
       if (!p->roctx_calls.empty() || p->roctx_in_headers > 0) return;

@@ -17,8 +17,10 @@ constexpr RuleMeta kMeta{
         "kernel in any of the ways "
         "HIP offers: `kernel<<<grid, block>>>(...)`, `hipLaunchKernelGGL`, `hipExtLaunchKernelGGL`, "
         "`hipLaunchKernel`, `hipExtLaunchKernel`, `hipLaunchCooperativeKernel`, `hipModuleLaunchKernel`, "
-        "`hipExtModuleLaunchKernel`, `hipModuleLaunchCooperativeKernel`, written directly, through a "
-        "macro, or in one of the project's own headers. A program that includes a GPU library's headers "
+        "`hipExtModuleLaunchKernel`, `hipModuleLaunchCooperativeKernel`, `hipLaunchKernelExC`, "
+        "`hipGraphLaunch`, written directly, through a macro, in a lambda, or in one of the project's own headers. "
+        "A source whose parse was partial (a header not found, a Clang error: HIP006 says which) is not judged. "
+        "A program that includes a GPU library's headers "
         "(rocBLAS, hipBLAS, MIOpen, rocFFT, RCCL, CK, ...) is not judged: the library dispatches its own "
         "kernels. It points at the first kernel the sources define "
         "(a kernel defined but never launched is the usual slip), else at the top of the first source. A "
@@ -66,7 +68,7 @@ class NoKernelLaunch final : public Rule {
   void CheckPairing(const Recipe& recipe, const Pairing& pairing, RuleContext& ctx) override {
     // Only a recipe that captures something: a sanitizer's reproducer or a recipe without collect is not judged.
     if (CollectorsNamed(recipe).empty()) return;
-    if (!pairing.payloads.empty() || !hip_facts::AllAnalysed(pairing)) return;
+    if (!pairing.payloads.empty() || !hip_facts::AllComplete(pairing)) return;
     std::vector<const HipPayload*> payloads = hip_facts::Analysed(pairing);
     for (const HipPayload* p : payloads)
       if (!p->launches.empty() || p->launches_in_headers > 0 || hip_facts::UsesGpuLibrary(*p)) return;

@@ -174,6 +174,14 @@ std::string SanitizerHipSource(const yaml::Node& root, const std::string& recipe
   if (!mode || !mode->is_str() || mode->text != "sanitizer") return "";
   SanitizerPlan plan = ReadSanitizerPlan(root, recipe_path, BuiltinSanitizerKeys());
   std::error_code ec;
+  // No `hip:` source: the source the plan's (consan_)command builds, when compile_commands.json names it.
+  if (plan.source.hip_resolved.empty() && plan.source.command.ok()) {
+    std::string binary = LaunchedBinary(SplitShellWords(plan.source.command.text));
+    std::string top = project_root();
+    std::vector<std::string> built =
+        binary.empty() ? std::vector<std::string>{} : SourcesBuilding(binary, plan.recipe_dir, top);
+    if (!built.empty()) plan.source.hip_resolved = built.front();
+  }
   if (plan.source.hip_resolved.empty() || !fs::is_regular_file(plan.source.hip_resolved, ec)) return "";
   // A path written in the recipe can name any file: only the project's are read.
   if (std::string top = project_root(); !top.empty() && !WithinRoot(plan.source.hip_resolved, top)) {
@@ -189,7 +197,19 @@ std::shared_ptr<const HipPayload> LoadHipPayload(const std::string& path, FileSt
   if (!text.ok) return UnreadableHip(path, text.error);
   auto source = std::make_shared<const SourceFile>(path, std::move(text.text), text.identity);
   std::optional<CompileCommand> command = FindCompileCommand(path, read);
-  return AnalyseHip(std::move(source), command ? &*command : nullptr, false, read);
+  return AnalyseHip(std::move(source), command ? &*command : nullptr, command && CompiledAsHip(*command), read);
+}
+
+bool CompiledAsHip(const CompileCommand& command) {
+  const std::vector<std::string>& args = command.arguments;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if ((a == "-x" && i + 1 < args.size() && args[i + 1] == "hip") || a == "-xhip" ||
+        a.rfind("--offload-arch", 0) == 0 || a.rfind("--cuda-gpu-arch", 0) == 0 || a == "--hip-link")
+      return true;
+  }
+  std::string compiler = args.empty() ? "" : fs::path(args[0]).filename().string();
+  return compiler == "hipcc" || compiler == "amdclang++";
 }
 
 void HipStore::AddUse(const std::string& path) {

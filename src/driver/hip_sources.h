@@ -25,6 +25,10 @@ namespace aortalint {
 /// gets every place a database was looked for, found or not.
 std::optional<CompileCommand> FindCompileCommand(const std::string& source, FileStates* looked_at = nullptr);
 
+/// Whether a compile command builds its file as HIP (`-x hip`, `--offload-arch`, hipcc):
+/// such a file is analysed whatever its text (HIP may reach it only through headers).
+bool CompiledAsHip(const CompileCommand& command);
+
 /// The HIP/C++ sources that build the binary `program` (argv[0] of a launch,
 /// resolved from `base_dir`), searched within `root`: from compile_commands.json
 /// where the project has one (`-o program`, or CMake's `program.dir/` objects),
@@ -38,7 +42,9 @@ std::string LaunchedBinary(const std::vector<std::string>& argv);
 
 /// A `mode: sanitizer` recipe's HIP source: its plan's `source.hip` (read for
 /// `kind: consan_repro`), resolved from the recipe's directory as aorta does;
-/// empty when the recipe has none or the file does not exist (SAN005 says so).
+/// empty when the recipe has none or the file does not exist (SAN005 says so). A plan without
+/// `hip:` (`kind: kernel`, ...) gets the source its `command`/`consan_command` builds (compile_commands.json
+/// or a source named as the binary).
 /// A file outside the project (`project_root()`, asked only for a sanitizer recipe's existing source)
 /// is never read: empty, with its path in `*outside`.
 std::string SanitizerHipSource(const yaml::Node& root, const std::string& recipe_path,

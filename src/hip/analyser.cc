@@ -2,9 +2,11 @@
 // payload's host side with Clang 14 (`-x hip --cuda-host-only -nogpuinc
 // -nogpulib -fsyntax-only`) and fills a HipPayload with what the HIP rules
 // need: kernels (with the symbols rocprofv3 names them by), launches, roctx
-// calls, hipModuleGetFunction lookups and `__shared__` variables. Only facts
-// written in the payload itself are kept, at their position there (a launch
-// hidden in a macro is placed where the macro is used), never in a header.
+// calls, hipModuleGetFunction lookups and `__shared__` variables. Facts are
+// kept at their position in the payload (a launch hidden in a macro is placed
+// where the macro is used); kernels defined in the project's own headers are
+// kept too, placed at the #include, while launches and roctx calls there are
+// only counted.
 //
 // Headers: ROCm's when it is installed, else aortalint's stand-in headers
 // (src/hip/include, embedded here and served from memory). A header found
@@ -34,6 +36,7 @@
 #include <clang/Lex/PreprocessorOptions.h>
 #include <clang/Tooling/Tooling.h>
 #include <fcntl.h>
+#include <llvm/Demangle/Demangle.h>
 #include <llvm/Support/ErrorHandling.h>
 #include <llvm/Support/VirtualFileSystem.h>
 #include <llvm/Support/raw_ostream.h>
@@ -67,7 +70,8 @@ constexpr const char* kLaunchApis[] = {"hipLaunchKernelGGL",         "hipLaunchK
                                        "hipExtLaunchKernel",         "hipExtLaunchKernelGGL",
                                        "hipLaunchCooperativeKernel", "hipModuleLaunchKernel",
                                        "hipExtModuleLaunchKernel",   "hipModuleLaunchCooperativeKernel",
-                                       "hipLaunchKernelExC",         "hipLaunchCooperativeKernelMultiDevice"};
+                                       "hipLaunchKernelExC",         "hipLaunchCooperativeKernelMultiDevice",
+                                       "hipLaunchKernelEx",          "hipGraphLaunch"};
 
 bool IsLaunchApi(llvm::StringRef name) {
   for (const char* api : kLaunchApis)
@@ -260,12 +264,19 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
       if (const clang::FunctionDecl* p = fn->getTemplateInstantiationPattern()) pattern = p;
     }
     clang::SourceLocation loc = sm_.getExpansionLoc(pattern->getLocation());
-    if (!sm_.isWrittenInMainFile(loc)) return true;
+    if (!sm_.isWrittenInMainFile(loc) && !InProjectHeader(loc)) return true;
     HipKernel& kernel = KernelFor(pattern, loc);
+    // A parameter whose type did not parse reads as `int`: its name would be a guess.
+    if (HasInvalidType(fn)) {
+      kernel.name_unknown = true;
+      return true;
+    }
     if (fn->isTemplateInstantiation() || !pattern->getDescribedFunctionTemplate()) {
       std::string symbol = Symbol(fn);
-      if (!symbol.empty() && std::find(kernel.symbols.begin(), kernel.symbols.end(), symbol) == kernel.symbols.end())
+      if (!symbol.empty() && std::find(kernel.symbols.begin(), kernel.symbols.end(), symbol) == kernel.symbols.end()) {
+        kernel.display_names.push_back(Demangled(symbol));
         kernel.symbols.push_back(std::move(symbol));
+      }
     }
     return true;
   }
@@ -282,7 +293,7 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
     if (const auto* fn = llvm::dyn_cast_or_null<clang::FunctionDecl>(dc))
       if (fn->hasAttr<clang::CUDAGlobalAttr>()) {
         clang::SourceLocation kloc = sm_.getExpansionLoc(fn->getLocation());
-        if (sm_.isWrittenInMainFile(kloc)) KernelFor(fn, kloc).declares_shared = true;
+        if (sm_.isWrittenInMainFile(kloc) || InProjectHeader(kloc)) KernelFor(fn, kloc).declares_shared = true;
       }
     return true;
   }
@@ -309,8 +320,9 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
     if (InInstantiation()) return true;
     if (IsLaunchApi(name)) {
       std::string kernel;
-      if (call->getNumArgs() > 0 && !name.startswith("hipModule") && !name.startswith("hipExtModule"))
-        kernel = ReferencedKernel(call->getArg(0));
+      if (call->getNumArgs() > 0 && !name.startswith("hipModule") && !name.startswith("hipExtModule") &&
+          !name.startswith("hipGraph"))
+        kernel = ReferencedKernel(call->getArg(name == "hipLaunchKernelExC" || name == "hipLaunchKernelEx" ? 1 : 0));
       AddLaunch(name.str(), kernel, call->getSourceRange());
     } else if (name.startswith("roctx")) {
       clang::SourceLocation loc = sm_.getExpansionLoc(call->getBeginLoc());
@@ -358,8 +370,16 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
       HipKernel kernel;
       kernel.name = pattern->getNameAsString();
       kernel.qualified = pattern->getQualifiedNameAsString();
-      uint32_t begin = sm_.getFileOffset(loc);
-      kernel.span = {begin, begin + static_cast<uint32_t>(kernel.name.size())};
+      if (sm_.isWrittenInMainFile(loc)) {
+        uint32_t begin = sm_.getFileOffset(loc);
+        kernel.span = {begin, begin + static_cast<uint32_t>(kernel.name.size())};
+      } else {  // in a project header: placed at the payload's #include that reads it
+        kernel.defined_in = sm_.getFilename(loc).str();
+        clang::SourceLocation include = loc;
+        while (include.isValid() && !sm_.isWrittenInMainFile(include))
+          include = sm_.getIncludeLoc(sm_.getFileID(include));
+        if (include.isValid()) kernel.span = SpanOf(include);
+      }
       kernel.extern_c = pattern->isExternC();
       kernel.is_template = pattern->getDescribedFunctionTemplate() != nullptr;
       out_.kernels.push_back(std::move(kernel));
@@ -375,6 +395,25 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
     llvm::raw_string_ostream os(symbol);
     mangler_->mangleName(clang::GlobalDecl(fn, clang::KernelReferenceKind::Kernel), os);
     return os.str();
+  }
+
+  // Whether the function or a parameter has a type Clang could not resolve.
+  static bool HasInvalidType(const clang::FunctionDecl* fn) {
+    if (fn->isInvalidDecl()) return true;
+    for (const clang::ParmVarDecl* p : fn->parameters())
+      if (p->isInvalidDecl()) return true;
+    return false;
+  }
+
+  // The name rocprofv3 shows: the symbol demangled by LLVM's Itanium demangler
+  // (libstdc++'s output format), never the host's, which may not know a newer
+  // mangling such as `DF16_` for _Float16.
+  static std::string Demangled(const std::string& symbol) {
+    int status = 0;
+    char* text = llvm::itaniumDemangle(symbol.c_str(), nullptr, nullptr, &status);
+    std::string out = status == 0 && text ? text : symbol;
+    std::free(text);
+    return out;
   }
 
   static std::string KernelName(const clang::FunctionDecl* fn) {

@@ -14,6 +14,7 @@ namespace aortalint {
 // aorta passes neither --mangled-kernels nor --truncate-kernels), with
 // abi::__cxa_demangle: the same libstdc++ demangler is used here.
 std::vector<std::string> HipKernel::RocprofNames() const {
+  if (display_names.size() == symbols.size() && !symbols.empty()) return display_names;
   std::vector<std::string> names;
   for (const std::string& symbol : symbols) {
     int status = 0;
@@ -68,6 +69,7 @@ std::optional<bool> KernelFilter::Judge(const std::string& rocprof_name) const {
 bool KernelFilter::Keeps(const std::string& rocprof_name) const { return Judge(rocprof_name).value_or(true); }
 
 bool KernelFilter::KeepsKernel(const HipKernel& kernel) const {
+  if (kernel.name_unknown) return true;  // its name cannot be told: never judged as dropped
   std::vector<std::string> names = kernel.RocprofNames();
   if (names.empty()) names.push_back(kernel.qualified);
   for (const std::string& name : names)

@@ -25,6 +25,11 @@ struct HipKernel {
   // The symbols the device code object holds: one per instantiation seen, or
   // the one function. Itanium-mangled, or the plain name under extern "C".
   std::vector<std::string> symbols;
+  // The same symbols demangled by the analyser (parallel to symbols; empty
+  // from an analyser that did not fill it).
+  std::vector<std::string> display_names;
+  std::string defined_in;     // the project header defining it; empty: the payload itself
+  bool name_unknown = false;  // a parameter type did not parse: no name of it can be trusted
   /// The names rocprofv3 shows and filters on (demangled, `.kd` dropped).
   std::vector<std::string> RocprofNames() const;
 };

@@ -1,0 +1,3 @@
+// aortalint's stand-in for ROCm's <hip/hip_profile.h>: its declarations are in hip_runtime.h.
+#pragma once
+#include <hip/hip_runtime.h>
