@@ -10,6 +10,7 @@
 #include <chrono>
 #include <filesystem>
 #include <functional>
+#include <sstream>
 #include <string>
 #include <thread>
 
@@ -24,6 +25,9 @@
 #include "lsp/protocol.h"
 #include "lsp/transport.h"
 #include "model/hip.h"
+#include "run/capture_files.h"
+#include "run/metrics_view.h"
+#include "run/run_command.h"
 #include "run/trial.h"
 
 namespace aortalint::testing {
@@ -1171,6 +1175,122 @@ TEST_CASE("H6: run never takes a recipe's name for a directory out of aortalint-
   CommandResult r = RunShell(In(dir) + "AORTA_PROTON_PYTHON=/bin/true " + kBin +
                              " run --no-config --recipe ...yaml --dry-run -- python3 app.py 2>&1");
   CHECK(r.output.find("aortalint-run/trial/proton") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+// ---------------------------------------------------------------- metrics
+
+// A .hatchet whose ROOT holds one chain `depth` frames deep.
+std::string DeepHatchet(int depth) {
+  std::string s = R"j([{"frame":{"name":"ROOT"},"metrics":{},"children":[)j";
+  for (int i = 0; i < depth; ++i) s += R"({"frame":{"name":"k"},"metrics":{"cycles":1},"children":[)";
+  for (int i = 0; i < depth; ++i) s += "]}";
+  return s + "]}]";
+}
+
+const std::string kOneKernel =
+    R"j([{"frame":{"name":"ROOT"},"metrics":{},"children":[{"frame":{"name":"gemm"},"metrics":{"time (ns)":2000000,"count":4},"children":[]}]}])j";
+
+TEST_CASE("N12: a .hatchet nested 180k deep is refused by name, not a stack overflow in the cycles tree") {
+  fs::path dir = TempDir("aortalint-n12");
+  WriteFile(dir / "proton" / "p.hatchet", DeepHatchet(180000));
+  run::CaptureView c = run::LoadCapture(dir);
+  CHECK(c.kind == "unreadable");
+  REQUIRE(c.notes.unreadable.size() == 1);
+  CHECK(c.notes.unreadable[0].find("nested more than 980 levels deep") != std::string::npos);
+  // Just within the limit, the cycles reader builds and frees the tree (iteratively).
+  WriteFile(dir / "proton" / "p.hatchet", DeepHatchet(run::kMaxCaptureDepth / 2 - 2));
+  c = run::LoadCapture(dir);
+  CHECK(c.notes.unreadable.empty());
+  CHECK(c.kind == "cycles");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N13: a trial.json nested 300k deep beside a capture is refused, never copied recursively") {
+  fs::path dir = TempDir("aortalint-n13");
+  WriteFile(dir / "proton" / "p.hatchet", kOneKernel);
+  WriteFile(dir / "trial.json", R"({"proton":)" + std::string(300000, '[') + std::string(300000, ']') + "}");
+  run::CaptureView c = run::LoadCapture(dir);
+  CHECK(c.kind == "timing");
+  CHECK_FALSE(c.trial);
+  REQUIRE(c.notes.unreadable.size() == 1);
+  CHECK(c.notes.unreadable[0].find("trial.json': nested more than") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N18: an artifact of more JSON values than can be held is refused before it is parsed") {
+  std::string huge = "[" + std::string(2 * run::kMaxCaptureValues, '0') + "]";
+  for (size_t i = 2; i < huge.size() - 1; i += 2) huge[i] = ',';
+  auto problem = run::JsonShapeProblem(huge);
+  REQUIRE(problem);
+  CHECK(problem->find("holds more than 8000000 JSON values") != std::string::npos);
+  // Commas and brackets inside strings are text, not values.
+  CHECK_FALSE(run::JsonShapeProblem(R"(["[[[,,,\"]]]"])", 2));
+  CHECK(run::JsonShapeProblem("[[[]]]", 2));
+}
+
+TEST_CASE("N19: an artifact that cannot be parsed is named with the reason, not shown as an empty capture") {
+  fs::path dir = TempDir("aortalint-n19");
+  WriteFile(dir / "proton" / "p.hatchet", kOneKernel.substr(0, kOneKernel.size() / 2));
+  std::ostringstream out, err;
+  CHECK(run::MetricsMain({dir}, false, false, out, err) == 1);
+  CHECK(out.str().find("kernels   unknown: 1 artifact(s) could not be read") != std::string::npos);
+  CHECK(out.str().find("none") == std::string::npos);
+  CHECK(err.str().find("p.hatchet': not JSON (a truncated or damaged file?)") != std::string::npos);
+  // --format json carries them too.
+  std::ostringstream jout, jerr;
+  CHECK(run::MetricsMain({dir}, true, false, jout, jerr) == 1);
+  CHECK(nlohmann::json::parse(jout.str())["aortalint_unreadable"].size() == 1);
+  // A readable file beside it is still shown; the broken one is still named.
+  WriteFile(dir / "proton" / "q.hatchet", kOneKernel);
+  std::ostringstream out2, err2;
+  CHECK(run::MetricsMain({dir}, false, false, out2, err2) == 1);
+  CHECK(out2.str().find("gemm") != std::string::npos);
+  CHECK(err2.str().find("p.hatchet'") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N20: symbolic links inside a capture are not followed, and --verbose names them") {
+  fs::path dir = TempDir("aortalint-n20");
+  WriteFile(
+      dir / "outside" / "x.hatchet",
+      R"j([{"frame":{"name":"ROOT"},"metrics":{},"children":[{"frame":{"name":"SECRET_KERNEL"},"metrics":{"time (ns)":5},"children":[]}]}])j");
+  fs::create_directories(dir / "cap" / "proton");
+  fs::create_symlink(dir / "outside" / "x.hatchet", dir / "cap" / "proton" / "p.hatchet");
+  fs::create_directories(dir / "cap2");
+  fs::create_directory_symlink("/", dir / "cap2" / "proton");
+  for (const char* cap : {"cap", "cap2"}) {
+    CAPTURE(cap);
+    std::ostringstream out, err, vout, verr;
+    CHECK(run::MetricsMain({dir / cap}, false, false, out, err) == 0);
+    CHECK(out.str().find("SECRET_KERNEL") == std::string::npos);
+    CHECK(out.str().find("symbolic links were not followed") != std::string::npos);
+    CHECK(err.str().empty());
+    CHECK(run::MetricsMain({dir / cap}, true, true, vout, verr) == 0);
+    CHECK(vout.str().find("SECRET_KERNEL") == std::string::npos);
+    CHECK(verr.str().find("is a symbolic link: not followed") != std::string::npos);
+  }
+  // aorta's keys are computed without following them either.
+  CHECK_FALSE(run::CollectMetrics(dir / "cap").contains("proton_top_kernels"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N29: control characters from a capture are printed escaped") {
+  fs::path dir = TempDir("aortalint-n29");
+  WriteFile(
+      dir / "proton" / "p.hatchet",
+      R"j([{"frame":{"name":"ROOT"},"metrics":{},"children":[{"frame":{"name":"kern\u001b[2Jx\u0007"},"metrics":{"time (ns)":5,"count":1},"children":[]}]}])j");
+  WriteFile(dir / "trial.json",
+            R"({"environment":{"gpu_name":"\u001b]8;;http://evil\u0007GPU"},"proton":{"resolved":"\u001b[2Jcupti"}})");
+  std::ostringstream out, err;
+  CHECK(run::MetricsMain({dir}, false, false, out, err) == 0);
+  CHECK(out.str().find('\x1b') == std::string::npos);
+  CHECK(out.str().find('\x07') == std::string::npos);
+  CHECK(out.str().find("\\x1b]8;;http://evil\\x07GPU") != std::string::npos);
+  CHECK(out.str().find("\\x1b[2Jcupti") != std::string::npos);
+  std::ostringstream two, two_err;
+  run::MetricsMain({dir, dir}, false, false, two, two_err);
+  CHECK(two.str().find('\x1b') == std::string::npos);
   fs::remove_all(dir);
 }
 
