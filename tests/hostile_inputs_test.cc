@@ -5,9 +5,14 @@
 #include <doctest/doctest.h>
 
 #include <fcntl.h>
+#include <grp.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <functional>
 #include <sstream>
@@ -85,6 +90,111 @@ TEST_CASE("R1: WriteFileAtomically keeps mode, writes through symlinks and refus
   REQUIRE(why);
   CHECK(why->find("changed on disk") != std::string::npos);
   CHECK(ReadFile(dir / "target.yaml") == "new\n");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N21: a file swapped for a link out of the project while --fix runs is not written through") {
+  fs::path dir = TempDir("aortalint-n21");
+  fs::create_directories(dir / "repo" / ".git");
+  WriteFile(dir / "outside" / "twin.yaml", kFixme);
+  WriteFile(dir / "repo" / "lib" / "r.yaml", kFixme);
+  fs::create_symlink(dir / "outside" / "twin.yaml", dir / "repo" / "r.yaml");  // the swap: same bytes as read
+  std::optional<std::string> why = WriteFileAtomically((dir / "repo" / "r.yaml").string(), "fixed\n", &kFixme);
+  REQUIRE(why);
+  CHECK(why->find("it is now a link to '" + (dir / "outside" / "twin.yaml").string() + "', outside the project") == 0);
+  CHECK(ReadFile(dir / "outside" / "twin.yaml") == kFixme);
+  // A link within the project is still written through.
+  fs::create_symlink("lib/r.yaml", dir / "repo" / "in.yaml");
+  CHECK_FALSE(WriteFileAtomically((dir / "repo" / "in.yaml").string(), "fixed\n", &kFixme));
+  CHECK(ReadFile(dir / "repo" / "lib" / "r.yaml") == "fixed\n");
+  CHECK(fs::is_symlink(dir / "repo" / "in.yaml"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N22: a user's own file whose group they are not in is fixed, keeping what they can keep") {
+  if (::geteuid() != 0) {
+    MESSAGE("N22 needs root to make a file whose group its user is not in; not checked here");
+    return;
+  }
+  fs::path dir = TempDir("aortalint-n22");
+  WriteFile(dir / "a.yaml", "old\n");
+  REQUIRE(::chown(dir.c_str(), 65534, 65534) == 0);
+  REQUIRE(::chown((dir / "a.yaml").c_str(), 65534, 0) == 0);  // nobody:root, as sudo cp + chown user leaves it
+  REQUIRE(::chmod((dir / "a.yaml").c_str(), 0666) == 0);
+  pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    bool dropped = ::setgroups(0, nullptr) == 0 && ::setgid(65534) == 0 && ::setuid(65534) == 0;
+    std::string old = "old\n";
+    ::_exit(dropped && !WriteFileAtomically((dir / "a.yaml").string(), "new\n", &old) ? 0 : 1);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  CHECK(ReadFile(dir / "a.yaml") == "new\n");
+  struct stat st {};
+  REQUIRE(::stat((dir / "a.yaml").c_str(), &st) == 0);
+  CHECK(st.st_uid == 65534u);
+  CHECK((st.st_mode & 07777) == 0666);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N23: --fix refuses a read-only file, as editors and formatters do") {
+  fs::path dir = TempDir("aortalint-n23");
+  WriteFile(dir / "b.yaml", kFixme);
+  REQUIRE(::chmod((dir / "b.yaml").c_str(), 0444) == 0);
+  CommandResult r = RunShell(In(dir) + kBin + " check --no-config --no-cache --fix b.yaml 2>&1");
+  CHECK(r.exit_code == 2);
+  CHECK(r.output.find("did not write the fixed 'b.yaml': it is read-only (mode 444); make it writable") !=
+        std::string::npos);
+  CHECK(ReadFile(dir / "b.yaml") == kFixme);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N24: --fix keeps a file's extended attributes") {
+  fs::path dir = TempDir("aortalint-n24");
+  WriteFile(dir / "a.yaml", kFixme);
+  REQUIRE_MESSAGE(::setxattr((dir / "a.yaml").c_str(), "user.note", "keepme", 6, 0) == 0,
+                  "the temporary directory's file system takes no user xattrs: " << std::strerror(errno));
+  CommandResult r = RunShell(In(dir) + kBin + " check --no-config --no-cache --fix a.yaml 2>&1");
+  CHECK(ReadFile(dir / "a.yaml") != kFixme);
+  char value[16] = {};
+  CHECK(::getxattr((dir / "a.yaml").c_str(), "user.note", value, sizeof value) == 6);
+  CHECK(std::string(value) == "keepme");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N25: a signal during a write removes the temporary file") {
+  fs::path dir = TempDir("aortalint-n25");
+  const std::string old = "old\n";
+  for (int sig : {SIGINT, SIGHUP, SIGTERM}) {
+    CAPTURE(sig);
+    WriteFile(dir / "a.yaml", old);
+    pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+      ::signal(sig, SIG_DFL);            // as in aortalint itself, not the test runner's crash handler
+      std::string big(256u << 20, 'x');  // long enough a write to be caught in it
+      WriteFileAtomically((dir / "a.yaml").string(), big, &old);
+      ::_exit(0);
+    }
+    auto temporary = [&] {
+      for (const auto& e : fs::directory_iterator(dir))
+        if (e.path().filename().string().find(".aortalint-") != std::string::npos) return true;
+      return false;
+    };
+    auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (!temporary() && std::chrono::steady_clock::now() < until)
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+    ::kill(pid, sig);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    CHECK(WIFSIGNALED(status));
+    CHECK(WTERMSIG(status) == sig);
+    CHECK_FALSE(temporary());
+    CHECK(ReadFile(dir / "a.yaml") == old);
+  }
   fs::remove_all(dir);
 }
 
