@@ -234,6 +234,8 @@ int main(int argc, char** argv) {
   metrics_cmd
       ->add_option("--format", metrics_format, "text: a table for people; json: aorta's keys plus aortalint_* keys")
       ->check(CLI::IsMember({"json", "text"}));
+  bool metrics_verbose = false;
+  metrics_cmd->add_flag("-v,--verbose", metrics_verbose, "also name the symbolic links in the capture left unread");
 
   // The subcommand, checked before CLI11 sees it: a typo gets the nearest name,
   // not "A subcommand is required".
@@ -315,7 +317,7 @@ int main(int argc, char** argv) {
     }
     if (*metrics_cmd) {
       std::vector<std::filesystem::path> dirs(metrics_dirs.begin(), metrics_dirs.end());
-      return flushed(run::MetricsMain(dirs, metrics_format == "json", std::cout, std::cerr));
+      return flushed(run::MetricsMain(dirs, metrics_format == "json", metrics_verbose, std::cout, std::cerr));
     }
     if (*explain_cmd) {
       explain.command = check.command;

@@ -5,11 +5,17 @@
 #include <doctest/doctest.h>
 
 #include <fcntl.h>
+#include <grp.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <functional>
+#include <sstream>
 #include <string>
 #include <thread>
 
@@ -24,6 +30,9 @@
 #include "lsp/protocol.h"
 #include "lsp/transport.h"
 #include "model/hip.h"
+#include "run/capture_files.h"
+#include "run/metrics_view.h"
+#include "run/run_command.h"
 #include "run/trial.h"
 
 namespace aortalint::testing {
@@ -81,6 +90,111 @@ TEST_CASE("R1: WriteFileAtomically keeps mode, writes through symlinks and refus
   REQUIRE(why);
   CHECK(why->find("changed on disk") != std::string::npos);
   CHECK(ReadFile(dir / "target.yaml") == "new\n");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N21: a file swapped for a link out of the project while --fix runs is not written through") {
+  fs::path dir = TempDir("aortalint-n21");
+  fs::create_directories(dir / "repo" / ".git");
+  WriteFile(dir / "outside" / "twin.yaml", kFixme);
+  WriteFile(dir / "repo" / "lib" / "r.yaml", kFixme);
+  fs::create_symlink(dir / "outside" / "twin.yaml", dir / "repo" / "r.yaml");  // the swap: same bytes as read
+  std::optional<std::string> why = WriteFileAtomically((dir / "repo" / "r.yaml").string(), "fixed\n", &kFixme);
+  REQUIRE(why);
+  CHECK(why->find("it is now a link to '" + (dir / "outside" / "twin.yaml").string() + "', outside the project") == 0);
+  CHECK(ReadFile(dir / "outside" / "twin.yaml") == kFixme);
+  // A link within the project is still written through.
+  fs::create_symlink("lib/r.yaml", dir / "repo" / "in.yaml");
+  CHECK_FALSE(WriteFileAtomically((dir / "repo" / "in.yaml").string(), "fixed\n", &kFixme));
+  CHECK(ReadFile(dir / "repo" / "lib" / "r.yaml") == "fixed\n");
+  CHECK(fs::is_symlink(dir / "repo" / "in.yaml"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N22: a user's own file whose group they are not in is fixed, keeping what they can keep") {
+  if (::geteuid() != 0) {
+    MESSAGE("N22 needs root to make a file whose group its user is not in; not checked here");
+    return;
+  }
+  fs::path dir = TempDir("aortalint-n22");
+  WriteFile(dir / "a.yaml", "old\n");
+  REQUIRE(::chown(dir.c_str(), 65534, 65534) == 0);
+  REQUIRE(::chown((dir / "a.yaml").c_str(), 65534, 0) == 0);  // nobody:root, as sudo cp + chown user leaves it
+  REQUIRE(::chmod((dir / "a.yaml").c_str(), 0666) == 0);
+  pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    bool dropped = ::setgroups(0, nullptr) == 0 && ::setgid(65534) == 0 && ::setuid(65534) == 0;
+    std::string old = "old\n";
+    ::_exit(dropped && !WriteFileAtomically((dir / "a.yaml").string(), "new\n", &old) ? 0 : 1);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  CHECK(ReadFile(dir / "a.yaml") == "new\n");
+  struct stat st {};
+  REQUIRE(::stat((dir / "a.yaml").c_str(), &st) == 0);
+  CHECK(st.st_uid == 65534u);
+  CHECK((st.st_mode & 07777) == 0666);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N23: --fix refuses a read-only file, as editors and formatters do") {
+  fs::path dir = TempDir("aortalint-n23");
+  WriteFile(dir / "b.yaml", kFixme);
+  REQUIRE(::chmod((dir / "b.yaml").c_str(), 0444) == 0);
+  CommandResult r = RunShell(In(dir) + kBin + " check --no-config --no-cache --fix b.yaml 2>&1");
+  CHECK(r.exit_code == 2);
+  CHECK(r.output.find("did not write the fixed 'b.yaml': it is read-only (mode 444); make it writable") !=
+        std::string::npos);
+  CHECK(ReadFile(dir / "b.yaml") == kFixme);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N24: --fix keeps a file's extended attributes") {
+  fs::path dir = TempDir("aortalint-n24");
+  WriteFile(dir / "a.yaml", kFixme);
+  REQUIRE_MESSAGE(::setxattr((dir / "a.yaml").c_str(), "user.note", "keepme", 6, 0) == 0,
+                  "the temporary directory's file system takes no user xattrs: " << std::strerror(errno));
+  CommandResult r = RunShell(In(dir) + kBin + " check --no-config --no-cache --fix a.yaml 2>&1");
+  CHECK(ReadFile(dir / "a.yaml") != kFixme);
+  char value[16] = {};
+  CHECK(::getxattr((dir / "a.yaml").c_str(), "user.note", value, sizeof value) == 6);
+  CHECK(std::string(value) == "keepme");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N25: a signal during a write removes the temporary file") {
+  fs::path dir = TempDir("aortalint-n25");
+  const std::string old = "old\n";
+  for (int sig : {SIGINT, SIGHUP, SIGTERM}) {
+    CAPTURE(sig);
+    WriteFile(dir / "a.yaml", old);
+    pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+      ::signal(sig, SIG_DFL);            // as in aortalint itself, not the test runner's crash handler
+      std::string big(256u << 20, 'x');  // long enough a write to be caught in it
+      WriteFileAtomically((dir / "a.yaml").string(), big, &old);
+      ::_exit(0);
+    }
+    auto temporary = [&] {
+      for (const auto& e : fs::directory_iterator(dir))
+        if (e.path().filename().string().find(".aortalint-") != std::string::npos) return true;
+      return false;
+    };
+    auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (!temporary() && std::chrono::steady_clock::now() < until)
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+    ::kill(pid, sig);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    CHECK(WIFSIGNALED(status));
+    CHECK(WTERMSIG(status) == sig);
+    CHECK_FALSE(temporary());
+    CHECK(ReadFile(dir / "a.yaml") == old);
+  }
   fs::remove_all(dir);
 }
 
@@ -1171,6 +1285,122 @@ TEST_CASE("H6: run never takes a recipe's name for a directory out of aortalint-
   CommandResult r = RunShell(In(dir) + "AORTA_PROTON_PYTHON=/bin/true " + kBin +
                              " run --no-config --recipe ...yaml --dry-run -- python3 app.py 2>&1");
   CHECK(r.output.find("aortalint-run/trial/proton") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+// ---------------------------------------------------------------- metrics
+
+// A .hatchet whose ROOT holds one chain `depth` frames deep.
+std::string DeepHatchet(int depth) {
+  std::string s = R"j([{"frame":{"name":"ROOT"},"metrics":{},"children":[)j";
+  for (int i = 0; i < depth; ++i) s += R"({"frame":{"name":"k"},"metrics":{"cycles":1},"children":[)";
+  for (int i = 0; i < depth; ++i) s += "]}";
+  return s + "]}]";
+}
+
+const std::string kOneKernel =
+    R"j([{"frame":{"name":"ROOT"},"metrics":{},"children":[{"frame":{"name":"gemm"},"metrics":{"time (ns)":2000000,"count":4},"children":[]}]}])j";
+
+TEST_CASE("N12: a .hatchet nested 180k deep is refused by name, not a stack overflow in the cycles tree") {
+  fs::path dir = TempDir("aortalint-n12");
+  WriteFile(dir / "proton" / "p.hatchet", DeepHatchet(180000));
+  run::CaptureView c = run::LoadCapture(dir);
+  CHECK(c.kind == "unreadable");
+  REQUIRE(c.notes.unreadable.size() == 1);
+  CHECK(c.notes.unreadable[0].find("nested more than 980 levels deep") != std::string::npos);
+  // Just within the limit, the cycles reader builds and frees the tree (iteratively).
+  WriteFile(dir / "proton" / "p.hatchet", DeepHatchet(run::kMaxCaptureDepth / 2 - 2));
+  c = run::LoadCapture(dir);
+  CHECK(c.notes.unreadable.empty());
+  CHECK(c.kind == "cycles");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N13: a trial.json nested 300k deep beside a capture is refused, never copied recursively") {
+  fs::path dir = TempDir("aortalint-n13");
+  WriteFile(dir / "proton" / "p.hatchet", kOneKernel);
+  WriteFile(dir / "trial.json", R"({"proton":)" + std::string(300000, '[') + std::string(300000, ']') + "}");
+  run::CaptureView c = run::LoadCapture(dir);
+  CHECK(c.kind == "timing");
+  CHECK_FALSE(c.trial);
+  REQUIRE(c.notes.unreadable.size() == 1);
+  CHECK(c.notes.unreadable[0].find("trial.json': nested more than") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N18: an artifact of more JSON values than can be held is refused before it is parsed") {
+  std::string huge = "[" + std::string(2 * run::kMaxCaptureValues, '0') + "]";
+  for (size_t i = 2; i < huge.size() - 1; i += 2) huge[i] = ',';
+  auto problem = run::JsonShapeProblem(huge);
+  REQUIRE(problem);
+  CHECK(problem->find("holds more than 8000000 JSON values") != std::string::npos);
+  // Commas and brackets inside strings are text, not values.
+  CHECK_FALSE(run::JsonShapeProblem(R"(["[[[,,,\"]]]"])", 2));
+  CHECK(run::JsonShapeProblem("[[[]]]", 2));
+}
+
+TEST_CASE("N19: an artifact that cannot be parsed is named with the reason, not shown as an empty capture") {
+  fs::path dir = TempDir("aortalint-n19");
+  WriteFile(dir / "proton" / "p.hatchet", kOneKernel.substr(0, kOneKernel.size() / 2));
+  std::ostringstream out, err;
+  CHECK(run::MetricsMain({dir}, false, false, out, err) == 1);
+  CHECK(out.str().find("kernels   unknown: 1 artifact(s) could not be read") != std::string::npos);
+  CHECK(out.str().find("none") == std::string::npos);
+  CHECK(err.str().find("p.hatchet': not JSON (a truncated or damaged file?)") != std::string::npos);
+  // --format json carries them too.
+  std::ostringstream jout, jerr;
+  CHECK(run::MetricsMain({dir}, true, false, jout, jerr) == 1);
+  CHECK(nlohmann::json::parse(jout.str())["aortalint_unreadable"].size() == 1);
+  // A readable file beside it is still shown; the broken one is still named.
+  WriteFile(dir / "proton" / "q.hatchet", kOneKernel);
+  std::ostringstream out2, err2;
+  CHECK(run::MetricsMain({dir}, false, false, out2, err2) == 1);
+  CHECK(out2.str().find("gemm") != std::string::npos);
+  CHECK(err2.str().find("p.hatchet'") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N20: symbolic links inside a capture are not followed, and --verbose names them") {
+  fs::path dir = TempDir("aortalint-n20");
+  WriteFile(
+      dir / "outside" / "x.hatchet",
+      R"j([{"frame":{"name":"ROOT"},"metrics":{},"children":[{"frame":{"name":"SECRET_KERNEL"},"metrics":{"time (ns)":5},"children":[]}]}])j");
+  fs::create_directories(dir / "cap" / "proton");
+  fs::create_symlink(dir / "outside" / "x.hatchet", dir / "cap" / "proton" / "p.hatchet");
+  fs::create_directories(dir / "cap2");
+  fs::create_directory_symlink("/", dir / "cap2" / "proton");
+  for (const char* cap : {"cap", "cap2"}) {
+    CAPTURE(cap);
+    std::ostringstream out, err, vout, verr;
+    CHECK(run::MetricsMain({dir / cap}, false, false, out, err) == 0);
+    CHECK(out.str().find("SECRET_KERNEL") == std::string::npos);
+    CHECK(out.str().find("symbolic links were not followed") != std::string::npos);
+    CHECK(err.str().empty());
+    CHECK(run::MetricsMain({dir / cap}, true, true, vout, verr) == 0);
+    CHECK(vout.str().find("SECRET_KERNEL") == std::string::npos);
+    CHECK(verr.str().find("is a symbolic link: not followed") != std::string::npos);
+  }
+  // aorta's keys are computed without following them either.
+  CHECK_FALSE(run::CollectMetrics(dir / "cap").contains("proton_top_kernels"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N29: control characters from a capture are printed escaped") {
+  fs::path dir = TempDir("aortalint-n29");
+  WriteFile(
+      dir / "proton" / "p.hatchet",
+      R"j([{"frame":{"name":"ROOT"},"metrics":{},"children":[{"frame":{"name":"kern\u001b[2Jx\u0007"},"metrics":{"time (ns)":5,"count":1},"children":[]}]}])j");
+  WriteFile(dir / "trial.json",
+            R"({"environment":{"gpu_name":"\u001b]8;;http://evil\u0007GPU"},"proton":{"resolved":"\u001b[2Jcupti"}})");
+  std::ostringstream out, err;
+  CHECK(run::MetricsMain({dir}, false, false, out, err) == 0);
+  CHECK(out.str().find('\x1b') == std::string::npos);
+  CHECK(out.str().find('\x07') == std::string::npos);
+  CHECK(out.str().find("\\x1b]8;;http://evil\\x07GPU") != std::string::npos);
+  CHECK(out.str().find("\\x1b[2Jcupti") != std::string::npos);
+  std::ostringstream two, two_err;
+  run::MetricsMain({dir, dir}, false, false, two, two_err);
+  CHECK(two.str().find('\x1b') == std::string::npos);
   fs::remove_all(dir);
 }
 

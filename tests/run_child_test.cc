@@ -2,9 +2,11 @@
 #include <doctest/doctest.h>
 
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -134,4 +136,58 @@ TEST_CASE("child: SIGINT and SIGTERM sent to us are forwarded to the child's gro
   sigaction(SIGINT, nullptr, &now);
   bool restored = now.sa_handler == before.sa_handler;
   CHECK(restored);
+}
+
+TEST_CASE("N11: every catchable fatal signal is forwarded like SIGTERM, so the runner lives to write the record") {
+  for (int sig : {SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGPWR, SIGSTKFLT}) {
+    CAPTURE(sig);
+    pid_t self = ::getpid();
+    std::thread sender([&] {
+      std::this_thread::sleep_for(300ms);
+      ::kill(self, sig);
+    });
+    ChildOptions o = Sh("echo $$; exec sleep 30");
+    o.timeout = 10s;
+    ChildResult r = RunChild(o, /*capture_output=*/true);
+    sender.join();
+    CHECK(r.forwarded_signal == sig);
+    CHECK(r.exit_code == 128 + sig);
+    CHECK_FALSE(r.timed_out);
+    CHECK_FALSE(Alive(std::stoi(r.captured_stdout)));
+  }
+}
+
+TEST_CASE("N27: a runner killed with SIGKILL takes its payload with it") {
+  int fds[2];
+  REQUIRE(::pipe(fds) == 0);
+  pid_t runner = ::fork();
+  REQUIRE(runner >= 0);
+  if (runner == 0) {
+    ::close(fds[0]);
+    ChildOptions o = Sh("echo $$ >&3; exec sleep 30");
+    o.argv.back() = "exec 3>&" + std::to_string(fds[1]) + "; " + o.argv.back();
+    RunChild(o);
+    ::_exit(0);
+  }
+  ::close(fds[1]);
+  char buf[32] = {};
+  ssize_t n = ::read(fds[0], buf, sizeof buf - 1);
+  ::close(fds[0]);
+  REQUIRE(n > 0);
+  pid_t payload = std::atoi(buf);
+  REQUIRE(payload > 0);
+  CHECK(Alive(payload));
+  ::kill(runner, SIGKILL);
+  ::waitpid(runner, nullptr, 0);
+  CHECK_FALSE(Alive(payload));
+}
+
+TEST_CASE("N17: a log that cannot take the payload's output says how much it holds and why") {
+  ChildOptions o = Sh("echo 12345; echo err >&2");
+  o.stdout_log = "/dev/full";
+  ChildResult r = RunChild(o);
+  CHECK(r.exit_code == 0);
+  REQUIRE(r.log_problems.size() == 1);
+  CHECK(r.log_problems[0].find("stdout.log is incomplete: it holds 0 of the 6 bytes") == 0);
+  CHECK(r.log_problems[0].find("No space left on device") != std::string::npos);
 }

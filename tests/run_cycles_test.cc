@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "run/capture_files.h"
 #include "run/cycles.h"
 #include "run/metrics.h"
 #include "run/metrics_view.h"
@@ -140,18 +141,23 @@ TEST_CASE("cycles: captures without scopes or without cycles give nothing, and b
   CHECK_FALSE(ParseCycles("[]"));
   CHECK_FALSE(ParseCycles(R"([{"frame":{"name":"ROOT"},"metrics":{},"children":[{"frame":{"name":"k"},"metrics":{},
       "children":[{"frame":{"name":"s"},"metrics":{"cycles":-5},"children":[]}]}]}])"));
-  // A scope directly under ROOT (no kernel frame) still reads, and a 100000-deep chain does not overflow.
+  // A scope directly under ROOT (no kernel frame) still reads; a chain as deep as Python's json module reads
+  // is built and freed without recursion, and a 100000-deep one is refused (N12), not a stack overflow.
   auto flat = ParseCycles(R"([{"frame":{"name":"ROOT"},"metrics":{},"children":[
       {"frame":{"name":"s"},"metrics":{"cycles":10,"normalized_cycles":1.5},"children":[]}]}])");
   REQUIRE(flat);
   CHECK(flat->kernels.at(0).scopes.at(0).cycles == 10);
-  std::string deep;
-  for (int i = 0; i < 100000; ++i) deep += R"({"frame":{"name":"f"},"metrics":{},"children":[)";
-  deep += R"({"frame":{"name":"s"},"metrics":{"cycles":7},"children":[]})";
-  for (int i = 0; i < 100000; ++i) deep += "]}";
-  auto d = ParseCycles(deep);
+  auto chain = [](int depth) {
+    std::string deep;
+    for (int i = 0; i < depth; ++i) deep += R"({"frame":{"name":"f"},"metrics":{},"children":[)";
+    deep += R"({"frame":{"name":"s"},"metrics":{"cycles":7},"children":[]})";
+    for (int i = 0; i < depth; ++i) deep += "]}";
+    return deep;
+  };
+  auto d = ParseCycles(chain(aortalint::run::kMaxCaptureDepth / 2 - 1));
   REQUIRE(d);
   CHECK(d->cycles == 7);
+  CHECK_FALSE(ParseCycles(chain(100000)));
 }
 
 TEST_CASE("trace: kernel spans of the H200 Chrome traces equal python3's count") {

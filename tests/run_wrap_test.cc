@@ -205,6 +205,18 @@ TEST_CASE("proton mode: env wraps any argv with sorted AORTA_PROTON_* assignment
   CHECK(r.error.find("needs 'env' on $PATH") != std::string::npos);
 }
 
+TEST_CASE("N28: proton mode: env refuses a first word holding '=', which env(1) would take as an assignment") {
+  FakeBin bin;
+  WrapResult r = Wrap({"FOO=bar", "python3", "p.py"}, Proton({{"mode", "env"}}), std::nullopt, {}, bin);
+  CHECK_FALSE(r.ok());
+  CHECK(r.argv.empty());
+  CHECK(r.error.find("first word 'FOO=bar' holds '='") != std::string::npos);
+  CHECK(r.error.find("extra_env") != std::string::npos);
+  // A later word with '=' is the program's own argument.
+  r = Wrap({"python3", "p.py", "FOO=bar"}, Proton({{"mode", "env"}}), std::nullopt, {}, bin);
+  CHECK(r.ok());
+}
+
 TEST_CASE("device-variable translation (§2.5)") {
   FakeBin bin;
   struct Case {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace aortalint {
@@ -17,5 +18,13 @@ char32_t DecodeUtf8(std::string_view text, size_t& at);
 
 /// Columns `text` takes on a terminal (tabs count as one; callers keep them).
 size_t DisplayWidth(std::string_view text);
+
+/// Terminal control characters (C0 but tab, DEL, C1): text from a file must
+/// never move the cursor, clear lines or retitle the terminal.
+bool IsControl(char32_t c);
+/// A control character as it is shown instead: \x1b, \u009b.
+std::string Escaped(char32_t c);
+/// `text` with every control character shown escaped.
+std::string EscapeControls(std::string_view text);
 
 }  // namespace aortalint

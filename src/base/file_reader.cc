@@ -282,26 +282,4 @@ ReadResult detail::ReadFile(const std::string& path, size_t max_bytes, bool as_t
   return r;
 }
 
-void ReadFilesUnder(const std::string& target, std::string_view extension, size_t max_bytes,
-                    const std::function<void(const std::string& path, ReadResult& read)>& visit) {
-  namespace fs = std::filesystem;
-  std::vector<fs::path> files;
-  std::error_code ec;
-  if (!fs::is_directory(target, ec)) {
-    files.push_back(target);
-  } else {
-    fs::recursive_directory_iterator it(target, fs::directory_options::skip_permission_denied, ec), end;
-    for (; !ec && it != end; it.increment(ec)) {
-      std::error_code entry_ec;
-      // The type as listed: a FIFO or socket never gets as far as a read.
-      if (it->is_regular_file(entry_ec) && it->path().native().ends_with(extension)) files.push_back(it->path());
-    }
-  }
-  std::sort(files.begin(), files.end());  // component by component, as Python sorts Paths
-  for (const fs::path& path : files) {
-    ReadResult read = ReadTextFile(path.string(), max_bytes);
-    visit(path.string(), read);
-  }
-}
-
 }  // namespace aortalint

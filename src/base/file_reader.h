@@ -4,7 +4,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -64,13 +63,6 @@ ReadResult ReadRegularFile(const std::string& path, size_t max_bytes);
 
 /// Capture files (Proton's .hatchet and chrome traces) can be far larger than a recipe.
 inline constexpr size_t kMaxCaptureBytes = size_t{1} << 30;
-
-/// `target` itself when it is not a directory; else every regular file under
-/// it whose name ends with `extension`, in path order: each read through
-/// ReadTextFile (so a FIFO or a device is refused, never waited on) and given
-/// to `visit`. Directories that cannot be listed are passed over.
-void ReadFilesUnder(const std::string& target, std::string_view extension, size_t max_bytes,
-                    const std::function<void(const std::string& path, ReadResult& read)>& visit);
 
 /// Makes ReadTextFile return `text` for `path` (stdin, files fixed in memory).
 /// Set by the driver before analysis starts; every loader then sees it.

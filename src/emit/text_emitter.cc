@@ -28,33 +28,6 @@ std::string_view SeverityColor(Severity s) {
   return "1";
 }
 
-// Terminal control characters (C0 but tab, DEL, C1) as escapes: a recipe's
-// text must never move the cursor, clear lines or retitle the terminal.
-bool IsControl(char32_t c) { return (c < 0x20 && c != '\t') || c == 0x7f || (c >= 0x80 && c <= 0x9f); }
-
-std::string Escaped(char32_t c) {
-  return c < 0x80 ? fmt::format("\\x{:02x}", static_cast<unsigned>(c))
-                  : fmt::format("\\u{:04x}", static_cast<unsigned>(c));
-}
-
-std::string EscapeControls(std::string_view text) {
-  // Printable ASCII (and tabs) is most of what is shown: copied as it is.
-  if (std::all_of(text.begin(), text.end(), [](char c) { return (c >= 0x20 && c < 0x7f) || c == '\t'; }))
-    return std::string(text);
-  std::string out;
-  out.reserve(text.size());
-  for (size_t at = 0; at < text.size();) {
-    size_t from = at;
-    char32_t c = DecodeUtf8(text, at);
-    if (at == from) ++at;  // never stall on a bad byte
-    if (IsControl(c))
-      out += Escaped(c);
-    else
-      out.append(text.substr(from, at - from));
-  }
-  return out;
-}
-
 // A line longer than this (bytes) is shown as a window of it around the span: a one-line JSON
 // recipe with thousands of findings would otherwise print itself whole for each (gigabytes).
 constexpr size_t kShownBytes = 200;

@@ -1,20 +1,19 @@
-// Child process supervision with posix_spawn, pipes and a poll loop.
+// Child process supervision with fork/exec, pipes and a poll loop.
 #include "run/child.h"
 
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <cstring>
-#include <fstream>
+#include <iterator>
 #include <mutex>
-
-extern char** environ;
 
 namespace aortalint::run {
 namespace {
@@ -74,6 +73,98 @@ int ShellExitCode(int status, int* sig) {
   return -1;
 }
 
+// Every signal whose default action ends a process and that can be caught:
+// each is passed on to the child's group like SIGTERM, so the payload stops
+// and its record is still written (SLURM's --signal=USR1@T, `ulimit -t`'s
+// SIGXCPU, a terminal's SIGHUP). SIGPIPE and SIGXFSZ are ignored instead: a
+// closed stdout or a log over the file size limit must not end the capture.
+constexpr int kForwarded[] = {SIGINT,  SIGTERM,   SIGHUP,  SIGQUIT, SIGUSR1, SIGUSR2,
+                              SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGPWR,  SIGSTKFLT};
+constexpr int kIgnored[] = {SIGPIPE, SIGXFSZ};
+constexpr size_t kNumForwarded = std::size(kForwarded), kNumIgnored = std::size(kIgnored);
+
+// One saved stream: a full disk or a size limit stops it, and says where.
+class LogSink {
+ public:
+  LogSink(const std::filesystem::path& path, const char* name) : name_(name) {
+    if (path.empty()) return;
+    fd_.Reset(::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
+    if (fd_.get() < 0) errno_ = errno;
+  }
+  void Write(const char* data, size_t size) {
+    received_ += size;
+    while (fd_.get() >= 0 && size > 0) {
+      ssize_t n = ::write(fd_.get(), data, size);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        errno_ = n < 0 ? errno : ENOSPC;
+        fd_.Close();
+        return;
+      }
+      written_ += static_cast<size_t>(n);
+      data += n;
+      size -= static_cast<size_t>(n);
+    }
+  }
+  // Empty when the log holds everything the payload wrote to it.
+  std::string Problem() const {
+    if (!errno_) return "";
+    return std::string(name_) + " is incomplete: it holds " + std::to_string(written_) + " of the " +
+           std::to_string(received_) + " bytes the payload wrote (" + std::strerror(errno_) +
+           "); the rest was shown on the terminal only";
+  }
+
+ private:
+  Fd fd_;
+  const char* name_;
+  size_t written_ = 0, received_ = 0;
+  int errno_ = 0;
+};
+
+// The child side of Spawn, between fork and exec: only async-signal-safe calls.
+[[noreturn]] void ExecChild(char** argv, int out_fd, int err_fd, int status_fd, pid_t parent) {
+  ::setpgid(0, 0);
+  // Tied to the runner: if it dies, even by SIGKILL, the payload is killed too.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (::getppid() != parent) ::_exit(127);  // the runner died before the tie was made
+  struct sigaction dfl {};
+  dfl.sa_handler = SIG_DFL;
+  for (int sig = 1; sig < NSIG; ++sig) ::sigaction(sig, &dfl, nullptr);
+  sigset_t none;
+  sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+  ::dup2(out_fd, STDOUT_FILENO);
+  ::dup2(err_fd, STDERR_FILENO);
+  ::execvp(argv[0], argv);
+  int e = errno;
+  [[maybe_unused]] ssize_t n = ::write(status_fd, &e, sizeof e);
+  ::_exit(127);
+}
+
+// fork + exec of argv in a new process group; 0 and the pid, or the errno
+// of the failed fork or exec.
+int Spawn(const std::vector<std::string>& args, int out_fd, int err_fd, pid_t& pid) {
+  std::vector<char*> argv;
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  Fd status_r, status_w;
+  if (!MakePipe(status_r, status_w)) return errno;
+  pid_t parent = ::getpid();
+  pid = ::fork();
+  if (pid < 0) return errno;
+  if (pid == 0) ExecChild(argv.data(), out_fd, err_fd, status_w.get(), parent);
+  ::setpgid(pid, pid);  // also here, so the group exists before we signal it
+  status_w.Close();
+  int e = 0;
+  ssize_t n;
+  while ((n = ::read(status_r.get(), &e, sizeof e)) < 0 && errno == EINTR) {
+  }
+  if (n != sizeof e) return 0;  // the pipe closed on exec: it runs
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return e;
+}
+
 }  // namespace
 
 ChildResult RunChild(const ChildOptions& options, bool capture_output) {
@@ -83,9 +174,7 @@ ChildResult RunChild(const ChildOptions& options, bool capture_output) {
     result.error = "nothing to run";
     return result;
   }
-  std::ofstream out_log, err_log;
-  if (!options.stdout_log.empty()) out_log.open(options.stdout_log, std::ios::binary);
-  if (!options.stderr_log.empty()) err_log.open(options.stderr_log, std::ios::binary);
+  LogSink out_log(options.stdout_log, "stdout.log"), err_log(options.stderr_log, "stderr.log");
 
   Fd out_r, out_w, err_r, err_w, sig_r, sig_w;
   if (!MakePipe(out_r, out_w) || !MakePipe(err_r, err_w) || !MakePipe(sig_r, sig_w)) {
@@ -95,55 +184,30 @@ ChildResult RunChild(const ChildOptions& options, bool capture_output) {
   ::fcntl(sig_w.get(), F_SETFL, O_NONBLOCK);
   ::fcntl(sig_r.get(), F_SETFL, O_NONBLOCK);
 
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, out_w.get(), STDOUT_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, err_w.get(), STDERR_FILENO);
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  // Own process group so signals reach the whole tree; default signal
-  // dispositions and an empty mask, whatever ours are.
-  sigset_t all, none;
-  sigfillset(&all);
-  sigemptyset(&none);
-  posix_spawnattr_setpgroup(&attr, 0);
-  posix_spawnattr_setsigdefault(&attr, &all);
-  posix_spawnattr_setsigmask(&attr, &none);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
-
   // Install forwarding before the spawn so no signal is lost in between.
-  // SIGHUP (a closed terminal or ssh session) and SIGQUIT are passed on like
-  // SIGINT and SIGTERM, so the capture is stopped and its record still written;
-  // SIGPIPE (stdout closed: `run ... | head`) is ignored, the logs go on.
-  constexpr int kForwarded[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
   struct sigaction sa {
-  }, old[4]{}, old_pipe{}, ignore{};
+  }, old[kNumForwarded]{}, old_ignored[kNumIgnored]{}, ignore{};
   ignore.sa_handler = SIG_IGN;
   sigemptyset(&ignore.sa_mask);
-  sigaction(SIGPIPE, &ignore, &old_pipe);
+  for (size_t k = 0; k < kNumIgnored; ++k) sigaction(kIgnored[k], &ignore, &old_ignored[k]);
   if (options.forward_signals) {
     g_signal_pipe_write.store(sig_w.get());
     sa.sa_handler = OnSignal;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESTART;
-    for (int k = 0; k < 4; ++k) sigaction(kForwarded[k], &sa, &old[k]);
+    for (size_t k = 0; k < kNumForwarded; ++k) sigaction(kForwarded[k], &sa, &old[k]);
   }
   auto restore = [&] {
-    sigaction(SIGPIPE, &old_pipe, nullptr);
+    for (size_t k = 0; k < kNumIgnored; ++k) sigaction(kIgnored[k], &old_ignored[k], nullptr);
     if (options.forward_signals) {
-      for (int k = 0; k < 4; ++k) sigaction(kForwarded[k], &old[k], nullptr);
+      for (size_t k = 0; k < kNumForwarded; ++k) sigaction(kForwarded[k], &old[k], nullptr);
       g_signal_pipe_write.store(-1);
     }
   };
 
-  std::vector<char*> cargv;
-  for (const auto& a : options.argv) cargv.push_back(const_cast<char*>(a.c_str()));
-  cargv.push_back(nullptr);
   const auto start = Clock::now();
   pid_t pid = -1;
-  int rc = ::posix_spawnp(&pid, cargv[0], &actions, &attr, cargv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attr);
+  int rc = Spawn(options.argv, out_w.get(), err_w.get(), pid);
   out_w.Close();
   err_w.Close();
   if (rc != 0) {
@@ -218,9 +282,8 @@ ChildResult RunChild(const ChildOptions& options, bool capture_output) {
         continue;
       }
       std::ostream* tee = i == 0 ? options.stdout_tee : options.stderr_tee;
-      std::ofstream& log = i == 0 ? out_log : err_log;
       if (tee) tee->write(buf, got).flush();
-      if (log.is_open()) log.write(buf, got).flush();
+      (i == 0 ? out_log : err_log).Write(buf, static_cast<size_t>(got));
       if (capture_output) (i == 0 ? result.captured_stdout : result.captured_stderr).append(buf, got);
     }
     // The signal pipe must not be polled as an error source once drained.
@@ -232,6 +295,8 @@ ChildResult RunChild(const ChildOptions& options, bool capture_output) {
   if (::kill(-pid, 0) == 0) signal_group(SIGKILL);
   result.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
   result.exit_code = ShellExitCode(status, &result.signal);
+  for (const LogSink* log : {&out_log, &err_log})
+    if (std::string p = log->Problem(); !p.empty()) result.log_problems.push_back(std::move(p));
   return result;
 }
 

@@ -1,5 +1,10 @@
 // Runs one child process in its own process group: output streamed and
-// saved, a timeout (terminate, then kill), SIGINT/SIGTERM forwarded.
+// saved, a timeout (terminate, then kill), fatal signals forwarded.
+//
+// The child is tied to the runner with PR_SET_PDEATHSIG, so it is killed
+// when the runner dies, even by SIGKILL. What cannot be done: the tie reaches
+// the child process only, not what it started (a SIGKILLed runner cannot end
+// its group), and no record is written then.
 #pragma once
 
 #include <chrono>
@@ -21,7 +26,7 @@ struct ChildOptions {
   std::ostream* stderr_tee = nullptr;
   std::filesystem::path stdout_log;
   std::filesystem::path stderr_log;
-  bool forward_signals = true;  // SIGINT/SIGTERM to the child's group
+  bool forward_signals = true;  // every catchable fatal signal to the child's group
 };
 
 struct ChildResult {
@@ -29,11 +34,12 @@ struct ChildResult {
   bool started = false;  // false: spawn failed, see error
   bool timed_out = false;
   int signal = 0;            // the terminating signal, 0 if it exited
-  int forwarded_signal = 0;  // the last SIGINT/SIGTERM we passed on
+  int forwarded_signal = 0;  // the last signal we passed on
   double wall_seconds = 0;
   bool pipes_held_open = false;  // something outside the group kept the output open after the leader exited
   std::string error;
-  std::string captured_stdout;  // only when capture_output is set
+  std::vector<std::string> log_problems;  // a log that could not hold all the output (full disk), and why
+  std::string captured_stdout;            // only when capture_output is set
   std::string captured_stderr;
 };
 

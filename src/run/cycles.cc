@@ -7,7 +7,7 @@
 #include <memory>
 #include <system_error>
 
-#include "base/file_reader.h"
+#include "run/capture_files.h"
 
 namespace aortalint::run {
 namespace {
@@ -26,6 +26,24 @@ struct Node {
   double inc_cycles = 0, inc_normalized = 0;  // recorded + every descendant's
   std::map<std::string, std::unique_ptr<Node>> children;
   std::vector<Node*> order;  // first-seen order
+
+  Node() = default;
+  Node(const Node&) = delete;
+  Node& operator=(const Node&) = delete;
+  // Iterative: a deep tree must not overflow the stack on its way out.
+  ~Node() {
+    std::vector<std::unique_ptr<Node>> doomed;
+    auto take = [&](Node& n) {
+      for (auto& [name, child] : n.children) doomed.push_back(std::move(child));
+      n.children.clear();
+    };
+    take(*this);
+    while (!doomed.empty()) {
+      std::unique_ptr<Node> n = std::move(doomed.back());
+      doomed.pop_back();
+      take(*n);
+    }
+  }
 
   Node* Child(const std::string& n) {
     auto& slot = children[n];
@@ -189,6 +207,7 @@ double Share(double part, double whole) { return whole > 0 ? part / whole * 100.
 
 std::optional<CycleReport> ParseCycles(std::string_view text) {
   try {
+    if (JsonShapeProblem(text)) return std::nullopt;
     json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
     if (doc.is_discarded()) return std::nullopt;
     Node root;
@@ -199,15 +218,14 @@ std::optional<CycleReport> ParseCycles(std::string_view text) {
   }
 }
 
-std::optional<CycleReport> ReadCycles(const fs::path& dir) {
+std::optional<CycleReport> ReadCycles(const fs::path& dir, CaptureNotes* notes) {
   try {
     Node root;
     std::vector<std::string> used;
-    ReadFilesUnder(dir.string(), ".hatchet", kMaxCaptureBytes, [&](const std::string& path, ReadResult& read) {
-      if (!read.ok) return;
-      json doc = json::parse(read.text, nullptr, /*allow_exceptions=*/false);
-      if (!doc.is_discarded() && Merge(doc, root)) used.push_back(path);
-    });
+    for (const fs::path& file : CaptureFiles(dir, ".hatchet")) {
+      std::optional<json> doc = ReadJsonArtifact(file, notes);
+      if (doc && Merge(*doc, root)) used.push_back(file.string());
+    }
     if (used.empty()) return std::nullopt;
     return Finish(root, std::move(used));
   } catch (...) {

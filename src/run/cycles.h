@@ -28,6 +28,8 @@
 
 namespace aortalint::run {
 
+struct CaptureNotes;
+
 struct ScopeCycles {
   std::vector<std::string> path;  // scope names below the kernel, outermost first
   double recorded_cycles = 0;     // Proton's own numbers for this scope
@@ -55,9 +57,10 @@ struct CycleReport {
 // holds no `cycles` metric. Never throws.
 std::optional<CycleReport> ParseCycles(std::string_view hatchet_text);
 
-// Every .hatchet under dir (sorted by path), merged by kernel and scope path;
-// nullopt when none holds cycles. Never throws.
-std::optional<CycleReport> ReadCycles(const std::filesystem::path& dir);
+// Every .hatchet under dir (sorted by path, links not followed), merged by
+// kernel and scope path; nullopt when none holds cycles. A file that cannot
+// be read is added to notes->unreadable. Never throws.
+std::optional<CycleReport> ReadCycles(const std::filesystem::path& dir, CaptureNotes* notes = nullptr);
 
 // {"source", "files", "cycles", "normalized_cycles", "kernels": [{"name",
 // "cycles", "normalized_cycles", "share_of_capture", "scopes": [{"name",

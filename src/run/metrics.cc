@@ -6,12 +6,14 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <system_error>
 #include <unordered_map>
 
 #include "base/file_reader.h"
 #include "base/pystr.h"
+#include "run/capture_files.h"
 #include "run/pyvalue.h"
 
 namespace aortalint::run {
@@ -156,24 +158,6 @@ void WalkTree(const PyValue& root, Kernels& k) {
     }
     for (auto it = children->items.rbegin(); it != children->items.rend(); ++it) stack.push_back(&*it);
   }
-}
-
-// Regular files under dir whose name ends with suffix, in the order of
-// Python's sorted() over Paths (component by component); errors end the walk.
-std::vector<fs::path> FindFiles(const fs::path& dir, std::string_view suffix) {
-  std::vector<fs::path> found;
-  std::error_code ec;
-  fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
-  for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    std::error_code fec;
-    if (!it->is_regular_file(fec)) continue;
-    std::string name = it->path().filename().string();
-    if (name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) {
-      found.push_back(it->path());
-    }
-  }
-  std::sort(found.begin(), found.end());
-  return found;
 }
 
 // Never blocks on a FIFO or a device named like a capture file.
@@ -459,9 +443,10 @@ json ParseProtonMetrics(const fs::path& dir, std::vector<KernelDetail>* kernels)
   if (!IsDirectory(dir)) return json::object();
   try {
     Kernels all;
-    for (const auto& file : FindFiles(dir, ".hatchet")) {
+    for (const auto& file : CaptureFiles(dir, ".hatchet")) {
       auto bytes = ReadBytes(file);
-      if (!bytes) continue;
+      // Too many values to hold is a file left out; nesting is Python's to judge (RecursionError below).
+      if (!bytes || JsonShapeProblem(*bytes, std::numeric_limits<int>::max())) continue;
       bool too_deep = false;
       std::optional<PyValue> doc = PyJsonLoad(*bytes, &too_deep);
       // RecursionError escapes aorta's parser, and its caller drops every proton key.
@@ -491,10 +476,10 @@ json ParseRocprofMetrics(const fs::path& dir, std::vector<KernelDetail>* kernels
   try {
     Kernels k;
     bool counts_ok = true;
-    for (const auto& file : FindFiles(dir, "_kernel_stats.csv")) ReadStats(file, k, counts_ok);
+    for (const auto& file : CaptureFiles(dir, "_kernel_stats.csv")) ReadStats(file, k, counts_ok);
     if (k.empty()) {
       counts_ok = true;
-      for (const auto& file : FindFiles(dir, "_kernel_trace.csv")) ReadTrace(file, k);
+      for (const auto& file : CaptureFiles(dir, "_kernel_trace.csv")) ReadTrace(file, k);
     }
     // An unreadable Calls anywhere withholds the count (the timings stand).
     if (!counts_ok)

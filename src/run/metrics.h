@@ -31,7 +31,10 @@ struct KernelDetail {
 // DumpJson as the number). `kernels`, when given, receives
 // every kernel hottest first.
 //
-// Both functions never throw. A missing path or a non-directory gives {};
+// Both functions never throw. Symbolic links inside dir are not followed
+// (aorta's newest collector does not follow them either); a file of more than
+// kMaxCaptureValues JSON values is left out. A missing path or a
+// non-directory gives {};
 // a directory with no usable data, or whose totals are not finite, gives
 // only {"<c>_artifact_dir": dir}. <c>_kernel_count is left out (timings
 // kept) when any count is unreadable. A .hatchet nested deeper than

@@ -15,9 +15,11 @@
 
 #include <fmt/format.h>
 
+#include "base/display_width.h"
 #include "base/file_reader.h"
 #include "load/knowledge_loader.h"
 #include "model/triton.h"
+#include "run/capture_files.h"
 #include "run/metrics.h"
 #include "run/pyvalue.h"
 #include "run/run_command.h"
@@ -28,26 +30,14 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-// Never blocks on a FIFO or a device named like a capture file.
-std::optional<std::string> ReadText(const fs::path& p) {
+// Never blocks on a FIFO or a device named like a capture file; says why a file could not be read.
+std::optional<std::string> ReadText(const fs::path& p, CaptureNotes& notes) {
   ReadResult read = ReadRegularFile(p.string(), kMaxCaptureBytes);
-  if (!read.ok) return std::nullopt;
-  return std::move(read.text);
-}
-
-std::vector<fs::path> FilesEnding(const fs::path& dir, std::string_view suffix) {
-  std::vector<fs::path> out;
-  std::error_code ec;
-  fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
-  for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    std::error_code fec;
-    if (!it->is_regular_file(fec)) continue;
-    std::string n = it->path().filename().string();
-    if (n.size() >= suffix.size() && n.compare(n.size() - suffix.size(), suffix.size(), suffix) == 0)
-      out.push_back(it->path());
+  if (!read.ok) {
+    notes.unreadable.push_back("'" + p.string() + "': " + read.error);
+    return std::nullopt;
   }
-  std::sort(out.begin(), out.end());
-  return out;
+  return std::move(read.text);
 }
 
 // ms per unit of a "time (<unit>)" metric key.
@@ -89,13 +79,11 @@ struct RowTotals {
 };
 
 // Timed leaves of .hatchet trees (iterative walk), summed by kernel name.
-void HatchetRows(const fs::path& dir, RowTotals& t) {
-  for (const fs::path& f : FilesEnding(dir, ".hatchet")) {
-    auto text = ReadText(f);
-    if (!text) continue;
-    json doc = json::parse(*text, nullptr, false);
-    if (doc.is_discarded()) continue;
-    const json* root = doc.is_array() ? (doc.empty() ? nullptr : &doc[0]) : &doc;
+void HatchetRows(const fs::path& dir, RowTotals& t, CaptureNotes& notes) {
+  for (const fs::path& f : CaptureFiles(dir, ".hatchet")) {
+    std::optional<json> doc = ReadJsonArtifact(f, &notes);
+    if (!doc) continue;
+    const json* root = doc->is_array() ? (doc->empty() ? nullptr : &(*doc)[0]) : &*doc;
     if (!root) continue;
     std::vector<const json*> stack{root};
     while (!stack.empty()) {
@@ -143,9 +131,9 @@ std::optional<double> Num(const std::vector<std::string>& row, int col) {
 }
 
 // rocprofv3 kernel_stats.csv (Name, Calls, TotalDurationNs), else kernel_trace.csv.
-void RocprofRows(const fs::path& dir, RowTotals& t) {
-  for (const fs::path& f : FilesEnding(dir, "_kernel_stats.csv")) {
-    auto text = ReadText(f);
+void RocprofRows(const fs::path& dir, RowTotals& t, CaptureNotes& notes) {
+  for (const fs::path& f : CaptureFiles(dir, "_kernel_stats.csv")) {
+    auto text = ReadText(f, notes);
     if (!text) continue;
     auto rows = ReadCsv(*text);
     if (rows.empty()) continue;
@@ -158,8 +146,8 @@ void RocprofRows(const fs::path& dir, RowTotals& t) {
     }
   }
   if (!t.rows.empty()) return;
-  for (const fs::path& f : FilesEnding(dir, "_kernel_trace.csv")) {
-    auto text = ReadText(f);
+  for (const fs::path& f : CaptureFiles(dir, "_kernel_trace.csv")) {
+    auto text = ReadText(f, notes);
     if (!text) continue;
     auto rows = ReadCsv(*text);
     if (rows.empty()) continue;
@@ -178,28 +166,32 @@ std::string Str(const json& j, const char* key) {
   return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
+// The object at key, or nullptr (no copy: a deep value must not be copied recursively).
+const json* Member(const json& j, const char* key) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_object() ? &*it : nullptr;
+}
+
 void ReadTrial(CaptureView& c) {
   std::vector<fs::path> candidates = {c.dir / "trial.json"};
   std::string leaf = c.dir.filename().string();
   if (leaf.empty()) leaf = c.dir.parent_path().filename().string();
   if (leaf == "proton" || leaf == "rocprof") candidates.push_back(fs::absolute(c.dir).parent_path() / "trial.json");
   for (const fs::path& p : candidates) {
-    auto text = ReadText(p);
-    if (!text) continue;
-    json t = json::parse(*text, nullptr, false);
-    if (!t.is_object()) continue;
+    std::error_code ec;
+    if (!fs::exists(fs::symlink_status(p, ec))) continue;
+    std::optional<json> t = ReadJsonArtifact(p, &c.notes);
+    if (!t || !t->is_object()) continue;
     c.trial = p;
-    const json env = t.value("environment", json::object());
-    if (env.is_object()) {
-      c.triton_version = Str(env, "triton_version");
-      c.gpu_name = Str(env, "gpu_name");
-      c.gpu_vendor = Str(env, "gpu_vendor");
+    if (const json* env = Member(*t, "environment")) {
+      c.triton_version = Str(*env, "triton_version");
+      c.gpu_name = Str(*env, "gpu_name");
+      c.gpu_vendor = Str(*env, "gpu_vendor");
     }
-    const json proton = t.value("proton", json::object());
-    if (proton.is_object() && c.collector == "proton") {
-      c.backend_requested = Str(proton, "requested");
-      c.backend_resolved = Str(proton, "resolved");
-      c.backend_reason = Str(proton, "reason");
+    if (const json* proton = Member(*t, "proton"); proton && c.collector == "proton") {
+      c.backend_requested = Str(*proton, "requested");
+      c.backend_resolved = Str(*proton, "resolved");
+      c.backend_reason = Str(*proton, "reason");
     }
     return;
   }
@@ -231,7 +223,11 @@ std::string Pct(double part, double whole) { return whole > 0 ? fmt::format("{:.
 class Table {
  public:
   explicit Table(std::vector<std::string> header) { rows_.push_back(std::move(header)); }
-  void Add(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
+  // Cells come from the capture (kernel and scope names): never raw control characters.
+  void Add(std::vector<std::string> row) {
+    for (std::string& cell : row) cell = EscapeControls(cell);
+    rows_.push_back(std::move(row));
+  }
   void Print(std::ostream& out, const std::string& indent = "  ") const {
     std::vector<size_t> w;
     for (const auto& r : rows_)
@@ -272,7 +268,7 @@ std::string Measured(const CaptureView& c) {
   }
   s += c.triton_version.empty() ? ", Triton version unknown" : ", Triton " + c.triton_version;
   if (!c.gpu_name.empty()) s += ", " + c.gpu_name;
-  return s;
+  return EscapeControls(s);
 }
 
 // Short names for a table's rows, made distinct: two kernels that shorten
@@ -337,6 +333,11 @@ std::optional<const TritonRow*> RowFor(const std::string& version) {
 
 json Nullable(const std::string& s) { return s.empty() ? json(nullptr) : json(s); }
 
+// Nothing to show or compare: no data, or none that could be read.
+bool NoData(const CaptureView& c) { return c.kind == "empty" || c.kind == "unreadable"; }
+
+std::string Shown(const fs::path& p) { return EscapeControls(p.string()); }
+
 }  // namespace
 
 std::string ShortKernelName(const std::string& name, size_t width) {
@@ -397,19 +398,22 @@ CaptureView LoadCapture(const fs::path& dir) {
     };
     RowTotals rows;
     if (auto pdir = where("proton")) {
-      HatchetRows(*pdir, rows);
-      c.cycles = ReadCycles(*pdir);
-      c.trace = ReadChromeTraces(*pdir);
+      CaptureFiles(*pdir, "", &c.notes);  // names the links left out
+      HatchetRows(*pdir, rows, c.notes);
+      c.cycles = ReadCycles(*pdir);  // the same files: HatchetRows said which could not be read
+      c.trace = ReadChromeTraces(*pdir, &c.notes);
       c.collector = "proton";
     }
     // A trial with both collectors is shown by its Proton numbers; rocprof's stay in aorta's keys.
     if (auto rdir = where("rocprof"); rdir && rows.rows.empty() && !c.cycles && !c.trace) {
-      RocprofRows(*rdir, rows);
+      CaptureFiles(*rdir, "", &c.notes);
+      RocprofRows(*rdir, rows, c.notes);
       c.collector = "rocprof";
     }
     c.kernels = rows.Ranked();
     // Times first: a directory holding both (a folder of captures) is compared by its times.
     c.kind = !c.kernels.empty() ? "timing" : c.cycles ? "cycles" : c.trace ? "trace" : "empty";
+    if (c.kind == "empty" && !c.notes.unreadable.empty()) c.kind = "unreadable";
     ReadTrial(c);
   } catch (...) {
     c.kind = c.kind.empty() ? "empty" : c.kind;
@@ -440,19 +444,25 @@ json CaptureJson(const CaptureView& c) {
                       {"total_ms", r.total_ms}});
     out["aortalint_kernels"] = std::move(rows);
   }
+  if (!c.notes.unreadable.empty()) out["aortalint_unreadable"] = c.notes.unreadable;
   if (c.cycles) out["aortalint_cycles"] = CyclesJson(*c.cycles);
   if (c.trace) out["aortalint_trace"] = TraceJson(*c.trace);
   return out;
 }
 
 void PrintCapture(const CaptureView& c, std::ostream& out) {
-  out << "capture   " << c.dir.string() << "\n";
-  out << "measured  " << Measured(c) << (c.trial ? "  (from " + c.trial->string() + ")" : std::string()) << "\n";
+  out << "capture   " << Shown(c.dir) << "\n";
+  out << "measured  " << Measured(c) << (c.trial ? "  (from " + Shown(*c.trial) + ")" : std::string()) << "\n";
+  if (c.kind == "unreadable") {
+    out << "kernels   unknown: " << c.notes.unreadable.size()
+        << " artifact(s) could not be read (named on stderr), and nothing else here holds a timed kernel or cycles\n";
+    return;
+  }
   if (c.kind == "empty") {
     out << "kernels   none: "
         << (c.collector.empty() ? "no proton/ or rocprof/ directory here (aorta reads a trial directory through them)"
                                 : "the artifacts hold no timed kernel and no cycles")
-        << "\n";
+        << (c.notes.skipped_links.empty() ? "" : "; symbolic links were not followed (--verbose names them)") << "\n";
     return;
   }
   if (c.kind == "cycles") {
@@ -495,8 +505,10 @@ void PrintCapture(const CaptureView& c, std::ostream& out) {
 std::vector<std::string> CompareWarnings(const CaptureView& a, const CaptureView& b) {
   std::vector<std::string> w;
   auto label = [](const CaptureView& c) { return "'" + c.dir.string() + "'"; };
-  if (a.kind == "empty" || b.kind == "empty") {
-    w.push_back((a.kind == "empty" ? label(a) : label(b)) + " holds no kernel data: there is nothing to compare");
+  if (NoData(a) || NoData(b)) {
+    const CaptureView& none = NoData(a) ? a : b;
+    w.push_back(label(none) + (none.kind == "unreadable" ? " could not be read" : " holds no kernel data") +
+                ": there is nothing to compare");
     return w;
   }
   bool a_cycles = a.kind == "cycles", b_cycles = b.kind == "cycles";
@@ -675,10 +687,10 @@ json CompareJson(const CaptureView& a, const CaptureView& b) {
 }
 
 void PrintCompare(const CaptureView& a, const CaptureView& b, std::ostream& out) {
-  out << "A  " << a.dir.string() << ": " << Measured(a) << "\n";
-  out << "B  " << b.dir.string() << ": " << Measured(b) << "\n";
+  out << "A  " << Shown(a.dir) << ": " << Measured(a) << "\n";
+  out << "B  " << Shown(b.dir) << ": " << Measured(b) << "\n";
   std::vector<std::string> warnings = CompareWarnings(a, b);
-  for (const std::string& w : warnings) out << "warning: " << w << "\n";
+  for (const std::string& w : warnings) out << "warning: " << EscapeControls(w) << "\n";
   out << "\n";
   if (a.kind == "cycles" && b.kind == "cycles") {
     Table t({"kernel / scope", "A normalized", "B normalized", "B/A"});
@@ -688,7 +700,7 @@ void PrintCompare(const CaptureView& a, const CaptureView& b, std::ostream& out)
     t.Print(out);
     return;
   }
-  if (a.kind == "cycles" || b.kind == "cycles" || a.kind == "empty" || b.kind == "empty") return;
+  if (a.kind == "cycles" || b.kind == "cycles" || NoData(a) || NoData(b)) return;
   Table t({"kernel", "A launches", "A ms", "B launches", "B ms", "B-A ms", "B/A"});
   std::vector<KernelRow> ra = TimingRows(a), rb = TimingRows(b);
   std::vector<Pair> pairs = Pairs(ra, rb);
@@ -706,11 +718,26 @@ void PrintCompare(const CaptureView& a, const CaptureView& b, std::ostream& out)
   t.Print(out);
 }
 
-int MetricsMain(const std::vector<fs::path>& dirs, bool as_json, std::ostream& out, std::ostream& err) {
+namespace {
+
+// What could not be read (always) and the links left out (--verbose), on err; true when something could not be read.
+bool ReportNotes(const CaptureView& c, bool verbose, std::ostream& err) {
+  for (const std::string& u : c.notes.unreadable)
+    err << "aortalint metrics: warning: cannot read " << EscapeControls(u) << "; it was left out\n";
+  if (verbose)
+    for (const std::string& l : c.notes.skipped_links)
+      err << "aortalint metrics: '" << EscapeControls(l)
+          << "' is a symbolic link: not followed (a capture's files are read only inside it, as aorta reads them)\n";
+  return !c.notes.unreadable.empty();
+}
+
+}  // namespace
+
+int MetricsMain(const std::vector<fs::path>& dirs, bool as_json, bool verbose, std::ostream& out, std::ostream& err) {
   for (const fs::path& d : dirs) {
     std::error_code ec;
     if (!fs::is_directory(d, ec)) {
-      err << "aortalint metrics: error: '" << d.string()
+      err << "aortalint metrics: error: '" << Shown(d)
           << "' is not a directory; give a trial directory "
              "(from aortalint run or aorta) or a collector directory\n";
       return 2;
@@ -718,21 +745,25 @@ int MetricsMain(const std::vector<fs::path>& dirs, bool as_json, std::ostream& o
   }
   if (dirs.size() == 1) {
     CaptureView c = LoadCapture(dirs[0]);
+    bool unreadable = ReportNotes(c, verbose, err);
     if (as_json)
       out << DumpJson(CaptureJson(c), 2) << "\n";
     else
       PrintCapture(c, out);
-    return 0;
+    return unreadable ? 1 : 0;
   }
   CaptureView a = LoadCapture(dirs[0]), b = LoadCapture(dirs[1]);
+  bool unreadable = ReportNotes(a, verbose, err);
+  unreadable = ReportNotes(b, verbose, err) || unreadable;
   if (as_json) {
     // The table prints its warnings itself; JSON carries them too, and stderr says them to whoever reads it.
-    for (const std::string& w : CompareWarnings(a, b)) err << "aortalint metrics: warning: " << w << "\n";
+    for (const std::string& w : CompareWarnings(a, b))
+      err << "aortalint metrics: warning: " << EscapeControls(w) << "\n";
     out << DumpJson(CompareJson(a, b), 2) << "\n";
   } else {
     PrintCompare(a, b, out);
   }
-  return 0;
+  return unreadable ? 1 : 0;
 }
 
 }  // namespace aortalint::run

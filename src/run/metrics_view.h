@@ -20,6 +20,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "run/capture_files.h"
 #include "run/cycles.h"
 #include "run/trace.h"
 
@@ -35,17 +36,21 @@ struct CaptureView {
   std::filesystem::path dir;
   nlohmann::json aorta = nlohmann::json::object();  // CollectMetrics(dir)
   std::string collector;                            // proton | rocprof | "" (nothing found)
-  std::string kind;                                 // timing | cycles | trace | empty
+  std::string kind;                                 // timing | cycles | trace | empty | unreadable
   std::vector<KernelRow> kernels;                   // timing rows, hottest first
   std::optional<CycleReport> cycles;
   std::optional<TraceReport> trace;
   std::optional<std::filesystem::path> trial;                       // the trial.json read, if any
   std::string backend_requested, backend_resolved, backend_reason;  // empty: unknown
   std::string triton_version, gpu_name, gpu_vendor;                 // empty: unknown
+  CaptureNotes notes;  // artifacts that could not be read, links not followed
 };
 
 // Reads everything `metrics` shows about a capture directory (a trial
-// directory or a collector directory). Never throws.
+// directory or a collector directory). Symbolic links inside proton/ and
+// rocprof/ are not followed; an artifact that cannot be read is named in
+// notes, and a capture of which nothing could be read is "unreadable", not
+// "empty". Never throws.
 CaptureView LoadCapture(const std::filesystem::path& dir);
 
 // Demangles an Itanium C++ name and shortens it for a table column: return
@@ -62,8 +67,12 @@ std::vector<std::string> CompareWarnings(const CaptureView& a, const CaptureView
 nlohmann::json CompareJson(const CaptureView& a, const CaptureView& b);
 void PrintCompare(const CaptureView& a, const CaptureView& b, std::ostream& out);
 
-// `aortalint metrics DIR [DIR2] [--format text|json]`: 0 printed, 2 when a
-// DIR is not a directory. Comparison warnings also go to `err`.
-int MetricsMain(const std::vector<std::filesystem::path>& dirs, bool json, std::ostream& out, std::ostream& err);
+// `aortalint metrics DIR [DIR2] [--format text|json] [--verbose]`: 0
+// printed, 1 when an artifact could not be read (each named on `err`), 2 when
+// a DIR is not a directory. Comparison warnings also go to `err`; --verbose
+// names the links left out. Text from the captures is printed with its
+// control characters escaped.
+int MetricsMain(const std::vector<std::filesystem::path>& dirs, bool json, bool verbose, std::ostream& out,
+                std::ostream& err);
 
 }  // namespace aortalint::run

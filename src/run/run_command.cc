@@ -147,6 +147,7 @@ int RunCapture(const RunRequest& request, std::ostream& out, std::ostream& err) 
   in.child = RunChild(copts);
   if (!in.child.started) err << "aortalint run: error: " << in.child.error << "\n";
   if (in.child.timed_out) err << "aortalint run: the trial timed out and was stopped\n";
+  for (const std::string& p : in.child.log_problems) err << "aortalint run: WARNING: " << p << "\n";
   if (in.child.pipes_held_open)
     err << "aortalint run: warning: a process outside the payload's process group (a daemon started with setsid) "
            "still held its output open 3 s after the payload exited; it was not waited for and may still be running\n";
@@ -160,8 +161,13 @@ int RunCapture(const RunRequest& request, std::ostream& out, std::ostream& err) 
   for (const auto& note : record["capture_notes"]) {
     err << "aortalint run: note: " << note.get<std::string>() << "\n";
   }
-  if (std::optional<std::string> why = WriteFileAtomically((dir / "trial.json").string(), DumpJson(record, 2) + "\n")) {
-    err << "aortalint run: error: cannot write " << (dir / "trial.json").string() << ": " << *why << "\n";
+  if (!in.child.log_problems.empty()) record["incomplete_logs"] = in.child.log_problems;
+  std::string text = DumpJson(record, 2) + "\n";
+  if (std::optional<std::string> why = WriteFileAtomically((dir / "trial.json").string(), text)) {
+    // The payload ran: its record must survive somewhere.
+    err << "aortalint run: error: cannot write " << (dir / "trial.json").string() << ": " << *why
+        << "; the trial record follows, save it as trial.json:\n"
+        << text;
     return kExitSetupError;
   }
   err << "aortalint run: trial record " << (dir / "trial.json").string() << "\n";

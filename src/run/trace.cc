@@ -6,7 +6,7 @@
 #include <map>
 #include <system_error>
 
-#include "base/file_reader.h"
+#include "run/capture_files.h"
 
 namespace aortalint::run {
 namespace {
@@ -71,6 +71,7 @@ TraceReport Finish(const Totals& t, std::vector<std::string> files) {
 
 std::optional<TraceReport> ParseChromeTrace(std::string_view text) {
   try {
+    if (JsonShapeProblem(text)) return std::nullopt;
     json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
     Totals t;
     if (doc.is_discarded() || !Add(doc, t)) return std::nullopt;
@@ -80,15 +81,14 @@ std::optional<TraceReport> ParseChromeTrace(std::string_view text) {
   }
 }
 
-std::optional<TraceReport> ReadChromeTraces(const fs::path& dir) {
+std::optional<TraceReport> ReadChromeTraces(const fs::path& dir, CaptureNotes* notes) {
   try {
     Totals t;
     std::vector<std::string> used;
-    ReadFilesUnder(dir.string(), ".chrome_trace", kMaxCaptureBytes, [&](const std::string& path, ReadResult& read) {
-      if (!read.ok) return;
-      json doc = json::parse(read.text, nullptr, /*allow_exceptions=*/false);
-      if (!doc.is_discarded() && Add(doc, t)) used.push_back(path);
-    });
+    for (const fs::path& file : CaptureFiles(dir, ".chrome_trace")) {
+      std::optional<json> doc = ReadJsonArtifact(file, notes);
+      if (doc && Add(*doc, t)) used.push_back(file.string());
+    }
     if (used.empty()) return std::nullopt;
     return Finish(t, std::move(used));
   } catch (...) {

@@ -12,6 +12,8 @@
 
 namespace aortalint::run {
 
+struct CaptureNotes;
+
 struct TraceKernel {
   std::string name;
   double total_ms = 0;
@@ -31,9 +33,10 @@ struct TraceReport {
 // nullopt when the text is not a trace or holds no kernel span. Never throws.
 std::optional<TraceReport> ParseChromeTrace(std::string_view text);
 
-// Every *.chrome_trace under dir (sorted), merged; nullopt when none holds a
-// kernel span. Never throws.
-std::optional<TraceReport> ReadChromeTraces(const std::filesystem::path& dir);
+// Every *.chrome_trace under dir (sorted, links not followed), merged;
+// nullopt when none holds a kernel span. A file that cannot be read is added
+// to notes->unreadable. Never throws.
+std::optional<TraceReport> ReadChromeTraces(const std::filesystem::path& dir, CaptureNotes* notes = nullptr);
 
 // {"source": "proton chrome trace", "files", "kernel_count", "gpu_time_ms",
 //  "kernels": [{"name", "total_ms", "count"}]}.

@@ -306,6 +306,16 @@ void WrapProtonEnv(const std::vector<std::string>& argv, const fs::path& pdir, c
     result.error = "proton cannot wrap an empty command (nothing after '--')";
     return;
   }
+  // env(1) would take such a first word as one more assignment and run the
+  // next word instead; without the prefix it is a program that does not exist.
+  if (argv[0].find('=') != std::string::npos) {
+    result.error = "the command's first word '" + argv[0] +
+                   "' holds '=': with 'proton: {mode: env}' it follows env(1)'s assignments, which would take "
+                   "it as one more variable and run the next word instead, where a run without the collector "
+                   "cannot run it at all. Set variables in the recipe's extra_env or in the environment "
+                   "aortalint runs in, and begin the command with the program";
+    return;
+  }
   std::string backend = Opt(o, "backend", "auto");
   std::vector<std::pair<std::string, std::string>> assigns = {{"AORTA_PROTON_CONTEXT", Opt(o, "context", "shadow")},
                                                               {"AORTA_PROTON_DATA", Opt(o, "data", "tree")},
