@@ -13,7 +13,9 @@ struct KernelFields {
   std::string name, qualified;
   Span span;
   bool extern_c, is_template, declares_shared;
-  std::vector<std::string> symbols;
+  std::vector<std::string> symbols, display_names;
+  std::string defined_in;
+  bool name_unknown;
 };
 struct LaunchFields {
   std::string api, kernel, macro;
@@ -77,7 +79,7 @@ class Writer {
   void PutItem(Span span) { Put(span); }
   void PutItem(const HipKernel& k) {
     Put(k.name), Put(k.qualified), Put(k.span), Put(k.extern_c), Put(k.is_template), Put(k.declares_shared);
-    Put(k.symbols);
+    Put(k.symbols), Put(k.display_names), Put(k.defined_in), Put(k.name_unknown);
   }
   void PutItem(const HipLaunch& l) { Put(l.api), Put(l.kernel), Put(l.macro), Put(l.span); }
   void PutItem(const HipCall& c) { Put(c.callee), Put(c.literal), Put(c.span); }
@@ -136,7 +138,7 @@ class Reader {
   void GetItem(Span& span) { Get(span); }
   void GetItem(HipKernel& k) {
     Get(k.name), Get(k.qualified), Get(k.span), Get(k.extern_c), Get(k.is_template), Get(k.declares_shared);
-    Get(k.symbols);
+    Get(k.symbols), Get(k.display_names), Get(k.defined_in), Get(k.name_unknown);
   }
   void GetItem(HipLaunch& l) { Get(l.api), Get(l.kernel), Get(l.macro), Get(l.span); }
   void GetItem(HipCall& c) { Get(c.callee), Get(c.literal), Get(c.span); }
