@@ -1084,13 +1084,12 @@ TEST_CASE("containment: a config in a repository reads no file outside it (exten
   CommandResult extends = check("");
   CAPTURE(extends.output);
   CHECK(extends.exit_code == 2);
-  CHECK(extends.output.find("'extends' names '../secret/key.yaml', which is outside the repository") !=
-        std::string::npos);
+  CHECK(extends.output.find("'extends' names '../secret/key.yaml', which is outside the project") != std::string::npos);
   CHECK(extends.output.find("TOPSECRET") == std::string::npos);
   WriteFile(dir / "repo/.aortalint.yaml", "knowledge: ../secret/key.yaml\n");
   CommandResult knowledge = check("");
   CAPTURE(knowledge.output);
-  CHECK(knowledge.output.find("which is outside the repository") != std::string::npos);
+  CHECK(knowledge.output.find("which is outside the project") != std::string::npos);
   CHECK(knowledge.output.find("TOPSECRET") == std::string::npos);
   fs::remove(dir / "repo/.aortalint.yaml");
   fs::create_symlink("../secret/key.yaml", dir / "repo/.aortalint.yaml");

@@ -79,9 +79,9 @@ class SweepRecipePath final : public Rule {
     Span at = WordIn(recipe.source()->text(), command.span, value);
     DiagnosticBuilder d =
         ctx.Report(recipe.source(), at,
-                   "the header command's --recipe '{}' {} under the project root '{}'; this recipe "
-                   "is '{}'",
-                   value, what, Relative(root, "."), shown)
+                   "the header command's --recipe '{}' {} (read from the project root, where aorta sweep run "
+                   "starts); this recipe is '{}'",
+                   value, what, shown)
             .Help("write --recipe {}{}", shown,
                   what == "is another file" ? "" : " (aorta sweep run refuses a path that is no file)");
     if (!(at == command.span) && !shown.empty())

@@ -60,8 +60,10 @@ class HipPayloadNotAnalysed final : public Rule {
     }
     for (const HipMissingHeader& m : hip.missing_headers) {
       if (!m.refused.empty()) {
-        ctx.Report(hip.source, m.span, "header '{}' was not read ({}), so '{}' was analysed without it", m.header,
-                   m.refused, hip.path())
+        ctx.Report(
+               hip.source, m.span,
+               "header '{}' was not read ({}), so '{}' was analysed without it (HIP002 and HIP003 did not judge it)",
+               m.header, m.refused, hip.path())
             .Help(
                 "a payload's headers are read only from regular files inside the project and the system, ROCm and "
                 "Clang include directories; move the header into the project");
@@ -74,7 +76,7 @@ class HipPayloadNotAnalysed final : public Rule {
           .Help("give its include directory in compile_commands.json{}",
                 hip.standin ? " (or install ROCm, whose headers are used when present)" : "");
     }
-    if (hip.errors > 0)
+    if (hip.missing_headers.empty() && hip.errors > 0)  // a missing header is the cause: said above
       ctx.Report(hip.source, Span{0, 0},
                  "'{}' has {} Clang error(s) (first: {}), and the HIP rules used what parsed (HIP002 and HIP003, "
                  "which report an absence, did not judge it)",

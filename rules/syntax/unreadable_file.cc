@@ -3,6 +3,7 @@
 
 #include "base/paths.h"
 #include "engine/rule_context.h"
+#include "engine/rule_files.h"
 #include "engine/sidecar.h"
 #include "model/pairing.h"
 #include "model/payload.h"
@@ -109,9 +110,8 @@ class UnreadableFile final : public Rule {
               "aortalint reads no file outside the project from a path written in a file: move the source into the "
               "project");
     for (const std::string& file : pairing.missing) {
-      std::error_code ec;
       fs::path at = fs::path(file).is_absolute() ? fs::path(file) : fs::path(pairing.base_dir) / file;
-      if (fs::is_directory(at, ec)) {
+      if (InputIsDirectory(at.string())) {
         ctx.Report(recipe.source(), where,
                    "the launch command from {} runs '{}', which is a directory without a "
                    "__main__.py",

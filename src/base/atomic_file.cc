@@ -96,12 +96,21 @@ void RemoveTmpOnSignal(int sig) {
   errno = saved;
 }
 
+// A new file `.name.aortalint-XXXXXX` in dir, opened without following links.
+int CreateTmp(int dir, const std::string& base, std::string& name) {
+  static thread_local std::mt19937_64 random{std::random_device{}()};
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    name = fmt::format(".{}.aortalint-{:06x}", base.substr(0, 200), random() & 0xffffff);
+    int fd = ::openat(dir, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd >= 0 || errno != EEXIST) return fd;
+  }
+  return -1;
+}
+
 // While it lives, a signal that ends the process first removes the temporary file.
 class TmpGuard {
  public:
-  TmpGuard(int dir, const std::string& name) {
-    std::snprintf(g_tmp_name, sizeof g_tmp_name, "%s", name.c_str());
-    g_tmp_dir.store(dir);
+  explicit TmpGuard(int dir) : dir_(dir) {
     struct sigaction sa {};
     sa.sa_handler = RemoveTmpOnSignal;
     sigemptyset(&sa.sa_mask);
@@ -117,18 +126,26 @@ class TmpGuard {
   }
   TmpGuard(const TmpGuard&) = delete;
   TmpGuard& operator=(const TmpGuard&) = delete;
-};
 
-// A new file `.name.aortalint-XXXXXX` in dir, opened without following links.
-int CreateTmp(int dir, const std::string& base, std::string& name) {
-  static thread_local std::mt19937_64 random{std::random_device{}()};
-  for (int attempt = 0; attempt < 100; ++attempt) {
-    name = fmt::format(".{}.aortalint-{:06x}", base.substr(0, 200), random() & 0xffffff);
-    int fd = ::openat(dir, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-    if (fd >= 0 || errno != EEXIST) return fd;
+  // Creates the temporary file (CreateTmp) with those signals blocked until it is tracked: one that lands
+  // between its creation and its tracking would leave it behind.
+  int Create(const std::string& base, std::string& name) {
+    sigset_t block, old;
+    sigemptyset(&block);
+    for (int sig : kCleanupSignals) sigaddset(&block, sig);
+    ::pthread_sigmask(SIG_BLOCK, &block, &old);
+    int fd = CreateTmp(dir_, base, name);
+    if (fd >= 0) {
+      std::snprintf(g_tmp_name, sizeof g_tmp_name, "%s", name.c_str());
+      g_tmp_dir.store(dir_);
+    }
+    ::pthread_sigmask(SIG_SETMASK, &old, nullptr);
+    return fd;
   }
-  return -1;
-}
+
+ private:
+  int dir_;
+};
 
 // Why `path` (as named) may not be written through: it is now a link that
 // leads out of the project (its git repository, or without one the working
@@ -207,9 +224,9 @@ std::optional<std::string> WriteFileAtomically(const std::string& path, std::str
     if (*now != *expected) return "it changed on disk since aortalint read it; run aortalint again";
   }
   std::string tmp;
-  Fd fd(CreateTmp(dir.get(), base, tmp));
+  TmpGuard guard(dir.get());
+  Fd fd(guard.Create(base, tmp));
   if (fd.get() < 0) return fmt::format("cannot create a temporary file in '{}' ({})", dir_path.string(), Errno());
-  TmpGuard guard(dir.get(), tmp);
   auto fail = [&](std::string why) -> std::optional<std::string> {
     fd.Close();
     ::unlinkat(dir.get(), tmp.c_str(), 0);

@@ -38,6 +38,7 @@
 #include <fcntl.h>
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/Support/ErrorHandling.h>
+#include <llvm/Support/FileSystem.h>
 #include <llvm/Support/VirtualFileSystem.h>
 #include <llvm/Support/raw_ostream.h>
 #include <sys/stat.h>
@@ -496,7 +497,11 @@ class Consumer : public clang::ASTConsumer {
     for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
       llvm::StringRef name = it->first->getName();
       if (name.startswith("/__aortalint__/") || it->first == sm.getFileEntryForID(sm.getMainFileID())) continue;
-      if (name.startswith("/usr/") || name.startswith("/opt/")) continue;  // system and ROCm headers
+      // The driver names libstdc++ as /usr/lib/gcc/.../../../../include/c++: resolve before testing the prefix.
+      llvm::SmallString<256> real;
+      if (llvm::sys::fs::real_path(name, real)) real = name;
+      llvm::StringRef path = real.str();
+      if (path.startswith("/usr/") || path.startswith("/opt/")) continue;  // system and ROCm headers
       out_.includes.push_back(name.str());
     }
   }
