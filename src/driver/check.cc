@@ -714,11 +714,9 @@ size_t ApplyCheckedFixes(const std::vector<Diagnostic>& all, bool unsafe, FileTe
 namespace {
 
 // pre-commit names only the changed files. A payload named alone brings in the
-// recipes that run it, found within its project root, so a change to the
-// payload that breaks its recipe (PAY006) fails the hook. The walk reads each
-// YAML file's head only; the analyses themselves come from the cache.
+// recipes that run it (driver/project.h), so a change to the payload that
+// breaks its recipe (PAY006) fails the hook. The analyses come from the cache.
 void AddPairedRecipes(FileSet& files, ConfigResolver& configs, const CheckOptions& options) {
-  namespace fs = std::filesystem;
   std::set<std::string> named_payloads;
   for (const std::vector<Candidate>* list : {&files.payloads, &files.hip})
     for (const Candidate& c : *list)
@@ -726,46 +724,8 @@ void AddPairedRecipes(FileSet& files, ConfigResolver& configs, const CheckOption
   if (named_payloads.empty()) return;
   std::set<std::string> have;
   for (const Candidate& c : files.recipes) have.insert(NormalizePath(c.path));
-  std::error_code ec;
-  fs::path cwd = fs::current_path(ec);
-  std::set<std::string> roots;
-  for (const std::string& payload : named_payloads) {
-    std::shared_ptr<const Config> config = configs.For(payload);
-    fs::path root = RepositoryRoot(payload, config->path.empty() ? "" : config->dir);
-    // Relative to the working directory when under it, so reports read as the named files do.
-    std::string rel = root.lexically_relative(cwd).generic_string();
-    roots.insert(rel.empty() ? "." : rel.rfind("..", 0) == 0 ? root.string() : rel);
-  }
-  std::vector<Candidate> added;
-  for (const std::string& root : roots) {
-    FileSet walked = Discover({root}, configs, options.respect_gitignore);
-    for (const Candidate& recipe : walked.recipes) {
-      if (have.count(NormalizePath(recipe.path))) continue;
-      ReadResult read = ReadTextFile(recipe.path);
-      if (!read.ok) continue;
-      // Cheap first: a recipe can run a payload only through its text naming it (header comment),
-      // the directory convention (beside it), the config's pairs: or the command given.
-      std::shared_ptr<const Config> config = configs.For(recipe.path);
-      fs::path recipe_dir = fs::absolute(recipe.path, ec).parent_path().lexically_normal();
-      bool may_run = !config->pairs.empty() || !options.command.empty() ||
-                     std::any_of(named_payloads.begin(), named_payloads.end(), [&](const std::string& p) {
-                       return read.text.find(fs::path(p).filename().string()) != std::string::npos ||
-                              fs::absolute(p, ec).parent_path().lexically_normal() == recipe_dir;
-                     });
-      if (!may_run || !LooksLikeRecipe(read.text)) continue;
-      std::optional<Launch> launch = FindLaunch(recipe.path, read.text, options.command, *config);
-      auto named = [&](const std::string& f) { return named_payloads.count(NormalizePath(f)) > 0; };
-      bool runs_named = launch && (std::any_of(launch->files.begin(), launch->files.end(), named) ||
-                                   std::any_of(launch->hip_files.begin(), launch->hip_files.end(), named));
-      if (!runs_named) {  // a sanitizer plan's hip: source is the recipe's too
-        std::string dir = config->path.empty() ? "" : config->dir;
-        std::string hip = PlanHipSource(recipe.path, read.text, [&] { return RepositoryRoot(recipe.path, dir); });
-        runs_named = !hip.empty() && named(hip);
-      }
-      if (runs_named && have.insert(NormalizePath(recipe.path)).second) added.push_back({recipe.path, false});
-    }
-  }
-  files.recipes.insert(files.recipes.end(), added.begin(), added.end());
+  for (std::string& recipe : RecipesRunning(named_payloads, configs, options.command, options.respect_gitignore))
+    if (have.insert(NormalizePath(recipe)).second) files.recipes.push_back({std::move(recipe), false});
   std::sort(files.recipes.begin(), files.recipes.end());
 }
 

@@ -7,12 +7,14 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "base/file_reader.h"
 #include "driver/pairing.h"
 #include "engine/analyze.h"
+#include "engine/config.h"
 #include "model/hip.h"
 
 namespace aortalint {
@@ -34,5 +36,13 @@ void AddSanitizerSource(AnalysisUnit& unit, const std::string& recipe_path,
 /// SanitizerHipSource); empty for a recipe that has none or does not parse.
 std::string PlanHipSource(const std::string& recipe_path, std::string_view text,
                           const std::function<std::string()>& project_root);
+
+/// The recipes of the payloads' projects that run any of `payloads` (each a
+/// normalised path): by a header comment, the directory convention, the
+/// config's `pairs:`, `command` when given, or a sanitizer plan's `hip:`. The
+/// walk reads each YAML file's head only. The hook and the editor ask it for a
+/// payload given alone, so its findings are those of the recipes that run it.
+std::vector<std::string> RecipesRunning(const std::set<std::string>& payloads, ConfigResolver& configs,
+                                        const std::vector<std::string>& command, bool respect_gitignore);
 
 }  // namespace aortalint

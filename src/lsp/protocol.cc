@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
 #include <map>
 
 namespace aortalint::lsp {
@@ -62,8 +63,10 @@ std::string UriToPath(std::string_view uri) {
 std::string PathToUri(std::string_view path) {
   if (path.find("://") != std::string_view::npos) return std::string(path);
   static constexpr char kHex[] = "0123456789ABCDEF";
+  // A URI names an absolute path: a relative one is taken from the working directory.
+  std::string absolute = std::filesystem::absolute(std::filesystem::path(path)).lexically_normal().string();
   std::string out = "file://";
-  for (unsigned char c : path) {
+  for (unsigned char c : absolute) {
     if (Unreserved(c)) {
       out += static_cast<char>(c);
     } else {

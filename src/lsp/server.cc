@@ -79,6 +79,10 @@ struct Server::Document {
   SourcePtr payload_source;  // the text `payload` was parsed from
   // Recipes: the payload files the last analysis read, so their edits re-lint it.
   std::set<std::string> reads;
+  // Payloads: checked alone last time (no open recipe ran them); and the recipes on disk that run them.
+  bool analysed_alone = false;
+  bool disk_recipes_known = false;
+  std::vector<std::string> disk_recipes;
 };
 
 Server::Server(Transport& transport, ServerOptions options)
@@ -211,6 +215,7 @@ void Server::OnNotification(const std::string& method, const Json& params) {
       }
       // A payload changed on disk: the open recipes that read it from there.
       if (IsPayloadKind(kind) && !documents_.count(path)) ScheduleReaders(path);
+      if (kind == DocumentKind::kRecipe && !documents_.count(path)) RecipesChanged(nullptr);
     }
     if (config_changed) ConfigurationChanged(nullptr);
   }
@@ -222,6 +227,15 @@ Json Server::Initialize(const Json& params) {
   encoding_ = NegotiateEncoding(capabilities_in);
   can_watch_files_ = capabilities_in.value("/workspace/didChangeWatchedFiles/dynamicRegistration"_json_pointer, false);
   state_ = State::kRunning;
+  std::string root;
+  if (const Json& folders = params.value("workspaceFolders", Json()); folders.is_array() && !folders.empty())
+    root = UriToPath(folders[0].value("uri", ""));
+  else if (params.value("rootUri", Json()).is_string())
+    root = UriToPath(params["rootUri"].get<std::string>());
+  std::error_code ec;
+  if (root.empty()) root = std::filesystem::current_path(ec).string();
+  root_ = std::filesystem::path(root).lexically_normal().string();
+  if (!root_.ends_with('/')) root_ += '/';
   if (auto init = params.find("initializationOptions"); init != params.end() && init->is_object()) {
     if (auto ms = init->find("debounceMs"); ms != init->end() && ms->is_number_unsigned())
       options_.debounce = std::chrono::milliseconds(ms->get<unsigned>());
@@ -237,6 +251,20 @@ Json Server::Initialize(const Json& params) {
   };
   return Json{{"capabilities", std::move(capabilities)},
               {"serverInfo", {{"name", "aortalint"}, {"version", AORTALINT_VERSION}}}};
+}
+
+// Messages name other files by the paths they were loaded by, absolute in the
+// editor; they are shown relative to the workspace root, as `check` run there
+// names them.
+Diagnostic Server::ShownFromRoot(Diagnostic d) const {
+  if (root_.size() <= 1) return d;
+  auto relative = [this](std::string& text) {
+    for (size_t at = text.find(root_); at != std::string::npos; at = text.find(root_, at)) text.erase(at, root_.size());
+  };
+  relative(d.message);
+  relative(d.help);
+  for (Note& note : d.notes) relative(note.message);
+  return d;
 }
 
 void Server::WatchFiles() {
@@ -277,6 +305,7 @@ void Server::DidOpen(const Json& params) {
   doc->source = std::make_shared<SourceFile>(doc->path, item.value("text", ""));
   Document& d = *doc;
   documents_[doc->path] = std::move(doc);
+  if (d.kind == DocumentKind::kRecipe) RecipesChanged(nullptr);
   d.last_run = Clock::time_point::min();
   Schedule(d);
 }
@@ -312,8 +341,10 @@ void Server::DidClose(const Json& params) {
   auto it = documents_.find(path);
   if (it == documents_.end()) return;
   bool payload = IsPayloadKind(it->second->kind);
+  std::set<std::string> ran = it->second->kind == DocumentKind::kRecipe ? it->second->reads : std::set<std::string>();
   documents_.erase(it);
-  if (payload) ScheduleReaders(path);  // they read the file from disk again
+  if (payload) ScheduleReaders(path);      // they read the file from disk again
+  if (!ran.empty()) RecipesChanged(&ran);  // its payloads: checked now without it
   std::set<std::string> touched;
   for (auto& [target, by_source] : contributions_)
     if (by_source.erase(path)) touched.insert(target);
@@ -423,75 +454,131 @@ std::shared_ptr<const HipPayload> Server::CurrentHip(Document& doc) {
   return AnalyseHip(doc.source, command ? &*command : nullptr);
 }
 
+// A recipe's unit as `check` builds it (driver/project.h): its pairing with the
+// open payloads' texts, their own checks, the sanitizer plan's source, the sidecars.
+std::vector<Diagnostic> Server::AnalyseRecipe(const std::string& path, SourcePtr source, std::set<std::string>& reads) {
+  std::shared_ptr<const Config> config = configs_->For(path);
+  AnalysisUnit unit;
+  unit.recipe = ParseYaml(source);
+  std::vector<std::string> sidecars;  // the header command's --mitigations-file, as `check` reads them
+  auto open_as = [&](const std::string& file, DocumentKind kind) -> Document* {
+    auto open = documents_.find(file);
+    return open != documents_.end() && open->second->kind == kind ? open->second.get() : nullptr;
+  };
+  auto hip = [&](const std::string& file) {
+    reads.insert(file);
+    Document* open = open_as(file, DocumentKind::kHip);
+    return open ? CurrentHip(*open) : LoadHipPayload(file);
+  };
+  if (std::optional<Launch> launch = FindLaunch(path, source->text(), {}, *config)) {
+    sidecars = launch->pairing.sidecars;
+    auto pairing = std::make_shared<Pairing>(std::move(launch->pairing));
+    for (const std::string& file : launch->files) {
+      std::string absolute = std::filesystem::absolute(file).lexically_normal().string();
+      reads.insert(absolute);
+      // An open payload is read from the editor's text, not from the disk.
+      Document* open = open_as(absolute, DocumentKind::kPayload);
+      std::shared_ptr<const Payload> payload = open ? CurrentPayload(*open) : nullptr;
+      if (!payload)
+        if (SourcePtr text = Lookup(absolute)) payload = ReparsePayload(text, nullptr, {});
+      if (!payload) continue;
+      pairing->payloads.push_back(payload);
+      unit.payloads.push_back(payload);  // its own checks, in the unit that runs it
+    }
+    for (const std::string& file : launch->hip_files) {
+      pairing->hip_payloads.push_back(hip(std::filesystem::absolute(file).lexically_normal().string()));
+      unit.hip_payloads.push_back(pairing->hip_payloads.back());
+    }
+    unit.pairing = std::move(pairing);
+  }
+  AddSanitizerSource(
+      unit, path, [&] { return RepositoryRoot(path, config->path.empty() ? "" : config->dir); },
+      [&](const std::string& file, FileStates*) { return hip(file); }, nullptr);
+  AnalysisSettings settings = SettingsFor(path);
+  AddUnitSidecars(sidecars, settings);
+  return options_.analyze(unit, settings);
+}
+
+// Recipes opened, closed or changed on disk: which recipes run each open
+// payload is found again; `ran` (a closed recipe's payloads) are re-checked.
+void Server::RecipesChanged(const std::set<std::string>* ran) {
+  for (auto& [path, doc] : documents_) {
+    if (!IsPayloadKind(doc->kind)) continue;
+    doc->disk_recipes_known = false;
+    if (ran && ran->count(path)) Schedule(*doc);
+  }
+}
+
+bool Server::PairedByOpenRecipe(const std::string& path) const {
+  return std::any_of(documents_.begin(), documents_.end(), [&](const auto& open) {
+    return open.second->kind == DocumentKind::kRecipe && open.second->reads.count(path) > 0;
+  });
+}
+
 void Server::Analyse(Document& doc) {
   std::vector<Diagnostic> found;
   std::shared_ptr<const Config> config = configs_->For(doc.path);
   FileRole role = RoleOf(doc.path, doc.source->text());
+  doc.analysed_alone = false;
   if (config->Excludes(doc.path)) {
     // Excluded files are not linted, in the editor as on the command line.
   } else if (doc.kind == DocumentKind::kRecipe && role != FileRole::kRecipe) {
     // YAML that is no recipe (a workflow, a compose file): `check` would not lint it either.
     doc.reads.clear();
   } else if (doc.kind == DocumentKind::kRecipe) {
-    AnalysisUnit unit;
-    unit.recipe = ParseYaml(doc.source);
     doc.reads.clear();
-    std::vector<std::string> sidecars;  // the header command's --mitigations-file, as `check` reads them
-    if (std::optional<Launch> launch = FindLaunch(doc.path, doc.source->text(), {}, *config)) {
-      sidecars = launch->pairing.sidecars;
-      auto pairing = std::make_shared<Pairing>(std::move(launch->pairing));
-      for (const std::string& file : launch->files) {
-        std::string path = std::filesystem::absolute(file).lexically_normal().string();
-        doc.reads.insert(path);
-        // An open payload is read from the editor's text, not from the disk.
-        auto open = documents_.find(path);
-        if (open != documents_.end() && open->second->kind == DocumentKind::kPayload) {
-          pairing->payloads.push_back(CurrentPayload(*open->second));
-        } else if (SourcePtr source = Lookup(path)) {
-          pairing->payloads.push_back(ReparsePayload(source, nullptr, {}));
-        }
+    found = AnalyseRecipe(doc.path, doc.source, doc.reads);
+  } else if (IsPayloadKind(doc.kind) && PairedByOpenRecipe(doc.path)) {
+    // Checked in the unit of the open recipe that runs it, as `check` checks it.
+  } else if (IsPayloadKind(doc.kind) && !RecipesOnDisk(doc).empty()) {
+    // Run by recipes that are not open: their units, read from the disk, with this buffer's text.
+    for (const std::string& recipe : doc.disk_recipes)
+      if (SourcePtr text = Lookup(recipe)) {
+        std::set<std::string> reads;
+        std::vector<Diagnostic> unit = AnalyseRecipe(recipe, text, reads);
+        found.insert(found.end(), std::make_move_iterator(unit.begin()), std::make_move_iterator(unit.end()));
       }
-      for (const std::string& file : launch->hip_files) {
-        std::string path = std::filesystem::absolute(file).lexically_normal().string();
-        doc.reads.insert(path);
-        auto open = documents_.find(path);
-        pairing->hip_payloads.push_back(open != documents_.end() && open->second->kind == DocumentKind::kHip
-                                            ? CurrentHip(*open->second)
-                                            : LoadHipPayload(path));
-      }
-      unit.pairing = std::move(pairing);
-    }
-    // As `check` builds the unit (driver/project.h): the sanitizer plan's source, the sidecars.
-    AddSanitizerSource(
-        unit, doc.path, [&] { return RepositoryRoot(doc.path, config->path.empty() ? "" : config->dir); },
-        [&](const std::string& path, FileStates*) {
-          doc.reads.insert(path);
-          auto open = documents_.find(path);
-          return open != documents_.end() && open->second->kind == DocumentKind::kHip ? CurrentHip(*open->second)
-                                                                                      : LoadHipPayload(path);
-        },
-        nullptr);
-    AnalysisSettings settings = SettingsFor(doc.path);
-    AddUnitSidecars(sidecars, settings);
-    found = options_.analyze(unit, settings);
   } else if (doc.kind == DocumentKind::kHip) {
-    // A HIP/C++ buffer: its own checks (HIP004's lookups, HIP006); the recipes pairing it re-lint too.
+    // A HIP/C++ buffer alone: its own checks (HIP004's lookups, HIP006).
     AnalysisUnit unit;
     unit.hip_payloads.push_back(CurrentHip(doc));
     found = options_.analyze(unit, SettingsFor(doc.path));
+    doc.analysed_alone = true;
   } else if (doc.kind == DocumentKind::kPayload) {
     // As `check`: a payload alone is checked when it is an entry point that
-    // imports Proton (driver/entry_point.h), or when an open recipe runs it.
+    // imports Proton (driver/entry_point.h).
     std::shared_ptr<const Payload> payload = CurrentPayload(doc);
-    bool paired = std::any_of(documents_.begin(), documents_.end(),
-                              [&](const auto& open) { return open.second->reads.count(doc.path) > 0; });
-    if (!payload->ok() || WhyNotAnEntryPoint(*payload).empty() || paired) {
+    if (!payload->ok() || WhyNotAnEntryPoint(*payload).empty()) {
       AnalysisUnit unit;
       unit.payloads.push_back(payload);
       found = options_.analyze(unit, SettingsFor(doc.path));
     }
+    doc.analysed_alone = true;
   }
-  for (Diagnostic& d : found) contributions_[d.where.path()][doc.path].push_back(std::move(d));
+  if (doc.kind == DocumentKind::kRecipe)
+    for (const std::string& read : doc.reads)  // an open payload analysed alone is now this unit's
+      if (auto open = documents_.find(read); open != documents_.end() && open->second->analysed_alone) {
+        open->second->pending = true;
+        open->second->due = Clock::time_point::min();
+      }
+  // By absolute path, as documents are: a unit may name a file relative to the working directory.
+  for (Diagnostic& d : found)
+    contributions_[std::filesystem::absolute(d.where.path()).lexically_normal().string()][doc.path].push_back(
+        std::move(d));
+}
+
+// The recipes on disk that run a payload buffer (the hook's walk), found once
+// per buffer and again when a YAML file changes on disk.
+const std::vector<std::string>& Server::RecipesOnDisk(Document& doc) {
+  if (!doc.disk_recipes_known) {
+    doc.disk_recipes.clear();
+    for (const std::string& recipe : RecipesRunning({doc.path}, *configs_, {}, true)) {
+      std::string absolute = std::filesystem::absolute(recipe).lexically_normal().string();
+      if (!documents_.count(absolute)) doc.disk_recipes.push_back(absolute);
+    }
+    doc.disk_recipes_known = true;
+  }
+  return doc.disk_recipes;
 }
 
 void Server::Republish(const std::set<std::string>& paths) {
@@ -511,7 +598,7 @@ void Server::Republish(const std::set<std::string>& paths) {
     // Nothing new to say about a file that had nothing and still has nothing.
     if (all.empty() && !published_.count(path) && doc == documents_.end()) continue;
     Json list = Json::array();
-    for (const Diagnostic& d : all) list.push_back(ToLspDiagnostic(d, encoding_, options_.doc_url));
+    for (const Diagnostic& d : all) list.push_back(ToLspDiagnostic(ShownFromRoot(d), encoding_, options_.doc_url));
     Json params{{"uri", doc != documents_.end() ? doc->second->uri : PathToUri(path)},
                 {"diagnostics", std::move(list)}};
     if (doc != documents_.end()) params["version"] = doc->second->version;

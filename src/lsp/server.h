@@ -75,6 +75,11 @@ class Server {
   void RunDue(Clock::time_point now);
   std::optional<Clock::duration> NextWait() const;
   void Analyse(Document& doc);
+  std::vector<Diagnostic> AnalyseRecipe(const std::string& path, SourcePtr source, std::set<std::string>& reads);
+  bool PairedByOpenRecipe(const std::string& path) const;
+  void RecipesChanged(const std::set<std::string>* ran);
+  Diagnostic ShownFromRoot(Diagnostic d) const;
+  const std::vector<std::string>& RecipesOnDisk(Document& doc);
   void ShowMessage(int type, const std::string& message);
   std::shared_ptr<const Payload> CurrentPayload(Document& doc);
   std::shared_ptr<const HipPayload> CurrentHip(Document& doc);
@@ -86,6 +91,7 @@ class Server {
   Transport& transport_;
   ServerOptions options_;
   PositionEncoding encoding_ = PositionEncoding::kUtf16;
+  std::string root_;              // the workspace root, with a trailing slash: messages name files relative to it
   bool can_watch_files_ = false;  // the client registers file watchers on request
   enum class State { kStarting, kRunning, kShutDown, kExited } state_ = State::kStarting;
   int exit_code_ = 1;
