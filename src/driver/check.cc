@@ -123,7 +123,9 @@ void EmitAvailableFixes(const std::vector<Diagnostic>& diagnostics, std::ostream
   }
 }
 
-void Emit(const CheckOptions& options, const std::vector<Diagnostic>& diagnostics, std::ostream& out) {
+}  // namespace
+
+void EmitFindings(const CheckOptions& options, const std::vector<Diagnostic>& diagnostics, std::ostream& out) {
   if (options.statistics && options.format == "json") {
     EmitStatistics(diagnostics, true, out);
     return;
@@ -162,6 +164,8 @@ void Emit(const CheckOptions& options, const std::vector<Diagnostic>& diagnostic
   else if (unsafe)
     out << unsafe << " fixable with --fix --unsafe-fixes\n";
 }
+
+namespace {
 
 int ExitStatus(const CheckOptions& options, Severity fail_level, const std::vector<Diagnostic>& all) {
   if (options.exit_zero) return kExitClean;
@@ -800,36 +804,44 @@ void WarnUnmatchedPairs(const std::vector<std::string>& paths, const FileSet& fi
   }
 }
 
-}  // namespace
+// Everything `check` does before it prints the findings. `exit` is set when
+// the run ends without a report (usage and config errors, --show-settings,
+// --show-files, the text of --fix on stdin).
+struct Linted {
+  std::optional<int> exit;
+  std::vector<Diagnostic> diagnostics;
+  Severity fail_level = Severity::kError;
+  bool unwritten = false;  // a fixed file could not be written: exit 2 after the report
+};
 
-int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
+Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
   CheckOptions options = input;
   std::optional<Severity> fail_level = ParseSeverity(options.fail_level);
   if (!fail_level) {
     err << "aortalint: --fail-level must be error, warning or info, got '" << options.fail_level << "'\n";
-    return kExitUsage;
+    return {kExitUsage};
   }
   for (const std::string& path : options.mitigation_files)
     if (Sidecar sidecar = LoadSidecar(path); !sidecar.error.empty()) {
       err << "aortalint: " << sidecar.error << "\n";
       if (!sidecar.help.empty()) err << "  help: " << sidecar.help << "\n";
-      return kExitUsage;
+      return {kExitUsage};
     }
   if (std::optional<std::string> problem = options.request.NormalizeAndCheck()) {
     err << "aortalint: " << *problem << "\n";
-    return kExitUsage;
+    return {kExitUsage};
   }
   for (const std::string& version : options.request.triton)
     if (!IsTritonVersion(version)) {
       err << "aortalint: --triton '" << version
           << "' is not a Triton version; write it as pip shows it (3.7.1, 3.6.0+rocm7.2.4, 3.8) or main\n";
-      return kExitUsage;
+      return {kExitUsage};
     }
   SetDefaultPayloadParse(options.full_parse ? PayloadParse::kFull : PayloadParse::kSelective);
   if (options.statistics && options.format != "text" && options.format != "concise" && options.format != "json") {
     err << "aortalint: --statistics prints a count per rule as text or JSON, not as " << options.format
         << "; use --format text or json, or leave --statistics out\n";
-    return kExitUsage;
+    return {kExitUsage};
   }
   std::vector<std::string> paths = options.paths;
   // `-` is standard input, as for ruff; it needs the path it stands for, which decides how it is linted.
@@ -837,12 +849,12 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
   if (dash && options.stdin_filename.empty()) {
     err << "aortalint: '-' reads standard input, which needs --stdin-filename PATH: the path it is linted as "
            "(a recipe .yaml or a payload .py)\n";
-    return kExitUsage;
+    return {kExitUsage};
   }
   if (!options.stdin_filename.empty() && options.fix && !options.output.empty()) {
     err << "aortalint: --output does not apply to --fix with --stdin-filename: the fixed text goes to stdout and "
            "the findings left to stderr; leave --output out\n";
-    return kExitUsage;
+    return {kExitUsage};
   }
   if (paths.empty() && options.stdin_filename.empty()) paths = {"."};
   std::string stdin_text;
@@ -853,7 +865,7 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
     if (std::error_code ec; std::filesystem::is_directory(options.stdin_filename, ec)) {
       err << "aortalint: --stdin-filename '" << options.stdin_filename
           << "' is a directory; give the path of the file that stdin stands for\n";
-      return kExitUsage;
+      return {kExitUsage};
     }
     // stdin stands in for the named file: discovery, config and loaders all see the name.
     stdin_text.assign(std::istreambuf_iterator<char>(std::cin), {});
@@ -862,7 +874,7 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
   }
   if (std::optional<std::string> grammar = CheckPythonGrammar()) {
     err << "aortalint: cannot parse Python payloads: " << *grammar << '\n';
-    return kExitInternal;
+    return {kExitInternal};
   }
   // One listing per directory for the whole run: the walk, the config lookup, .gitignore and pairing share it.
   ScopedDirectoryCache directory_cache;
@@ -872,7 +884,7 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
     std::vector<Diagnostic> errors = configs.TakeErrors();
     if (!errors.empty()) {
       EmitText(errors, err, false, false);
-      return kExitUsage;
+      return {kExitUsage};
     }
     AnalysisSettings settings = BuildSettings(options.request, *config);
     out << DescribeSettings(settings, options.show_settings);
@@ -881,7 +893,7 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
       if (settings.selection.Enabled(m->id)) enabled.emplace_back(m->id);
     out << fmt::format("  {:<20} {} of {}: {}\n", "rules enabled", enabled.size(), AllRuleMetas().size(),
                        fmt::join(enabled, ","));
-    return kExitClean;
+    return {kExitClean};
   }
   FileSet files = Discover(paths, configs, options.respect_gitignore);
   RunRoot run_root = NamedFilesRoot(files);
@@ -904,9 +916,9 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
     for (Diagnostic& d : configs.TakeErrors())
       if (d.rule == "config") {
         EmitText(std::vector<Diagnostic>{d}, err, false, false);
-        return kExitUsage;
+        return {kExitUsage};
       }
-    return kExitClean;
+    return {kExitClean};
   }
   if (!options.output.empty()) {
     // The report must never replace a file it reports on.
@@ -918,7 +930,7 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
         err << "aortalint: --output '" << options.output << "' is one of the files being checked ('" << input
             << "'); write the report to another file\n";
         ClearFileOverlay();
-        return kExitUsage;
+        return {kExitUsage};
       }
   }
   LintStats stats;
@@ -940,7 +952,7 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
       if (!config_errors.empty()) {
         ClearFileOverlay();
         EmitText(config_errors, err, UseColor(options, ""), false);
-        return kExitUsage;
+        return {kExitUsage};
       }
       if (!BuildSettings(options.request, Config{}).selection.Enabled("SUP002")) config_findings.clear();
       for (const std::string& warning : configs.TakeWarnings())
@@ -996,28 +1008,44 @@ int RunCheck(const CheckOptions& input, std::ostream& out, std::ostream& err) {
     tidy(all);
   }
   ClearFileOverlay();
-  if (outcome.exit) return *outcome.exit;
-  if (options.fix && !options.stdin_filename.empty()) return ExitStatus(options, *fail_level, all);
+  if (outcome.exit) return {*outcome.exit};
+  if (options.fix && !options.stdin_filename.empty()) return {ExitStatus(options, *fail_level, all)};
+  return {std::nullopt, std::move(all), *fail_level, !outcome.unwritten.empty()};
+}
+
+}  // namespace
+
+std::optional<std::vector<Diagnostic>> LintDiagnostics(const CheckOptions& options, std::ostream& err) {
+  std::ostringstream unused;
+  Linted linted = Lint(options, unused, err);
+  if (linted.exit == kExitUsage || linted.exit == kExitInternal) return std::nullopt;
+  return std::move(linted.diagnostics);
+}
+
+int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) {
+  Linted linted = Lint(options, out, err);
+  if (linted.exit) return *linted.exit;
+  std::vector<Diagnostic>& all = linted.diagnostics;
 
   if (!options.output.empty()) {
     // Rendered whole, then swapped in atomically: a failed write leaves no half report.
     std::ostringstream report;
-    Emit(options, all, report);
+    EmitFindings(options, all, report);
     if (std::optional<std::string> why = WriteFileAtomically(options.output, report.str())) {
       err << "aortalint: cannot write the report to --output '" << options.output << "': " << *why << "\n";
       return kExitUsage;
     }
   } else {
     errno = 0;
-    Emit(options, all, out);
+    EmitFindings(options, all, out);
     if (!out.flush()) {
       err << "aortalint: cannot write the report to standard output"
           << (errno ? std::string(" (") + std::strerror(errno) + ")" : "") << "\n";
       return kExitUsage;
     }
   }
-  if (!outcome.unwritten.empty()) return kExitUsage;
-  return ExitStatus(options, *fail_level, all);
+  if (linted.unwritten) return kExitUsage;
+  return ExitStatus(options, linted.fail_level, all);
 }
 
 }  // namespace aortalint

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/settings.h"
+#include "model/diagnostic.h"
 
 namespace aortalint {
 
@@ -42,5 +43,13 @@ struct CheckOptions {
 };
 
 int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err);
+
+/// The findings `check` would report for `options`, not printed (`explain`
+/// shows them beside its plan); nullopt when the run cannot lint (a usage or
+/// config error, said on `err`).
+std::optional<std::vector<Diagnostic>> LintDiagnostics(const CheckOptions& options, std::ostream& err);
+
+/// Prints `diagnostics` as `check` reports them in `options.format`.
+void EmitFindings(const CheckOptions& options, const std::vector<Diagnostic>& diagnostics, std::ostream& out);
 
 }  // namespace aortalint

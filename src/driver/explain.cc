@@ -1,5 +1,6 @@
 #include "driver/explain.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
 
@@ -11,6 +12,7 @@
 #include "driver/check.h"
 #include "driver/hip_sources.h"
 #include "driver/pairing.h"
+#include "emit/emitter.h"
 #include "engine/config.h"
 #include "engine/sidecar.h"
 #include "load/yaml_loader.h"
@@ -440,13 +442,18 @@ int RunExplain(const ExplainOptions& options, std::ostream& out, std::ostream& e
   check.no_config = options.no_config;
   check.format = options.format == "json" ? "json" : "concise";
   check.color = "never";
+  std::optional<std::vector<Diagnostic>> problems = LintDiagnostics(check, err);
+  // The problems as `check` prints them: a JSON array, or its concise text.
   std::ostringstream report;
-  int lint = RunCheck(check, report, err);
-  if (lint == kExitUsage || !doc.ok()) {
+  if (problems && !problems->empty()) EmitFindings(check, *problems, report);
+  if (!problems || !doc.ok()) {
     out << report.str();
     if (!doc.ok()) err << "aortalint explain: " << options.recipe << " cannot be read as YAML; nothing to explain\n";
     return kExitUsage;
   }
+  bool errors = std::any_of(problems->begin(), problems->end(),
+                            [](const Diagnostic& d) { return d.severity >= Severity::kError; });
+  json problems_json = DiagnosticsJson(*problems);
 
   // The settings `check` used for this recipe: the same function builds both.
   ConfigResolver configs(options.config, options.no_config);
@@ -485,14 +492,14 @@ int RunExplain(const ExplainOptions& options, std::ostream& out, std::ostream& e
       if (std::shared_ptr<const HipPayload> payload = LoadHipPayload(hip); payload->hip)
         result["hip_payloads"].push_back(ExplainHip(*payload));
     if (options.format == "json") {
-      result["problems"] = report.str().empty() ? json::array() : json::parse(report.str());
+      result["problems"] = std::move(problems_json);
       out << JsonText(result, 2) << "\n";
     } else {
       if (!report.str().empty()) out << report.str() << "\n";
       PrintSanitizer(result, out);
       PrintHip(result, out);
     }
-    return lint == kExitFindings ? kExitFindings : kExitClean;
+    return errors ? kExitFindings : kExitClean;
   }
   json result{{"recipe", options.recipe},     {"mode", recipe.mode() == RecipeMode::kProbe ? "probe" : "triage"},
               {"targets", json::array()},     {"targets_given", given},
@@ -503,15 +510,14 @@ int RunExplain(const ExplainOptions& options, std::ostream& out, std::ostream& e
   TorchFirst torch_first = TorchFirst::kNoPayload;
   if (launch && !launch->files.empty()) {
     CheckOptions hazard = check;
-    hazard.format = "json";
     hazard.request.select = {"PAY001"};
     hazard.request.extend_select.clear();
-    hazard.exit_zero = true;
-    std::ostringstream found, ignored;
-    torch_first = TorchFirst::kNo;
-    if (RunCheck(hazard, found, ignored) != kExitUsage && !found.str().empty())
-      for (const json& d : json::parse(found.str(), nullptr, false))
-        if (d.is_object() && d.value("rule", "") == "PAY001") torch_first = TorchFirst::kYes;
+    std::ostringstream ignored;
+    std::optional<std::vector<Diagnostic>> found = LintDiagnostics(hazard, ignored);
+    torch_first =
+        found && std::any_of(found->begin(), found->end(), [](const Diagnostic& d) { return d.rule == "PAY001"; })
+            ? TorchFirst::kYes
+            : TorchFirst::kNo;
   }
   if (recipe.cells().empty())
     result["cells"].push_back(ExplainCell(recipe, nullptr, targets, command, placeholder, settings.rules, torch_first));
@@ -533,13 +539,13 @@ int RunExplain(const ExplainOptions& options, std::ostream& out, std::ostream& e
     for (json& cell : result["cells"]) ExplainKernelFilter(cell, hips);
 
   if (options.format == "json") {
-    result["problems"] = report.str().empty() ? json::array() : json::parse(report.str());
+    result["problems"] = std::move(problems_json);
     out << JsonText(result, 2) << "\n";
   } else {
     if (!report.str().empty()) out << report.str() << "\n";
     PrintText(result, out);
   }
-  return lint == kExitFindings ? kExitFindings : kExitClean;
+  return errors ? kExitFindings : kExitClean;
 }
 
 }  // namespace aortalint

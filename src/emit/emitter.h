@@ -5,6 +5,8 @@
 #include <span>
 #include <string>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "model/diagnostic.h"
 
 namespace aortalint {
@@ -14,6 +16,8 @@ namespace aortalint {
 void EmitText(std::span<const Diagnostic> diagnostics, std::ostream& out, bool color, bool concise);
 /// A JSON array; positions are 1-based, columns in code points.
 void EmitJson(std::span<const Diagnostic> diagnostics, std::ostream& out);
+/// The array EmitJson writes, for a report that holds findings (`explain`).
+nlohmann::json DiagnosticsJson(std::span<const Diagnostic> diagnostics);
 
 /// SARIF 2.1.0 (one run; columns in UTF-16 code units, SARIF's default).
 void EmitSarif(std::span<const Diagnostic> diagnostics, std::ostream& out);

@@ -18,7 +18,7 @@ nlohmann::json Position(const Location& where) {
 
 }  // namespace
 
-void EmitJson(std::span<const Diagnostic> diagnostics, std::ostream& out) {
+nlohmann::json DiagnosticsJson(std::span<const Diagnostic> diagnostics) {
   nlohmann::json all = nlohmann::json::array();
   for (const Diagnostic& d : diagnostics) {
     nlohmann::json j = Position(d.where);
@@ -43,7 +43,11 @@ void EmitJson(std::span<const Diagnostic> diagnostics, std::ostream& out) {
     }
     all.push_back(std::move(j));
   }
-  out << JsonText(all, 2) << '\n';
+  return all;
+}
+
+void EmitJson(std::span<const Diagnostic> diagnostics, std::ostream& out) {
+  out << JsonText(DiagnosticsJson(diagnostics), 2) << '\n';
 }
 
 }  // namespace aortalint
