@@ -108,7 +108,8 @@ int main(int argc, char** argv) {
       unit.recipe = ParseYaml(source);
       if (std::optional<Launch> launch = FindLaunch(paths[i], texts[i], {}, Config{})) {
         auto pairing = std::make_shared<Pairing>(std::move(launch->pairing));
-        for (const std::string& path : launch->files) pairing->payloads.push_back(LoadPayload(path));
+        for (const std::string& path : launch->files)
+          pairing->payloads.push_back(LoadPayload(path, PayloadParse::kSelective));
         unit.payloads = pairing->payloads;
         unit.pairing = std::move(pairing);
       }

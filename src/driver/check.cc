@@ -365,7 +365,7 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
   // 2. Count each payload's uses, so it is parsed once and freed after its last one.
   //    A paired payload gets its own checks in the first unit that pairs it;
   //    the others are checked alone when they import Proton (decided once parsed).
-  PayloadStore store;
+  PayloadStore store(options.full_parse ? PayloadParse::kFull : PayloadParse::kSelective);
   HipStore hip_store;
   std::set<std::string> paired, paired_hip;
   for (RecipeJob& job : recipe_jobs) {
@@ -752,7 +752,8 @@ void WarnEmptyPaths(const std::vector<std::string>& paths, const FileSet& files,
     // A cached empty result: whether the payload imports Proton is only known by reading it.
     for (const std::string& f : stats.cached_clean)
       if (!any && under(f, path))
-        if (std::shared_ptr<const Payload> p = LoadPayload(f); p && p->ok() && WhyNotAnEntryPoint(*p).empty())
+        if (std::shared_ptr<const Payload> p = LoadPayload(f, PayloadParse::kSelective);
+            p && p->ok() && WhyNotAnEntryPoint(*p).empty())
           any = true;
     if (any) continue;
     size_t yaml = 0, python = 0;
@@ -837,7 +838,6 @@ Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
           << "' is not a Triton version; write it as pip shows it (3.7.1, 3.6.0+rocm7.2.4, 3.8) or main\n";
       return {kExitUsage};
     }
-  SetDefaultPayloadParse(options.full_parse ? PayloadParse::kFull : PayloadParse::kSelective);
   if (options.statistics && options.format != "text" && options.format != "concise" && options.format != "json") {
     err << "aortalint: --statistics prints a count per rule as text or JSON, not as " << options.format
         << "; use --format text or json, or leave --statistics out\n";

@@ -14,7 +14,7 @@ std::shared_ptr<const Payload> PayloadStore::Acquire(const std::string& path) {
   auto it = entries_.find(path);
   if (it == entries_.end()) return nullptr;
   Entry& entry = *it->second;
-  std::call_once(entry.loaded, [&] { entry.payload = LoadPayload(path); });
+  std::call_once(entry.loaded, [&] { entry.payload = LoadPayload(path, mode_); });
   return entry.payload;
 }
 

@@ -9,12 +9,15 @@
 #include <string>
 #include <unordered_map>
 
+#include "load/payload_loader.h"
 #include "model/payload.h"
 
 namespace aortalint {
 
 class PayloadStore {
  public:
+  /// Payloads are parsed in `mode` (check's --full-parse).
+  explicit PayloadStore(PayloadParse mode) : mode_(mode) {}
   /// Counts one future Acquire of `path` (a NormalizePath spelling). Not thread-safe:
   /// call every AddUse before the first Acquire.
   void AddUse(const std::string& path);
@@ -29,6 +32,7 @@ class PayloadStore {
     std::shared_ptr<const Payload> payload;
     std::atomic<int> uses{0};
   };
+  PayloadParse mode_;
   std::unordered_map<std::string, std::unique_ptr<Entry>> entries_;
 };
 

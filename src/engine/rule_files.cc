@@ -64,7 +64,8 @@ std::vector<fs::path> SiblingModules::StatementFiles(const ImportStmt& s, const 
 
 std::shared_ptr<const Payload> SiblingModules::Module(const fs::path& file) {
   auto [it, fresh] = modules_.try_emplace(file.string());
-  if (fresh) it->second = LoadPayload(file.string());
+  // Only its imports are read, which a selective parse gives whole.
+  if (fresh) it->second = LoadPayload(file.string(), PayloadParse::kSelective);
   return it->second;
 }
 

@@ -931,12 +931,7 @@ class Builder {
   TSTreeCursor cursor_;
 };
 
-std::atomic<PayloadParse> default_parse{PayloadParse::kSelective};
-
 }  // namespace
-
-void SetDefaultPayloadParse(PayloadParse mode) { default_parse = mode; }
-PayloadParse DefaultPayloadParse() { return default_parse; }
 
 std::shared_ptr<const Payload> ParsePayload(SourcePtr source, const TSTree* old_tree, PayloadParse mode) {
   auto payload = std::make_shared<Payload>();
@@ -1027,7 +1022,7 @@ std::string CookieProblem(const std::optional<std::string>& cookie, std::string_
 
 }  // namespace
 
-std::shared_ptr<const Payload> LoadPayload(const std::string& path) {
+std::shared_ptr<const Payload> LoadPayload(const std::string& path, PayloadParse mode) {
   ReadResult read = ReadTextFile(path);
   std::optional<std::string> cookie = read.ok || !read.text.empty() ? CodingCookie(read.text) : std::nullopt;
   if (!read.ok && cookie && IsSingleByteCodec(*cookie) && read.text.find('\0') == std::string::npos &&
@@ -1049,8 +1044,8 @@ std::shared_ptr<const Payload> LoadPayload(const std::string& path) {
     return payload;
   }
   std::string problem = CookieProblem(cookie, read.text);
-  auto payload = ParsePayload(std::make_shared<const SourceFile>(path, std::move(read.text), read.identity), nullptr,
-                              DefaultPayloadParse());
+  auto payload =
+      ParsePayload(std::make_shared<const SourceFile>(path, std::move(read.text), read.identity), nullptr, mode);
   if (problem.empty()) return payload;
   auto own = std::const_pointer_cast<Payload>(payload);  // made just now, held nowhere else
   uint32_t at = static_cast<uint32_t>(std::min(own->source->text().find("coding"), own->source->text().size()));

@@ -20,12 +20,8 @@ namespace aortalint {
 ///  - kFull: the whole text (the LSP's open documents, `check --full-parse`).
 enum class PayloadParse { kSelective, kFull };
 
-/// The mode LoadPayload uses (kSelective unless set). Set it once at start-up.
-void SetDefaultPayloadParse(PayloadParse mode);
-PayloadParse DefaultPayloadParse();
-
-/// Reads `path` (base/file_reader.h) and parses it in DefaultPayloadParse()'s mode.
-std::shared_ptr<const Payload> LoadPayload(const std::string& path);
+/// Reads `path` (base/file_reader.h) and parses it in `mode`.
+std::shared_ptr<const Payload> LoadPayload(const std::string& path, PayloadParse mode);
 
 /// Parses text already in memory. `old_tree`, when given, must already carry
 /// the edits (ts_tree_edit) that turned its text into `source`'s (always a full parse).

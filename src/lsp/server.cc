@@ -88,8 +88,6 @@ struct Server::Document {
 Server::Server(Transport& transport, ServerOptions options)
     : transport_(transport), options_(std::move(options)), configs_(std::make_unique<ConfigResolver>("", false)) {
   if (!options_.doc_url) options_.doc_url = [](std::string_view rule) { return RuleDocLink(rule); };
-  // An editor shows every syntax error: payloads read from disk are parsed whole too.
-  SetDefaultPayloadParse(PayloadParse::kFull);
 }
 
 Server::~Server() = default;
