@@ -11,8 +11,6 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <mutex>
-#include <shared_mutex>
 
 #include <fmt/format.h>
 
@@ -82,27 +80,28 @@ bool CheckText(std::string_view text, std::string* error, size_t* offset, std::s
 
 namespace {
 
-// Texts that replace files on disk: stdin under --stdin-filename, and the
-// files being fixed in memory (--diff, the passes of --fix).
-std::shared_mutex overlay_mutex;
-std::map<std::string, std::string> overlay;
-
 std::string OverlayKey(const std::string& path) {
   std::error_code ec;
   return std::filesystem::absolute(path, ec).lexically_normal().string();
 }
 
+thread_local const FileOverlay* current_overlay = nullptr;
+
 }  // namespace
 
-void SetFileOverlay(const std::string& path, std::string text) {
-  std::unique_lock lock(overlay_mutex);
-  overlay[OverlayKey(path)] = std::move(text);
+void FileOverlay::Set(const std::string& path, std::string text) { texts_[OverlayKey(path)] = std::move(text); }
+
+const std::string* FileOverlay::Find(const std::string& path) const {
+  if (texts_.empty()) return nullptr;
+  auto it = texts_.find(OverlayKey(path));
+  return it == texts_.end() ? nullptr : &it->second;
 }
 
-void ClearFileOverlay() {
-  std::unique_lock lock(overlay_mutex);
-  overlay.clear();
+ScopedFileOverlay::ScopedFileOverlay(const FileOverlay* overlay) : outer_(current_overlay) {
+  current_overlay = overlay;
 }
+ScopedFileOverlay::~ScopedFileOverlay() { current_overlay = outer_; }
+const FileOverlay* ScopedFileOverlay::Current() { return current_overlay; }
 
 namespace {
 thread_local ScopedReadLog* read_log = nullptr;
@@ -216,16 +215,12 @@ ReadResult detail::ReadFile(const std::string& path, size_t max_bytes, bool as_t
   auto log = [&] {
     for (ScopedReadLog* l = read_log; l; l = l->outer_) l->reads_.emplace_back(path, r.identity);
   };
-  {
-    std::shared_lock lock(overlay_mutex);
-    if (!overlay.empty()) {
-      if (auto it = overlay.find(OverlayKey(path)); it != overlay.end()) {
-        r.text = it->second;
-        r.ok = !as_text || CheckText(r.text, &r.error, &r.error_offset, &r.help);
-        return r;
-      }
+  if (current_overlay)
+    if (const std::string* text = current_overlay->Find(path)) {
+      r.text = *text;
+      r.ok = !as_text || CheckText(r.text, &r.error, &r.error_offset, &r.help);
+      return r;
     }
-  }
   if (path.size() >= PATH_MAX) {
     r.error = fmt::format("the path is {} bytes long, and the system allows {}", path.size(), PATH_MAX - 1);
     log();

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -54,7 +55,7 @@ struct ReadResult {
 /// Files larger than this are refused before they are read into memory.
 inline constexpr size_t kMaxFileBytes = 16u << 20;
 
-/// Reads `path`, or its text in the overlay when one was set for it.
+/// Reads `path`, or its text in the overlay installed on this thread (ScopedFileOverlay).
 ReadResult ReadTextFile(const std::string& path, size_t max_bytes = kMaxFileBytes);
 
 /// ReadTextFile without the text checks (any bytes): the same refusals of
@@ -64,10 +65,34 @@ ReadResult ReadRegularFile(const std::string& path, size_t max_bytes);
 /// Capture files (Proton's .hatchet and chrome traces) can be far larger than a recipe.
 inline constexpr size_t kMaxCaptureBytes = size_t{1} << 30;
 
-/// Makes ReadTextFile return `text` for `path` (stdin, files fixed in memory).
-/// Set by the driver before analysis starts; every loader then sees it.
-void SetFileOverlay(const std::string& path, std::string text);
-void ClearFileOverlay();
+/// Texts that stand in for files during one run (stdin under
+/// --stdin-filename, the files --fix and --diff change in memory), by the
+/// path they stand for. A run owns it; it is not changed while a pass reads.
+class FileOverlay {
+ public:
+  void Set(const std::string& path, std::string text);
+  const std::string* Find(const std::string& path) const;
+  bool empty() const { return texts_.empty(); }
+
+ private:
+  std::map<std::string, std::string> texts_;  // by absolute, normalised path
+};
+
+/// Makes the reads on this thread see `overlay` first while it lives (null:
+/// none). A run installs its overlay on each thread it reads files on, so two
+/// runs in one process never see each other's texts.
+class ScopedFileOverlay {
+ public:
+  explicit ScopedFileOverlay(const FileOverlay* overlay);
+  ~ScopedFileOverlay();
+  ScopedFileOverlay(const ScopedFileOverlay&) = delete;
+  ScopedFileOverlay& operator=(const ScopedFileOverlay&) = delete;
+  /// The overlay installed on this thread, or null.
+  static const FileOverlay* Current();
+
+ private:
+  const FileOverlay* outer_;
+};
 
 namespace detail {
 /// ReadTextFile (as_text) and ReadRegularFile.

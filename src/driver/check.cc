@@ -298,7 +298,9 @@ void ParallelFor(size_t n, unsigned jobs, const std::function<void(size_t)>& fn)
   // one on the main thread is: one that escaped a thread would abort the process.
   std::exception_ptr failure;
   std::mutex failure_mutex;
+  const FileOverlay* overlay = ScopedFileOverlay::Current();  // the run's texts, on every thread
   auto worker = [&] {
+    ScopedFileOverlay use(overlay);
     try {
       for (size_t i = next++; i < n; i = next++) fn(i);
     } catch (...) {
@@ -817,6 +819,9 @@ struct Linted {
 
 Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
   CheckOptions options = input;
+  // The texts standing in for files this run: stdin, then each pass's fixes. Its own, on its threads.
+  FileOverlay overlay;
+  ScopedFileOverlay use_overlay(&overlay);
   std::optional<Severity> fail_level = ParseSeverity(options.fail_level);
   if (!fail_level) {
     err << "aortalint: --fail-level must be error, warning or info, got '" << options.fail_level << "'\n";
@@ -869,7 +874,7 @@ Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
     }
     // stdin stands in for the named file: discovery, config and loaders all see the name.
     stdin_text.assign(std::istreambuf_iterator<char>(std::cin), {});
-    SetFileOverlay(options.stdin_filename, stdin_text);
+    overlay.Set(options.stdin_filename, stdin_text);
     paths = {options.stdin_filename};
   }
   if (std::optional<std::string> grammar = CheckPythonGrammar()) {
@@ -929,7 +934,6 @@ Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
       if (SameFile(options.output, input)) {
         err << "aortalint: --output '" << options.output << "' is one of the files being checked ('" << input
             << "'); write the report to another file\n";
-        ClearFileOverlay();
         return {kExitUsage};
       }
   }
@@ -950,7 +954,6 @@ Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
       for (Diagnostic& d : configs.TakeErrors())
         (d.rule == "config" ? config_errors : config_findings).push_back(std::move(d));
       if (!config_errors.empty()) {
-        ClearFileOverlay();
         EmitText(config_errors, err, UseColor(options, ""), false);
         return {kExitUsage};
       }
@@ -970,7 +973,7 @@ Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
     size_t applied = ApplyCheckedFixes(all, options.unsafe_fixes, current, rejected, err);
     if (applied == 0 || current == prior) break;  // a fix that changes nothing would loop
     fixed += applied;
-    for (const auto& [path, text] : current) SetFileOverlay(path, text);
+    for (const auto& [path, text] : current) overlay.Set(path, text);
   }
   auto tidy = [&config_findings](std::vector<Diagnostic>& found) {
     found.insert(found.end(), config_findings.begin(), config_findings.end());
@@ -1002,12 +1005,11 @@ Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
   FixOutcome outcome = FinishFixes(options, originals, current, fixed, all, stdin_text, out, err);
   if (!outcome.unwritten.empty()) {
     // The findings of the files as they stayed on disk, not as they were fixed in memory.
-    for (const std::string& path : outcome.unwritten) SetFileOverlay(path, originals.at(path));
+    for (const std::string& path : outcome.unwritten) overlay.Set(path, originals.at(path));
     LintStats again;
     all = LintFiles(files, configs, options, again);
     tidy(all);
   }
-  ClearFileOverlay();
   if (outcome.exit) return {*outcome.exit};
   if (options.fix && !options.stdin_filename.empty()) return {ExitStatus(options, *fail_level, all)};
   return {std::nullopt, std::move(all), *fail_level, !outcome.unwritten.empty()};
