@@ -212,6 +212,15 @@ TEST_CASE("payload pairing: recipes named one by one in an exported tree share o
                         testing::ShellQuote((repo / "top.yaml").string()) + " --no-cache --verbose 2>&1");
   CHECK(common.exit_code == 0);
   CHECK(common.output.find("the recipes named share") != std::string::npos);
+  // Named alone from there: the header's --recipe says where the tree's top is (it was the recipe's directory,
+  // where scripts/train.py is not: SYN003).
+  testing::CommandResult alone =
+      testing::RunShell("cd " + testing::ShellQuote((outside / "elsewhere").string()) + " && " + bin + " check " +
+                        testing::ShellQuote((repo / "recipes/probe/r.yaml").string()) + " --no-cache --verbose 2>&1");
+  CHECK(alone.exit_code == 0);
+  CHECK(alone.output.find("[SYN003]") == std::string::npos);
+  CHECK(alone.output.find("'" + repo.string() + "', from which the header's --recipe leads to the recipe") !=
+        std::string::npos);
 }
 
 TEST_CASE("payload pairing: the command line wins over the header") {
