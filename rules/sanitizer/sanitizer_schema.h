@@ -30,8 +30,8 @@ enum class ProblemKind {
 struct Problem {
   ProblemKind kind;
   Span span;
-  std::string message;  // what is wrong
-  std::string help;     // what to do instead
+  std::string message;                               // what is wrong
+  std::string help;                                  // what to do instead
   std::optional<std::pair<Span, std::string>> note;  // the other key of a refused pair
 };
 
