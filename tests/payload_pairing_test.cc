@@ -43,6 +43,27 @@ TEST_CASE("payload pairing: the header command as aorta's command line") {
   CHECK_FALSE(FindHeaderCommand(text));  // launches nothing: pairs nothing
 }
 
+TEST_CASE("payload pairing: a command starts its comment line; prose that mentions one does not") {
+  // The shapes of aorta's own recipes: inline code in a sentence (single and reStructuredText backticks).
+  for (const char* prose : {"# under torchrun -- a bare `aorta sweep run` starts a single process\n",
+                            "# the full ``aorta sweep run`` path on real ROCm hardware.\n",
+                            "# Smoke-test recipe for `aorta sweep run` probe flow (issue #188).\n"}) {
+    CAPTURE(std::string(prose));
+    std::string text = std::string(prose) + "#   aorta sweep run --recipe r.yaml --dry-run\nschema_version: 1\n";
+    std::optional<AortaCommand> c = FindAortaCommand(text);
+    REQUIRE(c);
+    CHECK(c->aorta_args == std::vector<std::string>{"--recipe", "r.yaml", "--dry-run"});
+  }
+  // A label, a shell prompt or variable assignments before it leave it a command.
+  for (const char* line : {"# Usage: aorta sweep run --recipe r.yaml\n", "#   $ aorta sweep run --recipe r.yaml\n",
+                           "#   TS_GPUS=0 aorta sweep run --recipe r.yaml\n"}) {
+    CAPTURE(std::string(line));
+    std::optional<AortaCommand> c = FindAortaCommand(line);
+    REQUIRE(c);
+    CHECK(c->aorta_args == std::vector<std::string>{"--recipe", "r.yaml"});
+  }
+}
+
 TEST_CASE("payload pairing: shell words") {
   CHECK(SplitShellWords(R"sh(python -c "print(\"x\")" a\ b 'c d')sh") ==
         std::vector<std::string>{"python", "-c", "print(\"x\")", "a b", "c d"});
