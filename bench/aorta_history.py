@@ -244,6 +244,8 @@ SAN_REPRO = ("recipes/sanitizers/daily-consan-clean.yaml", "55cce4ac")
 SAN_KERNEL = ("recipes/sanitizers/daily-consan-lds-dispatch.yaml", "87a1acd4")
 SAN_LIST = ("recipes/sanitizers/demo-waitcheck-asm.yaml", "1128c33a")
 SIDE = ("recipes/tokenspeed/tokenspeed-kernel-gemm-smoke.yaml", "1130c5ec")
+SAN_CSV = ("dashboard/runs/2026-09-20T141859-35510413832/waitcheck/recipe.yaml", "93b4aa57")
+HRX = ("recipes/hrx/hrx-launch-probe-all.yaml", "1fe8867b")
 
 REC = "triage/probe loader (src/aorta/triage/recipe.py, newest; reference/aorta.md §1)"
 CELL = "triage cell parser (_parse_cell; reference/aorta.md §1.4)"
@@ -327,6 +329,16 @@ MUTATIONS = [
       "    mitigations: [xnack]\n    environment: {docker: img, name: x}")),
     (TRIAGE, "cell trials 0", CELL, ("replace", "    mitigations: [xnack]\n", "    mitigations: [xnack]\n    trials: 0\n")),
     (TRIAGE, "cell collect null", CELL, ("replace", "    mitigations: [xnack]\n", "    mitigations: [xnack]\n    collect: null\n")),
+    (TRIAGE, "stacked mitigations set one variable twice", CELL,
+     ("replace", "    mitigations: [xnack]", "    mitigations: [debug_hip_dynamic_queues_1, debug_hip_dynamic_queues_2]")),
+    (PROBE, "axis pair sets one variable twice", PRB,
+     ("replace", "  - pytorch_no_cuda_memory_caching\n\ndiagnostic_axis:\n  - none",
+      "  - debug_hip_dynamic_queues_1\n\ndiagnostic_axis:\n  - none\n  - debug_hip_dynamic_queues_2")),
+    (TRIAGE, "cell name '.'", CELL, ("replace", "  - name: xnack-local", "  - name: '.'")),
+    (TRIAGE, "inline environment without an image", CELL,
+     ("replace", "    mitigations: [xnack]\n    environment: local", "    mitigations: [xnack]\n    environment: {docker: ''}")),
+    (TRIAGE, "workload_config key not a string", REC, ("replace", "  mode: fsdp\n", "  mode: fsdp\n  1: one\n")),
+    (HRX, "extra_env value with a NUL", REC, ('replace', 'HRX_GPU_DRIVER: "amdgpu"', 'HRX_GPU_DRIVER: "amd\\0gpu"')),
     # The collect block and the collectors' own validation.
     (PROBE, "collect a string", COLL, ("append", "collect: rocprof\n")),
     (PROBE, "collect unknown collector", COLL, ("append", "collect: [rocprf]\n")),
@@ -383,6 +395,9 @@ MUTATIONS = [
                                                   "    on_missing_backend: fail\n    timeout_seconds: 0\n")),
     (SAN_REPRO, "output.report misspelt (report missing)", SAN,
      ("replace", "    report: sanitizer_report.json", "    reports: sanitizer_report.json", "report")),
+    (SAN_CSV, "gemm_csv source without path", SAN, ("drop", "    path: fixtures/gemm_shapes_unique.csv", "path")),
+    (SAN_REPRO, "sanitizer ticket not a string", SAN, ("replace", "ticket: DAILY-CONSAN-CLEAN", "ticket: 7")),
+    (SAN_REPRO, "sanitizer_plan not a mapping", SAN, ("replace", "sanitizer_plan:\n  target: gfx950", "sanitizer_plan: gfx950\nplan:\n  target: gfx950")),
     (SAN_REPRO, "consan_driver unknown", SAN_NEW, ("replace", "consan_driver: dispatch", "consan_driver: lod")),
     (SAN_REPRO, "load driver, strict policy, no expected_error", SAN_NEW,
      ("replace", "consan_driver: dispatch", "consan_driver: load")),
@@ -394,6 +409,9 @@ MUTATIONS = [
     (SAN_LIST, "kernel_list empty", SAN, ("replace", "    kernels:\n", "    kernels: []\n    old_kernels:\n")),
     (SAN_LIST, "entry_offset not a number", SAN, ("replace", "entry_offset: 0", "entry_offset: 0xzz")),
     # aorta sweep run's options, as the header command gives them.
+    (TRIAGE, "sweep run: --collect building the rocprof+proton conflict", SWEEP,
+     ("replace", "--recipe recipes/training/example-fsdp-smoke.yaml --dry-run",
+      "--recipe recipes/training/example-fsdp-smoke.yaml --collect rocprof,proton --dry-run")),
     (PROBE, "sweep run: unknown option", SWEEP, ("replace", "--output ./probe_results", "--outptu ./probe_results")),
     (PROBE, "sweep run: probe recipe without a command", SWEEP,
      ("replace", "#       --ticket PROBE-188 \\\n#       -- \\\n#       bash -c 'echo hi'",
