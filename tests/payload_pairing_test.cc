@@ -43,7 +43,7 @@ TEST_CASE("payload pairing: the header command as aorta's command line") {
   CHECK_FALSE(FindHeaderCommand(text));  // launches nothing: pairs nothing
 }
 
-TEST_CASE("payload pairing: a command starts its comment line; prose that mentions one does not") {
+TEST_CASE("payload pairing: a command starts its comment line, and prose that mentions one is none") {
   // The shapes of aorta's own recipes: inline code in a sentence (single and reStructuredText backticks).
   for (const char* prose : {"# under torchrun -- a bare `aorta sweep run` starts a single process\n",
                             "# the full ``aorta sweep run`` path on real ROCm hardware.\n",
