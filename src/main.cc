@@ -43,6 +43,13 @@ CLI::Option* AddList(CLI::App* cmd, const std::string& name, std::vector<std::st
   return AddRepeatable(cmd, name, into, help + " (comma-separated; repeatable)", "LIST");
 }
 
+// The aorta version every front end judges against (rules/knowledge/aorta.yaml).
+void AddAorta(CLI::App* cmd, std::string& into) {
+  cmd->add_option("--aorta", into,
+                  "the aorta version to judge against: a commit of aortalint's aorta table (default: the config's "
+                  "`aorta:`, else the newest)");
+}
+
 // Splits each value on commas, dropping empty items and surrounding blanks.
 std::vector<std::string> SplitList(const std::vector<std::string>& values) {
   std::vector<std::string> out;
@@ -118,9 +125,7 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"error", "warning", "info"}));
   check_cmd->add_flag("--exit-zero", check.exit_zero, "exit 0 even with findings");
   AddList(check_cmd, "--triton", triton, "target Triton versions (e.g. 3.7.1,3.8.0)");
-  check_cmd->add_option(
-      "--aorta", check.request.aorta,
-      "the aorta version to judge against: a commit of aortalint's aorta table (default: the newest)");
+  AddAorta(check_cmd, check.request.aorta);
   CLI::Option* collect_opt =
       AddList(check_cmd, "--collect", collect, "simulate aorta's --collect override (collector names)");
   check_cmd->add_flag("-q,--quiet", check.quiet, "print the findings only: no summary, no warnings");
@@ -166,6 +171,7 @@ int main(int argc, char** argv) {
   explain_cmd->add_option("recipe", explain.recipe, "the recipe")->required();
   std::vector<std::string> explain_triton;
   AddList(explain_cmd, "--triton", explain_triton, "target Triton versions (default: every known one)");
+  AddAorta(explain_cmd, explain.aorta);
   explain_cmd->add_option("--format", explain.format, "output format")->check(CLI::IsMember({"text", "json"}));
   explain_cmd->add_option("--config", explain.config, "use this config file")
       ->excludes(explain_cmd->add_flag("--no-config", explain.no_config, "ignore .aortalint.yaml files"));
@@ -215,6 +221,7 @@ int main(int argc, char** argv) {
       app.add_subcommand("run", "lint a recipe, then capture one trial as aorta would: run --recipe R -- COMMAND");
   run_cmd->add_option("--recipe", run.recipe, "the recipe")->required();
   run_cmd->add_option("--cell", run.cell, "the cell whose collectors to use");
+  AddAorta(run_cmd, run.aorta);
   run_cmd->add_option("--output", run.output, "the trial directory (default ./aortalint-run/<cell>)");
   run_cmd->add_flag(
       "--force", run.force,

@@ -566,5 +566,24 @@ TEST_CASE("cli: a script with Proton work at module level is an entry point, eve
   fs::remove_all(dir);
 }
 
+TEST_CASE("cli: explain and run take --aorta as check does") {
+  Repo repo;
+  // mode: cli pinning rocprofiler: refused at c141f983, accepted by the newest aorta.
+  WriteFile(repo.root / "cli.yaml",
+            "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+            "collect:\n  proton: {mode: cli, backend: rocprofiler}\n");
+  for (const char* front : {"explain cli.yaml", "run --dry-run --recipe cli.yaml"}) {
+    CAPTURE(std::string(front));
+    CommandResult newest = repo.Run(std::string(front) + " --no-config -- python x.py");
+    CHECK_FALSE(Has(newest.output, "[ATT001]"));
+    CommandResult old = repo.Run(std::string(front) + " --no-config --aorta c141f983 -- python x.py");
+    CHECK(old.exit_code == 1);
+    CHECK(Has(old.output, "aorta c141f983 refuses"));
+    CommandResult unknown = repo.Run(std::string(front) + " --no-config --aorta deadbeef0 -- python x.py");
+    CHECK(unknown.exit_code == 2);
+    CHECK(Has(unknown.output, "--aorta 'deadbeef0' is not an aorta version aortalint knows"));
+  }
+}
+
 }  // namespace
 }  // namespace aortalint::testing

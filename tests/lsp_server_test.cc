@@ -389,6 +389,23 @@ TEST_CASE("lsp server: payloads, pairing across files, config changes") {
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("lsp server: the aorta setting judges as --aorta does") {
+  std::string recipe = "/tmp/lsp-unit/aorta-cli.yaml";
+  std::string text =
+      "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+      "collect:\n  proton: {mode: cli, backend: rocprofiler}\n";
+  Session s;
+  s.Initialize();
+  s.Notify("workspace/didChangeConfiguration", {{"settings", {{"aortalint", {{"noConfig", true}}}}}});
+  s.Open(recipe, text);
+  std::vector<std::string> codes = s.Codes(recipe);
+  CHECK(std::find(codes.begin(), codes.end(), "ATT001") == codes.end());  // the newest aorta accepts it
+  s.Notify("workspace/didChangeConfiguration",
+           {{"settings", {{"aortalint", {{"noConfig", true}, {"aorta", "c141f983"}}}}}});
+  codes = s.Codes(recipe);
+  CHECK(std::find(codes.begin(), codes.end(), "ATT001") != codes.end());
+}
+
 TEST_CASE("lsp server: an unpaired test module or library module gets no payload rules, an entry point does") {
   std::filesystem::path dir = testing::TempDir("lsp-entry");
   std::string order = "import torch\nimport triton.profiler as proton\n\n\ndef run():\n    proton.start(\"t\")\n";

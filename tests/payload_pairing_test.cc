@@ -43,6 +43,27 @@ TEST_CASE("payload pairing: the header command as aorta's command line") {
   CHECK_FALSE(FindHeaderCommand(text));  // launches nothing: pairs nothing
 }
 
+TEST_CASE("payload pairing: a command starts its comment line, and prose that mentions one is none") {
+  // The shapes of aorta's own recipes: inline code in a sentence (single and reStructuredText backticks).
+  for (const char* prose : {"# under torchrun -- a bare `aorta sweep run` starts a single process\n",
+                            "# the full ``aorta sweep run`` path on real ROCm hardware.\n",
+                            "# Smoke-test recipe for `aorta sweep run` probe flow (issue #188).\n"}) {
+    CAPTURE(std::string(prose));
+    std::string text = std::string(prose) + "#   aorta sweep run --recipe r.yaml --dry-run\nschema_version: 1\n";
+    std::optional<AortaCommand> c = FindAortaCommand(text);
+    REQUIRE(c);
+    CHECK(c->aorta_args == std::vector<std::string>{"--recipe", "r.yaml", "--dry-run"});
+  }
+  // A label, a shell prompt or variable assignments before it leave it a command.
+  for (const char* line : {"# Usage: aorta sweep run --recipe r.yaml\n", "#   $ aorta sweep run --recipe r.yaml\n",
+                           "#   TS_GPUS=0 aorta sweep run --recipe r.yaml\n"}) {
+    CAPTURE(std::string(line));
+    std::optional<AortaCommand> c = FindAortaCommand(line);
+    REQUIRE(c);
+    CHECK(c->aorta_args == std::vector<std::string>{"--recipe", "r.yaml"});
+  }
+}
+
 TEST_CASE("payload pairing: shell words") {
   CHECK(SplitShellWords(R"sh(python -c "print(\"x\")" a\ b 'c d')sh") ==
         std::vector<std::string>{"python", "-c", "print(\"x\")", "a b", "c d"});
@@ -212,6 +233,15 @@ TEST_CASE("payload pairing: recipes named one by one in an exported tree share o
                         testing::ShellQuote((repo / "top.yaml").string()) + " --no-cache --verbose 2>&1");
   CHECK(common.exit_code == 0);
   CHECK(common.output.find("the recipes named share") != std::string::npos);
+  // Named alone from there: the header's --recipe says where the tree's top is (it was the recipe's directory,
+  // where scripts/train.py is not: SYN003).
+  testing::CommandResult alone =
+      testing::RunShell("cd " + testing::ShellQuote((outside / "elsewhere").string()) + " && " + bin + " check " +
+                        testing::ShellQuote((repo / "recipes/probe/r.yaml").string()) + " --no-cache --verbose 2>&1");
+  CHECK(alone.exit_code == 0);
+  CHECK(alone.output.find("[SYN003]") == std::string::npos);
+  CHECK(alone.output.find("'" + repo.string() + "', from which the header's --recipe leads to the recipe") !=
+        std::string::npos);
 }
 
 TEST_CASE("payload pairing: the command line wins over the header") {

@@ -1,8 +1,12 @@
 // ATT005: a header command that `aorta sweep run` refuses before it runs anything.
+#include <algorithm>
+
+#include "base/strings.h"
 #include "engine/rule_context.h"
 #include "model/pairing.h"
 #include "model/recipe.h"
 #include "model/sweep_run.h"
+#include "rules/common/collector_options.h"
 #include "rules/common/header_command.h"
 
 namespace aortalint {
@@ -22,7 +26,9 @@ constexpr RuleMeta kMeta{
         "(`--workload`, `--trials`, ...) in the probe flow, a probe-only option (`--env-passthrough-mode`, "
         "`--stop-after-events`, `--max-trials`, `--disable-detector`) in the workload flow, and `--ticket`, "
         "`--baseline-cell` or `--confound-threshold` beside `--recipe` in the workload flow (the recipe carries "
-        "them). Judged whatever pairs the recipe (the command line after `--` included), since the header is "
+        "them), and a workload-flow `--collect` whose collectors aorta's overlay refuses (an unknown name, or "
+        "`rocprof` beside a proton whose backend intercepts the HSA queue, as CNF002 judges `--collect` given "
+        "to aortalint). Judged whatever pairs the recipe (the command line after `--` included), since the header is "
         "what a reader copies. Only `sweep run` is modelled; the deprecated `triage run` is left alone.",
     .why =
         "The header is how a recipe says it is run. aorta refuses these commands with a usage error before a "
@@ -65,6 +71,44 @@ class SweepCommandRefused final : public Rule {
     refusals.insert(refusals.end(), flow.begin(), flow.end());
     for (const sweep::Refusal& r : refusals)
       ctx.Report(recipe.source(), WordIn(recipe.source()->text(), command.span, r.word), "{}", r.message).Help(r.help);
+    if (refusals.empty() && command.argv.empty() && recipe.mode() == RecipeMode::kTriage)
+      if (const sweep::Given* collect = parsed.Find("--collect")) CollectOverlay(recipe, command, *collect, ctx);
+  }
+
+ private:
+  // The workload flow validates `--collect` like the recipe's own block: an unknown name, or the
+  // queue-interceptor conflict, is a usage error before any cell runs.
+  static void CollectOverlay(const Recipe& recipe, const AortaCommand& command, const sweep::Given& collect,
+                             RuleContext& ctx) {
+    std::vector<std::string> names;
+    std::string_view rest = collect.value;
+    while (!rest.empty()) {
+      size_t comma = std::min(rest.find(','), rest.size());
+      if (std::string_view n = Trim(rest.substr(0, comma)); !n.empty()) names.emplace_back(n);
+      rest.remove_prefix(std::min(comma + 1, rest.size()));
+    }
+    if (names.empty()) return;
+    const Knowledge& k = recipe.knowledge();
+    Span at = WordIn(recipe.source()->text(), command.span, collect.word);
+    std::vector<std::string_view> known = k.CollectorNames();
+    for (const std::string& name : names)
+      if (!k.Collector(name)) {
+        ctx.Report(recipe.source(), at, "aorta sweep run refuses --collect '{}': it names unknown collector '{}'",
+                   collect.value, name)
+            .Help("use one of {}", Join(known));
+        return;
+      }
+    std::optional<QueueConflict> conflict = FindQueueConflict(recipe.OverrideOf(names), k);
+    // The same conflict in the recipe's own block is CNF001's.
+    const CollectScope* own = recipe.recipe_collect();
+    if (!conflict || (own && FindQueueConflict(*own, k))) return;
+    ctx.Report(recipe.source(), at,
+               "aorta sweep run refuses --collect '{}': 'rocprof' and 'proton' with backend '{}' both intercept the "
+               "HSA queue",
+               collect.value, conflict->backend)
+        .Help(
+            "pin 'proton: {backend: instrumentation}' in the recipe's collect block, or collect them in "
+            "separate runs");
   }
 };
 

@@ -76,6 +76,7 @@ class Walker {
         "'expected_error' key: aorta refuses the pair at load",
         "add policy.expected_error naming the signed-off outcome (its key in verdict_baselines.json), or use "
         "consan_driver: dispatch, or consan_policy: lenient");
+    out_.back().note = {driver->value->span, "the load-only driver"};
   }
 
   static std::string Label(std::string_view parent, std::string_view key) {
@@ -288,7 +289,10 @@ std::vector<Problem> Check(const Recipe& recipe) {
 
 void Report(const Recipe& recipe, RuleContext& ctx, ProblemKind kind) {
   for (const Problem& p : Check(recipe))
-    if (p.kind == kind) ctx.Report(recipe.source(), p.span, p.message).Help(p.help);
+    if (p.kind == kind) {
+      DiagnosticBuilder& d = ctx.Report(recipe.source(), p.span, p.message).Help(p.help);
+      if (p.note) d.Note(recipe.source(), p.note->first, p.note->second);
+    }
 }
 
 }  // namespace aortalint::sanitizer_schema

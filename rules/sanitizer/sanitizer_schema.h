@@ -4,7 +4,9 @@
 // each SAN rule reports the problems of its kind.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "base/span.h"
@@ -28,8 +30,9 @@ enum class ProblemKind {
 struct Problem {
   ProblemKind kind;
   Span span;
-  std::string message;  // what is wrong
-  std::string help;     // what to do instead
+  std::string message;                               // what is wrong
+  std::string help;                                  // what to do instead
+  std::optional<std::pair<Span, std::string>> note;  // the other key of a refused pair
 };
 
 /// Every problem of a sanitizer recipe, in file order; empty for other modes.

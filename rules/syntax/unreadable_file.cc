@@ -10,6 +10,7 @@
 #include "model/recipe.h"
 #include "model/sanitizer_plan.h"
 #include "model/yaml_document.h"
+#include "rules/common/header_command.h"
 
 namespace aortalint {
 namespace {
@@ -45,6 +46,17 @@ constexpr RuleMeta kMeta{
     .facts = "aorta wraps read failures in `RecipeSchemaError` (reference/aorta.md §1.1).",
 };
 
+// The header's word that names the sidecar at `path` (as written, or resolved from it); `where` when none.
+Span SidecarWord(const Recipe& recipe, const Pairing& pairing, Span where, const std::string& path) {
+  if (!pairing.header) return where;
+  for (const std::string& written : MitigationFiles(pairing.header->aorta_args)) {
+    std::string normal = std::filesystem::path(written).lexically_normal().string();
+    if (written == path || path == normal || path.ends_with("/" + normal))
+      return WordIn(recipe.source()->text(), where, written);
+  }
+  return where;
+}
+
 class UnreadableFile final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
@@ -66,14 +78,15 @@ class UnreadableFile final : public Rule {
     Span where = pairing.source == LaunchSource::kHeaderComment
                      ? pairing.span
                      : Span{0, static_cast<uint32_t>(recipe.source()->LineText(1).size())};
-    // aorta's `--mitigations-file` sidecars named by the header command.
+    // aorta's `--mitigations-file` sidecars named by the header command, reported at the path written.
     for (const std::string& path : pairing.sidecars)
       if (Sidecar sidecar = LoadSidecar(path); !sidecar.error.empty())
-        ctx.Report(recipe.source(), where, "the launch command from {}: {}", LaunchSourceName(pairing.source),
-                   sidecar.error)
+        ctx.Report(recipe.source(), SidecarWord(recipe, pairing, where, path), "the launch command from {}: {}",
+                   LaunchSourceName(pairing.source), sidecar.error)
             .Help(sidecar.help);
     for (const std::string& path : pairing.sidecars_outside)
-      ctx.Report(recipe.source(), where, "the launch command from {} gives --mitigations-file '{}', which is {}",
+      ctx.Report(recipe.source(), SidecarWord(recipe, pairing, where, path),
+                 "the launch command from {} gives --mitigations-file '{}', which is {}",
                  LaunchSourceName(pairing.source), path, Outside(path, pairing.base_dir))
           .Help(
               "aortalint reads no file outside the project from a command written in a file: move the sidecar into the "

@@ -438,6 +438,7 @@ int RunExplain(const ExplainOptions& options, std::ostream& out, std::ostream& e
   check.paths = {options.recipe};
   check.command = options.command;
   check.request.triton = options.triton;
+  check.request.aorta = options.aorta;
   check.config = options.config;
   check.no_config = options.no_config;
   check.format = options.format == "json" ? "json" : "concise";

@@ -1,4 +1,4 @@
-// `aortalint explain RECIPE [--triton V] [--format json] [-- COMMAND]`: what
+// `aortalint explain RECIPE [--triton V] [--aorta C] [--format json] [-- COMMAND]`: what
 // aorta will do with each cell, without a GPU. For every cell (after
 // inheritance and probe synthesis): the collectors and their effective
 // options, what `backend: auto` resolves to on each target version and
@@ -21,6 +21,7 @@ namespace aortalint {
 struct ExplainOptions {
   std::string recipe;
   std::vector<std::string> triton;
+  std::string aorta;                 // a commit of the aorta table; empty: the config's, else the newest
   std::string format = "text";       // text | json
   std::vector<std::string> command;  // the launch argv after `--`
   std::string config;

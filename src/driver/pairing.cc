@@ -2,6 +2,7 @@
 
 #include <dirent.h>
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -138,6 +139,19 @@ std::vector<std::string> SplitShellWords(std::string_view text) {
 
 namespace {
 
+// Whether the words before `aorta ` on a comment line leave it a command: nothing, a label ("Usage:"),
+// a shell prompt or variable assignments. Prose that mentions the command ("a bare `aorta sweep run`
+// starts ...") is not one.
+bool StartsCommand(std::string_view before) {
+  std::vector<std::string> words = SplitShellWords(before);
+  if (words.empty() || (words.size() == 1 && (words[0] == "$" || words[0].ends_with(':')))) return true;
+  return std::ranges::all_of(words, [](const std::string& w) {
+    size_t eq = w.find('=');
+    return eq != std::string::npos && eq > 0 && (std::isalpha(static_cast<unsigned char>(w[0])) || w[0] == '_') &&
+           w.find('`') == std::string::npos;
+  });
+}
+
 // The first `aorta <group> run` comment line (with its continuations); `launching`: the first that
 // launches something (FindHeaderCommand).
 std::optional<AortaCommand> FindCommand(std::string_view text, bool launching) {
@@ -173,6 +187,10 @@ std::optional<AortaCommand> FindCommand(std::string_view text, bool launching) {
         cur = e + 1;
       }
       size_t sweep = joined.find("aorta ");
+      if (sweep != std::string::npos && !StartsCommand(std::string_view(joined).substr(0, sweep))) {
+        at = eol + 1;
+        continue;
+      }
       // A shell comment ends the command (`... r.yaml  # expect: SYN003`).
       if (size_t comment = joined.find(" #", sweep); sweep != std::string::npos && comment != std::string::npos)
         joined.resize(comment + 1);

@@ -91,6 +91,7 @@ int RunRecipe(const RunOptions& options, std::ostream& out, std::ostream& err) {
   CheckOptions check;
   check.paths = {options.recipe};
   check.command = options.command;
+  check.request.aorta = options.aorta;
   check.config = options.config;
   check.no_config = options.no_config;
   check.format = "json";

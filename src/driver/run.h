@@ -15,6 +15,7 @@ struct RunOptions {
   bool dry_run = false;
   bool force = false;                // reset a non-empty --output that is not a previous trial
   std::vector<std::string> command;  // after `--`
+  std::string aorta;                 // a commit of the aorta table; empty: the config's, else the newest
   std::string config;
   bool no_config = false;
 };

@@ -15,7 +15,8 @@ struct RunRoot {
 };
 
 /// The working directory when every recipe named on the command line is under
-/// it, else their nearest common ancestor.
+/// it; else the outermost directory from which a header's `--recipe` leads to
+/// its recipe, when it holds them all; else their nearest common ancestor.
 RunRoot NamedFilesRoot(const FileSet& files);
 
 /// Gives every named recipe that no walk found `root.dir` as its root.

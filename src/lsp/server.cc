@@ -359,6 +359,7 @@ void Server::ConfigurationChanged(const Json* settings) {
     request_.extend_select = StringList(s.value("extendSelect", Json()));
     request_.ignore = StringList(s.value("ignore", Json()));
     request_.triton = StringList(s.value("triton", Json()));
+    if (const Json aorta = s.value("aorta", Json()); aorta.is_string()) request_.aorta = aorta.get<std::string>();
     // As on the command line: IDs in any case; a selector that names no rule is said, not silently dropped.
     if (std::optional<std::string> problem = request_.NormalizeAndCheck()) {
       ShowMessage(1, "aortalint: the editor's setting " + *problem);

@@ -169,9 +169,7 @@ void Recipe::BuildProbeCells() {
   }
 }
 
-void Recipe::BuildOverride(const std::vector<std::string>& names) {
-  // aorta's CLI: the names replace the recipe's collectors, surviving ones keep
-  // their recipe options, and every cell override is cleared.
+CollectScope Recipe::OverrideOf(const std::vector<std::string>& names) const {
   CollectScope scope{"--collect", nullptr, -1};
   scope.well_formed = true;
   const CollectScope* recipe = recipe_collect();
@@ -180,7 +178,12 @@ void Recipe::BuildOverride(const std::vector<std::string>& names) {
     const CollectorUse* kept = recipe ? recipe->Find(name) : nullptr;
     scope.collectors.push_back({name, kept ? kept->name_node : nullptr, kept ? kept->options : nullptr});
   }
-  override_ = std::move(scope);
+  return scope;
+}
+
+void Recipe::BuildOverride(const std::vector<std::string>& names) {
+  // aorta's CLI: the override replaces the recipe's collectors, and every cell override is cleared.
+  override_ = OverrideOf(names);
   for (Cell& cell : cells_) cell.collect = &*override_;
 }
 

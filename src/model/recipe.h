@@ -92,6 +92,9 @@ class Recipe {
   const std::vector<CollectScope>& scopes() const { return scopes_; }
   /// What `--collect` would build, when aortalint was given one.
   const CollectScope* override_scope() const { return override_ ? &*override_ : nullptr; }
+  /// What aorta's `--collect NAMES` builds for this recipe: the names replace its collectors, and those it
+  /// already names keep their options.
+  CollectScope OverrideOf(const std::vector<std::string>& names) const;
 
   /// Triage: the well-formed cells; probe: the synthesised `<m>-<d>` cells
   /// (none when the axes make more than kMaxProbeCells: RCP008 says so).
