@@ -13,9 +13,6 @@ column, end, message) on the files it covers:
   hook        `check --skip-non-recipes FILE` for each file named alone, as
               pre-commit runs it (findings in that file)
   explain     `explain RECIPE --format json` (its problems in that recipe)
-  full-parse  `check . --full-parse`: every payload parsed whole, where `check`
-              parses only the statements the pre-scanner marks; a rule that
-              reads a fact the scanner skips differs here
 
 A difference is a failure unless KNOWN_DIFFERENCES gives its reason. Exit 0
 when none is left, 1 otherwise, with each difference printed.
@@ -276,9 +273,6 @@ def check_folder(binary, folder):
             lsp.close_file(f)
     finally:
         lsp.close()
-
-    full = lsp_messages_compare(check_json(binary, folder, [".", *paths, *flags, "--full-parse"]))
-    compare("full-parse", folder, rule, reference, full, set(files), problems)
 
     hookable = [f for f in files if f.endswith(RECIPE_EXT + PAYLOAD_EXT + HIP_EXT + (".json",))]
     for f in hookable:
