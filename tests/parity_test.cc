@@ -320,3 +320,49 @@ TEST_CASE("parity metrics: a long non-ASCII kernel name is shortened on a code p
   CHECK(out["proton_top_kernels"][0] == name + name + "xy");
   fs::remove_all(d);
 }
+
+// Issue 36: the classes an independent harness found against aorta's newest code.
+
+TEST_CASE("parity metrics: float() reads the decimal digits of every script, as CPython transforms them") {
+  CHECK(PyFloatOfText("\uff11\uff12") == 12.0);              // fullwidth
+  CHECK(PyFloatOfText("\u0661.\u0665e\u0662") == 150.0);     // Arabic-Indic, exponent too
+  CHECK(PyFloatOfText("1_\uff12") == 12.0);                  // underscores between any digits
+  CHECK(PyFloatOfText("\u00a0\u0e51\u0e52\u3000") == 12.0);  // Thai, Unicode spaces stripped
+  CHECK(PyFloatOfText("+\uff11") == 1.0);
+  CHECK_FALSE(
+      PyFloatOfText("\x1c"
+                    "12"));                // str.isspace() but ASCII: kept, so not a number
+  CHECK_FALSE(PyFloatOfText("12\u200b"));  // a zero-width space is no digit and no space
+  CHECK_FALSE(PyFloatOfText("\u00b2"));    // a superscript is a digit but not a decimal
+  fs::path d = TempDir("parity_36_digits");
+  json m = Proton(d, Tree(Leaf(R"j("k")j", R"j("time (us)":"\uff12","count":"\u0663")j")));
+  CHECK(m == json{{"proton_kernel_count", 3},
+                  {"proton_gpu_time_ms", 0.002},
+                  {"proton_top_kernel_ms", 0.002},
+                  {"proton_top_kernels", {"k"}}});
+  WriteFile(d / "rocprof/aorta_kernel_stats.csv", "Name,Calls,TotalDurationNs\nk,\u0662,\u0967\u0966\u0966\u0966\n");
+  json r = ParseRocprofMetrics(d / "rocprof");
+  CHECK(r["rocprof_kernel_count"] == 2);
+  CHECK(r["rocprof_gpu_time_ms"] == 0.001);
+  fs::remove_all(d);
+}
+
+TEST_CASE("parity metrics: files are summed in the order aorta's collector walks them (a directory's files first)") {
+  fs::path d = TempDir("parity_36_order");
+  // Path order would read a/x first; aorta reads b.hatchet (a file of proton/) before the subdirectory a/,
+  // so it sums (j + k) + m, which differs in the last bit from (k + m) + j.
+  WriteFile(d / "proton/a/x.hatchet", Tree(Leaf(R"j("k")j", R"j("time (ms)":0.2)j") + "," +
+                                           Leaf(R"j("m")j", R"j("time (ms)":0.3)j")));
+  WriteFile(d / "proton/b.hatchet", Tree(Leaf(R"j("j")j", R"j("time (ms)":0.1)j")));
+  json m = ParseProtonMetrics(d / "proton");
+  CHECK(m["proton_gpu_time_ms"] == (0.1 + 0.2) + 0.3);
+  CHECK(m["proton_gpu_time_ms"] != (0.2 + 0.3) + 0.1);
+  CHECK(m["proton_top_kernels"] == json{"m", "k", "j"});
+  // Ties keep first-seen order: t in b/ is seen after s in the top-level file.
+  WriteFile(d / "rocprof/b/x_kernel_stats.csv", "Name,Calls,TotalDurationNs\nt,1,100000000.1\n");
+  WriteFile(d / "rocprof/c_kernel_stats.csv", "Name,Calls,TotalDurationNs\ns,1,100000000.1\nu,1,200000000.2\n");
+  json r = ParseRocprofMetrics(d / "rocprof");
+  CHECK(r["rocprof_top_kernels"] == json{"u", "s", "t"});
+  CHECK(r["rocprof_gpu_time_ms"] == (100000000.1 + 200000000.2 + 100000000.1) / 1e6);
+  fs::remove_all(d);
+}

@@ -346,7 +346,7 @@ std::string Text(const DictRows& rows, size_t r, std::string_view column) {
 std::optional<double> FiniteFloat(const DictRows& rows, size_t r, std::string_view column) {
   auto v = rows.Get(r, column);
   if (!v) return std::nullopt;
-  auto d = PyFloatOfText(*v);
+  auto d = PyFloatOfText(PyStrip(*v));  // str.strip() first: "\x1c3" is 3 here, not for proton's float()
   if (!d || !std::isfinite(*d)) return std::nullopt;
   return d;
 }
