@@ -301,9 +301,10 @@ TEST_CASE("parity run: --cell X is not refused for another cell's proton env-mod
   auto r = p.DryRun(recipe, "--cell off -- python3 train.py");
   CHECK(r.exit_code == 0);
   CHECK(r.output == "python3 train.py\n");
+  // The payload gate is a warning (aorta runs such a trial): base's plan is aorta's env-mode wrap.
   r = p.DryRun(recipe, "--cell base -- python3 train.py");
-  CHECK(r.exit_code != 0);
-  CHECK(r.output.find("[PAY006]") != std::string::npos);
+  CHECK(r.exit_code == 0);
+  CHECK(r.output.find("AORTA_PROTON_NAME=") != std::string::npos);
 }
 
 TEST_CASE("parity metrics: a long non-ASCII kernel name is shortened on a code point, so --format json writes it") {
@@ -365,4 +366,49 @@ TEST_CASE("parity metrics: files are summed in the order aorta's collector walks
   CHECK(r["rocprof_top_kernels"] == json{"u", "s", "t"});
   CHECK(r["rocprof_gpu_time_ms"] == (100000000.1 + 200000000.2 + 100000000.1) / 1e6);
   fs::remove_all(d);
+}
+
+TEST_CASE("parity run: a pytest shebang is read as readline(256) reads it") {
+  RunProject p;
+  std::string recipe = std::string(kProbeHead) + "collect:\n  proton:\n    mode: cli\n";
+  auto pytest_with = [&](const std::string& shebang) {
+    WriteFile(p.dir / "bin/pytest", shebang + "\nimport pytest\n");
+    fs::permissions(p.dir / "bin/pytest", fs::perms::owner_all);
+    return p.DryRun(recipe, "-- bin/pytest -k gemm");
+  };
+  auto r = pytest_with("#!/opt/venv/bin/python3.11");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.output.find("/opt/venv/bin/python3.11 -m triton.profiler.proton") != std::string::npos);
+  // A 258-byte line: readline(256) ends it at "python3.", which is no python name.
+  r = pytest_with("#!/" + std::string(240, 'v') + "/bin/python3.11");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.output.find("/bin/python3.11 -m") == std::string::npos);
+  CHECK(r.output.find("python3 -m triton.profiler.proton") != std::string::npos);  // not a python: the fallback
+  CHECK(r.output.find("could not read an interpreter") != std::string::npos);
+  // `env -S python3` names '-S' first, which aorta takes for the interpreter: no python.
+  r = pytest_with("#!/usr/bin/env -S python3.12");
+  CHECK(r.output.find("python3.12 -m") == std::string::npos);
+}
+
+TEST_CASE("parity run: --dry-run says what aorta would do, apart from what aortalint adds") {
+  RunProject p;
+  // No rocprofv3 on PATH and no ROCPROF_BIN: aorta raises RocprofUnavailableError.
+  WriteFile(p.dir / "r.yaml", std::string(kProbeHead) + "collect:\n  rocprof: {}\n");
+  auto r = aortalint::testing::RunShell(
+      "cd " + ShellQuote(p.dir.string()) + " && env -u ROCPROF_BIN PATH=/usr/bin:/bin " + ShellQuote(AORTALINT_BINARY) +
+      " run --dry-run --no-config --recipe r.yaml --output out -- python3 train.py 2>&1");
+  CHECK(r.exit_code == 2);
+  CHECK(r.output.find("aorta would refuse: RocprofUnavailableError: rocprofv3 not found") != std::string::npos);
+  // A pmc token aorta passes on: its plan, and aortalint's own refusal set apart.
+  r = p.DryRun(std::string(kProbeHead) + "collect:\n  rocprof:\n    pmc: \"SQ_WAVES\u3001GRBM_COUNT\"\n",
+               "-- python3 train.py");
+  CHECK(r.exit_code == 2);
+  CHECK(r.output.find("--pmc 'SQ_WAVES\u3001GRBM_COUNT' -- python3 train.py") != std::string::npos);
+  CHECK(r.output.find("aortalint's own refusal (aorta builds the plan above)") != std::string::npos);
+  // A script that does not exist: aorta wraps it; the finding is aortalint's.
+  r = p.DryRun(std::string(kProbeHead) + "collect:\n  rocprof: {}\n", "-- python3 missing.py");
+  CHECK(r.exit_code == 1);
+  CHECK(r.output.find("-- python3 missing.py") != std::string::npos);
+  CHECK(r.output.find("aortalint's own verdict") != std::string::npos);
+  CHECK(r.output.find("a real run would not start") == std::string::npos);
 }
