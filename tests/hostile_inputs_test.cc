@@ -372,7 +372,7 @@ TEST_CASE("R9: 30,000-character cell names, extra_env keys and nested patterns d
             "collect:\n  rocprof: {kernel_include_regex: \"" +
                 std::string(20000, '(') + "a" + std::string(20000, ')') + "\"}\n");
   CommandResult k = RunShell(In(dir) + kBin + " check --no-config --no-cache --format concise k.yaml 2>&1");
-  CHECK(k.exit_code == 1);
+  CHECK(k.exit_code == 0);  // a warning: aorta starts the run (docs/aorta-differences.md)
   CHECK(k.output.find("COL009") != std::string::npos);
   CHECK(k.output.find("can overflow the stack") != std::string::npos);
   // step_time_regex: 200,000 characters and 20,000 nested groups.
@@ -1217,7 +1217,8 @@ TEST_CASE("H2: a pmc token that is not a counter name is COL005's warning, and t
                " run --no-config --recipe r.yaml --dry-run -- python3 app.py 2>&1");
   CHECK(r.exit_code == 2);
   CHECK(r.output.find("aortalint's own refusal (aorta builds the plan above)") != std::string::npos);
-  r = RunShell(In(dir) + "ROCPROF_BIN=bin/rocprofv3 " + kBin + " run --no-config --recipe r.yaml -- python3 app.py 2>&1");
+  r = RunShell(In(dir) + "ROCPROF_BIN=bin/rocprofv3 " + kBin +
+               " run --no-config --recipe r.yaml -- python3 app.py 2>&1");
   CHECK(r.exit_code == 2);
   CHECK(r.output.find("which is not a counter name") != std::string::npos);
   CHECK_FALSE(fs::exists(dir / "aortalint-run/r/trial.json"));

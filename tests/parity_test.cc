@@ -352,8 +352,8 @@ TEST_CASE("parity metrics: files are summed in the order aorta's collector walks
   fs::path d = TempDir("parity_36_order");
   // Path order would read a/x first; aorta reads b.hatchet (a file of proton/) before the subdirectory a/,
   // so it sums (j + k) + m, which differs in the last bit from (k + m) + j.
-  WriteFile(d / "proton/a/x.hatchet", Tree(Leaf(R"j("k")j", R"j("time (ms)":0.2)j") + "," +
-                                           Leaf(R"j("m")j", R"j("time (ms)":0.3)j")));
+  WriteFile(d / "proton/a/x.hatchet",
+            Tree(Leaf(R"j("k")j", R"j("time (ms)":0.2)j") + "," + Leaf(R"j("m")j", R"j("time (ms)":0.3)j")));
   WriteFile(d / "proton/b.hatchet", Tree(Leaf(R"j("j")j", R"j("time (ms)":0.1)j")));
   json m = ParseProtonMetrics(d / "proton");
   CHECK(m["proton_gpu_time_ms"] == (0.1 + 0.2) + 0.3);

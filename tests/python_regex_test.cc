@@ -43,7 +43,7 @@ TEST_CASE("group names are identifiers as str.isidentifier() says, on Unicode") 
     CAPTURE(p);
     CHECK(PythonRegexError(p));
   }
-  CHECK(PyIsIdentifier("\u2160"));  // ROMAN NUMERAL ONE is a letter number: an identifier
+  CHECK(PyIsIdentifier("\u2160"));      // ROMAN NUMERAL ONE is a letter number: an identifier
   CHECK_FALSE(PyIsIdentifier("\xff"));  // malformed UTF-8
   CHECK(PyDecimalValue(U'\u0669') == 9);
   CHECK(PyDecimalValue(U'\u00b2') == -1);  // superscript two: a digit, not a decimal

@@ -77,7 +77,7 @@ bool BelongsElsewhere(const nlohmann::json& d, const std::vector<LineRange>& els
 // An error that is aorta's own refusal when it loads the recipe (its schema, collector options and their
 // conflicts), as against aortalint's findings on what aorta would start anyway (docs/aorta-differences.md).
 bool AortaRefusesAtLoad(const std::string& rule) {
-  if (rule == "COL009") return false;  // aorta passes the pattern on; the trial fails in rocprofv3
+  if (rule == "COL009") return false;  // raised to an error in a config: aorta passes the pattern on
   return rule == "SYN001" || rule.starts_with("COL") || rule.starts_with("CNF") || rule.starts_with("RCP");
 }
 
