@@ -368,6 +368,18 @@ TEST_CASE("parity metrics: files are summed in the order aorta's collector walks
   fs::remove_all(d);
 }
 
+TEST_CASE("parity metrics: a collector directory that is a link gives no metrics, as aorta's collector refuses it") {
+  fs::path d = TempDir("parity_36_linked");
+  WriteFile(d / "elsewhere/p.hatchet", Tree(Leaf(R"j("k")j", R"j("time (ms)":1)j")));
+  WriteFile(d / "elsewhere/x_kernel_stats.csv", "Name,Calls,TotalDurationNs\nk,1,1000\n");
+  fs::create_directories(d / "trial");
+  fs::create_directory_symlink(d / "elsewhere", d / "trial/proton");
+  fs::create_directory_symlink(d / "elsewhere", d / "trial/rocprof");
+  CHECK(ParseProtonMetrics(d / "trial/proton") == json::object());
+  CHECK(ParseRocprofMetrics(d / "trial/rocprof") == json::object());
+  fs::remove_all(d);
+}
+
 TEST_CASE("parity run: a pytest shebang is read as readline(256) reads it") {
   RunProject p;
   std::string recipe = std::string(kProbeHead) + "collect:\n  proton:\n    mode: cli\n";

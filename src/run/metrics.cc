@@ -167,9 +167,11 @@ std::optional<std::string> ReadBytes(const fs::path& p) {
   return std::move(read.text);
 }
 
+// A collector directory that is a link gives no metrics at all: aorta's collector refuses to read
+// through one (not even its artifact_dir key).
 bool IsDirectory(const fs::path& dir) {
   std::error_code ec;
-  return fs::is_directory(dir, ec);
+  return fs::is_directory(fs::symlink_status(dir, ec));
 }
 
 // ---- rocprof ----

@@ -174,6 +174,9 @@ def make_case(r, d):
     if r.random() < 0.05 and os.path.isdir(os.path.join(d, "proton")):
         write(os.path.join(d, "outside.hatchet"), hatchet_text(r))
         os.symlink(os.path.join(d, "outside.hatchet"), os.path.join(d, "proton", "link.hatchet"))
+    if r.random() < 0.02 and not os.path.lexists(os.path.join(d, "proton")):
+        write(os.path.join(d, "real_proton", "p.hatchet"), hatchet_text(r))
+        os.symlink(os.path.join(d, "real_proton"), os.path.join(d, "proton"))
     if r.random() < 0.05 and os.path.isdir(os.path.join(d, "rocprof")):
         write(os.path.join(d, "outside_kernel_stats.csv"), stats_text(r))
         os.symlink(os.path.join(d, "outside_kernel_stats.csv"), os.path.join(d, "rocprof", "l_kernel_stats.csv"))
