@@ -256,18 +256,26 @@ TEST_CASE("cli: carets line up under CJK and emoji") {
 namespace aortalint::testing {
 namespace {
 
-TEST_CASE("cli: run --dry-run prints the plan despite lint errors and without rocprofv3") {
+TEST_CASE("cli: run --dry-run gives aorta's verdict, and aortalint's errors apart") {
   Repo repo;
   WriteFile(repo.root / "x.py", "print('hi')\n");
-  // PATH without rocprofv3 (the test machine has none; the PATH makes sure).
+  // The recipe has errors aorta refuses it for at load (COL003): that is aorta's verdict, no plan.
   CommandResult r = RunShell("cd " + ShellQuote(repo.root.string()) + " && PATH=/usr/bin:/bin " +
                              ShellQuote(AORTALINT_BINARY) + " run --dry-run --recipe sub/bad.yaml -- python x.py 2>&1");
-  CHECK(r.exit_code == 1);
-  CHECK(Has(r.output, "[COL003]"));       // the errors are listed
-  CHECK(Has(r.output, "rocprofv3 -d "));  // and the plan is printed
-  CHECK(Has(r.output, "-- python x.py"));
-  CHECK(Has(r.output, "rocprofv3 is not on $PATH here"));
+  CHECK(r.exit_code == 2);
+  CHECK(Has(r.output, "[COL003]"));  // the errors are listed
+  CHECK(Has(r.output, "aorta would refuse to load the recipe: the errors above (COL003"));
+  CHECK_FALSE(Has(r.output, "rocprofv3 -d "));
   CHECK_FALSE(fs::exists(repo.root / "aortalint-run"));  // nothing was run or created
+  // A clean recipe without rocprofv3 on PATH: aorta's wrapping raises.
+  WriteFile(repo.root / "ok.yaml",
+            "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+            "collect: [rocprof]\n");
+  r = RunShell("cd " + ShellQuote(repo.root.string()) + " && env -u ROCPROF_BIN PATH=/usr/bin:/bin " +
+               ShellQuote(AORTALINT_BINARY) + " run --dry-run --no-config --recipe ok.yaml -- python3 x.py 2>&1");
+  CHECK(r.exit_code == 2);
+  CHECK(Has(r.output, "aorta would refuse: RocprofUnavailableError: rocprofv3 not found"));
+  CHECK_FALSE(fs::exists(repo.root / "aortalint-run"));
   // Without --dry-run the same errors refuse the run.
   r = RunShell("cd " + ShellQuote(repo.root.string()) + " && " + ShellQuote(AORTALINT_BINARY) +
                " run --recipe sub/bad.yaml -- python x.py 2>&1");

@@ -301,9 +301,10 @@ TEST_CASE("parity run: --cell X is not refused for another cell's proton env-mod
   auto r = p.DryRun(recipe, "--cell off -- python3 train.py");
   CHECK(r.exit_code == 0);
   CHECK(r.output == "python3 train.py\n");
+  // The payload gate is a warning (aorta runs such a trial): base's plan is aorta's env-mode wrap.
   r = p.DryRun(recipe, "--cell base -- python3 train.py");
-  CHECK(r.exit_code != 0);
-  CHECK(r.output.find("[PAY006]") != std::string::npos);
+  CHECK(r.exit_code == 0);
+  CHECK(r.output.find("AORTA_PROTON_NAME=") != std::string::npos);
 }
 
 TEST_CASE("parity metrics: a long non-ASCII kernel name is shortened on a code point, so --format json writes it") {
@@ -319,4 +320,107 @@ TEST_CASE("parity metrics: a long non-ASCII kernel name is shortened on a code p
   json out = json::parse(r.output);
   CHECK(out["proton_top_kernels"][0] == name + name + "xy");
   fs::remove_all(d);
+}
+
+// Issue 36: the classes an independent harness found against aorta's newest code.
+
+TEST_CASE("parity metrics: float() reads the decimal digits of every script, as CPython transforms them") {
+  CHECK(PyFloatOfText("\uff11\uff12") == 12.0);              // fullwidth
+  CHECK(PyFloatOfText("\u0661.\u0665e\u0662") == 150.0);     // Arabic-Indic, exponent too
+  CHECK(PyFloatOfText("1_\uff12") == 12.0);                  // underscores between any digits
+  CHECK(PyFloatOfText("\u00a0\u0e51\u0e52\u3000") == 12.0);  // Thai, Unicode spaces stripped
+  CHECK(PyFloatOfText("+\uff11") == 1.0);
+  CHECK_FALSE(
+      PyFloatOfText("\x1c"
+                    "12"));                // str.isspace() but ASCII: kept, so not a number
+  CHECK_FALSE(PyFloatOfText("12\u200b"));  // a zero-width space is no digit and no space
+  CHECK_FALSE(PyFloatOfText("\u00b2"));    // a superscript is a digit but not a decimal
+  fs::path d = TempDir("parity_36_digits");
+  json m = Proton(d, Tree(Leaf(R"j("k")j", R"j("time (us)":"\uff12","count":"\u0663")j")));
+  CHECK(m == json{{"proton_kernel_count", 3},
+                  {"proton_gpu_time_ms", 0.002},
+                  {"proton_top_kernel_ms", 0.002},
+                  {"proton_top_kernels", {"k"}}});
+  WriteFile(d / "rocprof/aorta_kernel_stats.csv", "Name,Calls,TotalDurationNs\nk,\u0662,\u0967\u0966\u0966\u0966\n");
+  json r = ParseRocprofMetrics(d / "rocprof");
+  CHECK(r["rocprof_kernel_count"] == 2);
+  CHECK(r["rocprof_gpu_time_ms"] == 0.001);
+  fs::remove_all(d);
+}
+
+TEST_CASE("parity metrics: files are summed in the order aorta's collector walks them (a directory's files first)") {
+  fs::path d = TempDir("parity_36_order");
+  // Path order would read a/x first; aorta reads b.hatchet (a file of proton/) before the subdirectory a/,
+  // so it sums (j + k) + m, which differs in the last bit from (k + m) + j.
+  WriteFile(d / "proton/a/x.hatchet",
+            Tree(Leaf(R"j("k")j", R"j("time (ms)":0.2)j") + "," + Leaf(R"j("m")j", R"j("time (ms)":0.3)j")));
+  WriteFile(d / "proton/b.hatchet", Tree(Leaf(R"j("j")j", R"j("time (ms)":0.1)j")));
+  json m = ParseProtonMetrics(d / "proton");
+  CHECK(m["proton_gpu_time_ms"] == (0.1 + 0.2) + 0.3);
+  CHECK(m["proton_gpu_time_ms"] != (0.2 + 0.3) + 0.1);
+  CHECK(m["proton_top_kernels"] == json{"m", "k", "j"});
+  // Ties keep first-seen order: t in b/ is seen after s in the top-level file.
+  WriteFile(d / "rocprof/b/x_kernel_stats.csv", "Name,Calls,TotalDurationNs\nt,1,100000000.1\n");
+  WriteFile(d / "rocprof/c_kernel_stats.csv", "Name,Calls,TotalDurationNs\ns,1,100000000.1\nu,1,200000000.2\n");
+  json r = ParseRocprofMetrics(d / "rocprof");
+  CHECK(r["rocprof_top_kernels"] == json{"u", "s", "t"});
+  CHECK(r["rocprof_gpu_time_ms"] == (100000000.1 + 200000000.2 + 100000000.1) / 1e6);
+  fs::remove_all(d);
+}
+
+TEST_CASE("parity metrics: a collector directory that is a link gives no metrics, as aorta's collector refuses it") {
+  fs::path d = TempDir("parity_36_linked");
+  WriteFile(d / "elsewhere/p.hatchet", Tree(Leaf(R"j("k")j", R"j("time (ms)":1)j")));
+  WriteFile(d / "elsewhere/x_kernel_stats.csv", "Name,Calls,TotalDurationNs\nk,1,1000\n");
+  fs::create_directories(d / "trial");
+  fs::create_directory_symlink(d / "elsewhere", d / "trial/proton");
+  fs::create_directory_symlink(d / "elsewhere", d / "trial/rocprof");
+  CHECK(ParseProtonMetrics(d / "trial/proton") == json::object());
+  CHECK(ParseRocprofMetrics(d / "trial/rocprof") == json::object());
+  fs::remove_all(d);
+}
+
+TEST_CASE("parity run: a pytest shebang is read as readline(256) reads it") {
+  RunProject p;
+  std::string recipe = std::string(kProbeHead) + "collect:\n  proton:\n    mode: cli\n";
+  auto pytest_with = [&](const std::string& shebang) {
+    WriteFile(p.dir / "bin/pytest", shebang + "\nimport pytest\n");
+    fs::permissions(p.dir / "bin/pytest", fs::perms::owner_all);
+    return p.DryRun(recipe, "-- bin/pytest -k gemm");
+  };
+  auto r = pytest_with("#!/opt/venv/bin/python3.11");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.output.find("/opt/venv/bin/python3.11 -m triton.profiler.proton") != std::string::npos);
+  // A 258-byte line: readline(256) ends it at "python3.", which is no python name.
+  r = pytest_with("#!/" + std::string(240, 'v') + "/bin/python3.11");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.output.find("/bin/python3.11 -m") == std::string::npos);
+  CHECK(r.output.find("python3 -m triton.profiler.proton") != std::string::npos);  // not a python: the fallback
+  CHECK(r.output.find("could not read an interpreter") != std::string::npos);
+  // `env -S python3` names '-S' first, which aorta takes for the interpreter: no python.
+  r = pytest_with("#!/usr/bin/env -S python3.12");
+  CHECK(r.output.find("python3.12 -m") == std::string::npos);
+}
+
+TEST_CASE("parity run: --dry-run says what aorta would do, apart from what aortalint adds") {
+  RunProject p;
+  // No rocprofv3 on PATH and no ROCPROF_BIN: aorta raises RocprofUnavailableError.
+  WriteFile(p.dir / "r.yaml", std::string(kProbeHead) + "collect:\n  rocprof: {}\n");
+  auto r = aortalint::testing::RunShell(
+      "cd " + ShellQuote(p.dir.string()) + " && env -u ROCPROF_BIN PATH=/usr/bin:/bin " + ShellQuote(AORTALINT_BINARY) +
+      " run --dry-run --no-config --recipe r.yaml --output out -- python3 train.py 2>&1");
+  CHECK(r.exit_code == 2);
+  CHECK(r.output.find("aorta would refuse: RocprofUnavailableError: rocprofv3 not found") != std::string::npos);
+  // A pmc token aorta passes on: its plan, and aortalint's own refusal set apart.
+  r = p.DryRun(std::string(kProbeHead) + "collect:\n  rocprof:\n    pmc: \"SQ_WAVES\u3001GRBM_COUNT\"\n",
+               "-- python3 train.py");
+  CHECK(r.exit_code == 2);
+  CHECK(r.output.find("--pmc 'SQ_WAVES\u3001GRBM_COUNT' -- python3 train.py") != std::string::npos);
+  CHECK(r.output.find("aortalint's own refusal (aorta builds the plan above)") != std::string::npos);
+  // A script that does not exist: aorta wraps it; the finding is aortalint's.
+  r = p.DryRun(std::string(kProbeHead) + "collect:\n  rocprof: {}\n", "-- python3 missing.py");
+  CHECK(r.exit_code == 1);
+  CHECK(r.output.find("-- python3 missing.py") != std::string::npos);
+  CHECK(r.output.find("aortalint's own verdict") != std::string::npos);
+  CHECK(r.output.find("a real run would not start") == std::string::npos);
 }

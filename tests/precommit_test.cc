@@ -95,7 +95,7 @@ TEST_CASE("pre-commit: the hook fails on bad files, passes on fixed ones, honour
   testing::CommandResult failing = RunShell(run);
   INFO("pre-commit said:\n" << failing.output);
   CHECK(failing.exit_code == 1);
-  CHECK(failing.output.find("probe/recipe.yaml:4:1: error: duplicate key") != std::string::npos);
+  CHECK(failing.output.find("probe/recipe.yaml:4:1: warning: duplicate key") != std::string::npos);
   CHECK(failing.output.find("[SYN004]") != std::string::npos);
   CHECK(failing.output.find("probe/payload.py:1:1: error:") != std::string::npos);
   CHECK(failing.output.find("[PAY001]") != std::string::npos);
@@ -150,6 +150,7 @@ TEST_CASE("pre-commit: a changed payload brings its recipe, one process, one sum
       "if __name__ == \"__main__\":\n    main()\n";
   WriteFile(repo / "probe/recipe.yaml", recipe);
   WriteFile(repo / "probe/payload.py", reads_env);
+  WriteFile(repo / ".aortalint.yaml", "severity: {PAY006: error}\n");  // the payload gate, made to fail the hook
   std::string in_repo = "cd " + ShellQuote(repo.string()) + " && ";
   std::string bin_dir = fs::path(AORTALINT_BINARY).parent_path().string();
   std::string env = "PATH=" + ShellQuote(bin_dir) +

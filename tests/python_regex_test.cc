@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "base/python_regex.h"
+#include "base/unicode_tables.h"
 
 namespace aortalint {
 
@@ -30,6 +31,22 @@ TEST_CASE("Python's own compile errors are reported") {
     CAPTURE(p);
     CHECK(PythonRegexError(p));
   }
+}
+
+TEST_CASE("group names are identifiers as str.isidentifier() says, on Unicode") {
+  for (const char* p : {"(?P<\u00e9>x)", "(?P<\u03c9ms>x)(?P=\u03c9ms)", "(?P<\u6642\u9593>x)", "(?P<_1>x)",
+                        "(?P<a\u0301>x)"}) {  // a combining accent continues a name
+    CAPTURE(p);
+    CHECK_FALSE(PythonRegexError(p));
+  }
+  for (const char* p : {"(?P<1a>x)", "(?P<\u00b7a>x)", "(?P<a-b>x)", "(?P<\u2160\u00bd>x)"}) {
+    CAPTURE(p);
+    CHECK(PythonRegexError(p));
+  }
+  CHECK(PyIsIdentifier("\u2160"));      // ROMAN NUMERAL ONE is a letter number: an identifier
+  CHECK_FALSE(PyIsIdentifier("\xff"));  // malformed UTF-8
+  CHECK(PyDecimalValue(U'\u0669') == 9);
+  CHECK(PyDecimalValue(U'\u00b2') == -1);  // superscript two: a digit, not a decimal
 }
 
 }  // namespace aortalint

@@ -231,8 +231,10 @@ TEST_CASE("RunCapture: --dry-run prints and runs nothing, refusals and symlinks 
   req.proton = Proton();
   req.argv = {"torchrun", "x.py"};
   err.str("");
+  out.str("");
   CHECK(RunCapture(req, out, err) == kExitSetupError);
-  CHECK(err.str().find("got 'torchrun'") != std::string::npos);
+  CHECK(out.str().find("aorta would refuse: ProtonWrapError: ") == 0);  // aorta's verdict, on stdout
+  CHECK(out.str().find("got 'torchrun'") != std::string::npos);
 
   req.dry_run = false;
   req.argv = {"/bin/true"};

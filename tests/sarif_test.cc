@@ -88,9 +88,9 @@ TEST_CASE("GitHub annotations: one command per finding, escaped") {
   std::string out = RunShell("cd " + ShellQuote(dir.string()) + " && " + ShellQuote(AORTALINT_BINARY) +
                              " check . --select SYN004 --format github")
                         .output;
-  CHECK(
-      out.rfind("::error file=a%2Cb.yaml,line=2,col=1,endLine=2,endColumn=15,title=aortalint SYN004 (duplicate-key)::",
-                0) == 0);
+  CHECK(out.rfind(
+            "::warning file=a%2Cb.yaml,line=2,col=1,endLine=2,endColumn=15,title=aortalint SYN004 (duplicate-key)::",
+            0) == 0);
   CHECK(out.find("%0A") != std::string::npos);  // the note follows on its own line
   CHECK(std::count(out.begin(), out.end(), '\n') == 1);
 }
@@ -131,7 +131,7 @@ TEST_CASE("SARIF: paths relative to the repository's top, a docs URL only when o
   std::string gh = RunShell("cd " + ShellQuote((dir / "recipes").string()) + " && " + ShellQuote(AORTALINT_BINARY) +
                             " check probe --select SYN004 --format github")
                        .output;
-  CHECK(gh.rfind("::error file=recipes/probe/r.yaml,line=4,", 0) == 0);
+  CHECK(gh.rfind("::warning file=recipes/probe/r.yaml,line=4,", 0) == 0);  // SYN004 is a warning
   json gl = json::parse(RunShell("cd " + ShellQuote((dir / "recipes").string()) + " && " +
                                  ShellQuote(AORTALINT_BINARY) + " check probe --format gitlab")
                             .output);

@@ -15,7 +15,7 @@ namespace {
 constexpr RuleMeta kMeta{
     .id = "COL009",
     .slug = "bad-kernel-regex",
-    .severity = Severity::kError,
+    .severity = Severity::kWarning,
     .summary = "rocprof `kernel_include_regex` is not a valid regular expression",
     .what =
         "Compiles rocprof's `kernel_include_regex` as rocprofv3 does, with C++ `std::regex` in its "
@@ -24,7 +24,9 @@ constexpr RuleMeta kMeta{
         "aorta only checks that the value is not empty; the pattern reaches rocprofv3 unchanged and the trial "
         "fails there, after the recipe has loaded and the run has started. Python-only syntax such as "
         "`(?P<name>...)` or `(?i)` does not compile in ECMAScript. Reporting it is a deliberate difference from "
-        "aorta, which accepts the recipe; `severity: {COL009: warning}` keeps aorta's verdict.",
+        "aorta, which accepts the recipe and starts the run, hence a warning; it is listed in "
+        "[aorta-differences](../aorta-differences.md#col009-kernel_include_regex-compiled). `severity: {COL009: "
+        "error}` makes it fail the gate.",
     .example =
         "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
         "collect:\n  rocprof:\n    kernel_include_regex: \"(gemm|matmul\"\n",

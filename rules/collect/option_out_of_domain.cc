@@ -18,13 +18,17 @@ constexpr RuleMeta kMeta{
     .what =
         "Reports an enumerated option whose value, after aorta's `strip().lower()`, is not one it accepts "
         "(`backend: rocprof`, `output_format: xml`), a rocprof `trace` with an unknown domain or none at all, "
-        "an empty `pmc` and an empty `kernel_include_regex`, and a `pmc` token that is not a counter name (`--`, "
-        "`-d /x`: rocprofv3 would read it as its own option, since aorta passes the list on as it is). `\" ROCTRACER "
-        "\"` is accepted, as aorta accepts "
-        "it. `backend_mode`, whose domain depends on the backend, is COL008's.",
+        "an empty `pmc` and an empty `kernel_include_regex`. `\" ROCTRACER \"` is accepted, as aorta accepts it. "
+        "`backend_mode`, whose domain depends on the backend, is COL008's. A `pmc` token that is not a counter "
+        "name is a warning, not an error: aorta accepts any non-empty `pmc` and passes its tokens (split on "
+        "commas and Python whitespace) to rocprofv3 as they are. A token that starts with `-` (`--`, `-d`) "
+        "becomes an option of rocprofv3's own, and after `--` the command it runs; any other (`SQ_WAVES、"
+        "GRBM_COUNT`, joined by a separator Python does not split on, or a name with a combining accent) is "
+        "looked up as one counter, which rocprofv3 does not have, so the trial stops when it starts.",
     .why =
-        "aorta checks every option when it loads the recipe and refuses the whole recipe on the first bad "
-        "value.",
+        "aorta checks every enumerated option when it loads the recipe and refuses the whole recipe on the "
+        "first bad value. The `pmc` warning is a deliberate difference from aorta, listed in "
+        "[aorta-differences](../aorta-differences.md#col005-pmc-tokens).",
     .example =
         "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
         "collect:\n  proton:\n    mode: env\n    backend: rocprof\n",
@@ -75,16 +79,20 @@ class OptionOutOfDomain final : public Rule {
     }
   }
 
-  // aorta passes `pmc` to rocprofv3 verbatim, split on commas and blanks: a token that is not a
-  // counter name becomes rocprofv3's own option (`-d /elsewhere`), and after `--`, the command it runs.
+  // aorta accepts any non-empty `pmc` and passes its tokens to rocprofv3 verbatim: a warning (aorta
+  // starts the run), with what rocprofv3 will make of the token.
   static void CheckCounters(const Recipe& recipe, RuleContext& ctx, const yaml::Node& value) {
     for (const std::string& token : PySplitTokens(value.text))
       if (!IsCounterName(token)) {
+        std::string fate = !token.starts_with("-") ? "look it up as one counter, which it does not have, and stop"
+                           : token == "--"         ? "read it as the end of its options and run what follows it"
+                                                   : "read it as an option of its own";
         ctx.Report(recipe.source(), value.span,
-                   "rocprof option 'pmc' holds {}, which is not a counter name: aorta passes the list to rocprofv3 "
-                   "as it is, which would read it as its own option{}",
-                   yaml::PyStr(token), token == "--" ? ", and run what follows it as the command" : "")
-            .Help("list counter names only (SQ_WAVES, TCC_HIT[0]), separated by commas or spaces");
+                   "rocprof option 'pmc' holds {}, which is not a counter name: aorta passes it to rocprofv3 as it "
+                   "is, which would {}",
+                   yaml::PyStr(token), fate)
+            .Help("list counter names only (SQ_WAVES, TCC_HIT[0]), separated by commas or spaces")
+            .WithSeverity(Severity::kWarning);
         return;
       }
   }

@@ -11,7 +11,7 @@ namespace {
 constexpr RuleMeta kMeta{
     .id = "PAY007",
     .slug = "env-session-never-started",
-    .severity = Severity::kError,
+    .severity = Severity::kWarning,
     .summary = "`mode: env`: no paired payload calls Proton's `start()`, or none calls `finalize()`",
     .what =
         "Under proton `mode: env`, reports a recipe whose paired payloads never call Proton's `start(...)` "
@@ -21,8 +21,9 @@ constexpr RuleMeta kMeta{
     .why =
         "In env mode aorta only exports `AORTA_PROTON_*` variables; the payload must start the session and "
         "finalize it, or nothing is written and the trial reports no Proton metrics. aorta itself runs such a "
-        "trial and records no profile, so `aortalint run` refusing it is a deliberate difference; "
-        "`severity: {PAY007: warning}` keeps aorta's verdict.",
+        "trial and records no profile, hence a warning, and a deliberate difference from aorta, listed in "
+        "[aorta-differences](../aorta-differences.md#the-payload-gate-pay006-pay007); `severity: {PAY007: error}` "
+        "makes `aortalint run` refuse such a capture.",
     .example =
         "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n\n"
         "def main():\n    proton.start(os.environ.get(\"AORTA_PROTON_NAME\", \"run\"))\n"

@@ -13,7 +13,7 @@ namespace {
 constexpr RuleMeta kMeta{
     .id = "PAY006",
     .slug = "env-var-not-read",
-    .severity = Severity::kError,
+    .severity = Severity::kWarning,
     .summary = "`mode: env`: the payload never reads a variable the recipe makes aorta export",
     .what =
         "Under proton `mode: env`, aorta exports `AORTA_PROTON_NAME`, `_DIR`, `_CONTEXT` and `_DATA`, plus "
@@ -29,8 +29,9 @@ constexpr RuleMeta kMeta{
         "In env mode the payload starts the Proton session itself; a variable it never reads is a knob the "
         "recipe configures and the capture silently ignores (a pinned backend that is not used, a session "
         "written to the wrong place). aorta itself runs such a trial (unprofiled, or profiled with its own "
-        "defaults), so `aortalint run` refusing it is a deliberate difference; `severity: {PAY006: warning}` "
-        "keeps aorta's verdict.",
+        "defaults), hence a warning, and a deliberate difference from aorta, listed in "
+        "[aorta-differences](../aorta-differences.md#the-payload-gate-pay006-pay007); `severity: {PAY006: error}` "
+        "makes `aortalint run` refuse such a capture.",
     .example =
         "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n\n"
         "def main():\n    proton.start(os.environ.get(\"AORTA_PROTON_NAME\", \"run\"))\n    try:\n"

@@ -61,7 +61,8 @@ constexpr RuleMeta kMeta{
         "The key table of reference/aorta.md §1.3 (types, bounds, error texts) and the cell keys of §1.4; "
         "PyYAML's typing in §1.1 (`isinstance(x, bool)` is tested before int). The `condition` check follows "
         "aorta's `probe/sandbox.py` (`validate_and_compile`: str.strip(), 256 code points, `ast.parse` in eval "
-        "mode, its node/name/call allow-lists, ints below 10**9); two approximations: non-ASCII identifiers are "
+        "mode, its node/name/call allow-lists (no `**`, `*` or `%`; a `capture[...]` index is a str literal), ints "
+        "below 10**9); two approximations: non-ASCII identifiers are "
         "refused (Python would NFKC-fold them, possibly onto an allowed name), and a `\\N{...}` escape is "
         "accepted when its name is shaped like a Unicode name (not looked up). `category` is one of "
         "`aorta.agent.llm.AUTOPSY_CATEGORIES` (the eight probe categories and gpu_race, numeric_silent, "
@@ -293,7 +294,7 @@ class InvalidValue final : public Rule {
           else if (auto why = SandboxConditionError(cond->value->text))
             Bad(*cond, "{}.match.condition {} is refused by aorta's sandbox ({})", label, cond->value->Repr(), *why)
                 .Help(
-                    "write it with only comparisons, + - * / % //, and/or/not, if-else, capture[...], exit_code, "
+                    "write it with only comparisons, + - / //, and/or/not, if-else, capture['name'], exit_code, "
                     "walltime_sec, peak_vram_mib and calls of float, int, len, math.isnan, math.isinf");
         }
       }

@@ -27,7 +27,8 @@ constexpr RuleMeta kMeta{
         "`--mitigations-file` sidecars add names that aortalint cannot see, hence a warning: declare such names "
         "in the config to silence it, so a real typo still stands out. A repository whose names are all built in "
         "or declared can say so with `mitigations-closed: true` in `.aortalint.yaml`: then an unknown name is an "
-        "error, as it is in aorta. The warning by default is a deliberate difference from aorta.",
+        "error, as it is in aorta. The warning by default is a deliberate difference from aorta, listed in "
+        "[aorta-differences](../aorta-differences.md#rcp015-unknown-mitigation-and-environment-names).",
     .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none, tf32off]\ndiagnostic_axis: [none]\n",
     .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none, tf32_off]\ndiagnostic_axis: [none]\n",
     .facts =

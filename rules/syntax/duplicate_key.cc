@@ -8,14 +8,15 @@ namespace {
 constexpr RuleMeta kMeta{
     .id = "SYN004",
     .slug = "duplicate-key",
-    .severity = Severity::kError,
+    .severity = Severity::kWarning,
     .summary = "a mapping repeats a key, so one of its values is silently lost",
     .what = "Reports every key written twice in the same mapping, at the second one, with a note at the first.",
     .why =
         "PyYAML's `safe_load` keeps the last value without a word, so the first block (often a whole "
         "`collect:` or a cell's options) is ignored while it still reads as configured. aorta itself loads such a "
-        "recipe: making it an error is a deliberate difference (a lost value is never intended); "
-        "`severity: {SYN004: warning}` in `.aortalint.yaml` keeps the finding without failing the gate.",
+        "recipe with the last value, hence a warning; reporting it at all is a deliberate difference (a lost value "
+        "is never intended), listed in [aorta-differences](../aorta-differences.md#syn004-duplicate-keys). "
+        "`severity: {SYN004: error}` in `.aortalint.yaml` makes it fail the gate.",
     .example =
         "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
         "collect:\n  proton: {mode: env}\ntrials: 5\n",

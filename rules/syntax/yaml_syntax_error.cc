@@ -17,7 +17,10 @@ constexpr RuleMeta kMeta{
         "json.loads's for a `.json` recipe (no comments, trailing commas or single quotes; a tab between "
         "tokens is fine). A second document in one file (`---`), a tag that `safe_load` cannot construct, "
         "a repeated anchor and an alias bomb are reported here too. A recursive alias is not: PyYAML "
-        "accepts it (aortalint reads the alias as null).",
+        "accepts it (aortalint reads the alias as null). Nor are `!!set`, `!!omap` and `!!pairs`, which "
+        "SafeLoader builds: `!!set {a, b}` becomes a Python set and `!!omap [a: 1]` or `!!pairs [a: 1]` a "
+        "list of (key, value) tuples, which the schema rules then judge as aorta's schema does (a set is "
+        "no list and no mapping; a tuple is no string).",
     .why =
         "aorta reads recipes with PyYAML's `safe_load`, or `json.loads` when the name ends in `.json`; a "
         "parse error fails the whole recipe (`recipe <path>: parse error (...)`) before any check runs.",
@@ -27,7 +30,9 @@ constexpr RuleMeta kMeta{
         "aorta's load_recipe reads a `.json` recipe (any case) with `json.loads` and every other with "
         "`yaml.safe_load` (src/aorta/triage/recipe.py at 10b8a5c1; reference/aorta.md §1.1). The same "
         "port builds the tree the other rules read, so it holds what `safe_load` returns: `&a: 1` is an "
-        "anchored empty (None) key, which the schema rules then report.",
+        "anchored empty (None) key, which the schema rules then report. Beside another unknown key "
+        "(`&a: x` and `colour: red`) aorta itself stops with a raw `TypeError` instead of its schema error "
+        "(seen running aorta's loader on such a recipe): both refuse it.",
 };
 
 class YamlSyntaxError final : public Rule {

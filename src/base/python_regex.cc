@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 #include "base/regex_bounds.h"
+#include "base/unicode_tables.h"
 
 namespace aortalint {
 namespace {
@@ -23,8 +24,6 @@ namespace {
 // compiles the rest, look-arounds as plain groups, and only its syntax
 // errors count (its size limits are not Python's).
 
-bool IsIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool IsIdent(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 bool IsFlag(char c) { return std::string_view("aiLmsux").find(c) != std::string_view::npos; }
 
 // How many characters a part of the pattern matches: at least lo, at most hi.
@@ -352,9 +351,8 @@ class Translator {
     if (close == std::string_view::npos) return "missing " + std::string(1, end) + ", unterminated name";
     name = std::string(p_.substr(i_, close - i_));
     if (name.empty()) return "missing group name at position " + std::to_string(i_);
-    if (!IsIdentStart(name[0])) return "bad character in group name '" + name + "'";
-    for (char ch : name)
-      if (!IsIdent(ch) && static_cast<unsigned char>(ch) < 128) return "bad character in group name '" + name + "'";
+    // str.isidentifier() by Python's own tables: `(?P<é>x)` names a group, `(?P<1a>x)` does not.
+    if (!PyIsIdentifier(name)) return "bad character in group name '" + name + "'";
     i_ = close + 1;
     return std::nullopt;
   }

@@ -310,8 +310,9 @@ class Parser {
   // What an expression is, as far as the checks on Attribute, Subscript and
   // Call need to know.
   struct Shape {
-    std::string name;    // a bare Name's id
-    std::string dotted;  // ast.unparse() of a Name or of math.isnan / math.isinf
+    std::string name;          // a bare Name's id
+    std::string dotted;        // ast.unparse() of a Name or of math.isnan / math.isinf
+    bool str_literal = false;  // a str Constant: the only index capture[...] takes
   };
 
   const Token& Peek(size_t ahead = 0) const { return t_[std::min(p_ + ahead, t_.size() - 1)]; }
@@ -393,8 +394,11 @@ class Parser {
   Shape Term() {
     Shape s = Factor();
     while (true) {
+      // * and % repeat or format strings into huge buffers: aorta has no Mult, Mod.
       if (IsOp("@")) throw Refused{"forbidden AST node: MatMult"};
-      if (!(IsOp("*") || IsOp("/") || IsOp("%") || IsOp("//"))) return s;
+      if (IsOp("*")) throw Refused{"forbidden AST node: Mult"};
+      if (IsOp("%")) throw Refused{"forbidden AST node: Mod"};
+      if (!(IsOp("/") || IsOp("//"))) return s;
       ++p_;
       Factor();
       s = {};
@@ -436,10 +440,11 @@ class Parser {
         ++p_;
         if (s.name != "capture") throw Refused{"subscript only allowed on capture[...]"};
         if (IsOp("]")) Fail();
-        Expr();
+        bool literal = Expr().str_literal;
         if (IsOp(":")) throw Refused{"forbidden AST node: Slice"};
         if (IsOp(",")) throw Refused{"forbidden AST node: Tuple"};
         Expect("]");
+        if (!literal) throw Refused{"capture[...] index must be a string literal"};
         s = {};
       } else {
         return s;
@@ -477,7 +482,7 @@ class Parser {
         if (Peek().bytes != bytes) throw Refused{"syntax error: cannot mix bytes and nonbytes literals"};
         ++p_;
       }
-      return {};
+      return {"", "", !bytes};
     }
     if (t.kind == Tok::kName) {
       if (t.text == "True" || t.text == "False" || t.text == "None") {

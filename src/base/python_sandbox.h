@@ -2,9 +2,9 @@
 // used for custom_patterns[*].match.condition) accepts an expression: the text
 // is stripped as str.strip() does, capped at 256 code points, parsed as a
 // Python expression, and every AST node must be on the sandbox's allow-list
-// (comparisons without in/is, + - * / % //, and/or/not, if-else, unary + -,
+// (comparisons without in/is, + - / //, and/or/not, if-else, unary + -,
 // the names capture/exit_code/walltime_sec/peak_vram_mib/math/float/int/len,
-// capture[...] subscripts, calls of float/int/len/math.isnan/math.isinf with
+// capture subscripts by a str literal, calls of float/int/len/math.isnan/math.isinf with
 // positional arguments, constants with ints below 10**9 in magnitude).
 //
 // The parser reads the allowed subset of Python's expression grammar only:

@@ -74,6 +74,13 @@ bool BelongsElsewhere(const nlohmann::json& d, const std::vector<LineRange>& els
   return !notes.empty() && std::all_of(notes.begin(), notes.end(), inside);
 }
 
+// An error that is aorta's own refusal when it loads the recipe (its schema, collector options and their
+// conflicts), as against aortalint's findings on what aorta would start anyway (docs/aorta-differences.md).
+bool AortaRefusesAtLoad(const std::string& rule) {
+  if (rule == "COL009") return false;  // raised to an error in a config: aorta passes the pattern on
+  return rule == "SYN001" || rule.starts_with("COL") || rule.starts_with("CNF") || rule.starts_with("RCP");
+}
+
 }  // namespace
 
 int RunRecipe(const RunOptions& options, std::ostream& out, std::ostream& err) {
@@ -115,13 +122,15 @@ int RunRecipe(const RunOptions& options, std::ostream& out, std::ostream& err) {
   std::vector<LineRange> elsewhere = OtherCellsLines(recipe, options.cell);
   nlohmann::json findings = nlohmann::json::parse(report.str(), nullptr, /*allow_exceptions=*/false);
   int refusals = 0;
-  std::set<std::string> refused_by;  // the rules whose errors stop the run
+  std::set<std::string> refused_by;        // the rules whose errors stop the run
+  std::set<std::string> aorta_refused_by;  // those of them aorta refuses the recipe for, at load
   if (findings.is_array()) {
     for (const nlohmann::json& d : findings) {
       if (d.value("severity", "") != "error" || (!elsewhere.empty() && BelongsElsewhere(d, elsewhere, options.recipe)))
         continue;
       ++refusals;
       refused_by.insert(d.value("rule", ""));
+      if (AortaRefusesAtLoad(d.value("rule", ""))) aorta_refused_by.insert(d.value("rule", ""));
       err << fmt::format("{}:{}:{}: error: {} [{}]\n", d.value("path", ""), d.value("line", 0), d.value("column", 0),
                          d.value("message", ""), d.value("rule", ""));
     }
@@ -137,8 +146,17 @@ int RunRecipe(const RunOptions& options, std::ostream& out, std::ostream& err) {
     err << "aortalint run: not started; " << (loaded ? why : "fix the errors above first") << "\n";
     return kExitUsage;
   }
-  // --dry-run shows the plan whatever the lint found: the errors first, then exit 1.
-  if (refusals) err << "aortalint run: a real run would not start: " << why << "\n";
+  // --dry-run gives aorta's verdict on stdout: its refusal at load, or (below) its plan, with aortalint's
+  // own errors apart on stderr and exit 1.
+  if (options.dry_run && !aorta_refused_by.empty()) {
+    out << fmt::format("aorta would refuse to load the recipe: the errors above ({})\n",
+                       fmt::join(aorta_refused_by, ", "));
+    return kExitUsage;
+  }
+  if (refusals)
+    err << "aortalint run: aortalint's own verdict: `aortalint run` would not start this capture (aorta's is "
+           "below: its plan, or the exception it would raise); "
+        << why << "\n";
 
   const CollectScope* scope = recipe.recipe_collect();
   std::string cell_name;

@@ -318,6 +318,7 @@ class Builder {
     std::shared_ptr<Node> pending_key;  // maps: the key waiting for its value
     std::vector<yaml::Entry> merges;    // maps: entries brought in by `<<`
     uint64_t weight = 1;                // nodes after alias expansion
+    std::string tag;                    // !!set, !!omap or !!pairs: built into their Python values at the end
     // maps with many keys: each key's identity (KeyIdentity) to its entry, so a repeated key is
     // found without comparing it with every key before it (40,000 keys took seconds).
     std::unordered_map<std::string, size_t> key_index;
@@ -423,7 +424,11 @@ class Builder {
   void Open(const NodeEvent& e) {
     bool seq = e.type == NodeEvent::kSequenceStart;
     const char* expected = seq ? "tag:yaml.org,2002:seq" : "tag:yaml.org,2002:map";
-    if (!e.tag.empty() && e.tag != expected)
+    // SafeLoader also builds a set from a mapping and a list of pairs from a sequence
+    // (the PyYAML check has refused any other shape already).
+    bool python_collection = seq ? e.tag == "tag:yaml.org,2002:omap" || e.tag == "tag:yaml.org,2002:pairs"
+                                 : e.tag == "tag:yaml.org,2002:set";
+    if (!e.tag.empty() && e.tag != expected && !python_collection)
       throw SyntaxError{At(e.begin), fmt::format("safe_load cannot construct a collection tagged '{}'", e.tag),
                         "remove the tag"};
     if (stack_.size() >= kMaxDepth)
@@ -438,7 +443,7 @@ class Builder {
     // Registered now so an alias inside can be recognised as recursive.
     if (!e.anchor.empty()) anchors_[e.anchor] = n;
     CountWritten();
-    stack_.push_back({n, nullptr, {}, 1});
+    stack_.push_back({n, nullptr, {}, 1, python_collection ? e.tag : std::string()});
   }
 
   // Every node costs memory whether or not aliases repeat it: bounded apart from the bomb limit.
@@ -475,7 +480,27 @@ class Builder {
     if (!n.items.empty()) n.span.end = std::max(n.span.end, n.items.back()->span.end);
     if (!n.entries.empty()) n.span.end = std::max(n.span.end, n.entries.back().value->span.end);
     FillRecursive(frame, At(e.begin));
+    if (!frame.tag.empty()) BuildPythonCollection(n);
     AddBuilt(frame.node, frame.weight);
+  }
+
+  // `!!set {a, b}` is a Python set of the keys, a type no recipe field takes; `!!omap`/`!!pairs`
+  // `[a: 1]` a list of (key, value) tuples, held here as two-item lists.
+  static void BuildPythonCollection(Node& n) {
+    if (n.is_map()) {
+      n.kind = Kind::kSet;
+      for (const yaml::Entry& e : n.entries) n.items.push_back(e.key);
+      n.entries.clear();
+      return;
+    }
+    for (yaml::NodePtr& item : n.items) {
+      auto pair = std::make_shared<Node>();
+      pair->kind = Kind::kSeq;
+      pair->flow = item->flow;
+      pair->span = item->span;
+      for (const yaml::Entry& e : item->entries) pair->items = {e.key, e.value};
+      item = std::move(pair);
+    }
   }
 
   // The stand-ins of aliases inside `frame`'s node that name it: each becomes a copy of the node, its

@@ -79,6 +79,18 @@ void AppendRepr(const Node& n, std::string& out, size_t limit) {
       }
       out += '}';
       break;
+    case Kind::kSet:
+      if (n.items.empty()) {
+        out += "set()";
+        break;
+      }
+      out += '{';
+      for (size_t i = 0; i < n.items.size() && out.size() <= limit; ++i) {
+        if (i) out += ", ";
+        AppendRepr(*n.items[i], out, limit);
+      }
+      out += '}';
+      break;
   }
 }
 
@@ -121,6 +133,8 @@ std::string_view Node::TypeName() const {
       return "list";
     case Kind::kMap:
       return "dict";
+    case Kind::kSet:
+      return "set";
   }
   return "object";
 }

@@ -13,7 +13,8 @@
 namespace aortalint::yaml {
 
 /// Python types that safe_load produces (YAML 1.1 resolution).
-enum class Kind { kNull, kBool, kInt, kFloat, kStr, kTimestamp, kBinary, kSeq, kMap };
+// kSet: a Python set (`!!set`), its members in items; neither a list nor a mapping to aorta.
+enum class Kind { kNull, kBool, kInt, kFloat, kStr, kTimestamp, kBinary, kSeq, kMap, kSet };
 
 struct Node;
 using NodePtr = std::shared_ptr<const Node>;  // aliases share their anchor's node
@@ -39,7 +40,7 @@ struct Node {
   bool is_str() const { return kind == Kind::kStr; }
   bool is_map() const { return kind == Kind::kMap; }
   bool is_seq() const { return kind == Kind::kSeq; }
-  bool is_scalar() const { return kind != Kind::kSeq && kind != Kind::kMap; }
+  bool is_scalar() const { return kind != Kind::kSeq && kind != Kind::kMap && kind != Kind::kSet; }
   bool is_int() const { return kind == Kind::kInt; }  // bool is not an int here (aorta rejects it)
   bool is_number() const { return kind == Kind::kInt || kind == Kind::kFloat; }
 
@@ -50,7 +51,7 @@ struct Node {
   /// The entry (key and value) under a string key, or nullptr.
   const Entry* Find(std::string_view key) const;
 
-  /// Python's type name for the value: "NoneType", "bool", "int", "float", "str", "list", "dict".
+  /// Python's type name for the value: "NoneType", "bool", "int", "float", "str", "list", "dict", "set".
   std::string_view TypeName() const;
   /// Python's repr() of the value, truncated to `limit` characters: 'x', 5, True, None, ['a'].
   std::string Repr(size_t limit = 60) const;

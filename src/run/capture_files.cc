@@ -24,19 +24,32 @@ std::vector<fs::path> CaptureFiles(const fs::path& dir, std::string_view suffix,
     return found;
   }
   if (fs::is_regular_file(dir, ec)) return {dir};  // one file named: read whatever its name
-  fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
-  for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    std::error_code fec;
-    if (it->is_symlink(fec)) {
-      skip_link(it->path());
-      continue;
+  // aorta's collector walk: a directory's files in name order, then each
+  // subdirectory in name order, depth first. This order is the order the
+  // totals are summed in, so it decides their last bits and the tie order.
+  std::vector<fs::path> pending{dir};
+  while (!pending.empty()) {
+    fs::path current = std::move(pending.back());
+    pending.pop_back();
+    std::vector<fs::directory_entry> entries;
+    for (fs::directory_iterator it(current, ec); !ec && it != fs::directory_iterator(); it.increment(ec))
+      entries.push_back(*it);
+    ec.clear();
+    std::sort(entries.begin(), entries.end(),
+              [](const auto& a, const auto& b) { return a.path().filename() < b.path().filename(); });
+    std::vector<fs::path> subdirs;
+    for (const auto& entry : entries) {
+      std::error_code fec;
+      if (entry.is_symlink(fec)) {
+        skip_link(entry.path());
+      } else if (entry.is_directory(fec)) {
+        subdirs.push_back(entry.path());
+      } else if (entry.is_regular_file(fec) && entry.path().filename().string().ends_with(suffix)) {
+        found.push_back(entry.path());
+      }
     }
-    if (!it->is_regular_file(fec)) continue;
-    std::string name = it->path().filename().string();
-    if (name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
-      found.push_back(it->path());
+    pending.insert(pending.end(), subdirs.rbegin(), subdirs.rend());
   }
-  std::sort(found.begin(), found.end());
   return found;
 }
 

@@ -27,10 +27,9 @@ struct CaptureNotes {
   std::vector<std::string> skipped_links;  // symbolic links inside the capture, not followed
 };
 
-// Regular files under dir whose names end with suffix, sorted as Python sorts
-// Paths (dir itself when it is a regular file). A symbolic link at or below dir is not followed (a capture from
-// elsewhere can point anywhere, `proton -> /`): it is added to
-// notes->skipped_links when notes is given.
+// Regular files under dir whose names end with suffix, in the order aorta's
+// collector walks them (dir itself when it is a regular file). A symbolic link at or below dir is not followed (a
+// capture from elsewhere can point anywhere, `proton -> /`): it is added to notes->skipped_links when notes is given.
 std::vector<std::filesystem::path> CaptureFiles(const std::filesystem::path& dir, std::string_view suffix,
                                                 CaptureNotes* notes = nullptr);
 

@@ -167,9 +167,11 @@ std::optional<std::string> ReadBytes(const fs::path& p) {
   return std::move(read.text);
 }
 
+// A collector directory that is a link gives no metrics at all: aorta's collector refuses to read
+// through one (not even its artifact_dir key).
 bool IsDirectory(const fs::path& dir) {
   std::error_code ec;
-  return fs::is_directory(dir, ec);
+  return fs::is_directory(fs::symlink_status(dir, ec));
 }
 
 // ---- rocprof ----
@@ -346,7 +348,7 @@ std::string Text(const DictRows& rows, size_t r, std::string_view column) {
 std::optional<double> FiniteFloat(const DictRows& rows, size_t r, std::string_view column) {
   auto v = rows.Get(r, column);
   if (!v) return std::nullopt;
-  auto d = PyFloatOfText(*v);
+  auto d = PyFloatOfText(PyStrip(*v));  // str.strip() first: "\x1c3" is 3 here, not for proton's float()
   if (!d || !std::isfinite(*d)) return std::nullopt;
   return d;
 }

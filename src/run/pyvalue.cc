@@ -6,9 +6,11 @@
 #include <cstdlib>
 #include <limits>
 
+#include "base/display_width.h"
 #include "base/json_text.h"
 #include "base/pystr.h"
 #include "base/strings.h"
+#include "base/unicode_tables.h"
 
 namespace aortalint::run {
 namespace {
@@ -367,10 +369,37 @@ std::optional<PyValue> PyJsonLoad(std::string_view bytes, bool* too_deep) {
   return v;
 }
 
+namespace {
+
+// CPython's first step in float(str): each non-ASCII whitespace character
+// becomes ' ', each decimal digit of any script (category Nd: "１２",
+// "١٢") its ASCII digit and any other non-ASCII character '?'; then ASCII
+// whitespace is stripped. "\x1c12" stays unreadable, as in Python.
+std::string AsciiNumberText(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t at = 0; at < text.size();) {
+    if (static_cast<unsigned char>(text[at]) < 0x80) {
+      out += text[at++];
+      continue;
+    }
+    size_t space = PySpaceLength(text, at);
+    char32_t c = DecodeUtf8(text, at);
+    int digit = PyDecimalValue(c);
+    out += space ? ' ' : digit >= 0 ? static_cast<char>('0' + digit) : '?';
+  }
+  auto space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
+  size_t b = 0, e = out.size();
+  while (b < e && space(out[b])) ++b;
+  while (e > b && space(out[e - 1])) --e;
+  return out.substr(b, e - b);
+}
+
+}  // namespace
+
 std::optional<double> PyFloatOfText(std::string_view text) {
-  std::string_view s = PyStrip(text);
-  if (s.empty()) return std::nullopt;
-  std::string body(s);
+  std::string body = AsciiNumberText(text);
+  if (body.empty()) return std::nullopt;
   bool neg = false;
   size_t at = 0;
   if (body[0] == '+' || body[0] == '-') {

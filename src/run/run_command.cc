@@ -66,13 +66,21 @@ int RunCapture(const RunRequest& request, std::ostream& out, std::ostream& err) 
                    request.dry_run};
   WrapResult wrap = WrapArgv(wreq);
   for (const auto& w : wrap.warnings) err << "aortalint run: warning: " << w << "\n";
+  // --dry-run: aorta's verdict on stdout (its plan, or the exception it would raise), aortalint's own
+  // refusals on stderr, each named for whose it is.
+  if (request.dry_run && !wrap.ok() && !wrap.aorta_exception.empty()) {
+    out << "aorta would refuse: " << wrap.aorta_exception << ": " << wrap.error << "\n";
+    return kExitSetupError;
+  }
   if (!wrap.ok()) {
     err << "aortalint run: error: " << wrap.error << "\n";
     return kExitSetupError;
   }
   if (request.dry_run) {
     PrintDryRun(wrap, out);
-    return 0;
+    for (const auto& why : wrap.own_refusals)
+      err << "aortalint run: aortalint's own refusal (aorta builds the plan above): " << why << "\n";
+    return wrap.own_refusals.empty() ? 0 : kExitSetupError;
   }
 
   if (auto link = FindSymlink(dir)) {

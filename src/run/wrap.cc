@@ -3,8 +3,11 @@
 
 #include "base/names.h"
 
+#include "base/display_width.h"
 #include "base/file_reader.h"
 #include "base/pystr.h"
+#include "base/unicode_tables.h"
+#include "run/pyvalue.h"
 
 #include <unistd.h>
 
@@ -132,22 +135,33 @@ bool IsExecutableFile(const fs::path& p) {
   return fs::is_regular_file(p, ec) && ::access(p.c_str(), X_OK) == 0;
 }
 
-// The interpreter on a script's shebang line; `#!/usr/bin/env [-S] python3`
-// gives "python3".
+// The interpreter on a console script's shebang, read as aorta's
+// _shebang_interpreter reads it: readline(256), so a longer line is cut at
+// byte 256 (and one cut inside a UTF-8 character is unreadable); the words
+// split on Python whitespace; `#!/usr/bin/env X` gives X, even `-S`, which
+// then names no python.
 std::optional<std::string> ShebangInterpreter(const fs::path& script) {
   ReadResult read = ReadRegularFile(script.string(), kMaxFileBytes);  // a FIFO is refused, not waited on
   if (!read.ok) return std::nullopt;
-  std::string line = read.text.substr(0, read.text.find('\n'));
-  if (line.rfind("#!", 0) != 0) return std::nullopt;
-  std::istringstream words(line.substr(2));
-  std::vector<std::string> tokens;
-  for (std::string w; words >> w;) tokens.push_back(w);
-  if (tokens.empty()) return std::nullopt;
-  if (Basename(tokens[0]) != "env") return tokens[0];
-  for (size_t i = 1; i < tokens.size(); ++i) {
-    if (tokens[i][0] != '-' && tokens[i].find('=') == std::string::npos) return tokens[i];
+  constexpr size_t kReadlineLimit = 256;
+  std::string_view line = std::string_view(read.text).substr(0, kReadlineLimit);
+  line = line.substr(0, line.find('\n'));
+  if (!line.starts_with("#!")) return std::nullopt;
+  line.remove_prefix(2);
+  if (Utf8ErrorOffset(line)) return std::nullopt;  // UnicodeDecodeError
+  std::vector<std::string> words;
+  for (size_t i = 0; i < line.size();) {
+    if (size_t n = PySpaceLength(line, i)) {
+      i += n;
+      continue;
+    }
+    size_t start = i;
+    while (i < line.size() && !PySpaceLength(line, i)) ++i;
+    words.emplace_back(line.substr(start, i - start));
   }
-  return std::nullopt;
+  if (words.empty()) return std::nullopt;
+  size_t at = Basename(words[0]) == "env" && words.size() > 1 ? 1 : 0;
+  return words[at];
 }
 
 // What `--mode` carries, or "" when no mode knob is set.
@@ -229,6 +243,7 @@ void WrapProtonCli(const std::vector<std::string>& argv, const fs::path& pdir, c
                    const EnvLookup& env, WrapResult& result) {
   std::string backend = Opt(o, "backend", "auto");
   if (kCliRefusedBackends.count(backend)) {
+    result.aorta_exception = "ProtonWrapError";
     result.error = "proton mode 'cli' cannot pin backend '" + backend +
                    "': Proton's command-line front-end sets a backend up only when '-b' is absent, "
                    "so a pinned roctracer records nothing (an empty ROOT). Use 'proton: {mode: env}' to "
@@ -238,6 +253,7 @@ void WrapProtonCli(const std::vector<std::string>& argv, const fs::path& pdir, c
   }
   PythonLaunch launch = SplitPythonLaunch(argv);
   if (!launch.ok()) {
+    result.aorta_exception = "ProtonWrapError";
     result.error = launch.error;
     return;
   }
@@ -246,9 +262,11 @@ void WrapProtonCli(const std::vector<std::string>& argv, const fs::path& pdir, c
     if (auto pe = env("AORTA_PROTON_PYTHON"); pe && !pe->empty()) {
       python = Expand(*pe, env);
     } else {
-      std::optional<fs::path> script = argv[0].find('/') != std::string::npos
-                                           ? std::optional<fs::path>(argv[0])
-                                           : FindOnPath(argv[0], env("PATH").value_or(""));
+      // shutil.which: a path is taken when it is an executable file.
+      std::optional<fs::path> script = argv[0].find('/') == std::string::npos
+                                           ? FindOnPath(argv[0], env("PATH").value_or(""))
+                                       : IsExecutableFile(argv[0]) ? std::optional<fs::path>(argv[0])
+                                                                   : std::nullopt;
       if (script) {
         // Only a python on the shebang will do (a shell wrapper is no interpreter for Proton).
         if (auto interp = ShebangInterpreter(*script); interp && IsPythonName(*interp)) python = *interp;
@@ -269,6 +287,7 @@ void WrapProtonCli(const std::vector<std::string>& argv, const fs::path& pdir, c
   DeviceCarry carry = DeviceTranslation(backend, env);
   if (carry.rocr) {
     if (auto err = EnvPrefix(carry, {}, env, out, result)) {
+      result.aorta_exception = "ProtonWrapError";  // no env(1) to carry the variables
       result.error = *err;
       return;
     }
@@ -348,6 +367,7 @@ void WrapRocprof(const fs::path& rdir, const CollectorOptions& o, const EnvLooku
       // os.path.abspath: joined to the working directory and normalised.
       std::string absolute = PyAbsPath(expanded);
       if (!IsExecutableFile(absolute)) {
+        result.aorta_exception = "RocprofUnavailableError";
         result.error = "ROCPROF_BIN='" + expanded + "' looks like a path but does not point to an executable file.";
         return;
       }
@@ -355,18 +375,14 @@ void WrapRocprof(const fs::path& rdir, const CollectorOptions& o, const EnvLooku
     } else if (auto found = FindOnPath(expanded, path_var)) {
       bin = found->string();
     } else {
+      result.aorta_exception = "RocprofUnavailableError";
       result.error = "ROCPROF_BIN='" + expanded + "' was not found on $PATH.";
       return;
     }
   } else if (auto found = FindOnPath("rocprofv3", path_var)) {
     bin = found->string();
-  } else if (plan_only) {
-    // A plan can be read on a machine without ROCm; the capture itself cannot start there.
-    bin = "rocprofv3";
-    result.warnings.push_back(
-        "rocprofv3 is not on $PATH here; the plan names it as 'rocprofv3' "
-        "(a capture needs it there, or $ROCPROF_BIN)");
   } else {
+    result.aorta_exception = "RocprofUnavailableError";
     result.error =
         "rocprofv3 not found: point $ROCPROF_BIN at the profiler binary or put 'rocprofv3' "
         "(shipped with ROCm) on $PATH; the rocprof collector needs it.";
@@ -399,10 +415,17 @@ void WrapRocprof(const fs::path& rdir, const CollectorOptions& o, const EnvLooku
     out.push_back("--pmc");
     for (std::string& c : PySplitTokens(pmc)) {
       if (!IsCounterName(c)) {
-        result.error = "rocprof option 'pmc' holds '" + c +
-                       "', which is not a counter name: rocprofv3 would read it as its own option. List counter "
-                       "names only (SQ_WAVES, TCC_HIT[0]).";
-        return;
+        // aorta passes it on (COL005's warning); aortalint's runner does not start such a capture.
+        std::string why = "rocprof option 'pmc' holds '" + c + "', which is not a counter name: " +
+                          (c.starts_with("-") ? "rocprofv3 would read it as its own option"
+                                              : "rocprofv3 would look it up as one counter and stop if it has none "
+                                                "by that name") +
+                          ". List counter names only (SQ_WAVES, TCC_HIT[0]).";
+        if (!plan_only) {
+          result.error = why;
+          return;
+        }
+        result.own_refusals.push_back(why);
       }
       out.push_back(std::move(c));
     }
@@ -489,12 +512,17 @@ fs::path ProtonDir(const fs::path& output_dir) { return output_dir / "proton"; }
 fs::path RocprofDir(const fs::path& output_dir) { return output_dir / "rocprof"; }
 
 bool IsPythonName(const std::string& argv0) {
-  // ^python(\d+(\.\d+)?)?$ by hand.
+  // re.match(r"^python(\d+(\.\d+)?)?$") by hand: \d is any decimal digit
+  // ("python３"), and $ also matches before one final newline.
   std::string name = Basename(argv0);
   if (name.rfind("python", 0) != 0) return false;
   std::string_view v = std::string_view(name).substr(6);
+  if (v.ends_with('\n')) v.remove_suffix(1);
   auto digits = [](std::string_view d) {
-    return !d.empty() && std::all_of(d.begin(), d.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (d.empty()) return false;
+    for (size_t at = 0; at < d.size();)
+      if (PyDecimalValue(DecodeUtf8(d, at)) < 0) return false;
+    return true;
   };
   if (v.empty()) return true;
   size_t dot = v.find('.');

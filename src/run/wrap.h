@@ -35,11 +35,17 @@ struct WrapRequest {
   std::optional<CollectorOptions> proton;
   std::optional<CollectorOptions> rocprof;
   EnvLookup env;           // default: ProcessEnv()
-  bool plan_only = false;  // --dry-run: a missing rocprofv3 is named, not refused
+  bool plan_only = false;  // --dry-run: aorta's plan, aortalint's own refusals set apart
 };
 
 struct WrapResult {
-  std::string error;              // non-empty: refused, with the reason
+  std::string error;  // non-empty: refused, with the reason
+  // With an error: the exception aorta raises for it (RocprofUnavailableError,
+  // ProtonWrapError); empty when the refusal is aortalint's alone.
+  std::string aorta_exception;
+  // --dry-run: what aortalint's own runner would refuse where aorta builds the
+  // plan shown (a `pmc` token that is not a counter name).
+  std::vector<std::string> own_refusals;
   std::vector<std::string> argv;  // what to exec, `env` prefix included
   // What the wrapping sets and unsets in the child's environment (also
   // spelled out inside argv through env(1)); for --dry-run and trial.json.

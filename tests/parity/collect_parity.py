@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Seeded `collect:` blocks: aortalint's verdict beside aorta's collector validation.
 
-usage: collect_parity.py AORTALINT AORTA_SRC CASES SEED [WORKDIR]
+usage: collect_parity.py AORTALINT AORTA_SRC CASES [SEED|new] [WORKDIR]
 
 Each case is a valid probe recipe plus a generated `collect:` block, written as
 YAML text (raw YAML 1.1 scalars such as `yes`, `1:30`, `0755`, `~` are written
@@ -33,7 +33,8 @@ PROTON = {"mode": ["cli", "env", "Env", "ENV", "bogus"],
           "bakend": ["auto"]}
 ROCPROF = {"trace": ["kernel", "kernel,hip", "KERNEL hip", "hip,,kernel", "kernel,bogus", "", "\u212aernel"],
            "output_format": ["csv", "json", "CSV", "xml"], "stats": ["true", "OFF", "yes", "maybe", "1"],
-           "pmc": ["SQ_WAVES", "SQ_WAVES GRBM_COUNT", "", ", ,"], "kernel_include_regex": ["gemm", "[A-Z]+", "", "(gemm"],
+           "pmc": ["SQ_WAVES", "SQ_WAVES GRBM_COUNT", "", ", ,", "SQ_WAVES\u3001GRBM_COUNT", "SQ_WAVE\u0301S",
+                   "SQ_WAVES -d /x", "--"], "kernel_include_regex": ["gemm", "[A-Z]+", "", "(gemm"],
            "summary_units": ["msec", "NSEC", "minutes"], "tracee": ["kernel"]}
 
 
@@ -126,7 +127,9 @@ def aorta_verdict(path):
 
 
 def main():
-    binary, aorta_src, cases, seed = os.path.abspath(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    binary, aorta_src, cases = os.path.abspath(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+    seed = int(sys.argv[4]) if len(sys.argv) > 4 and sys.argv[4] != "new" else random.SystemRandom().randrange(2**31)
+    print("seed", seed)
     work = sys.argv[5] if len(sys.argv) > 5 else tempfile.mkdtemp(prefix="collect_parity_")
     sys.path.insert(0, aorta_src)
     os.environ.setdefault("AORTA_PARITY_MITIGATIONS_YAML", os.path.join(
@@ -160,12 +163,13 @@ def main():
             continue
         if got == "reject" and choice_only.get(os.path.abspath(path)):
             choice += 1
+            continue
         if shown < 12:
             shown += 1
             with open(path, encoding="utf-8") as f:
                 block = f.read()[len(HEAD):]
             print("DIFF aorta=%s aortalint=%s %s\n%s" % (want, got, path, block))
-    print("collect: %d/%d agree (%.1f%%); %d more differ by a documented choice (COL009): %.1f%% apart from those"
+    print("collect: raw %d/%d agree (%.2f%%); %d more differ by a documented choice (COL009): %.2f%% apart from those"
           % (agree, cases, 100.0 * agree / cases, choice, 100.0 * (agree + choice) / cases))
 
 

@@ -24,7 +24,7 @@ or not. aortalint's verdict: `check --no-cache --format json` with a
 `.aortalint.yaml` holding `mitigations-closed: true` beside the files (with
 --open: no config, so an unknown mitigation is only RCP015's warning), rejected
 on any error from RCP*, COL*, CNF* or SYN*. Documented choices, reported apart:
-SYN004 (a duplicate key is an error, PyYAML keeps the last), COL009 (the
+SYN004 (a duplicate key is reported, PyYAML keeps the last), COL009 (the
 kernel regex is compiled). Cases whose text PyYAML refuses are counted apart
 too (that is YAML syntax parity, scripts/yaml_parity.py).
 """
