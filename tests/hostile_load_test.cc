@@ -214,9 +214,17 @@ TEST_CASE("N32: coding cookies are read as CPython reads them") {
   WriteFile(dir / "bom.py", "\xEF\xBB\xBF# coding: latin-1\nimport triton.profiler as proton\n");
   std::string check = In(dir) + kBin + " check --no-config --no-cache --format concise ";
   CHECK(RunShell(check + "latin.py 2>&1").output.find("SYN003") == std::string::npos);  // before: not UTF-8
-  for (const char* refused : {"utf16.py", "klingon.py", "bom.py"}) {                    // before: clean
-    CommandResult r = RunShell(check + refused + " 2>&1");
-    CHECK_MESSAGE(r.output.find("coding cookie names") != std::string::npos, refused);
+  // Each with its own advice (before: the bracket-depth help, "split the expression").
+  const std::pair<const char*, const char*> refused[] = {
+      {"utf16.py", "save the file as UTF-8 and name 'utf-8' in the coding line, or remove the line"},
+      {"klingon.py", "name an encoding Python knows in place of 'klingon' (such as utf-8 or latin-1)"},
+      {"bom.py", "with a byte order mark only 'utf-8' may be named: remove the mark, or the coding line"}};
+  for (const auto& [file, help] : refused) {  // before: clean
+    CommandResult r = RunShell(check + file + " 2>&1");
+    CAPTURE(r.output);
+    CHECK(r.output.find("coding cookie names") != std::string::npos);
+    CHECK(r.output.find(help) != std::string::npos);
+    CHECK(r.output.find("split the expression") == std::string::npos);
   }
   fs::remove_all(dir);
 }
