@@ -24,6 +24,13 @@ namespace {
 
 constexpr std::string_view kKey = "00000000000000000000000000000000";
 
+// Each `from` in `text` replaced by `to`, left to right (a `to` that holds `from` is not replaced again:
+// a signature that failed once replaced MAC_OK with text starting MAC_OK, a hang the fuzzer found).
+void ReplaceAll(std::string& text, std::string_view from, const std::string& to) {
+  for (size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size())
+    text.replace(at, from.size(), to);
+}
+
 // MAC_OK in `entry` (the text of the entry looked up) replaced by its MAC, when the entry parses.
 void Sign(std::string& entry, const std::string& secret) {
   using namespace aortalint;
@@ -31,7 +38,7 @@ void Sign(std::string& entry, const std::string& secret) {
     nlohmann::json e = ParseShard(entry);
     if (!e.is_object() || e.value("mac", std::string()) != "MAC_OK") return;
     std::string mac = EntryMac(secret, kKey, ResultCache::BinaryTag(), e.at("read").dump(), e.at("diagnostics").dump());
-    for (size_t at = 0; (at = entry.find("MAC_OK", at)) != std::string::npos;) entry.replace(at, 6, mac);
+    ReplaceAll(entry, "MAC_OK", mac);
   } catch (const std::exception&) {
   }
 }
@@ -60,9 +67,8 @@ void SignShard(std::string& text, const std::string& secret) {
       std::string entry = whole[std::string(kKey)].dump();
       Sign(entry, secret);
       size_t mac = entry.find("\"mac\":\"");
-      if (mac != std::string::npos)
-        for (size_t at = 0; (at = text.find("MAC_OK", at)) != std::string::npos;)
-          text.replace(at, 6, entry.substr(mac + 7, 64));
+      if (mac != std::string::npos && entry.compare(mac + 7, 6, "MAC_OK") != 0)
+        ReplaceAll(text, "MAC_OK", entry.substr(mac + 7, 64));
     }
   } catch (const std::exception&) {
   }
