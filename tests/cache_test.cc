@@ -204,6 +204,77 @@ TEST_CASE("the result cache reads entries from the shard's text, and any other s
   std::filesystem::remove_all(dir);
 }
 
+// R33: whoever can write the cache (a cache restored from another CI run, a shared
+// directory) could edit an entry to hold no findings. Entries are signed with a
+// secret kept outside the cache: an edited entry, or one signed with another
+// secret, is recomputed and rewritten; a valid one is still a hit.
+TEST_CASE("an entry edited to hide its findings is recomputed, never served") {
+  auto dir = TempDir("aortalint-cache-poison");
+  WriteFile(dir / "repo/.git/HEAD", "ref: refs/heads/main\n");
+  WriteFile(dir / "repo/r.yaml",
+            "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+            "collect:\n  rocprof:\n    stats: 1\n");
+  const std::filesystem::path state = dir / "state", cache = dir / "cache";
+  auto run = [&](const std::filesystem::path& state_home) {
+    return RunShell("cd " + ShellQuote((dir / "repo").string()) + " && AORTALINT_CACHE_DIR=" +
+                    ShellQuote(cache.string()) + " XDG_STATE_HOME=" + ShellQuote(state_home.string()) + " " +
+                    ShellQuote(AORTALINT_BINARY) + " check -v --format concise . 2>&1")
+        .output;
+  };
+  auto shard = [&] {
+    for (const auto& e : std::filesystem::recursive_directory_iterator(cache))
+      if (e.path().extension() == ".json") return e.path();
+    return std::filesystem::path();
+  };
+  // Every entry of the shard rewritten by `edit`, as the cache writes it (an entry a line).
+  auto edit_entries = [&](const std::function<void(const std::string&, nlohmann::json&)>& edit) {
+    nlohmann::json entries = nlohmann::json::parse(ReadFile(shard()));
+    for (auto& [key, entry] : entries.items()) edit(key, entry);
+    WriteFile(shard(), CacheLines(entries));
+  };
+  std::string first = run(state);
+  REQUIRE(first.find("cache: 0 hits, 1 misses") != std::string::npos);
+  REQUIRE(first.find("[COL003]") != std::string::npos);
+  const std::filesystem::path secret = state / "aortalint/cache-secret";
+  CHECK(std::filesystem::file_size(secret) == 32);
+  CHECK((std::filesystem::status(secret).permissions() & std::filesystem::perms::all) ==
+        (std::filesystem::perms::owner_read | std::filesystem::perms::owner_write));
+  CHECK(run(state).find("cache: 1 hits, 0 misses") != std::string::npos);
+
+  // Edited to hold no findings: a miss, the finding back, and the entry rewritten (a hit again).
+  edit_entries([](const std::string&, nlohmann::json& entry) { entry["diagnostics"] = nlohmann::json::array(); });
+  std::string poisoned = run(state);
+  CHECK(poisoned.find("cache: 0 hits, 1 misses") != std::string::npos);
+  CHECK(poisoned.find("[COL003]") != std::string::npos);
+  std::string again = run(state);
+  CHECK(again.find("cache: 1 hits, 0 misses") != std::string::npos);
+  CHECK(again.find("[COL003]") != std::string::npos);
+
+  // Signed again by someone with another secret: still a miss.
+  edit_entries([](const std::string& key, nlohmann::json& entry) {
+    entry["diagnostics"] = nlohmann::json::array();
+    entry["mac"] = EntryMac(std::string(32, 'k'), key, entry["bin"].get<std::string>(), entry["read"].dump(), "[]");
+  });
+  CHECK(run(state).find("cache: 0 hits, 1 misses") != std::string::npos);
+  // No MAC at all (an entry of an older build's shape): a miss.
+  edit_entries([](const std::string&, nlohmann::json& entry) { entry.erase("mac"); });
+  CHECK(run(state).find("cache: 0 hits, 1 misses") != std::string::npos);
+  CHECK(run(state).find("cache: 1 hits, 0 misses") != std::string::npos);
+
+  // A secret that others can read, or one inside the cache: the cache is off for the run, and says why.
+  std::filesystem::permissions(secret, std::filesystem::perms::group_read, std::filesystem::perm_options::add);
+  std::string readable = run(state);
+  CHECK(readable.find("aortalint: cache disabled: the cache secret '" + secret.string() + "' is not a 32-byte file") !=
+        std::string::npos);
+  CHECK(readable.find("cache: 0 hits, 0 misses") != std::string::npos);
+  CHECK(readable.find("[COL003]") != std::string::npos);
+  std::string inside = run(cache / "state");
+  CHECK(inside.find("lies inside the cache") != std::string::npos);
+  CHECK(inside.find("cache: 0 hits, 0 misses") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(cache / "state"));
+  std::filesystem::remove_all(dir);
+}
+
 // What Get gave, comparable: every field of every diagnostic, or "miss".
 std::string Served(const std::optional<std::vector<Diagnostic>>& hit) {
   if (!hit) return "miss";

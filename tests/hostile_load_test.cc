@@ -13,6 +13,7 @@
 #include "base/source_file.h"
 #include "load/payload_loader.h"
 #include "load/python_shape.h"
+#include "load/yaml_loader.h"
 #include "lsp/transport.h"
 #include "model/payload.h"
 
@@ -159,11 +160,43 @@ TEST_CASE("N16: 30,000 exclude patterns over a tree cost linear time") {
   fs::remove_all(dir);
 }
 
-TEST_CASE("N30/N31: a 300-link merge chain loads as in PyYAML, and a recursive collect is judged") {
+// `links` mappings, each merging the one before and adding a key of its own.
+std::string MergeChain(int links) {
   std::string chain = kProbe + "m0: &m0 {k0: 1}\n";
-  for (int i = 1; i < 300; ++i) chain += fmt::format("m{}: &m{} {{<<: *m{}, k{}: 1}}\n", i, i, i - 1, i);
+  for (int i = 1; i < links; ++i) chain += fmt::format("m{}: &m{} {{<<: *m{}, k{}: 1}}\n", i, i, i - 1, i);
+  return chain + "collect: []\n";
+}
+
+TEST_CASE("N30: a 5,000-link merge chain loads as in PyYAML, and the billion laughs is still a bomb") {
+  // PyYAML 6.0.3 loads 5,000 links (12.5 million pairs copied, 90 s); each m<i> holds k0..k<i> in order
+  // (tests/yaml_merge_chain_test.py compares a chain's whole tree with safe_load's).
+  YamlDocument doc = ParseYaml(std::make_shared<const SourceFile>("m.yaml", MergeChain(5000)));
+  REQUIRE_MESSAGE(doc.ok(), doc.failure_message);  // before: an alias bomb at link 708
+  const yaml::Node* last = doc.root->Get("m4999");
+  REQUIRE(last);
+  REQUIRE(last->entries.size() == 5000);
+  for (size_t i = 0; i < last->entries.size(); i += 499) CHECK(last->entries[i].key->text == fmt::format("k{}", i));
+  // The billion laughs: nine aliases a level, nine levels. Refused at the alias that passes a million nodes.
+  std::string laughs = kProbe + "l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n";
+  for (int i = 1; i < 9; ++i) {
+    std::string items;
+    for (int k = 0; k < 9; ++k) items += fmt::format("{}*l{}", k ? ", " : "", i - 1);
+    laughs += fmt::format("l{0}: &l{0} [{1}]\n", i, items);
+  }
   fs::path dir = TempDir("aortalint-n30");
-  WriteFile(dir / "m.yaml", chain + "collect: []\n");
+  WriteFile(dir / "laughs.yaml", laughs + "collect: []\n");
+  CommandResult bomb = RunShell(In(dir) + kBin + " check --no-config --no-cache --format concise laughs.yaml 2>&1");
+  CHECK(bomb.exit_code == 1);
+  // l5's aliases add 672,543 nodes in all; l6's first passes a million.
+  CHECK(bomb.output.find("laughs.yaml:12:10: error: aliases here and before") != std::string::npos);
+  CHECK(bomb.output.find("expand to more than 1000000 nodes beyond those written in the file (an alias bomb)") !=
+        std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("N30/N31: a 300-link merge chain loads as in PyYAML, and a recursive collect is judged") {
+  fs::path dir = TempDir("aortalint-n30");
+  WriteFile(dir / "m.yaml", MergeChain(300));
   CommandResult r = RunShell(In(dir) + kBin + " check --no-config --no-cache --select SYN001 m.yaml 2>&1");
   CHECK(r.exit_code == 0);  // before: SYN001 "maximum recursion depth exceeded" from 202 links
   WriteFile(dir / "rc.yaml", kProbe + "collect: &c {proton: *c}\n");
@@ -181,9 +214,17 @@ TEST_CASE("N32: coding cookies are read as CPython reads them") {
   WriteFile(dir / "bom.py", "\xEF\xBB\xBF# coding: latin-1\nimport triton.profiler as proton\n");
   std::string check = In(dir) + kBin + " check --no-config --no-cache --format concise ";
   CHECK(RunShell(check + "latin.py 2>&1").output.find("SYN003") == std::string::npos);  // before: not UTF-8
-  for (const char* refused : {"utf16.py", "klingon.py", "bom.py"}) {                    // before: clean
-    CommandResult r = RunShell(check + refused + " 2>&1");
-    CHECK_MESSAGE(r.output.find("coding cookie names") != std::string::npos, refused);
+  // Each with its own advice (before: the bracket-depth help, "split the expression").
+  const std::pair<const char*, const char*> refused[] = {
+      {"utf16.py", "save the file as UTF-8 and name 'utf-8' in the coding line, or remove the line"},
+      {"klingon.py", "name an encoding Python knows in place of 'klingon' (such as utf-8 or latin-1)"},
+      {"bom.py", "with a byte order mark only 'utf-8' may be named: remove the mark, or the coding line"}};
+  for (const auto& [file, help] : refused) {  // before: clean
+    CommandResult r = RunShell(check + file + " 2>&1");
+    CAPTURE(r.output);
+    CHECK(r.output.find("coding cookie names") != std::string::npos);
+    CHECK(r.output.find(help) != std::string::npos);
+    CHECK(r.output.find("split the expression") == std::string::npos);
   }
   fs::remove_all(dir);
 }

@@ -16,6 +16,8 @@ int main(int argc, char** argv) {
   if (std::optional<int> rc = aortalint::MaybeRunHipWorker(argc, argv)) return *rc;
   // Every aortalint the tests start caches under the build tree, not in ~/.cache.
   ::setenv("AORTALINT_CACHE_DIR", AORTALINT_TEST_CACHE_DIR, /*overwrite=*/0);
+  // And keeps its secret there too (the cache signs its entries with it), not in ~/.local/state.
+  ::setenv("XDG_STATE_HOME", AORTALINT_TEST_STATE_DIR, /*overwrite=*/0);
 #ifdef AORTALINT_HIP_MODULE_PATH
   // The HIP analyser module for analyses run in this process (the binary finds its own beside it).
   ::setenv("AORTALINT_HIP_MODULE", AORTALINT_HIP_MODULE_PATH, /*overwrite=*/0);

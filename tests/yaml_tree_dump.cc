@@ -39,6 +39,11 @@ nlohmann::json Typed(const Node& n) {
       for (const auto& item : n.items) out.push_back(Typed(*item));
       return out;
     }
+    case Kind::kSet: {  // PyYAML's side leaves sets out of the comparison (scripts/yaml_parity.py)
+      nlohmann::json out = nlohmann::json::array();
+      for (const auto& item : n.items) out.push_back(Typed(*item));
+      return {{"set", out}};
+    }
     case Kind::kMap: {
       nlohmann::json pairs = nlohmann::json::array();
       for (const auto& e : n.entries) pairs.push_back({Typed(*e.key), Typed(*e.value)});

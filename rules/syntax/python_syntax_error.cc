@@ -48,7 +48,9 @@ class PythonSyntaxError final : public Rule {
       const SyntaxProblem& p = payload.syntax_problems[i];
       if (!p.refused.empty()) {
         ctx.Report(payload.source, p.span, "python syntax error: {}", p.refused)
-            .Help("split the expression into smaller statements (the rest of the file is still checked)");
+            .Help(p.help.empty()
+                      ? "split the expression into smaller statements (the rest of the file is still checked)"
+                      : p.help);
         continue;
       }
       if (!p.missing.empty()) {

@@ -238,6 +238,7 @@ struct LintStats {
   std::unordered_set<std::string> linted;        // recipes analysed and payloads checked (paired, or importing Proton)
   std::unordered_set<std::string> cached_clean;  // payloads alone whose cached result is empty: checked or not, unknown
   std::map<std::string, std::string> skipped;    // YAML/JSON found or named and judged not a recipe: why
+  std::string cache_note;                        // why the cache is off for this run, when it is
   void Linted(const std::string& path, bool known = true) {
     std::lock_guard lock(mutex);
     (known ? linted : cached_clean).insert(path);
@@ -331,6 +332,7 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
   // Fixes and stdin lint texts that are not on disk: no cache for them.
   bool cacheable = !options.no_cache && !options.fix && !options.diff && options.stdin_filename.empty();
   ResultCache cache(cacheable ? ResultCache::DefaultDir() : "");
+  stats.cache_note = cache.note();
   SettingsMemo settings_memo(options.request);
   unsigned jobs =
       options.jobs > 0 ? static_cast<unsigned>(options.jobs) : std::max(1u, std::thread::hardware_concurrency());
@@ -998,6 +1000,7 @@ Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
   if (!options.quiet && !files.skipped.empty() && stats.linted.empty() && stats.cached_clean.empty())
     err << "aortalint: warning: nothing linted: every file named was skipped (" << files.skipped.front().first << ": "
         << files.skipped.front().second << "); --verbose lists them\n";
+  if (options.verbose && !stats.cache_note.empty()) err << "aortalint: " << stats.cache_note << "\n";
   if (options.verbose)
     err << "aortalint: " << stats.linted.size() << " files linted; cache: " << stats.hits << " hits, " << stats.misses
         << " misses" << (options.no_cache ? " (--no-cache)" : "") << "\n";

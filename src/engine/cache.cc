@@ -1,6 +1,7 @@
 #include "engine/cache.h"
 
 #include <fcntl.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <charconv>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <optional>
@@ -20,6 +22,7 @@
 
 #include "base/file_reader.h"
 #include "base/json_text.h"
+#include "base/sha256.h"
 #include "base/strings.h"
 
 namespace aortalint {
@@ -380,12 +383,25 @@ class DiagnosticsReader : JsonScanner {
   }
 };
 
-// An entry as EntryText writes it, in parts: its build's tag, each file it
-// depends on with the file's state as text, the day it was used and the text
-// of its diagnostics (the rest of the entry). Nothing else: any other shape,
-// or a path with an escape, is left to the whole entry's parse.
+}  // namespace
+
+std::string EntryMac(std::string_view secret, std::string_view key, std::string_view bin, std::string_view read,
+                     std::string_view diagnostics) {
+  std::string message;
+  for (std::string_view part : {key, bin, read, diagnostics})
+    message.append(std::to_string(part.size())).append(1, ':').append(part);
+  return HmacSha256Hex(secret, message);
+}
+
+namespace {
+
+// An entry as EntryText writes it, in parts: its build's tag, its MAC, each
+// file it depends on with the file's state as text (and the text of that
+// list), the day it was used and the text of its diagnostics (the rest of the
+// entry). Nothing else: any other shape, or a path with an escape, is left to
+// the whole entry's parse.
 struct EntryParts {
-  std::string_view bin, used, diagnostics;
+  std::string_view bin, mac, read_text, used, diagnostics;
   std::vector<std::pair<std::string_view, std::string_view>> read;  // path, state
 };
 std::optional<EntryParts> SplitEntry(std::string_view raw) {
@@ -403,7 +419,11 @@ std::optional<EntryParts> SplitEntry(std::string_view raw) {
     raw.remove_prefix(end);
     return stop != '"' || out.find('\\') == std::string_view::npos;
   };
-  if (!eat("{\"bin\":\"") || !until('"', parts.bin) || !eat("\",\"read\":[")) return std::nullopt;
+  if (!eat("{\"bin\":\"") || !until('"', parts.bin) || !eat("\",\"mac\":\"") || !until('"', parts.mac) ||
+      !eat("\",\"read\":"))
+    return std::nullopt;
+  const char* read_begin = raw.data();
+  if (!eat("[")) return std::nullopt;
   if (!eat("]")) {
     do {
       // ["path",state]: a state is null or a flat list of integers.
@@ -422,6 +442,7 @@ std::optional<EntryParts> SplitEntry(std::string_view raw) {
     } while (eat(","));
     if (!eat("]")) return std::nullopt;
   }
+  parts.read_text = std::string_view(read_begin, static_cast<size_t>(raw.data() - read_begin));
   if (!eat(",\"used\":") || !until(',', parts.used) || parts.used.empty() ||
       parts.used.find_first_not_of("0123456789") != std::string_view::npos || !eat(",\"diagnostics\":") ||
       !raw.ends_with('}'))
@@ -472,9 +493,10 @@ std::string EntryText(const nlohmann::json& entry) {
 // The text EntryText gives for the entry Put stores, written directly
 // (building nlohmann values and dumping them was an eighth of a cold run):
 // each file once, as the analysis read it, and each diagnostic with its
-// members in nlohmann's order. nullopt when a string is not UTF-8: JSON cannot hold it.
-std::optional<std::string> NewEntryText(const FileStates& dependencies, const std::vector<Diagnostic>& diagnostics,
-                                        int64_t used) {
+// members in nlohmann's order, signed for `key` with `secret`. nullopt when a
+// string is not UTF-8: JSON cannot hold it.
+std::optional<std::string> NewEntryText(std::string_view key, std::string_view secret, const FileStates& dependencies,
+                                        const std::vector<Diagnostic>& diagnostics, int64_t used) {
   std::string out;
   bool ok = true;
   auto text = [&](std::string_view s) { ok = ok && AppendJsonString(out, s); };
@@ -493,7 +515,9 @@ std::optional<std::string> NewEntryText(const FileStates& dependencies, const st
     out += ',';
     number(at.end);
   };
-  out += "{\"bin\":\"" + ResultCache::BinaryTag() + "\",\"read\":[";
+  out += "{\"bin\":\"" + ResultCache::BinaryTag() + "\",\"read\":";
+  const size_t read_begin = out.size();
+  out += '[';
   std::vector<std::string_view> seen;
   for (const auto& [path, as_read] : dependencies) {
     if (std::find(seen.begin(), seen.end(), path) != seen.end()) continue;
@@ -506,9 +530,13 @@ std::optional<std::string> NewEntryText(const FileStates& dependencies, const st
     FormatState(std::back_inserter(out), as_read);
     out += ']';
   }
-  out += "],\"used\":";
+  out += ']';
+  const size_t read_end = out.size();
+  out += ",\"used\":";
   number(used);
-  out += ",\"diagnostics\":[";
+  out += ",\"diagnostics\":";
+  const size_t diagnostics_begin = out.size();
+  out += '[';
   for (const Diagnostic& d : diagnostics) {
     out += &d == diagnostics.data() ? "{\"at\":" : ",{\"at\":";
     span(d.where.path(), d.where.span);
@@ -547,6 +575,10 @@ std::optional<std::string> NewEntryText(const FileStates& dependencies, const st
   }
   out += "]}";
   if (!ok) return std::nullopt;
+  std::string_view written = out;
+  std::string mac = EntryMac(secret, key, ResultCache::BinaryTag(), written.substr(read_begin, read_end - read_begin),
+                             written.substr(diagnostics_begin, out.size() - 1 - diagnostics_begin));
+  out.insert(read_begin - 7, "\"mac\":\"" + mac + "\",");  // before "read":
   return out;
 }
 
@@ -641,6 +673,63 @@ bool WriteInDirectory(const fs::path& dir, const std::string& name, std::string_
   return true;
 }
 
+constexpr size_t kSecretBytes = 32;
+
+// A new secret at `path`: random bytes in a file of mode 0600, linked into
+// place (a run beside this one may make its own at the same time: the first
+// link wins, and both read that one).
+std::string CreateSecret(const fs::path& path) {
+  std::error_code ec;
+  fs::create_directories(path.parent_path(), ec);
+  char bytes[kSecretBytes];
+  for (size_t got = 0; got < kSecretBytes;) {
+    ssize_t n = ::getrandom(bytes + got, kSecretBytes - got, 0);
+    if (n < 0 && errno != EINTR) return std::string("no random bytes: ") + std::strerror(errno);
+    if (n > 0) got += static_cast<size_t>(n);
+  }
+  std::string tmp = fmt::format("{}.tmp{}", path.string(), ::getpid());
+  Fd out{::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600)};
+  if (out.fd < 0) return fmt::format("cannot create '{}': {}", tmp, std::strerror(errno));
+  bool written = ::write(out.fd, bytes, kSecretBytes) == static_cast<ssize_t>(kSecretBytes);
+  int linked = written ? ::link(tmp.c_str(), path.c_str()) : -1;
+  int link_errno = errno;
+  ::unlink(tmp.c_str());
+  if (!written) return fmt::format("cannot write '{}'", tmp);
+  if (linked != 0 && link_errno != EEXIST)
+    return fmt::format("cannot create '{}': {}", path.string(), std::strerror(link_errno));
+  return "";
+}
+
+// The user's cache secret, made on first use; an error when it cannot be had
+// or lies inside the cache at `cache_root` (whoever can edit the cache could read it).
+std::string ReadSecret(const std::string& cache_root, std::string& secret) {
+  std::string path = ResultCache::SecretPath();
+  if (path.empty()) return "no place for the cache secret: set XDG_STATE_HOME or HOME";
+  std::error_code ec;
+  fs::path inside =
+      fs::absolute(path, ec).lexically_normal().lexically_relative(fs::absolute(cache_root, ec).lexically_normal());
+  if (!inside.empty() && *inside.begin() != "..")
+    return fmt::format("the cache secret '{}' lies inside the cache '{}'; set XDG_STATE_HOME to a directory outside it",
+                       path, cache_root);
+  Fd in{::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)};
+  if (in.fd < 0 && errno == ENOENT) {
+    if (std::string why = CreateSecret(path); !why.empty()) return "cannot make the cache secret: " + why;
+    in.fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  }
+  if (in.fd < 0) return fmt::format("cannot open the cache secret '{}': {}", path, std::strerror(errno));
+  struct stat st;
+  char bytes[kSecretBytes];
+  if (::fstat(in.fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != ::geteuid() || (st.st_mode & 077) != 0 ||
+      st.st_size != static_cast<off_t>(kSecretBytes) ||
+      ::read(in.fd, bytes, kSecretBytes) != static_cast<ssize_t>(kSecretBytes))
+    return fmt::format(
+        "the cache secret '{}' is not a {}-byte file of yours that only you can read (mode 0600); "
+        "remove it and a new one is made",
+        path, kSecretBytes);
+  secret.assign(bytes, kSecretBytes);
+  return "";
+}
+
 }  // namespace
 
 nlohmann::json ParseShard(std::string_view text) {
@@ -680,6 +769,14 @@ std::string ResultCache::DefaultDir() {
   return "";
 }
 
+std::string ResultCache::SecretPath() {
+  if (const char* state = std::getenv("XDG_STATE_HOME"); state && *state == '/')
+    return std::string(state) + "/aortalint/cache-secret";
+  if (const char* home = std::getenv("HOME"); home && *home)
+    return std::string(home) + "/.local/state/aortalint/cache-secret";
+  return "";
+}
+
 std::string ResultCache::BinaryStamp() {
   static const std::string stamp = FileState("/proc/self/exe").dump() + AORTALINT_VERSION;
   return stamp;
@@ -690,6 +787,10 @@ ResultCache::ResultCache(const std::string& dir) {
   std::error_code ec;
   dir_ = (fs::path(dir) / CacheKey().Add(fs::current_path(ec).string()).Hex()).string();
   if (fs::is_symlink(dir_, ec)) dir_.clear();  // planted: neither read through nor written through
+  if (std::string why = ReadSecret(dir, secret_); !why.empty()) {
+    note_ = "cache disabled: " + why;
+    dir_.clear();
+  }
 }
 
 ResultCache::Shard& ResultCache::ShardOf(const std::string& key) const {
@@ -766,6 +867,10 @@ std::optional<std::vector<Diagnostic>> ResultCache::FromEntry(const std::string&
   if (entry.value("bin", std::string()) != BinaryTag()) return std::nullopt;
   // An entry without the files it was computed from could never go stale.
   if (!entry.at("read").is_array() || entry.at("read").empty()) return std::nullopt;
+  // Signed as written: anything else (an entry edited to hold no findings) is recomputed.
+  if (entry.value("mac", std::string()) !=
+      EntryMac(secret_, key, BinaryTag(), entry.at("read").dump(), entry.at("diagnostics").dump()))
+    return std::nullopt;
   std::vector<std::string> files;
   for (const nlohmann::json& dep : entry.at("read")) {
     std::string path = dep.at(0).get<std::string>();
@@ -787,6 +892,9 @@ std::optional<std::vector<Diagnostic>> ResultCache::FromEntry(const std::string&
   std::optional<EntryParts> parts = SplitEntry(raw);
   if (!parts) return FromEntry(key, ParseShard(raw), known);
   if (parts->bin != BinaryTag()) return std::nullopt;
+  // Signed over other text than its parse dumps (a space added): judged parsed.
+  if (parts->mac != EntryMac(secret_, key, parts->bin, parts->read_text, parts->diagnostics))
+    return FromEntry(key, ParseShard(raw), known);
   // A file that changed: a miss.
   std::vector<std::string> files;
   for (const auto& [path, state] : parts->read) {
@@ -815,7 +923,7 @@ void ResultCache::NoteUse(const std::string& key, int64_t used) const {
 void ResultCache::Put(const std::string& key, const FileStates& dependencies,
                       const std::vector<Diagnostic>& diagnostics) {
   if (!enabled()) return;
-  std::optional<std::string> text = NewEntryText(dependencies, diagnostics, Today());
+  std::optional<std::string> text = NewEntryText(key, secret_, dependencies, diagnostics, Today());
   std::lock_guard lock(mutex_);
   Shard& shard = ShardOf(key);
   if (text)

@@ -31,6 +31,11 @@ namespace aortalint {
 /// for the plain JSON the cache writes.
 nlohmann::json ParseShard(std::string_view text);
 
+/// An entry's MAC: HMAC-SHA256 under the user's secret of its key, its build's tag and the texts of its
+/// dependencies and its diagnostics, each after its length (no two different entries give one message).
+std::string EntryMac(std::string_view secret, std::string_view key, std::string_view bin, std::string_view read,
+                     std::string_view diagnostics);
+
 /// Builds a cache key from the pieces fed to it, in order.
 class CacheKey {
  public:
@@ -54,7 +59,14 @@ class ResultCache {
   /// BinaryStamp() hashed: what each entry's "bin" holds (an entry of another build is never served).
   static std::string BinaryTag();
 
+  /// Where the user's cache secret lives: $XDG_STATE_HOME/aortalint/cache-secret, else
+  /// ~/.local/state/aortalint/cache-secret. Entries are signed with it (HMAC-SHA256), so one edited
+  /// by anyone without it is recomputed, never served.
+  static std::string SecretPath();
+
   bool enabled() const { return !dir_.empty(); }
+  /// Why the cache is off for this run although a directory was given (for --verbose); empty otherwise.
+  const std::string& note() const { return note_; }
   /// The diagnostics stored under `key` when none of the files the analysis
   /// read has changed since; files are re-read only to show their lines
   /// (`known` supplies texts already in memory). Thread-safe.
@@ -106,6 +118,8 @@ class ResultCache {
   nlohmann::json StateNow(const std::string& path) const;
 
   std::string dir_;                                                 // this working directory's shards; empty: disabled
+  std::string secret_;                                              // the user's key for the entries' MACs
+  std::string note_;                                                // why a cache asked for is disabled
   mutable std::set<std::string> used_today_;                        // hits whose "used" day is stale
   mutable std::unordered_map<std::string, nlohmann::json> states_;  // StateNow's answers
   mutable std::unordered_map<std::string, std::string> state_texts_;  // and their dumps

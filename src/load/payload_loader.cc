@@ -1003,21 +1003,34 @@ bool IsSingleByteCodec(std::string_view name) {
   return std::regex_match(n, kSingleByte);
 }
 
-// Why CPython refuses a file for its cookie (SyntaxError), or "".
-std::string CookieProblem(const std::optional<std::string>& cookie, std::string_view text) {
-  if (!cookie || *cookie == "utf-8") return "";
-  if (text.starts_with("\xEF\xBB\xBF"))
-    return fmt::format("the coding cookie names '{}' after a UTF-8 byte order mark (CPython: encoding problem)",
-                       *cookie);
-  if (IsSingleByteCodec(*cookie) || *cookie == "ascii" || *cookie == "us-ascii") return "";
+// Why CPython refuses a file for its cookie (SyntaxError), and what to do; nullopt when it reads it.
+std::optional<SyntaxProblem> CookieProblem(const std::optional<std::string>& cookie, std::string_view text) {
+  if (!cookie || *cookie == "utf-8") return std::nullopt;
+  SyntaxProblem p;
+  if (text.starts_with("\xEF\xBB\xBF")) {
+    p.refused =
+        fmt::format("the coding cookie names '{}' after a UTF-8 byte order mark (CPython: encoding problem)", *cookie);
+    p.help = "with a byte order mark only 'utf-8' may be named: remove the mark, or the coding line";
+    return p;
+  }
+  if (IsSingleByteCodec(*cookie) || *cookie == "ascii" || *cookie == "us-ascii") return std::nullopt;
   std::string n;
   for (char c : *cookie) n += static_cast<char>(std::tolower(c));
-  if (n.starts_with("utf-16") || n.starts_with("utf16") || n.starts_with("utf-32") || n.starts_with("utf32"))
-    return fmt::format("the coding cookie names '{}', which CPython cannot read source in (encoding problem)", *cookie);
-  return fmt::format(
+  if (n.starts_with("utf-16") || n.starts_with("utf16") || n.starts_with("utf-32") || n.starts_with("utf32")) {
+    p.refused =
+        fmt::format("the coding cookie names '{}', which CPython cannot read source in (encoding problem)", *cookie);
+    p.help = "save the file as UTF-8 and name 'utf-8' in the coding line, or remove the line";
+    return p;
+  }
+  p.refused = fmt::format(
       "the coding cookie names '{}', an encoding aortalint does not know (CPython refuses an unknown "
       "one: unknown encoding)",
       *cookie);
+  p.help = fmt::format(
+      "name an encoding Python knows in place of '{}' (such as utf-8 or latin-1), or remove the "
+      "coding line",
+      *cookie);
+  return p;
 }
 
 }  // namespace
@@ -1043,13 +1056,14 @@ std::shared_ptr<const Payload> LoadPayload(const std::string& path, PayloadParse
     payload->read_help = read.help;
     return payload;
   }
-  std::string problem = CookieProblem(cookie, read.text);
+  std::optional<SyntaxProblem> problem = CookieProblem(cookie, read.text);
   auto payload =
       ParsePayload(std::make_shared<const SourceFile>(path, std::move(read.text), read.identity), nullptr, mode);
-  if (problem.empty()) return payload;
+  if (!problem) return payload;
   auto own = std::const_pointer_cast<Payload>(payload);  // made just now, held nowhere else
   uint32_t at = static_cast<uint32_t>(std::min(own->source->text().find("coding"), own->source->text().size()));
-  own->syntax_problems.insert(own->syntax_problems.begin(), {{at, at}, "", problem});
+  problem->span = {at, at};
+  own->syntax_problems.insert(own->syntax_problems.begin(), std::move(*problem));
   return payload;
 }
 

@@ -1829,8 +1829,8 @@ void CheckConstruction(PNode* root) {
   // is checked once: `m2: {<<: [*m1, *m1]}` chains would otherwise double at every level (a 1 KB
   // document, 2^40 pairs).
   using Pairs = std::vector<std::pair<PNode*, PNode*>>;
-  std::unordered_map<PNode*, Pairs> flattened_once;
-  auto flatten = [&](PNode* map, auto&& self, std::vector<PNode*>& chain) -> Pairs {
+  std::unordered_map<PNode*, Pairs> flattened_once;  // node-based: a reference to a value stays valid
+  auto flatten = [&](PNode* map, auto&& self, std::vector<PNode*>& chain) -> const Pairs& {
     if (auto it = flattened_once.find(map); it != flattened_once.end()) return it->second;
     if (std::find(chain.begin(), chain.end(), map) != chain.end())
       throw Failure{"while constructing a mapping", map->start,
@@ -1842,21 +1842,25 @@ void CheckConstruction(PNode* root) {
       throw Failure{"while constructing a mapping", map->start, "maximum recursion depth exceeded", map->start};
     chain.push_back(map);
     std::vector<std::pair<PNode*, PNode*>> merged, own;
+    size_t sources = 0;  // mappings merged: pairs can come again only from two or more
     for (auto& [k, v] : map->pairs) {
       if (*k->tag == kMergeTag) {
         if (v->kind == PNode::kMap) {
-          auto sub = self(v, self, chain);
+          const Pairs& sub = self(v, self, chain);
           merged.insert(merged.end(), sub.begin(), sub.end());
+          ++sources;
         } else if (v->kind == PNode::kSeq) {
-          std::vector<std::vector<std::pair<PNode*, PNode*>>> subs;
+          std::vector<const Pairs*> subs;
           for (PNode* item : v->items) {
             if (item->kind != PNode::kMap)
               throw Failure{"while constructing a mapping", map->start,
                             fmt::format("expected a mapping for merging, but found {}", KindId(item->kind)),
                             item->start};
-            subs.push_back(self(item, self, chain));
+            subs.push_back(&self(item, self, chain));
           }
-          for (auto it = subs.rbegin(); it != subs.rend(); ++it) merged.insert(merged.end(), it->begin(), it->end());
+          for (auto it = subs.rbegin(); it != subs.rend(); ++it)
+            merged.insert(merged.end(), (*it)->begin(), (*it)->end());
+          sources += subs.size();
         } else {
           throw Failure{
               "while constructing a mapping", map->start,
@@ -1869,9 +1873,11 @@ void CheckConstruction(PNode* root) {
     }
     chain.pop_back();
     merged.insert(merged.end(), own.begin(), own.end());
-    std::set<std::pair<PNode*, PNode*>> seen;
-    std::erase_if(merged, [&](const std::pair<PNode*, PNode*>& kv) { return !seen.insert(kv).second; });
-    return flattened_once[map] = merged;
+    if (sources > 1) {  // one merge (a chain of 5,000 links) brings each pair once
+      std::set<std::pair<PNode*, PNode*>> seen;
+      std::erase_if(merged, [&](const std::pair<PNode*, PNode*>& kv) { return !seen.insert(kv).second; });
+    }
+    return flattened_once[map] = std::move(merged);
   };
   auto is_scalar_tag = [](std::string_view suffix) {
     for (std::string_view t : {"str", "int", "null", "bool", "float", "timestamp", "binary"})
@@ -1917,10 +1923,8 @@ void CheckConstruction(PNode* root) {
     } else if (n->kind == PNode::kMap) {
       // Flattened only when there is a merge key: most mappings have none.
       bool merges = std::any_of(n->pairs.begin(), n->pairs.end(), [](auto& kv) { return *kv.first->tag == kMergeTag; });
-      std::vector<std::pair<PNode*, PNode*>> flattened;
       std::vector<PNode*> chain;
-      if (merges) flattened = flatten(n, flatten, chain);
-      const std::vector<std::pair<PNode*, PNode*>>& pairs = merges ? flattened : n->pairs;
+      const Pairs& pairs = merges ? flatten(n, flatten, chain) : n->pairs;
       for (auto& [k, v] : pairs) {
         if (k->kind != PNode::kScalar)
           throw Failure{"while constructing a mapping", n->start, "found unhashable key", k->start};

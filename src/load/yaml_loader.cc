@@ -318,6 +318,7 @@ class Builder {
     std::shared_ptr<Node> pending_key;  // maps: the key waiting for its value
     std::vector<yaml::Entry> merges;    // maps: entries brought in by `<<`
     uint64_t weight = 1;                // nodes after alias expansion
+    uint64_t pairs = 0;                 // maps: pairs once flattened, repeats kept (as PyYAML's flatten_mapping)
     std::string tag;                    // !!set, !!omap or !!pairs: built into their Python values at the end
     // maps with many keys: each key's identity (KeyIdentity) to its entry, so a repeated key is
     // found without comparing it with every key before it (40,000 keys took seconds).
@@ -388,15 +389,45 @@ class Builder {
         Add(std::move(n));
         return;
       }
-    // Only what an alias repeats counts against the bomb limit: a large file written out is no bomb.
-    alias_extra_ = std::min<uint64_t>(alias_extra_ + Weight(it->second.get()) - 1, kMaxExpandedNodes * 2);
+    const Node* target = it->second.get();
+    if (MergeValueNext() && target->kind == Kind::kMap) {
+      // A merge copies the mapping's pairs, not its nodes: PyYAML's cost is the pairs (a 5,000-link chain,
+      // each link merging the one before, copies 12.5 million), and only what its values repeat beyond
+      // themselves counts as aliases do.
+      merged_pairs_ = std::min<uint64_t>(merged_pairs_ + Pairs(target), kMaxMergedPairs * 2);
+      if (merged_pairs_ > kMaxMergedPairs)
+        throw SyntaxError{At(e.begin),
+                          fmt::format("merge keys here and before copy more than {} key-value pairs, where PyYAML "
+                                      "would take minutes (an alias bomb of merges)",
+                                      kMaxMergedPairs),
+                          "write the values out, or merge less"};
+      uint64_t own = 1 + 2 * Pairs(target);  // the mapping and its pairs' keys and values
+      ChargeAliases(Weight(target) > own ? Weight(target) - own : 0, At(e.begin));
+    } else {
+      // Only what an alias repeats counts against the bomb limit: a large file written out is no bomb.
+      ChargeAliases(Weight(target) - 1, At(e.begin));
+    }
+    AddBuilt(it->second, Weight(target), Pairs(target));
+  }
+
+  void ChargeAliases(uint64_t nodes, uint32_t at) {
+    alias_extra_ = std::min<uint64_t>(alias_extra_ + nodes, kMaxExpandedNodes * 2);
     if (alias_extra_ > kMaxExpandedNodes)
-      throw SyntaxError{At(e.begin),
+      throw SyntaxError{at,
                         fmt::format("aliases here and before expand to more than {} nodes beyond those written in the "
                                     "file (an alias bomb)",
                                     kMaxExpandedNodes),
                         "write the values out, or alias less"};
-    AddBuilt(it->second, Weight(it->second.get()));
+  }
+
+  // Whether the next value is merged: the value of a `<<` key, or an item of a list that is.
+  bool MergeValueNext() const {
+    auto merging = [](const Frame& f) {
+      return f.pending_key && f.pending_key->plain && f.pending_key->kind == Kind::kStr && f.pending_key->text == "<<";
+    };
+    if (stack_.empty()) return false;
+    if (stack_.back().node->kind == Kind::kMap) return merging(stack_.back());
+    return stack_.size() >= 2 && merging(stack_[stack_.size() - 2]);
   }
 
   void ApplyExplicitTag(Node& n, const std::string& tag, uint32_t at) {
@@ -443,7 +474,7 @@ class Builder {
     // Registered now so an alias inside can be recognised as recursive.
     if (!e.anchor.empty()) anchors_[e.anchor] = n;
     CountWritten();
-    stack_.push_back({n, nullptr, {}, 1, python_collection ? e.tag : std::string()});
+    stack_.push_back({n, nullptr, {}, 1, 0, python_collection ? e.tag : std::string(), {}});
   }
 
   // Every node costs memory whether or not aliases repeat it: bounded apart from the bomb limit.
@@ -463,11 +494,14 @@ class Builder {
     if (!frame.merges.empty()) {
       // `<<` merges, as PyYAML's flatten_mapping and dict() make them: the merged pairs, then the mapping's
       // own, each key kept where it first appears, with the last value given to it.
+      // Keys found through KeyIdentity (a long chain of merges holds thousands of keys).
       std::vector<yaml::Entry> merged;
+      std::unordered_map<std::string, size_t> index;
       auto put = [&](const yaml::Entry& pair) {
-        for (yaml::Entry& e : merged)
-          if (SameKey(*e.key, *pair.key)) {
-            e.value = pair.value;
+        std::optional<std::string> id = KeyIdentity(*pair.key);
+        if (id)
+          if (auto [it, fresh] = index.emplace(std::move(*id), merged.size()); !fresh) {
+            merged[it->second].value = pair.value;
             return;
           }
         merged.push_back(pair);
@@ -481,7 +515,7 @@ class Builder {
     if (!n.entries.empty()) n.span.end = std::max(n.span.end, n.entries.back().value->span.end);
     FillRecursive(frame, At(e.begin));
     if (!frame.tag.empty()) BuildPythonCollection(n);
-    AddBuilt(frame.node, frame.weight);
+    AddBuilt(frame.node, frame.weight, frame.pairs);
   }
 
   // `!!set {a, b}` is a Python set of the keys, a type no recipe field takes; `!!omap`/`!!pairs`
@@ -558,18 +592,23 @@ class Builder {
 
   void Add(std::shared_ptr<Node> n) {
     CountWritten();
-    AddBuilt(std::move(n), 1);
+    AddBuilt(std::move(n), 1, 0);
   }
 
   uint64_t Weight(const Node* n) const {
     auto it = weights_.find(n);
-    return it == weights_.end() ? 1 : it->second;
+    return it == weights_.end() ? 1 : it->second.nodes;
+  }
+  // A mapping's pairs once flattened, repeats kept: what a merge of it copies in PyYAML.
+  uint64_t Pairs(const Node* n) const {
+    auto it = weights_.find(n);
+    return it == weights_.end() ? n->entries.size() : it->second.pairs;
   }
 
-  void AddBuilt(std::shared_ptr<Node> n, uint64_t weight) {
-    // Only an alias asks for a weight, so only an anchored node's is kept; an anchor is
-    // registered when its collection opens, so there is one by the time it closes.
-    if (!anchors_.empty() && (n->kind == Kind::kSeq || n->kind == Kind::kMap)) weights_[n.get()] = weight;
+  void AddBuilt(std::shared_ptr<Node> n, uint64_t weight, uint64_t pairs) {
+    // Only an alias or a merge asks for a weight, so only a collection's is kept once anchors exist;
+    // an anchor is registered when its collection opens, so there is one by the time it closes.
+    if (!anchors_.empty() && (n->kind == Kind::kSeq || n->kind == Kind::kMap)) weights_[n.get()] = {weight, pairs};
     if (stack_.empty()) {
       root = std::move(n);
       return;
@@ -590,6 +629,7 @@ class Builder {
       AddMerge(parent, n, key->span.begin);
       return;
     }
+    parent.pairs = std::min<uint64_t>(parent.pairs + 1, uint64_t{1} << 62);
     yaml::Entry* same = nullptr;
     std::optional<std::string> identity;
     if (p.entries.size() < kIndexFrom) {
@@ -619,9 +659,13 @@ class Builder {
   }
 
   void AddMerge(Frame& parent, const std::shared_ptr<Node>& value, uint32_t at) {
+    // The mapping gets the merged pairs' nodes, not the `<<` key and the merged collections themselves.
+    uint64_t dropped = 2 + (value->kind == Kind::kSeq ? value->items.size() : 0);
+    parent.weight = parent.weight > dropped ? parent.weight - dropped : 1;
     auto merge_one = [&](const Node& m) {
       if (m.kind == Kind::kNull) return;  // a recursive alias's stand-in (PyYAML has checked the merge)
       if (m.kind != Kind::kMap) throw SyntaxError{at, "a merge key '<<' takes a mapping or a list of mappings"};
+      parent.pairs = std::min<uint64_t>(parent.pairs + Pairs(&m), uint64_t{1} << 62);
       for (const yaml::Entry& entry : m.entries) parent.merges.push_back(entry);
     };
     if (value->kind == Kind::kSeq) {
@@ -641,9 +685,14 @@ class Builder {
     std::shared_ptr<Node> stand_in;
   };
   std::vector<Recursive> recursive_;
-  std::unordered_map<const Node*, uint64_t> weights_;  // nodes after alias expansion, per collection
-  uint64_t written_ = 0;                               // nodes written in the file
-  uint64_t alias_extra_ = 0;                           // nodes the aliases add to them
+  struct Weights {
+    uint64_t nodes = 1;  // after alias expansion
+    uint64_t pairs = 0;  // mappings: pairs once flattened, repeats kept
+  };
+  std::unordered_map<const Node*, Weights> weights_;  // per collection, once there are anchors
+  uint64_t written_ = 0;                              // nodes written in the file
+  uint64_t alias_extra_ = 0;                          // nodes the aliases add to them
+  uint64_t merged_pairs_ = 0;                         // pairs merge keys copy
 };
 
 // PyYAML's Reader.NON_PRINTABLE: the first code point it refuses (offset, code point).

@@ -15,6 +15,9 @@ namespace aortalint {
 /// Limits that keep hostile input bounded (alias bombs, deep nesting).
 /// Nodes that aliases may add to those written out (the billion laughs).
 inline constexpr size_t kMaxExpandedNodes = 1'000'000;
+/// Key-value pairs that `<<` merges may copy, counted as PyYAML's flatten_mapping copies them (repeats
+/// kept): a chain of 5,000 mappings, each merging the one before, copies 12.5 million (PyYAML: 90 s).
+inline constexpr size_t kMaxMergedPairs = 16'000'000;
 /// Nodes written out: a 16 MiB recipe of 150,000 cells holds about 2 million.
 inline constexpr size_t kMaxNodes = 4'000'000;
 

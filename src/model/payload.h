@@ -71,6 +71,7 @@ struct SyntaxProblem {
   Span span;
   std::string missing;  // a MISSING node's kind (`)`, `:`); empty for an ERROR node
   std::string refused;  // why the statement was left unparsed (load/python_shape.h); empty for the parser's own
+  std::string help;     // what to do about `refused`, when its cause has advice of its own (a coding cookie)
 };
 
 struct Payload {

@@ -89,3 +89,19 @@ write("lsp", "long_open.bin", lsp(
                 "context": {"diagnostics": []}}}))
 write("lsp", "long_cell_open.bin", lsp(
     INIT, did_open("file:///w/t.yaml", TRIAGE + "  - name: " + "n" * 30000 + "\n    mitigations: [none]\n", "yaml")))
+
+# hip: nested template types 1,000 deep (N5's shape, below the depth that overflows Clang's stack), 2,000
+# kernels with their launches, a 16 KB kernel name, and macros that double at each level
+HIP = "#include <hip/hip_runtime.h>\n"
+write("hip", "deep_templates.hip",
+      HIP + "template <class T> struct W {};\nusing T0 = int;\n" +
+      "".join("using T%d = W<T%d>;\n" % (i, i - 1) for i in range(1, 1000)) + "T999 t;\n__global__ void k() {}\n")
+write("hip", "many_kernels.hip",
+      HIP + "".join("__global__ void k%d(float* p) { p[threadIdx.x] = %d; }\n" % (i, i) for i in range(2000)) +
+      "void run(float* p) {\n" + "".join("  k%d<<<1, 64>>>(p);\n" % i for i in range(2000)) + "}\n")
+write("hip", "long_kernel_name.hip",
+      HIP + "__global__ void " + "K" * 16000 + "(int* p) { *p = 1; }\n"
+      "void run(int* p) { hipLaunchKernelGGL(" + "K" * 16000 + ", dim3(1), dim3(1), 0, 0, p); }\n")
+write("hip", "doubling_macros.hip",
+      HIP + "#define M0(x) x\n" + "".join("#define M%d(x) M%d(x) M%d(x)\n" % (i, i - 1, i - 1) for i in range(1, 12)) +
+      "__global__ void k(int* p) { int s = 0 M11(+1); *p = s; }\n")
