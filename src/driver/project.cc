@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <set>
 
+#include "base/paths.h"
 #include "driver/discover.h"
 #include "driver/hip_sources.h"
 #include "engine/sidecar.h"
@@ -73,8 +74,8 @@ std::vector<std::string> RecipesRunning(const std::set<std::string>& payloads, C
   }
   // Compared as absolute paths: the payloads may be named either way, and launches resolve from the recipe.
   std::set<std::string> wanted;
-  for (const std::string& p : payloads) wanted.insert(fs::absolute(p, ec).lexically_normal().string());
-  auto named = [&](const std::string& f) { return wanted.count(fs::absolute(f, ec).lexically_normal().string()) > 0; };
+  for (const std::string& p : payloads) wanted.insert(AbsoluteNormal(p));
+  auto named = [&](const std::string& f) { return wanted.count(AbsoluteNormal(f)) > 0; };
   std::vector<std::string> found;
   for (const std::string& root : roots) {
     for (const Candidate& recipe : Discover({root}, configs, respect_gitignore).recipes) {

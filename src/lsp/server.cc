@@ -10,6 +10,7 @@
 
 #include "base/file_reader.h"
 #include "base/json_text.h"
+#include "base/paths.h"
 #include "driver/discover.h"
 #include "driver/entry_point.h"
 #include "driver/hip_sources.h"
@@ -473,7 +474,7 @@ std::vector<Diagnostic> Server::AnalyseRecipe(const std::string& path, SourcePtr
     sidecars = launch->pairing.sidecars;
     auto pairing = std::make_shared<Pairing>(std::move(launch->pairing));
     for (const std::string& file : launch->files) {
-      std::string absolute = std::filesystem::absolute(file).lexically_normal().string();
+      std::string absolute = AbsoluteNormal(file);
       reads.insert(absolute);
       // An open payload is read from the editor's text, not from the disk.
       Document* open = open_as(absolute, DocumentKind::kPayload);
@@ -485,7 +486,7 @@ std::vector<Diagnostic> Server::AnalyseRecipe(const std::string& path, SourcePtr
       unit.payloads.push_back(payload);  // its own checks, in the unit that runs it
     }
     for (const std::string& file : launch->hip_files) {
-      pairing->hip_payloads.push_back(hip(std::filesystem::absolute(file).lexically_normal().string()));
+      pairing->hip_payloads.push_back(hip(AbsoluteNormal(file)));
       unit.hip_payloads.push_back(pairing->hip_payloads.back());
     }
     unit.pairing = std::move(pairing);
@@ -561,9 +562,7 @@ void Server::Analyse(Document& doc) {
         open->second->due = Clock::time_point::min();
       }
   // By absolute path, as documents are: a unit may name a file relative to the working directory.
-  for (Diagnostic& d : found)
-    contributions_[std::filesystem::absolute(d.where.path()).lexically_normal().string()][doc.path].push_back(
-        std::move(d));
+  for (Diagnostic& d : found) contributions_[AbsoluteNormal(d.where.path())][doc.path].push_back(std::move(d));
 }
 
 // The recipes on disk that run a payload buffer (the hook's walk), found once
@@ -572,7 +571,7 @@ const std::vector<std::string>& Server::RecipesOnDisk(Document& doc) {
   if (!doc.disk_recipes_known) {
     doc.disk_recipes.clear();
     for (const std::string& recipe : RecipesRunning({doc.path}, *configs_, {}, true)) {
-      std::string absolute = std::filesystem::absolute(recipe).lexically_normal().string();
+      std::string absolute = AbsoluteNormal(recipe);
       if (!documents_.count(absolute)) doc.disk_recipes.push_back(absolute);
     }
     doc.disk_recipes_known = true;
