@@ -75,6 +75,7 @@ std::unique_ptr<Rule> MakeUnknownKey();
 std::unique_ptr<Rule> MakeUnknownMitigation();
 std::unique_ptr<Rule> MakeUnknownOption();
 std::unique_ptr<Rule> MakeUnknownRuleInSuppression();
+std::unique_ptr<Rule> MakeIneffectiveSuppression();
 std::unique_ptr<Rule> MakeUnreadableFile();
 std::unique_ptr<Rule> MakeUnusedSuppression();
 std::unique_ptr<Rule> MakeVisibleDevicesTranslated();
@@ -147,6 +148,7 @@ constexpr RuleFactory kRules[] = {
     MakeSanitizerIgnoredKey,           // SAN006
     MakeUnusedSuppression,             // SUP001
     MakeUnknownRuleInSuppression,      // SUP002
+    MakeIneffectiveSuppression,        // SUP003
     MakeYamlSyntaxError,               // SYN001
     MakePythonSyntaxError,             // SYN002
     MakeUnreadableFile,                // SYN003

@@ -11,7 +11,8 @@ build=(cmake ninja-build g++ pkg-config libtree-sitter-dev libfmt-dev
 # Debian's Clang CMake package checks that clang-14's and libclang-14-dev's files all exist.
 build+=(clang-14 clang-tools-14 clang-tidy-14 clang-format-14 clangd-14 libclang1-14 libclang-cpp14
         libclang-14-dev libclang-cpp14-dev llvm-14-dev)
-test=(git python3 python3-yaml pre-commit neovim isort zsh fish)  # zsh, fish: the completions are checked in them
+# zsh, fish: the completions are checked in them; libxml2-utils: xmllint checks the JUnit report against its schema
+test=(git python3 python3-yaml pre-commit neovim isort zsh fish libxml2-utils)
 
 wanted=("${build[@]}")
 [[ "${1:-}" == "test" ]] && wanted+=("${test[@]}")

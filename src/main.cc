@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
@@ -94,21 +95,22 @@ int main(int argc, char** argv) {
   // A HIP worker (load/hip_worker.h): this binary started again to parse HIP payloads in a box.
   if (std::optional<int> rc = MaybeRunHipWorker(argc, argv)) return *rc;
   // `--version` alone answers before the command line's parser is built (a start in well under a millisecond).
-  if (argc == 2 && std::string_view(argv[1]) == "--version") {
+  if (argc == 2 && (std::string_view(argv[1]) == "--version" || std::string_view(argv[1]) == "-V")) {
     std::fputs((VersionText() + "\n").c_str(), stdout);
     return 0;
   }
   InstallBuiltinRules();
   CLI::App app{"aortalint: lint aorta profiling recipes and the payloads they launch", "aortalint"};
-  app.set_version_flag("--version", [] { return VersionText(); });
+  app.set_version_flag("-V,--version", [] { return VersionText(); });
   app.require_subcommand(0, 1);
 
   CheckOptions check;
   CLI::App* check_cmd = app.add_subcommand("check", "lint recipes and payloads (default path: .)");
   check_cmd->add_option("paths", check.paths, "files and directories")->expected(0, -1);
   check_cmd->add_option("--output-format,--format", check.format, "output format")
-      ->check(CLI::IsMember({"text", "concise", "json", "sarif", "github", "gitlab"}));
-  check_cmd->add_option("--output,-o", check.output, "write the report to a file");
+      ->check(CLI::IsMember(
+          {"text", "concise", "json", "sarif", "github", "gitlab", "junit", "rdjson", "pylint", "azure"}));
+  check_cmd->add_option("--output,-o,--output-file", check.output, "write the report to a file");
   AddRepeatable(check_cmd, "--mitigations-file", check.mitigation_files,
                 "aorta's JSON sidecar of ad-hoc mitigations/environments (repeatable): its names count as "
                 "declared, as `aorta sweep run --mitigations-file` makes them",
@@ -121,9 +123,18 @@ int main(int argc, char** argv) {
   AddList(check_cmd, "--select", select, "rule IDs or prefixes to run, replacing the config's");
   AddList(check_cmd, "--extend-select", extend_select, "rule IDs or prefixes to run besides the config's");
   AddList(check_cmd, "--ignore,--extend-ignore", ignore, "rule IDs or prefixes to skip, besides the config's");
+  std::vector<std::string> unfixable, extend_exclude;
+  AddList(check_cmd, "--unfixable", unfixable, "rule IDs or prefixes whose fixes are never applied");
+  AddList(check_cmd, "--extend-exclude,--exclude", extend_exclude,
+          "globs of files and directories to skip, relative to the working directory, besides the config's "
+          "`exclude:` (which --exclude adds to as well)");
+  check_cmd->add_flag("--ignore-noqa", check.request.ignore_suppressions,
+                      "report findings that suppression comments silence");
   check_cmd->add_option("--fail-level", check.fail_level, "lowest severity that fails the run")
       ->check(CLI::IsMember({"error", "warning", "info"}));
   check_cmd->add_flag("--exit-zero", check.exit_zero, "exit 0 even with findings");
+  check_cmd->add_flag("--exit-non-zero-on-fix", check.exit_non_zero_on_fix,
+                      "with --fix: exit 1 when a file was fixed, even if nothing is left to report");
   AddList(check_cmd, "--triton", triton, "target Triton versions (e.g. 3.7.1,3.8.0)");
   AddAorta(check_cmd, check.request.aorta);
   CLI::Option* collect_opt =
@@ -142,10 +153,13 @@ int main(int argc, char** argv) {
   check_cmd->add_flag("--no-respect-gitignore", no_respect_gitignore,
                       "walk into what .gitignore ignores too (named files are always linted)");
   check_cmd->add_option("--config", check.config, "use this config file for every file")
-      ->excludes(check_cmd->add_flag("--no-config", check.no_config,
+      ->excludes(check_cmd->add_flag("--no-config,--isolated", check.no_config,
                                      "ignore config files (.aortalint.yaml and its siblings)"));
   check_cmd->add_flag("--no-cache", check.no_cache,
                       "neither read nor write the result cache ($AORTALINT_CACHE_DIR, default ~/.cache/aortalint)");
+  std::string cache_dir;
+  check_cmd->add_option("--cache-dir", cache_dir, "keep the result cache here (as $AORTALINT_CACHE_DIR does)")
+      ->type_name("DIR");
   check_cmd->add_flag("--fix", check.fix, "apply safe fixes, re-linting until nothing changes");
   check_cmd->add_flag("--unsafe-fixes", check.unsafe_fixes, "with --fix or --diff: apply unsafe fixes too");
   check_cmd->add_flag("--diff", check.diff, "print the fixes as a unified diff and change nothing (exit 1 if any)");
@@ -159,8 +173,12 @@ int main(int argc, char** argv) {
   check_cmd->add_option("--jobs,-j", check.jobs, "parallel jobs (default: one per core)")->check(kJobs);
 
   CLI::App* rules_cmd = app.add_subcommand("rules", "list every rule");
-  std::string docs_dir;
+  std::string docs_dir, rules_format = "text";
   bool docs_check = false;
+  std::vector<std::string> rules_selectors;
+  rules_cmd->add_option("selectors", rules_selectors, "only these rule IDs or prefixes (PAY, COL003)")->expected(0, -1);
+  rules_cmd->add_option("--output-format,--format", rules_format, "text: a table; json: one object per rule")
+      ->check(CLI::IsMember({"text", "json"}));
   CLI::Option* docs_opt =
       rules_cmd->add_option("--docs", docs_dir, "write docs/rules/<ID>.md pages and the index into this directory");
   rules_cmd->add_flag("--check", docs_check, "with --docs: fail when the pages there are stale")->needs(docs_opt);
@@ -203,6 +221,8 @@ int main(int argc, char** argv) {
   generate_cmd->add_option("what", generate_what, "man, bash, zsh or fish")
       ->required()
       ->check(CLI::IsMember({"man", "bash", "zsh", "fish"}));
+
+  CLI::App* version_cmd = app.add_subcommand("version", "print the version, as --version does");
 
   CLI::App* clean_cmd =
       app.add_subcommand("clean", "remove the result cache ($AORTALINT_CACHE_DIR, default ~/.cache/aortalint)");
@@ -302,6 +322,7 @@ int main(int argc, char** argv) {
     return static_cast<int>(kExitUsage);
   };
   try {
+    if (*version_cmd) return flushed((std::cout << VersionText() << "\n", kExitClean));
     if (*clean_cmd) return flushed(ResultCache::Clean(ResultCache::DefaultDir(), std::cout, std::cerr));
     if (*check_cmd) {
       if (*stdin_opt && check.stdin_filename.empty()) {
@@ -314,6 +335,17 @@ int main(int argc, char** argv) {
       check.request.select = SplitList(select);
       check.request.extend_select = SplitList(extend_select);
       check.request.ignore = SplitList(ignore);
+      check.request.unfixable = SplitList(unfixable);
+      check.extend_exclude = SplitList(extend_exclude);
+      // The cache's directory is the process's ($AORTALINT_CACHE_DIR): every reader of it sees the flag.
+      if (!cache_dir.empty()) setenv("AORTALINT_CACHE_DIR", cache_dir.c_str(), 1);
+      if (!check.config.empty() && check.config.find('=') != std::string::npos &&
+          !std::filesystem::exists(check.config)) {
+        std::cerr << "aortalint: --config takes a config file, and '" << check.config
+                  << "' is none; settings on the command line are flags (--select, --ignore, --triton, ...) or go "
+                     "in .aortalint.yaml\n";
+        return kExitUsage;
+      }
       check.request.triton = SplitList(triton);
       if (*collect_opt) check.request.collect = SplitList(collect);
       return RunCheck(check, std::cout, std::cerr);  // checks its own report was written
@@ -332,8 +364,9 @@ int main(int argc, char** argv) {
       return flushed(RunExplain(explain, std::cout, std::cerr));
     }
     if (*rules_cmd)
-      return flushed(docs_dir.empty() ? PrintRules(std::cout)
-                                      : WriteRuleDocs(docs_dir, docs_check, std::cout, std::cerr));
+      return flushed(docs_dir.empty()
+                         ? PrintRules(SplitList(rules_selectors), rules_format == "json", std::cout, std::cerr)
+                         : WriteRuleDocs(docs_dir, docs_check, std::cout, std::cerr));
     if (*rule_cmd) return flushed(PrintRule(rule_id, std::cout, std::cerr));
     if (*schema_cmd) return flushed(PrintRecipeSchema(std::cout));
     if (*lsp_cmd) return lsp::RunLanguageServer(lsp_options);

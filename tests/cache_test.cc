@@ -118,9 +118,9 @@ TEST_CASE("a cached result over settled files is served, and a same-size edit wi
   WaitPastTheSlack();
   CommandResult first = RunShell(run);
   CHECK(first.exit_code == 0);
-  CHECK(first.output.find("1 misses") != std::string::npos);
+  CHECK(first.output.find("1 miss") != std::string::npos);
   CommandResult second = RunShell(run);
-  CHECK(second.output.find("1 hits, 0 misses") != std::string::npos);
+  CHECK(second.output.find("1 hit, 0 misses") != std::string::npos);
   // The payload's size and mtime put back: its ctime tells the edit apart.
   auto mtime = std::filesystem::last_write_time(dir / "repo/payload.py");
   WriteFile(dir / "repo/payload.py", late);
@@ -128,7 +128,7 @@ TEST_CASE("a cached result over settled files is served, and a same-size edit wi
   CommandResult third = RunShell(run);
   CHECK(third.exit_code == 1);
   CHECK(third.output.find("PAY001") != std::string::npos);
-  CHECK(third.output.find("0 hits, 1 misses") != std::string::npos);
+  CHECK(third.output.find("0 hits, 1 miss") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
 
@@ -233,21 +233,21 @@ TEST_CASE("an entry edited to hide its findings is recomputed, never served") {
     WriteFile(shard(), CacheLines(entries));
   };
   std::string first = run(state);
-  REQUIRE(first.find("cache: 0 hits, 1 misses") != std::string::npos);
+  REQUIRE(first.find("cache: 0 hits, 1 miss") != std::string::npos);
   REQUIRE(first.find("[COL003]") != std::string::npos);
   const std::filesystem::path secret = state / "aortalint/cache-secret";
   CHECK(std::filesystem::file_size(secret) == 32);
   CHECK((std::filesystem::status(secret).permissions() & std::filesystem::perms::all) ==
         (std::filesystem::perms::owner_read | std::filesystem::perms::owner_write));
-  CHECK(run(state).find("cache: 1 hits, 0 misses") != std::string::npos);
+  CHECK(run(state).find("cache: 1 hit, 0 misses") != std::string::npos);
 
   // Edited to hold no findings: a miss, the finding back, and the entry rewritten (a hit again).
   edit_entries([](const std::string&, nlohmann::json& entry) { entry["diagnostics"] = nlohmann::json::array(); });
   std::string poisoned = run(state);
-  CHECK(poisoned.find("cache: 0 hits, 1 misses") != std::string::npos);
+  CHECK(poisoned.find("cache: 0 hits, 1 miss") != std::string::npos);
   CHECK(poisoned.find("[COL003]") != std::string::npos);
   std::string again = run(state);
-  CHECK(again.find("cache: 1 hits, 0 misses") != std::string::npos);
+  CHECK(again.find("cache: 1 hit, 0 misses") != std::string::npos);
   CHECK(again.find("[COL003]") != std::string::npos);
 
   // Signed again by someone with another secret: still a miss.
@@ -255,11 +255,11 @@ TEST_CASE("an entry edited to hide its findings is recomputed, never served") {
     entry["diagnostics"] = nlohmann::json::array();
     entry["mac"] = EntryMac(std::string(32, 'k'), key, entry["bin"].get<std::string>(), entry["read"].dump(), "[]");
   });
-  CHECK(run(state).find("cache: 0 hits, 1 misses") != std::string::npos);
+  CHECK(run(state).find("cache: 0 hits, 1 miss") != std::string::npos);
   // No MAC at all (an entry of an older build's shape): a miss.
   edit_entries([](const std::string&, nlohmann::json& entry) { entry.erase("mac"); });
-  CHECK(run(state).find("cache: 0 hits, 1 misses") != std::string::npos);
-  CHECK(run(state).find("cache: 1 hits, 0 misses") != std::string::npos);
+  CHECK(run(state).find("cache: 0 hits, 1 miss") != std::string::npos);
+  CHECK(run(state).find("cache: 1 hit, 0 misses") != std::string::npos);
 
   // A secret that others can read, or one inside the cache: the cache is off for the run, and says why.
   std::filesystem::permissions(secret, std::filesystem::perms::group_read, std::filesystem::perm_options::add);

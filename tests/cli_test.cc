@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/display_width.h"
+#include "json_schema.h"
 #include "load/hip_loader.h"
 #include "test_util.h"
 
@@ -591,6 +592,160 @@ TEST_CASE("cli: explain and run take --aorta as check does") {
     CHECK(unknown.exit_code == 2);
     CHECK(Has(unknown.output, "--aorta 'deadbeef0' is not an aorta version aortalint knows"));
   }
+}
+
+}  // namespace
+}  // namespace aortalint::testing
+
+namespace aortalint::testing {
+namespace {
+
+TEST_CASE("cli: ruff's flags do what ruff's do (issue 38)") {
+  Repo repo;
+  for (const char* version : {"-V", "--version", "version"})
+    CHECK(repo.Run(version).output.rfind("aortalint ", 0) == 0);
+  // --output-file is -o.
+  CHECK(repo.Run("check --no-cache --output-file out.txt sub").exit_code == 1);
+  CHECK(Has(ReadFile(repo.root / "out.txt"), "[COL003]"));
+  // --isolated is --no-config.
+  WriteFile(repo.root / ".aortalint.yaml", "ignore: [COL003]\n");
+  CHECK(repo.Run("check --no-cache sub").exit_code == 0);
+  CHECK(repo.Run("check --no-cache --isolated sub").exit_code == 1);
+  fs::remove(repo.root / ".aortalint.yaml");
+  // --cache-dir keeps the cache where it says.
+  CHECK(repo.Run("check --cache-dir mycache sub").exit_code == 1);
+  CHECK(fs::is_directory(repo.root / "mycache"));
+  // --extend-exclude (and --exclude) skip what they match, relative to the working directory.
+  CHECK(repo.Run("check --no-cache --extend-exclude sub .").exit_code == 0);
+  CHECK(repo.Run("check --no-cache --exclude 'sub/*.yaml' .").exit_code == 0);
+  CHECK(repo.Run("check --no-cache --extend-exclude other .").exit_code == 1);
+  // --unfixable: reported without its fix, and --fix leaves it.
+  CommandResult r = repo.Run("check --no-cache --unfixable col --fix sub");
+  CHECK(r.exit_code == 1);
+  CHECK_FALSE(Has(r.output, "fixable"));
+  CHECK(ReadFile(repo.root / "sub/bad.yaml") == kCol003);
+  // --exit-non-zero-on-fix: a run that fixed everything still fails.
+  CHECK(repo.Run("check --no-cache --fix --exit-non-zero-on-fix sub").exit_code == 1);
+  CHECK(repo.Run("check --no-cache --exit-non-zero-on-fix sub").exit_code == 0);  // nothing left to fix
+  // --ignore-noqa reports what a suppression silences.
+  std::string suppressed = kCol003;
+  suppressed.insert(suppressed.size() - 1, "  # aortalint: ignore[COL003]");
+  WriteFile(repo.root / "sub/bad.yaml", suppressed);
+  CHECK(repo.Run("check --no-cache sub").exit_code == 0);
+  CHECK(repo.Run("check --no-cache --ignore-noqa sub").exit_code == 1);
+  // A clean run says so; -q says nothing; -v counts in words.
+  r = repo.Run("check --no-cache good.yaml");
+  CHECK(Has(r.output, "All checks passed!"));
+  CHECK(repo.Run("check --no-cache -q good.yaml").output.empty());
+  CHECK(Has(repo.Run("check --no-cache -v good.yaml").output, "1 file linted; cache: 0 hits, 0 misses"));
+  // --config takes a file: ruff's KEY=VALUE is said plainly.
+  r = repo.Run("check --config 'lint.select=[\"COL\"]' good.yaml");
+  CHECK(r.exit_code == 2);
+  CHECK(Has(r.output, "--config takes a config file"));
+  // stdin: no warning about a '.' nobody gave.
+  r = repo.Run("check --no-cache --stdin-filename x.yaml < good.yaml");
+  CHECK_FALSE(Has(r.output, "ignoring"));
+  // rules: selectors and JSON.
+  r = repo.Run("rules pay");
+  CHECK(Has(r.output, "PAY001"));
+  CHECK_FALSE(Has(r.output, "COL001"));
+  nlohmann::json rules = nlohmann::json::parse(repo.Run("rules --format json SUP 2>/dev/null").output);
+  REQUIRE(rules.size() >= 3);
+  CHECK(rules[0]["code"] == "SUP001");
+  CHECK(rules[0]["name"] == "unused-suppression");
+  CHECK(Has(rules[0]["explanation"].get<std::string>(), "# SUP001"));
+  CHECK(repo.Run("rules XYZ").exit_code == 2);
+}
+
+TEST_CASE("cli: JSON has ruff's location fields beside the byte offsets") {
+  Repo repo;
+  nlohmann::json report = nlohmann::json::parse(repo.Run("check --no-cache --format json sub 2>/dev/null").output);
+  REQUIRE(report.size() == 1);
+  const nlohmann::json& d = report[0];
+  CHECK(d["location"] == nlohmann::json{{"row", 8}, {"column", 12}});
+  CHECK(d["end_location"] == nlohmann::json{{"row", d["end_line"]}, {"column", d["end_column"]}});
+  const nlohmann::json& edit = d["fix"]["edits"][0];
+  CHECK(edit.contains("begin"));
+  CHECK(edit["location"]["row"] == 8);
+}
+
+TEST_CASE("cli: junit, rdjson, pylint and azure reports, checked against what their readers accept") {
+  Repo repo;
+  WriteFile(repo.root / "sub/odd <&\">.yaml", kCol003);
+  // JUnit: valid against the schema of what Jenkins, GitLab and Azure read; a clean run is one passed case.
+  for (const char* paths : {"sub", "good.yaml"}) {
+    CAPTURE(std::string(paths));
+    CommandResult r = repo.Run(std::string("check --no-cache --format junit -o report.xml ") + paths);
+    CHECK(r.exit_code == (std::string(paths) == "sub" ? 1 : 0));
+    CommandResult valid =
+        RunShell("xmllint --noout --schema " + ShellQuote(AORTALINT_SOURCE_DIR "/fixtures/schemas/junit.xsd") + " " +
+                 ShellQuote((repo.root / "report.xml").string()) + " 2>&1");
+    INFO(valid.output);
+    CHECK(valid.exit_code == 0);
+  }
+  CHECK(Has(ReadFile(repo.root / "report.xml"), "<testcase name=\"no problems found\""));
+  repo.Run("check --no-cache --format junit -o report.xml sub");
+  std::string junit = ReadFile(repo.root / "report.xml");
+  CHECK(Has(junit, "<testsuite name=\"sub/odd &lt;&amp;&quot;&gt;.yaml\" tests=\"1\" failures=\"1\""));
+  CHECK(Has(junit, "type=\"COL003\""));
+  // rdjson: valid against reviewdog's format, the fix as a suggestion.
+  testing::JsonSchemaValidator validator(
+      nlohmann::json::parse(ReadFile(AORTALINT_SOURCE_DIR "/fixtures/schemas/rdjson.schema.json")));
+  nlohmann::json rd = nlohmann::json::parse(repo.Run("check --no-cache --format rdjson sub 2>/dev/null").output);
+  std::vector<std::string> problems = validator.Validate(rd);
+  for (const std::string& p : problems) MESSAGE(p);
+  CHECK(problems.empty());
+  REQUIRE(rd["diagnostics"].size() == 2);
+  const nlohmann::json& first = rd["diagnostics"][0];
+  CHECK(first["code"]["value"] == "COL003");
+  CHECK(first["severity"] == "ERROR");
+  CHECK(first["location"]["range"]["start"] == nlohmann::json{{"line", 8}, {"column", 12}});
+  CHECK(first["suggestions"][0]["text"] == "\"true\"");
+  // pylint and azure: one line per finding in their readers' shapes.
+  CHECK(Has(repo.Run("check --no-cache --format pylint sub/bad.yaml").output,
+            "sub/bad.yaml:8: [COL003] rocprof option 'stats'"));
+  CommandResult azure = repo.Run("check --no-cache --format azure sub/bad.yaml");
+  CHECK(Has(azure.output,
+            "##vso[task.logissue type=error;sourcepath=sub/bad.yaml;linenumber=8;columnnumber=12;"
+            "code=COL003;]"));
+}
+
+}  // namespace
+}  // namespace aortalint::testing
+
+namespace aortalint::testing {
+namespace {
+
+TEST_CASE("cli: completions know flags from options, and offer an option's values") {
+  Repo repo;
+  std::string bash = repo.Run("generate bash").output;
+  WriteFile(repo.root / "completion.bash", bash);
+  auto complete = [&](const std::string& words, int current) {
+    return RunShell("bash -c " +
+                    ShellQuote("source " + (repo.root / "completion.bash").string() + "; COMP_WORDS=(" + words +
+                               "); COMP_CWORD=" + std::to_string(current) + "; _aortalint; echo \"${COMPREPLY[*]}\""))
+        .output;
+  };
+  CHECK(complete("aortalint check --format j", 3) == "json junit\n");
+  CHECK(complete("aortalint check --fail-level w", 3) == "warning\n");
+  CHECK(Has(complete("aortalint check --select SUP00", 3), "SUP001 SUP002 SUP003"));
+  CHECK(complete("aortalint check --jobs ''", 3) == "\n");  // a number: nothing to offer, no file names
+  CHECK(complete("aortalint rule SUP00", 2) == "SUP001 SUP002 SUP003\n");
+  std::string zsh = repo.Run("generate zsh").output;
+  CHECK(Has(zsh, "'--fix[apply safe fixes, re-linting until nothing changes]' "));
+  CHECK(Has(zsh, "'--format[output format]:value:(text concise json sarif github gitlab junit rdjson pylint azure)'"));
+  CHECK(Has(zsh, "'--output[write the report to a file]:file:_files'"));
+  // fish, run: a flag takes no value, an enumerated option offers its values.
+  WriteFile(repo.root / "completion.fish", repo.Run("generate fish").output);
+  auto fish = [&](const std::string& line) {
+    return RunShell(
+               "fish -c " +
+               ShellQuote("source " + (repo.root / "completion.fish").string() + "; complete -C " + ShellQuote(line)) +
+               " | cut -f1 | tr '\\n' ' '")
+        .output;
+  };
+  CHECK(fish("aortalint check --fail-level ") == "error info warning ");
+  CHECK(fish("aortalint check --fix --fail-l") == "--fail-level ");
 }
 
 }  // namespace

@@ -238,7 +238,7 @@ TEST_CASE("hip: the cached result follows the compile database and the headers")
   std::string check = testing::ShellQuote(AORTALINT_BINARY) + " check --format concise k.hip";
   auto cached = [&] { return testing::RunShell(in + "AORTALINT_CACHE_DIR=cache " + check + " -v 2>&1"); };
   auto fresh = [&] { return testing::RunShell(in + check + " --no-cache 2>&1").output; };
-  auto hits = [](const CommandResult& r) { return r.output.find("cache: 1 hits") != std::string::npos; };
+  auto hits = [](const CommandResult& r) { return r.output.find("cache: 1 hit") != std::string::npos; };
   // kTimestampSlackNs: the files settle first, so a slow machine cannot see k.hip settle between two runs.
   std::this_thread::sleep_for(std::chrono::milliseconds(2100));
 
@@ -279,7 +279,7 @@ TEST_CASE("hip: the cached result follows a project root marked below the compil
   auto cached = [&] { return testing::RunShell(in + "AORTALINT_CACHE_DIR=../cache " + check + " -v 2>&1").output; };
   std::this_thread::sleep_for(std::chrono::milliseconds(2100));          // kTimestampSlackNs: the header settles
   CHECK(cached().find("'scale.h' was not found") == std::string::npos);  // the database above gives -Iinc
-  CHECK(cached().find("cache: 1 hits") != std::string::npos);
+  CHECK(cached().find("cache: 1 hit") != std::string::npos);
   // sub/ becomes a project of its own: the database above is out of its reach.
   WriteFile(dir / "sub/.aortalint.yaml", "triton: [3.6.0]\n");
   std::string fresh = testing::RunShell(in + check + " --no-cache 2>&1").output;

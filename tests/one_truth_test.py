@@ -107,7 +107,8 @@ class Lsp:
                 raise RuntimeError(f"{self.folder}: the language server exited")
             self.buffer += chunk
 
-    def wait(self, done, timeout=60):
+    # Generous: HIP units parse in a worker, and a loaded 2-core machine can take a minute for one folder.
+    def wait(self, done, timeout=240):
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             m = self.read(deadline - time.monotonic())
@@ -293,9 +294,10 @@ def check_folder(binary, folder):
 def main():
     binary = os.path.abspath(sys.argv[1])
     # The reference runs uncached; the others share a cache of their own, which they check too.
-    os.environ["AORTALINT_CACHE_DIR"] = tempfile.mkdtemp(prefix="one-truth-cache-")
     folders = [os.path.abspath(f) for f in sys.argv[2:]]
-    with ThreadPoolExecutor(max_workers=2 * (os.cpu_count() or 2)) as pool:
+    with tempfile.TemporaryDirectory(prefix="one-truth-cache-") as cache, \
+            ThreadPoolExecutor(max_workers=2 * (os.cpu_count() or 2)) as pool:
+        os.environ["AORTALINT_CACHE_DIR"] = cache
         results = list(pool.map(lambda f: check_folder(binary, f), folders))
     problems = [p for r in results for p in r[0]]
     for r in results:

@@ -59,7 +59,8 @@ TEST_CASE("Python comments: strings of every kind are not comments") {
       "u = r'\\'' # noqa: I001\n"
       "x = 1  # NOQA: pay001\n"
       "y = 2  # noqa\n";
-  CHECK(Ids("p.py", text) == std::vector<std::string>{"5:PAY001", "5:E501"});
+  // IDs are case-insensitive, in comments as on the command line.
+  CHECK(Ids("p.py", text) == std::vector<std::string>{"5:PAY001", "5:E501", "7:PAY001"});
 }
 
 TEST_CASE("noqa is Python only and other tools' codes are theirs") {

@@ -41,6 +41,7 @@
 #include "engine/fix_guard.h"
 #include "engine/fixes.h"
 #include "engine/rule.h"
+#include "engine/selection.h"
 #include "engine/sidecar.h"
 #include "load/payload_loader.h"
 #include "load/python_parser.h"
@@ -130,20 +131,13 @@ void EmitFindings(const CheckOptions& options, const std::vector<Diagnostic>& di
     EmitStatistics(diagnostics, true, out);
     return;
   }
-  if (options.format == "json") {
-    EmitJson(diagnostics, out);
-    return;
-  }
-  if (options.format == "sarif") {
-    EmitSarif(diagnostics, out);
-    return;
-  }
-  if (options.format == "github") {
-    EmitGithub(diagnostics, out);
-    return;
-  }
-  if (options.format == "gitlab") {
-    EmitGitlab(diagnostics, out);
+  // The machine formats: the findings and nothing else.
+  using Emitter = void (*)(std::span<const Diagnostic>, std::ostream&);
+  static const std::map<std::string_view, Emitter> kMachineFormats = {
+      {"json", EmitJson},   {"sarif", EmitSarif},   {"github", EmitGithub}, {"gitlab", EmitGitlab},
+      {"junit", EmitJunit}, {"rdjson", EmitRdjson}, {"pylint", EmitPylint}, {"azure", EmitAzure}};
+  if (auto emit = kMachineFormats.find(options.format); emit != kMachineFormats.end()) {
+    emit->second(diagnostics, out);
     return;
   }
   if (options.statistics) {
@@ -153,6 +147,7 @@ void EmitFindings(const CheckOptions& options, const std::vector<Diagnostic>& di
     EmitText(diagnostics, out, UseColor(options, options.output), concise);
     if (options.show_fixes && !options.fix) EmitAvailableFixes(diagnostics, out);
     if (!diagnostics.empty() && !options.quiet) out << (concise ? "" : "\n") << Summary(diagnostics) << '\n';
+    if (diagnostics.empty() && !options.quiet && !options.diff) out << "All checks passed!\n";
   }
   if (options.quiet || options.diff) return;
   auto [safe, unsafe] = FixableCounts(diagnostics);
@@ -817,7 +812,16 @@ struct Linted {
   std::vector<Diagnostic> diagnostics;
   Severity fail_level = Severity::kError;
   bool unwritten = false;  // a fixed file could not be written: exit 2 after the report
+  size_t fixed = 0;        // fixes applied
 };
+
+// --unfixable: the findings of these rules are reported without their fix, and nothing applies it.
+void DropUnfixable(std::vector<Diagnostic>& found, const std::vector<std::string>& unfixable) {
+  for (Diagnostic& d : found)
+    if (d.fix && std::any_of(unfixable.begin(), unfixable.end(),
+                             [&](const std::string& selector) { return SelectorMatches(selector, d.rule); }))
+      d.fix.reset();
+}
 
 Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
   CheckOptions options = input;
@@ -902,7 +906,7 @@ Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
                        fmt::join(enabled, ","));
     return {kExitClean};
   }
-  FileSet files = Discover(paths, configs, options.respect_gitignore);
+  FileSet files = Discover(paths, configs, options.respect_gitignore, options.extend_exclude);
   RunRoot run_root = NamedFilesRoot(files);
   ApplyRunRoot(files, run_root);
   if (options.verbose && !run_root.dir.empty()) err << "aortalint: " << run_root.why << "\n";
@@ -948,6 +952,7 @@ Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
   for (int pass = 0;; ++pass) {
     std::vector<std::string> skipped;
     all = LintFiles(files, configs, options, stats, options.verbose && pass == 0 ? &skipped : nullptr);
+    DropUnfixable(all, options.request.unfixable);
     for (const std::string& why : skipped) err << "aortalint: " << why << '\n';
     if (pass == 0) {
       first_pass = all;
@@ -1002,8 +1007,8 @@ Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
         << files.skipped.front().second << "); --verbose lists them\n";
   if (options.verbose && !stats.cache_note.empty()) err << "aortalint: " << stats.cache_note << "\n";
   if (options.verbose)
-    err << "aortalint: " << stats.linted.size() << " files linted; cache: " << stats.hits << " hits, " << stats.misses
-        << " misses" << (options.no_cache ? " (--no-cache)" : "") << "\n";
+    err << "aortalint: " << Plural(stats.linted.size(), "file") << " linted; cache: " << Plural(stats.hits, "hit")
+        << ", " << Plural(stats.misses, "miss") << (options.no_cache ? " (--no-cache)" : "") << "\n";
   if (options.show_fixes && options.fix && fixed) EmitAppliedFixes(first_pass, all, err);
   FixOutcome outcome = FinishFixes(options, originals, current, fixed, all, stdin_text, out, err);
   if (!outcome.unwritten.empty()) {
@@ -1011,11 +1016,12 @@ Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
     for (const std::string& path : outcome.unwritten) overlay.Set(path, originals.at(path));
     LintStats again;
     all = LintFiles(files, configs, options, again);
+    DropUnfixable(all, options.request.unfixable);
     tidy(all);
   }
   if (outcome.exit) return {*outcome.exit};
   if (options.fix && !options.stdin_filename.empty()) return {ExitStatus(options, *fail_level, all)};
-  return {std::nullopt, std::move(all), *fail_level, !outcome.unwritten.empty()};
+  return {std::nullopt, std::move(all), *fail_level, !outcome.unwritten.empty(), fixed};
 }
 
 }  // namespace
@@ -1050,6 +1056,7 @@ int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
     }
   }
   if (linted.unwritten) return kExitUsage;
+  if (options.exit_non_zero_on_fix && linted.fixed && !options.exit_zero) return kExitFindings;
   return ExitStatus(options, linted.fail_level, all);
 }
 

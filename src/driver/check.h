@@ -14,18 +14,20 @@ namespace aortalint {
 enum ExitCode { kExitClean = 0, kExitFindings = 1, kExitUsage = 2, kExitInternal = 3 };
 
 struct CheckOptions {
-  std::vector<std::string> paths{"."};
+  std::vector<std::string> paths;             // none: "." (or standard input)
   std::vector<std::string> command;           // the launch argv after `--`
   std::vector<std::string> mitigation_files;  // aorta's `--mitigations-file` sidecars, for every recipe
-  std::string format = "text";                // text | concise | json | sarif | github
+  std::string format = "text";                // text | concise | json | sarif | github | gitlab | junit | ...
   std::string output;                         // a file instead of stdout
   std::string color = "auto";                 // auto | always | never
   SettingsRequest request;                    // --select, --extend-select, --ignore, --triton, --collect
   std::string fail_level = "error";
   bool exit_zero = false;
-  bool quiet = false;             // -q: the findings only, no summary or warnings
-  bool statistics = false;        // a count per rule instead of the findings
-  bool show_fixes = false;        // list the fixes applied (with --fix) or available
+  bool exit_non_zero_on_fix = false;        // exit 1 when --fix changed a file, even with nothing left to report
+  std::vector<std::string> extend_exclude;  // globs relative to the working directory, besides `exclude:`
+  bool quiet = false;                       // -q: the findings only, no summary or warnings
+  bool statistics = false;                  // a count per rule instead of the findings
+  bool show_fixes = false;                  // list the fixes applied (with --fix) or available
   bool verbose = false;           // cache hits and misses, timing, files given no payload rules and why, on stderr
   std::string show_settings;      // print the settings for this file and lint nothing
   bool show_files = false;        // list the files that would be linted and lint nothing

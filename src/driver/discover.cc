@@ -353,8 +353,16 @@ FileRole RoleOf(std::string_view path, std::string_view text) { return Classify(
 
 bool LooksLikeRecipe(std::string_view text) { return RoleOf("recipe.yaml", text) == FileRole::kRecipe; }
 
-FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs, bool respect_gitignore) {
+FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs, bool respect_gitignore,
+                 const std::vector<std::string>& extend_exclude) {
   FileSet files;
+  // --extend-exclude: globs relative to the working directory, on top of each config's `exclude:`.
+  Config command_line;
+  command_line.dir = ".";
+  command_line.exclude = extend_exclude;
+  auto excludes = [&](const Config& config, const std::string& path) {
+    return config.Excludes(path) || command_line.Excludes(path);
+  };
   GitIgnore gitignore;
   // The walk asks about every entry of a directory in turn: the config of the last directory is kept.
   std::string last_parent = "\n";  // no path's directory
@@ -365,7 +373,7 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
       last_config = configs.For(path);
       last_parent = parent ? std::string(*parent) : "\n";
     }
-    return last_config->Excludes(path);
+    return excludes(*last_config, path);
   };
   for (const std::string& path : paths) {
     std::error_code ec;
@@ -389,7 +397,9 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
         continue;
       }
       if (excluded(path)) {
-        files.skipped.emplace_back(path, "excluded by the exclude: of " + last_config->path);
+        files.skipped.emplace_back(path, last_config->Excludes(path)
+                                             ? "excluded by the exclude: of " + last_config->path
+                                             : std::string("excluded by --extend-exclude"));
         continue;
       }
       // Recipes are YAML or JSON: a named `pyproject.toml` or `pytest.ini` (a job passing every changed
@@ -427,14 +437,15 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
             if (type == DT_DIR) {
               std::string abs = JoinNormal(abs_dir, name);
               if (!SkipDirectory(name, abs) && !ExcludesDirectory(*configs.ForFileIn(abs), p) &&
+                  !ExcludesDirectory(command_line, p) &&
                   !(respect_gitignore && gitignore.IgnoredIn(abs_dir, name, true)))
                 pending.emplace_back(std::move(p), std::move(abs));
               continue;
             }
             if (respect_gitignore && gitignore.IgnoredIn(abs_dir, name, false)) continue;
             if (IsRecipeSuffix(name)) {
-              if (!IsConfigFileName(name) && !here->Excludes(p)) files.recipes.push_back({std::move(p), false, path});
-            } else if (IsPython(name) && !here->Excludes(p)) {
+              if (!IsConfigFileName(name) && !excludes(*here, p)) files.recipes.push_back({std::move(p), false, path});
+            } else if (IsPython(name) && !excludes(*here, p)) {
               files.payloads.push_back({std::move(p), false, path});
             }
           }

@@ -35,7 +35,9 @@ struct FileSet {
 /// allows) is never skipped silently: it is a recipe candidate with `walk_error`
 /// set, which SYN003 reports at the directory. So is a recipe or Python file the
 /// walk finds that is a link leading outside the project root: it is not read.
-FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs, bool respect_gitignore = true);
+/// `extend_exclude`: --extend-exclude globs, read as `exclude:` is, relative to the working directory.
+FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs, bool respect_gitignore = true,
+                 const std::vector<std::string>& extend_exclude = {});
 
 /// What a file is to aortalint, by its name and text.
 enum class FileRole { kRecipe, kPayload, kConfig, kOther };

@@ -5,7 +5,12 @@
 #include <sstream>
 #include <vector>
 
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
 #include "base/edit_distance.h"
+#include "base/json_text.h"
 #include "emit/docs.h"
 #include "emit/recipe_schema.h"
 #include "engine/selection.h"
@@ -19,8 +24,26 @@ int PrintRecipeSchema(std::ostream& out) {
   return 0;
 }
 
-int PrintRules(std::ostream& out) {
-  out << RuleTable();
+int PrintRules(const std::vector<std::string>& selectors, bool json, std::ostream& out, std::ostream& err) {
+  std::vector<const RuleMeta*> shown;
+  std::vector<std::string> normal;
+  for (const std::string& written : selectors) {
+    normal.push_back(NormalizeSelector(written));
+    if (std::optional<UnknownSelector> unknown = CheckSelector(normal.back())) {
+      err << "aortalint: '" << written << "' names no rule"
+          << (unknown->suggestion ? "; did you mean '" + *unknown->suggestion + "'?" : "")
+          << " (`aortalint rules` lists them)\n";
+      return 2;
+    }
+  }
+  for (const RuleMeta* m : AllRuleMetas())
+    if (normal.empty() ||
+        std::any_of(normal.begin(), normal.end(), [&](const std::string& s) { return SelectorMatches(s, m->id); }))
+      shown.push_back(m);
+  if (json)
+    out << JsonText(RulesJson(shown), 2) << '\n';
+  else
+    out << RuleTable(shown);
   return 0;
 }
 

@@ -3,10 +3,12 @@
 
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace aortalint {
 
-int PrintRules(std::ostream& out);
+/// `aortalint rules [SELECTOR...]`: the rules the selectors cover (all without any), as a table or JSON.
+int PrintRules(const std::vector<std::string>& selectors, bool json, std::ostream& out, std::ostream& err);
 int PrintRule(const std::string& id, std::ostream& out, std::ostream& err);
 /// Writes <dir>/<ID>.md and <dir>/README.md; with `check`, changes nothing and
 /// returns 1 when any page differs from what the metadata generates.

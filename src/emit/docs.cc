@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
 
 #include "base/strings.h"
 
@@ -232,11 +233,29 @@ std::string RuleIndex() {
   return out;
 }
 
-std::string RuleTable() {
+std::string RuleTable(std::span<const RuleMeta* const> rules) {
   std::string out;
-  for (const RuleMeta* m : AllRuleMetas())
+  for (const RuleMeta* m : rules)
     out += fmt::format("{:<7} {:<36} {:<8} {:<4} {}\n", m->id, m->slug, SeverityName(m->severity),
                        m->fix == FixAvailability::kNone ? "" : "fix", TrimBlock(m->summary));
+  return out;
+}
+
+nlohmann::json RulesJson(std::span<const RuleMeta* const> rules) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const RuleMeta* m : rules) {
+    std::string_view fix = m->fix == FixAvailability::kNone        ? "none"
+                           : m->fix == FixAvailability::kSometimes ? "sometimes"
+                                                                   : "always";
+    nlohmann::json rule = {{"code", m->id},
+                           {"name", m->slug},
+                           {"severity", SeverityName(m->severity)},
+                           {"summary", TrimBlock(m->summary)},
+                           {"fix", fix},
+                           {"explanation", RuleDoc(*m)}};
+    if (std::string url = RuleDocUrl(m->id); !url.empty()) rule["url"] = url;
+    out.push_back(std::move(rule));
+  }
   return out;
 }
 

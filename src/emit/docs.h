@@ -2,7 +2,10 @@
 // `aortalint rules`, and docs/rules/*.md are all this text.
 #pragma once
 
+#include <span>
 #include <string>
+
+#include <nlohmann/json_fwd.hpp>
 
 #include "engine/rule.h"
 
@@ -12,8 +15,10 @@ namespace aortalint {
 std::string RuleDoc(const RuleMeta& meta);
 /// The index page (docs/rules/README.md).
 std::string RuleIndex();
-/// `aortalint rules`: one line per rule.
-std::string RuleTable();
+/// `aortalint rules`: one line per rule of `rules`.
+std::string RuleTable(std::span<const RuleMeta* const> rules);
+/// `aortalint rules --format json`: an object per rule (code, name, severity, summary, fix, explanation).
+nlohmann::json RulesJson(std::span<const RuleMeta* const> rules);
 /// The relative link of a rule's page from the repository root.
 std::string RuleDocPath(std::string_view id);
 /// The base URL rule pages are published under: $AORTALINT_DOCS_URL, else the

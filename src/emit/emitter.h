@@ -28,6 +28,18 @@ void EmitGithub(std::span<const Diagnostic> diagnostics, std::ostream& out);
 /// GitLab CI code quality (Code Climate subset): a JSON array of issues.
 void EmitGitlab(std::span<const Diagnostic> diagnostics, std::ostream& out);
 
+/// JUnit XML: a test suite per file, a failed test case per finding (a passed one when there is none).
+void EmitJunit(std::span<const Diagnostic> diagnostics, std::ostream& out);
+/// reviewdog's rdjson: one DiagnosticResult; columns are UTF-8 byte counts from 1, ends exclusive.
+void EmitRdjson(std::span<const Diagnostic> diagnostics, std::ostream& out);
+/// pylint's parseable lines: `path:line: [ID] message; help`.
+void EmitPylint(std::span<const Diagnostic> diagnostics, std::ostream& out);
+/// Azure Pipelines logging commands: `##vso[task.logissue type=...;sourcepath=...;...]message`.
+void EmitAzure(std::span<const Diagnostic> diagnostics, std::ostream& out);
+
+/// `n word`, with the word's plural when n is not 1 ("1 file", "2 misses").
+std::string Plural(size_t n, std::string_view word);
+
 /// The directory reports are relative to: the repository's top (the nearest
 /// directory above the working directory that holds .git), else the working directory.
 std::string ReportRoot();

@@ -104,6 +104,11 @@ void EmitText(std::span<const Diagnostic> diagnostics, std::ostream& out, bool c
   }
 }
 
+std::string Plural(size_t n, std::string_view word) {
+  std::string_view suffix = n == 1 ? "" : word.ends_with('s') ? "es" : "s";
+  return fmt::format("{} {}{}", n, word, suffix);
+}
+
 std::string Summary(std::span<const Diagnostic> diagnostics) {
   size_t counts[3] = {0, 0, 0};
   std::set<std::string> files;
@@ -111,13 +116,12 @@ std::string Summary(std::span<const Diagnostic> diagnostics) {
     ++counts[static_cast<int>(d.severity)];
     files.insert(d.where.path());
   }
-  auto plural = [](size_t n, std::string_view word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); };
   std::vector<std::string> parts;
-  if (counts[2]) parts.push_back(plural(counts[2], "error"));
-  if (counts[1]) parts.push_back(plural(counts[1], "warning"));
+  if (counts[2]) parts.push_back(Plural(counts[2], "error"));
+  if (counts[1]) parts.push_back(Plural(counts[1], "warning"));
   if (counts[0]) parts.push_back(fmt::format("{} info", counts[0]));
   if (parts.empty()) return "no problems found";
-  return fmt::format("{} in {}", fmt::join(parts, ", "), plural(files.size(), "file"));
+  return fmt::format("{} in {}", fmt::join(parts, ", "), Plural(files.size(), "file"));
 }
 
 }  // namespace aortalint

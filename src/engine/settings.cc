@@ -11,7 +11,7 @@ namespace aortalint {
 
 std::optional<std::string> SettingsRequest::NormalizeAndCheck() {
   std::pair<const char*, std::vector<std::string>*> lists[] = {
-      {"--select", &select}, {"--extend-select", &extend_select}, {"--ignore", &ignore}};
+      {"--select", &select}, {"--extend-select", &extend_select}, {"--ignore", &ignore}, {"--unfixable", &unfixable}};
   for (auto& [flag, list] : lists)
     for (std::string& selector : *list) {
       selector = NormalizeSelector(selector);
@@ -46,7 +46,7 @@ AnalysisSettings BuildSettings(const SettingsRequest& request, const Config& con
   s.rules.mitigations_closed = config.mitigations_closed;
   s.rules.collect = request.collect;
   s.rules.aorta = request.aorta.empty() ? config.aorta : request.aorta;
-  s.allow_suppressions = config.allow_suppressions;
+  s.allow_suppressions = config.allow_suppressions && !request.ignore_suppressions;
   s.config_path = config.path;
   s.knowledge_path = config.triton_table ? config.knowledge : "";
 

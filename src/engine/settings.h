@@ -21,6 +21,8 @@ struct SettingsRequest {
   std::vector<std::string> triton;                  // replaces the config's triton when non-empty
   std::optional<std::vector<std::string>> collect;  // `--collect`
   std::string aorta;                                // `--aorta COMMIT`: replaces the config's `aorta:` when set
+  std::vector<std::string> unfixable;               // `--unfixable`: findings of these keep no fix
+  bool ignore_suppressions = false;                 // `--ignore-noqa`: suppression comments silence nothing
 
   /// Upper-cases every selector (IDs are case-insensitive); returns the first
   /// selector that names no rule, as "--select 'FOO' names no rule; did you mean 'COL003'?".

@@ -15,7 +15,7 @@
 namespace aortalint {
 namespace {
 
-constexpr std::array<std::string_view, 10> kFamilies = {"ATT", "CNF", "COL", "HIP", "MET",
+constexpr std::array<std::string_view, 11> kFamilies = {"ATT", "CNF", "COL", "HIP", "MET", "SAN",
                                                         "PAY", "RCP", "SUP", "SYN", "VER"};
 
 struct Comment {
@@ -203,11 +203,12 @@ std::vector<SuppressionCode> ParseCodes(std::string_view text, Span& list, bool 
     size_t j = i;
     while (j < list.end && text[j] != ',' && !IsSpace(text[j])) ++j;
     if (j == i) break;
-    std::string_view token = text.substr(i, j - i);
-    if (noqa && !IsCodeToken(token)) break;
+    std::string token(text.substr(i, j - i));
+    std::string upper = NormalizeSelector(token);  // IDs are case-insensitive, as on the command line
+    if (noqa && !IsCodeToken(upper)) break;
     // In noqa, a code of one of our families is ours even when misnumbered (PAY0001: SUP002).
-    bool ours = !noqa || std::find(kFamilies.begin(), kFamilies.end(), token.substr(0, 3)) != kFamilies.end();
-    codes.push_back({std::string(token), {static_cast<uint32_t>(i), static_cast<uint32_t>(j)}, ours});
+    bool ours = !noqa || std::find(kFamilies.begin(), kFamilies.end(), upper.substr(0, 3)) != kFamilies.end();
+    codes.push_back({ours ? upper : token, {static_cast<uint32_t>(i), static_cast<uint32_t>(j)}, ours});
     last_end = static_cast<uint32_t>(j);
     i = j;
   }
@@ -226,6 +227,28 @@ bool HoldsNoqa(std::string_view text) {
     for (size_t at = text.find(q, 2); at != std::string_view::npos; at = text.find(q, at + 1))
       if (StartsWithNoCase(text.substr(at - 2), "noqa")) return true;
   return false;
+}
+
+// The IDs of ours written in `words` (`ignore COL001, pay002`), upper-cased.
+std::vector<std::string> OurCodesIn(std::string_view words) {
+  std::vector<std::string> ids;
+  std::string word;
+  for (size_t i = 0; i <= words.size(); ++i) {
+    char c = i < words.size() ? words[i] : ' ';
+    if (std::isalnum(static_cast<unsigned char>(c))) {
+      word += c;
+      continue;
+    }
+    if (IsOurCode(NormalizeSelector(word))) ids.push_back(NormalizeSelector(word));
+    word.clear();
+  }
+  return ids;
+}
+
+// The directive that says what an ineffective comment means: `# aortalint: ignore[COL001]`.
+std::string IgnoreDirective(bool cpp, bool file_wide, const std::vector<std::string>& ids) {
+  return fmt::format("{} aortalint: {}[{}]", cpp ? "//" : "#", file_wide ? "ignore-file" : "ignore",
+                     ids.empty() ? "ID" : Join(ids, ","));
 }
 
 }  // namespace
@@ -252,7 +275,7 @@ std::vector<Suppression> FindSuppressions(const SourceFile& file) {
     cpp |= path.size() > ext.size() && std::string_view(path).ends_with(ext);
   // Every directive holds `aortalint` (or, in Python, `noqa` in any case): a file with neither has
   // none, and its comments need not be found (a whole-file tokenisation per unit otherwise).
-  if (text.find("aortalint") == std::string_view::npos && !(python && HoldsNoqa(text))) return {};
+  if (text.find("aortalint") == std::string_view::npos && !HoldsNoqa(text)) return {};
   std::vector<Comment> comments = python ? PythonComments(text) : cpp ? CppComments(text) : YamlComments(text);
 
   // The leading comment block ends at the first line holding anything else.
@@ -292,11 +315,24 @@ std::vector<Suppression> FindSuppressions(const SourceFile& file) {
         std::string_view rest = text.substr(k, end - k);
         size_t open = rest.rfind("ignore-file[", 0) == 0 ? 12 : rest.rfind("ignore[", 0) == 0 ? 7 : 0;
         size_t close = rest.find(']');
-        if (open == 0 || close == std::string_view::npos) continue;
-        sup.kind = open == 12 ? Suppression::Kind::kFile : Suppression::Kind::kLine;
-        sup.list = {static_cast<uint32_t>(k + open), static_cast<uint32_t>(k + close)};
-        sup.codes = ParseCodes(text, sup.list, false);
-        sup.misplaced = sup.kind == Suppression::Kind::kFile && comment.line >= first_code_line;
+        if (open == 0 || close == std::string_view::npos) {
+          // `aortalint: ignore`, `ignore COL001`, `disable[...]`: meant for aortalint, read by nothing.
+          sup.kind = Suppression::Kind::kIneffective;
+          sup.instead = IgnoreDirective(cpp, rest.rfind("ignore-file", 0) == 0, OurCodesIn(rest));
+        } else {
+          sup.kind = open == 12 ? Suppression::Kind::kFile : Suppression::Kind::kLine;
+          sup.list = {static_cast<uint32_t>(k + open), static_cast<uint32_t>(k + close)};
+          sup.codes = ParseCodes(text, sup.list, false);
+          sup.misplaced = sup.kind == Suppression::Kind::kFile && comment.line >= first_code_line;
+        }
+      } else if (!python && StartsWithNoCase(body, "noqa:")) {
+        // Python's noqa in YAML or C++: aortalint reads it in payloads only.
+        std::vector<std::string> ids = OurCodesIn(body.substr(5));
+        if (ids.empty()) continue;  // another tool's
+        sup.kind = Suppression::Kind::kIneffective;
+        sup.instead = IgnoreDirective(cpp, false, ids);
+      } else if (python && StartsWithNoCase(body, "noqa") && (body.size() == 4 || IsSpace(body[4]))) {
+        sup.kind = Suppression::Kind::kBareNoqa;
       } else if (python && StartsWithNoCase(body, "noqa") && body.size() > 4 && body[4] == ':') {
         size_t k = i + 5;
         while (k < end && IsSpace(text[k])) ++k;
@@ -327,6 +363,36 @@ std::vector<Suppression> FindSuppressions(const SourceFile& file) {
   }
   return out;
 }
+
+namespace {
+
+// SUP003: a comment meant for aortalint that it does not read. A bare `# noqa` is
+// said only where it was meant for one of aortalint's findings: on their line.
+template <typename Report>
+void ReportIneffective(const Suppression& s, const SourcePtr& file, const std::vector<Diagnostic>& reported,
+                       Report& report) {
+  const RuleMeta* sup003 = FindRule("SUP003");
+  std::string written(file->Slice(s.directive));
+  if (s.kind == Suppression::Kind::kIneffective) {
+    report(sup003, file, s.directive,
+           fmt::format("'{}' is not a suppression aortalint reads: it silences nothing", written),
+           fmt::format("write '{}'{}", s.instead,
+                       s.instead.find("[ID]") != std::string::npos ? ", naming the rules it silences" : ""));
+    return;
+  }
+  std::vector<std::string> ids;
+  for (const Diagnostic& d : reported)
+    if (d.where.path() == file->path() && d.where.start().line == s.line && d.rule.rfind("SUP", 0) != 0 &&
+        std::find(ids.begin(), ids.end(), d.rule) == ids.end())
+      ids.push_back(d.rule);
+  if (ids.empty()) return;
+  report(sup003, file, s.directive,
+         fmt::format("'{}' without codes does not silence aortalint: {} is still reported on this line", written,
+                     Join(ids, ", ")),
+         fmt::format("name the rules: '# noqa: {}' (other tools' codes can stand beside them)", Join(ids, ", ")));
+}
+
+}  // namespace
 
 std::vector<Diagnostic> ApplySuppressions(std::vector<Diagnostic> diagnostics, std::span<const SourcePtr> files,
                                           const SuppressionSettings& settings) {
@@ -384,6 +450,7 @@ std::vector<Diagnostic> ApplySuppressions(std::vector<Diagnostic> diagnostics, s
   auto enabled = [&](std::string_view id) { return !settings.selection || settings.selection->Enabled(id); };
   const RuleMeta* sup001 = FindRule("SUP001");
   const RuleMeta* sup002 = FindRule("SUP002");
+  const RuleMeta* sup003 = FindRule("SUP003");
   std::vector<Diagnostic> own;
   auto report = [&](const RuleMeta* meta, const SourcePtr& file, Span span, std::string message,
                     std::string help) -> Diagnostic& {
@@ -402,6 +469,10 @@ std::vector<Diagnostic> ApplySuppressions(std::vector<Diagnostic> diagnostics, s
     if (!fs.own) continue;
     for (size_t i = 0; i < fs.list.size(); ++i) {
       const Suppression& s = fs.list[i];
+      if (s.kind == Suppression::Kind::kIneffective || s.kind == Suppression::Kind::kBareNoqa) {
+        if (sup003 && enabled("SUP003")) ReportIneffective(s, fs.file, out, report);
+        continue;
+      }
       if (sup002 && enabled("SUP002"))
         for (const SuppressionCode& c : s.codes) {
           if (!c.ours || FindRule(c.id)) continue;

@@ -26,7 +26,9 @@ struct SuppressionCode {
 };
 
 struct Suppression {
-  enum class Kind { kLine, kFile, kNoqa };
+  // kIneffective: a comment meant for aortalint that it cannot read (`ignore COL001`, `# noqa: COL001`
+  // in YAML); kBareNoqa: Python's `# noqa` without codes, which silences other tools only.
+  enum class Kind { kLine, kFile, kNoqa, kIneffective, kBareNoqa };
   Kind kind = Kind::kLine;
   uint32_t line = 0;                   // 1-based line of the comment
   Span directive;                      // `# aortalint: ignore[...] reason` or `# noqa: ...` up to the next `#`
@@ -34,6 +36,7 @@ struct Suppression {
   Span removal;                        // what to delete to remove the directive cleanly (a whole line when alone)
   bool misplaced = false;              // ignore-file outside the leading comment block
   std::vector<SuppressionCode> codes;  // in written order
+  std::string instead;                 // kIneffective: the directive that would do what this one means
 };
 
 /// Every suppression comment in `file` (Python when the path ends in .py).
@@ -51,7 +54,8 @@ struct SuppressionSettings {
 };
 
 /// Drops the diagnostics that a suppression in their file covers and adds
-/// SUP001 (unused or disallowed) and SUP002 (unknown rule) for `files`, the
+/// SUP001 (unused or disallowed), SUP002 (unknown rule) and SUP003 (a comment
+/// that silences nothing of aortalint's, said where it was meant to) for `files`, the
 /// unit's own files (suppressions elsewhere apply but are judged by their unit).
 std::vector<Diagnostic> ApplySuppressions(std::vector<Diagnostic> diagnostics, std::span<const SourcePtr> files,
                                           const SuppressionSettings& settings);
