@@ -17,7 +17,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 cmake --install "$build" --prefix "$work/prefix" >/dev/null || fail "cmake --install failed"
 for f in bin/aortalint share/man/man1/aortalint.1.gz share/bash-completion/completions/aortalint \
          share/zsh/vendor-completions/_aortalint share/fish/vendor_completions.d/aortalint.fish \
-         share/doc/aortalint/LICENSE share/doc/aortalint/ci.md share/doc/aortalint/rules/COL003.md; do
+         share/doc/aortalint/LICENSE share/doc/aortalint/NOTICE share/doc/aortalint/ci.md share/doc/aortalint/rules/COL003.md; do
   [[ -f $work/prefix/$f ]] || fail "cmake --install did not install $f"
 done
 # The HIP analyser module, installed where the installed binary looks for it (../lib/aortalint/hip/).
