@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Configures (once) and builds aortalint in ./build, Release by default.
+# Configures (once) and builds aortalint in ./build, Release by default:
+# `scripts/build.sh` builds everything (the tests too), `scripts/build.sh TARGET...` only those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 generator=()
@@ -10,6 +11,8 @@ werror=()
 if [[ -f build/CMakeCache.txt ]]; then
   [[ ${#werror[@]} -eq 0 ]] || cmake -S . -B build "${werror[@]}" >/dev/null
 else
-  cmake -S . -B build "${generator[@]}" "${werror[@]}" "$@" >/dev/null
+  cmake -S . -B build "${generator[@]}" "${werror[@]}" >/dev/null
 fi
-cmake --build build -j "$(nproc)"
+targets=()
+for t in "$@"; do targets+=(--target "$t"); done
+cmake --build build -j "$(nproc)" "${targets[@]}"

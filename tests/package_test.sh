@@ -73,11 +73,24 @@ else
     [[ $depends == *"$lib"* ]] || fail "Depends lacks $lib: $depends"
   done
 fi
+# LLVM is the HIP analyser's, in a package of its own: installing aortalint never pulls it in.
+[[ $depends != *libllvm* && $depends != *libclang* ]] || fail "aortalint depends on LLVM: $depends"
+hip_deb=$(ls "$work"/cpack/aortalint-hip_*.deb 2>/dev/null | head -1)
+if grep -q '^AORTALINT_WITH_CLANG:BOOL=ON' "$build/CMakeCache.txt"; then
+  [[ -n $hip_deb ]] || fail "cpack made no aortalint-hip package"
+  hip_depends=$(dpkg-deb -f "$hip_deb" Depends)
+  [[ $hip_depends == *libclang-cpp14* && $hip_depends == *"aortalint (= "* ]] ||
+    fail "aortalint-hip's Depends lack Clang or aortalint: $hip_depends"
+  [[ $(dpkg-deb -f "$deb" Recommends) == *aortalint-hip* ]] || fail "aortalint does not recommend aortalint-hip"
+  dpkg-deb -c "$hip_deb" | grep -q './usr/lib/aortalint/hip/libaortalint_hip.so' || fail "aortalint-hip lacks the module"
+else
+  [[ -z $hip_deb ]] || fail "a build without Clang made an aortalint-hip package"
+fi
 dpkg-deb -c "$deb" >"$work/contents" || fail "dpkg-deb -c failed"
 grep -q './usr/share/man/man1/aortalint.1.gz' "$work/contents" || fail "the package lacks the man page"
 # apt, the real client, can satisfy those dependencies here (a simulation: nothing is installed).
 if command -v apt-get >/dev/null && [[ $(id -u) -eq 0 ]]; then
-  apt-get -s -q install "$deb" >"$work/apt.log" 2>&1 || { cat "$work/apt.log"; fail "apt-get cannot install the package"; }
+  apt-get -s -q install "$deb" ${hip_deb:+"$hip_deb"} >"$work/apt.log" 2>&1 || { cat "$work/apt.log"; fail "apt-get cannot install the package"; }
 fi
 
 # 3. Unpacked (dpkg-deb -x) and installed (dpkg --root) into scratch roots; run from there.
@@ -95,5 +108,14 @@ for bin in "$work/x/usr/bin/aortalint" "$root/usr/bin/aortalint"; do
   out=$(cd "$work/repo" && "$bin" check --no-cache --format concise . 2>&1); rc=$?
   [[ $rc == 1 && $out == *"r.yaml:8:12: error:"*"[COL003]"* ]] || fail "$bin check gave rc=$rc: $out"
 done
+# aortalint alone says where the analyser went; with aortalint-hip installed beside it, it finds it.
+if [[ -n $hip_deb ]]; then
+  "$root/usr/bin/aortalint" --version | grep -q 'NOT FOUND.*install the aortalint-hip package' ||
+    fail "aortalint alone does not say the analyser is missing: $("$root/usr/bin/aortalint" --version)"
+  dpkg --root="$root" --force-depends --force-not-root --log=/dev/null -i "$hip_deb" >"$work/dpkg.log" 2>&1 \
+    || { cat "$work/dpkg.log"; fail "dpkg --root -i aortalint-hip failed"; }
+  "$root/usr/bin/aortalint" --version | grep -qF "$root/usr/lib/aortalint/hip/libaortalint_hip.so" ||
+    fail "aortalint does not find aortalint-hip's module: $("$root/usr/bin/aortalint" --version)"
+fi
 # The editor's link to a rule's page points at the installed copy.
 echo "package ok: $(basename "$deb")"

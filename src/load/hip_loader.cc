@@ -128,6 +128,7 @@ Module& TheModule() {
     if (module.path.empty()) {
       module.error = std::string("the HIP analyser module ") + kModuleName + " is not installed beside the aortalint "
                      "binary (" + ExecutableDir() + ") or in ../lib/aortalint/hip/";
+      module.help = "install the aortalint-hip package (or build with -DAORTALINT_WITH_CLANG=ON and install both)";
       return;
     }
     if (std::string why = ModuleFileError(module.path); !why.empty())
@@ -170,7 +171,8 @@ std::string HipSupportSummary() {
   }
   std::string module = FindHipModule();
   if (module.empty())
-    return clang + " analyser module " + kModuleName + " NOT FOUND beside the binary or in ../lib/aortalint/hip/";
+    return clang + " analyser module " + kModuleName +
+           " NOT FOUND beside the binary or in ../lib/aortalint/hip/ (install the aortalint-hip package)";
   if (std::string why = ModuleFileError(module); !why.empty()) return clang + " analyser module " + module + " " + why;
   return clang + " LibTooling (" + module + ", run in a worker process when a HIP payload is checked)";
 #endif
