@@ -17,9 +17,23 @@ fail() { echo "FAIL: $*"; exit 1; }
 cmake --install "$build" --prefix "$work/prefix" >/dev/null || fail "cmake --install failed"
 for f in bin/aortalint share/man/man1/aortalint.1.gz share/bash-completion/completions/aortalint \
          share/zsh/vendor-completions/_aortalint share/fish/vendor_completions.d/aortalint.fish \
-         share/doc/aortalint/LICENSE share/doc/aortalint/NOTICE share/doc/aortalint/ci.md share/doc/aortalint/rules/COL003.md; do
+         share/doc/aortalint/LICENSE share/doc/aortalint/NOTICE share/doc/aortalint/docs/ci.md share/doc/aortalint/docs/rules/COL003.md; do
   [[ -f $work/prefix/$f ]] || fail "cmake --install did not install $f"
 done
+# Every relative link in the installed docs resolves there.
+python3 - "$work/prefix/share/doc/aortalint" <<'PY' || fail "the installed docs have broken links"
+import os, re, sys
+root, broken = sys.argv[1], []
+for folder, _, names in os.walk(root):
+    for name in (n for n in names if n.endswith(".md")):
+        text = re.sub(r"```.*?```", "", open(os.path.join(folder, name), encoding="utf-8").read(), flags=re.S)
+        for link in re.findall(r"\]\(([^)\s]+)\)", text):
+            target = link.split("#")[0]
+            if target and not re.match(r"[a-z]+:", target) and not os.path.exists(os.path.join(folder, target)):
+                broken.append(f"{os.path.relpath(os.path.join(folder, name), root)}: {link}")
+print("\n".join(broken))
+sys.exit(1 if broken else 0)
+PY
 # The HIP analyser module, installed where the installed binary looks for it (../lib/aortalint/hip/).
 if grep -q '^AORTALINT_WITH_CLANG:BOOL=ON' "$build/CMakeCache.txt"; then
   module=$work/prefix/lib/aortalint/hip/libaortalint_hip.so

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# README commands that other tests do not run:
+# Commands of the README and docs/ that other tests do not run:
 # 1. the first of the two commands builds only what it runs (the linter and its HIP module, not the tests);
 # 2. the portable build's configure line, taken from the README itself, configures as written, without the
-#    HIP analyser (which links Clang shared), and says so. Building it is a static build's own ctest (static_link).
+#    HIP analyser (which links Clang shared), and says so. Building it is a static build's own ctest (static_link);
+# 3. docs/editors.md's schema command.
 set -euo pipefail
 source_dir=$1 build_dir=$2
 first=$(grep -m1 -E '^scripts/build\.sh' "$source_dir/scripts/run-examples.sh") ||
@@ -26,3 +27,11 @@ log=$(cd "$work/src" && eval "$configure" 2>&1) || { echo "$log"; echo "FAIL: '$
 grep -q 'building without the HIP analyser' <<<"$log" || { echo "$log"; echo "FAIL: it does not say HIP is off"; exit 1; }
 grep -q '^AORTALINT_WITH_CLANG:BOOL=OFF' "$work/src/build-static/CMakeCache.txt" || { echo "FAIL: Clang is on"; exit 1; }
 echo "portable configure ok: $configure"
+
+# 3. docs/editors.md's schema command, verbatim, in a fresh checkout-like directory.
+schema_line=$(grep -m1 'aortalint schema >' "$source_dir/docs/editors.md")
+mkdir "$work/editor" && (cd "$work/editor" && PATH="$build_dir:$PATH" bash -c "$schema_line") ||
+  { echo "FAIL: '$schema_line' failed"; exit 1; }
+python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$work/editor/.aortalint/recipe.schema.json" ||
+  { echo "FAIL: '$schema_line' wrote no JSON"; exit 1; }
+echo "editors.md schema command ok: $schema_line"

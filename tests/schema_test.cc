@@ -75,6 +75,12 @@ TEST_CASE("schema: it flags unknown keys, out-of-domain options and missing requ
             .Validate(Parse("schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 10\ncells:\n"
                             "  - {name: base, mitigations: [none], environment: local, collect: []}\n"))
             .empty());
+  // A key of the other mode is refused, as aorta refuses it: cells in a probe recipe, an axis in a triage one.
+  CHECK_FALSE(validator.Validate(Parse(probe + "cells: []\n")).empty());
+  CHECK_FALSE(validator
+                  .Validate(Parse("schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 10\ncells: []\n"
+                                  "mitigation_axis: [none]\n"))
+                  .empty());
 }
 
 }  // namespace

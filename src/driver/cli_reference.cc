@@ -135,7 +135,7 @@ std::string ManPage(const CLI::App& app) {
         fmt::format(".TP\n\\fB{}\\fR {} ({})\n{}\n", m->id, Roff(m->slug), SeverityName(m->severity), Roff(m->summary));
   out +=
       ".SH SEE ALSO\n\\fBaortalint rule\\fR \\fIID\\fR prints a rule's page; the pages are installed under "
-      "\\fI/usr/share/doc/aortalint/rules/\\fR.\n";
+      "\\fI/usr/share/doc/aortalint/docs/rules/\\fR.\n";
   return out;
 }
 

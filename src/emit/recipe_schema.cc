@@ -113,11 +113,15 @@ json KeySchema(const KeyDoc& key, const Knowledge& k) {
   return j;
 }
 
-json RequiredIn(RecipeMode mode) {
-  json required = json::array();
-  for (const KeyDoc& key : BuiltinRecipeKeys().top_level)
+// What a recipe of `mode` must hold, and the only keys it may: a probe-only key in a triage recipe (or
+// `cells:` in a probe recipe) is refused by aorta, so the schema refuses it too.
+json ModeKeys(RecipeMode mode) {
+  json required = json::array(), allowed = json::array();
+  for (const KeyDoc& key : BuiltinRecipeKeys().top_level) {
     if (key.RequiredIn(mode)) required.push_back(key.name);
-  return required;
+    if (key.InMode(mode)) allowed.push_back(key.name);
+  }
+  return {{"required", required}, {"propertyNames", {{"enum", allowed}}}};
 }
 
 }  // namespace
@@ -146,9 +150,7 @@ json RecipeSchema(const Knowledge& k) {
           {"if", sanitizer},
           {"then", sanitizer_then},
           {"else",
-           {{"if", probe},
-            {"then", {{"required", RequiredIn(RecipeMode::kProbe)}}},
-            {"else", {{"required", RequiredIn(RecipeMode::kTriage)}, {"not", {{"required", {"sanitizer_plan"}}}}}}}}};
+           {{"if", probe}, {"then", ModeKeys(RecipeMode::kProbe)}, {"else", ModeKeys(RecipeMode::kTriage)}}}};
 }
 
 }  // namespace aortalint
