@@ -750,3 +750,76 @@ TEST_CASE("cli: completions know flags from options, and offer an option's value
 
 }  // namespace
 }  // namespace aortalint::testing
+
+namespace aortalint::testing {
+namespace {
+
+TEST_CASE("config: a misspelt severity gets the nearest, a [tool.aortalint] table in pyproject.toml is said") {
+  Repo repo;
+  WriteFile(repo.root / "sub/.aortalint.yaml", "severity:\n  COL003: warn\n");
+  CommandResult r = repo.Run("check --no-cache sub");
+  CHECK(r.exit_code == 2);
+  CHECK(Has(r.output, "got 'warn'; did you mean 'warning'?"));
+  fs::remove(repo.root / "sub/.aortalint.yaml");
+  WriteFile(repo.root / "pyproject.toml", "[tool.ruff]\nline-length = 100\n\n[tool.aortalint]\nselect = [\"COL\"]\n");
+  r = repo.Run("check --no-cache good.yaml");
+  CHECK(Has(r.output, "pyproject.toml' has a [tool.aortalint] table, which aortalint does not read"));
+  WriteFile(repo.root / "pyproject.toml", "[tool.ruff]\nline-length = 100\n");
+  CHECK_FALSE(Has(repo.Run("check --no-cache good.yaml").output, "tool.aortalint"));
+}
+
+}  // namespace
+}  // namespace aortalint::testing
+
+namespace aortalint::testing {
+namespace {
+
+TEST_CASE("cli: metrics on an empty trial shows why, from trial.json's capture notes") {
+  Repo repo;
+  fs::create_directories(repo.root / "trial/proton");
+  WriteFile(repo.root / "trial/trial.json",
+            "{\"capture_notes\": [\"proton wrote nothing: the payload exited through SystemExit\"]}\n");
+  CommandResult r = repo.Run("metrics trial");
+  CHECK(r.exit_code == 0);
+  CHECK(Has(r.output, "kernels   none: the artifacts hold no timed kernel and no cycles"));
+  CHECK(Has(r.output, "why       proton wrote nothing: the payload exited through SystemExit"));
+  CHECK(Has(r.output, "backend unknown: neither trial.json nor the .hatchet records it"));
+  nlohmann::json j = nlohmann::json::parse(repo.Run("metrics --format json trial 2>/dev/null").output);
+  CHECK(j["aortalint_capture_notes"][0] == "proton wrote nothing: the payload exited through SystemExit");
+}
+
+}  // namespace
+}  // namespace aortalint::testing
+
+namespace aortalint::testing {
+namespace {
+
+TEST_CASE("cli: run without `--` takes the recipe's header command, as check and explain do") {
+  Repo repo;
+  WriteFile(
+      repo.root / "p.py",
+      "import triton.profiler as proton  # isort: skip  # noqa: I001\n\nif __name__ == \"__main__\":\n    pass\n");
+  WriteFile(repo.root / "r.yaml",
+            "# aorta probe run --recipe r.yaml -- python p.py\nschema_version: 1\nmode: probe\ntrials: 1\n"
+            "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton: {}\n");
+  CommandResult r = repo.Run("run --no-config --recipe r.yaml --dry-run");
+  CHECK(r.exit_code == 0);
+  CHECK(Has(r.output, "the command from the recipe's header comment"));
+  CHECK(Has(r.output, "-m triton.profiler.proton"));
+  CHECK(Has(r.output, " p.py"));
+  // From elsewhere the plan is shown, but a capture would start the command in the wrong directory.
+  fs::create_directories(repo.root / "elsewhere");
+  std::string elsewhere = "cd " + ShellQuote((repo.root / "elsewhere").string()) + " && " +
+                          ShellQuote(AORTALINT_BINARY) + " run --no-config --recipe ../r.yaml";
+  CHECK(RunShell(elsewhere + " --dry-run 2>&1").exit_code == 0);
+  r = RunShell(elsewhere + " 2>&1");
+  CHECK(r.exit_code == 2);
+  CHECK(Has(r.output, "run from there, or give the command after `--`"));
+  // No command anywhere: said, exit 2.
+  r = repo.Run("run --no-config --recipe good.yaml --dry-run");
+  CHECK(r.exit_code == 2);
+  CHECK(Has(r.output, "give the command to capture after `--`"));
+}
+
+}  // namespace
+}  // namespace aortalint::testing

@@ -110,3 +110,23 @@ TEST_CASE("explain's per-target row names the VER002 its problem list and check 
 
 }  // namespace
 }  // namespace aortalint::testing
+
+namespace aortalint::testing {
+namespace {
+
+TEST_CASE("explain describes the GPU host's trial: a rocprofv3 missing here is named bare, not a refusal") {
+  std::filesystem::path dir = TempDir("aortalint-explain-rocprof");
+  WriteFile(dir / "r.yaml",
+            "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+            "collect:\n  rocprof: {}\n");
+  CommandResult r = RunShell("cd " + ShellQuote(dir.string()) + " && env -i PATH=/usr/bin:/bin " +
+                             ShellQuote(AORTALINT_BINARY) + " explain r.yaml --no-config -- ./app 2>&1");
+  CHECK(r.exit_code == 0);
+  CHECK(r.output.find("argv: rocprofv3 -d ") != std::string::npos);
+  CHECK(r.output.find("rocprofv3 is not on this machine's PATH") != std::string::npos);
+  CHECK(r.output.find("refuses this at trial setup") == std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace aortalint::testing

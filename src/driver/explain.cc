@@ -170,6 +170,7 @@ json ExplainCell(const Recipe& recipe, const Cell* cell, const std::vector<Trito
 
   std::string trial = "<run_dir>/" + name + "/_subprocess/trial_d0_m0_t0";
   run::WrapRequest request{command, trial, proton, rocprof, run::ProcessEnv()};
+  request.rocprof_elsewhere = true;  // explain describes the GPU host's trial, not this machine's
   run::WrapResult wrapped = run::WrapArgv(request);
   j["wrap"] = {{"argv", wrapped.argv}, {"placeholder_command", placeholder}};
   if (!wrapped.ok()) j["wrap"]["error"] = "aorta refuses this at trial setup: " + wrapped.error;

@@ -9,12 +9,16 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include "base/file_reader.h"
 #include "base/names.h"
+#include "base/paths.h"
 #include "driver/check.h"
+#include "driver/pairing.h"
 #include "emit/emitter.h"
 #include "engine/analyze.h"
 #include "engine/config.h"
 #include "model/recipe.h"
+#include "model/sanitizer_plan.h"
 #include "run/run_command.h"
 
 namespace aortalint {
@@ -81,13 +85,41 @@ bool AortaRefusesAtLoad(const std::string& rule) {
   return rule == "SYN001" || rule.starts_with("COL") || rule.starts_with("CNF") || rule.starts_with("RCP");
 }
 
+// Without `--`, the command `check` and `explain` pair the recipe with (the config's `pairs:`, the recipe's
+// header comment), where it can run from here; nullopt (said on `err`) when there is none to use.
+std::optional<std::vector<std::string>> PairedCommand(const RunOptions& options, std::ostream& err) {
+  ReadResult read = ReadTextFile(options.recipe);
+  ConfigResolver configs(options.config, options.no_config);
+  std::optional<Launch> launch =
+      read.ok ? FindLaunch(options.recipe, read.text, {}, *configs.For(options.recipe), RecipeDirectory(options.recipe))
+              : std::nullopt;
+  if (!launch || !launch->pairing.has_command()) {
+    err << "aortalint run: give the command to capture after `--`, as for aorta: "
+           "aortalint run --recipe r.yaml -- python payload.py (the recipe names none in a header comment or the "
+           "config's pairs:)\n";
+    return std::nullopt;
+  }
+  const Pairing& pairing = launch->pairing;
+  std::string from(LaunchSourceName(pairing.source));
+  // Its relative paths are written from base_dir: a real run must start there; a plan can be shown anywhere.
+  if (!options.dry_run && AbsoluteNormal(pairing.base_dir) != AbsoluteNormal(".")) {
+    err << "aortalint run: the command from " << from << " is written from '" << pairing.base_dir
+        << "'; run from there, or give the command after `--`\n";
+    return std::nullopt;
+  }
+  err << "aortalint run: the command from " << from << " (written from '" << pairing.base_dir
+      << "'): " << fmt::format("{}", fmt::join(pairing.argv, " ")) << "\n";
+  return pairing.argv;
+}
+
 }  // namespace
 
-int RunRecipe(const RunOptions& options, std::ostream& out, std::ostream& err) {
+int RunRecipe(const RunOptions& given, std::ostream& out, std::ostream& err) {
+  RunOptions options = given;
   if (options.command.empty()) {
-    err << "aortalint run: give the command to capture after `--`, as for aorta: "
-           "aortalint run --recipe r.yaml -- python payload.py\n";
-    return kExitUsage;
+    std::optional<std::vector<std::string>> paired = PairedCommand(options, err);
+    if (!paired) return kExitUsage;
+    options.command = std::move(*paired);
   }
   std::error_code ec;
   if (std::filesystem::is_directory(options.recipe, ec)) {
@@ -97,7 +129,7 @@ int RunRecipe(const RunOptions& options, std::ostream& out, std::ostream& err) {
   }
   CheckOptions check;
   check.paths = {options.recipe};
-  check.command = options.command;
+  check.command = given.command;  // without `--`, the lint finds the paired command itself
   check.request.aorta = options.aorta;
   check.config = options.config;
   check.no_config = options.no_config;

@@ -5,7 +5,9 @@
 
 #include "base/dir_index.h"
 #include "base/edit_distance.h"
+#include "base/file_reader.h"
 #include "base/paths.h"
+#include "base/strings.h"
 #include "engine/rule.h"
 #include "engine/selection.h"
 #include "engine/suppression.h"
@@ -205,9 +207,10 @@ class ConfigParser {
       std::string level = s.value->is_str()                                         ? s.value->text
                           : s.value->kind == yaml::Kind::kBool && !s.value->boolean ? "off"  // YAML 1.1: off is false
                                                                                     : "";
-      if (level != "error" && level != "warning" && level != "info" && level != "off") {
-        Error(s.value->span,
-              "severity of " + s.key->Repr() + " must be error, warning, info or off, got " + s.value->Repr());
+      static constexpr std::string_view kLevels[] = {"error", "warning", "info", "off"};
+      if (std::find(std::begin(kLevels), std::end(kLevels), level) == std::end(kLevels)) {
+        Error(s.value->span, "severity of " + s.key->Repr() + " must be error, warning, info or off, got " +
+                                 s.value->Repr() + DidYouMean(level, kLevels));
         continue;
       }
       std::string selector = NormalizeSelector(s.key->text);
@@ -472,6 +475,28 @@ std::shared_ptr<const Config> ConfigResolver::ForFileIn(const std::string& dir) 
   return ForDirectory(dir);
 }
 
+namespace {
+
+// ruff's and isort's users write settings in pyproject.toml: a [tool.aortalint] table there is not read, and
+// saying so beats a config that silently does nothing.
+std::optional<std::string> ForeignTableWarning(const std::string& dir, const DirectoryListing* listing) {
+  constexpr std::string_view kName = "pyproject.toml";
+  if ((listing ? listing->KindOf(dir, kName) : KindOf(dir, kName)) != EntryKind::kRegular) return std::nullopt;
+  std::string path = (fs::path(dir) / kName).string();
+  ReadResult read = ReadTextFile(path);
+  for (std::string_view rest = read.ok ? std::string_view(read.text) : ""; !rest.empty();) {
+    size_t eol = rest.find('\n');
+    std::string_view line = TrimLeft(rest.substr(0, eol));
+    rest = eol == std::string_view::npos ? std::string_view{} : rest.substr(eol + 1);
+    if (line.rfind("[tool.aortalint", 0) == 0)
+      return "'" + path + "' has a [tool.aortalint] table, which aortalint does not read; move its settings to " +
+             ".aortalint.yaml beside it";
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::shared_ptr<const Config> ConfigResolver::ForDirectory(const std::string& dir) {
   {
     std::lock_guard lock(mutex_);
@@ -506,6 +531,10 @@ std::shared_ptr<const Config> ConfigResolver::ForDirectory(const std::string& di
       warnings_.push_back("'" + found[i].string() + "' is ignored: '" + found.front().string() +
                           "' sits beside it and is used; merge them into one file");
   } else {
+    if (std::optional<std::string> warning = ForeignTableWarning(dir, listing.get())) {
+      std::lock_guard lock(mutex_);
+      warnings_.push_back(std::move(*warning));
+    }
     std::string_view parent = ParentOf(dir);  // on strings: this runs for every directory of a walk
     config = parent == dir || parent.empty() ? defaults_ : ForDirectory(std::string(parent));
   }

@@ -188,6 +188,9 @@ void ReadTrial(CaptureView& c) {
       c.gpu_name = Str(*env, "gpu_name");
       c.gpu_vendor = Str(*env, "gpu_vendor");
     }
+    if (auto notes = t->find("capture_notes"); notes != t->end() && notes->is_array())
+      for (const json& note : *notes)
+        if (note.is_string()) c.capture_notes.push_back(note.get<std::string>());
     if (const json* proton = Member(*t, "proton"); proton && c.collector == "proton") {
       c.backend_requested = Str(*proton, "requested");
       c.backend_resolved = Str(*proton, "resolved");
@@ -263,7 +266,8 @@ std::string Measured(const CaptureView& c) {
     } else if (!c.backend_requested.empty()) {
       s += " " + c.backend_requested + " (resolved backend unknown: " + c.backend_reason + ")";
     } else {
-      s += " (backend unknown: no trial.json beside the capture, and the .hatchet does not record it)";
+      s += c.trial ? " (backend unknown: neither trial.json nor the .hatchet records it)"
+                   : " (backend unknown: no trial.json beside the capture, and the .hatchet does not record it)";
     }
   }
   s += c.triton_version.empty() ? ", Triton version unknown" : ", Triton " + c.triton_version;
@@ -445,6 +449,7 @@ json CaptureJson(const CaptureView& c) {
     out["aortalint_kernels"] = std::move(rows);
   }
   if (!c.notes.unreadable.empty()) out["aortalint_unreadable"] = c.notes.unreadable;
+  if (!c.capture_notes.empty()) out["aortalint_capture_notes"] = c.capture_notes;
   if (c.cycles) out["aortalint_cycles"] = CyclesJson(*c.cycles);
   if (c.trace) out["aortalint_trace"] = TraceJson(*c.trace);
   return out;
@@ -463,6 +468,8 @@ void PrintCapture(const CaptureView& c, std::ostream& out) {
         << (c.collector.empty() ? "no proton/ or rocprof/ directory here (aorta reads a trial directory through them)"
                                 : "the artifacts hold no timed kernel and no cycles")
         << (c.notes.skipped_links.empty() ? "" : "; symbolic links were not followed (--verbose names them)") << "\n";
+    // What the run recorded about its capture: often the reason it is empty.
+    for (const std::string& note : c.capture_notes) out << "why       " << note << "\n";
     return;
   }
   if (c.kind == "cycles") {

@@ -43,7 +43,8 @@ struct CaptureView {
   std::optional<std::filesystem::path> trial;                       // the trial.json read, if any
   std::string backend_requested, backend_resolved, backend_reason;  // empty: unknown
   std::string triton_version, gpu_name, gpu_vendor;                 // empty: unknown
-  CaptureNotes notes;  // artifacts that could not be read, links not followed
+  CaptureNotes notes;                      // artifacts that could not be read, links not followed
+  std::vector<std::string> capture_notes;  // trial.json's: why the run's capture holds what it holds
 };
 
 // Reads everything `metrics` shows about a capture directory (a trial

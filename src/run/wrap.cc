@@ -356,7 +356,7 @@ void WrapProtonEnv(const std::vector<std::string>& argv, const fs::path& pdir, c
 }
 
 // rocprofv3 outermost (§4.3).
-void WrapRocprof(const fs::path& rdir, const CollectorOptions& o, const EnvLookup& env, bool plan_only,
+void WrapRocprof(const fs::path& rdir, const CollectorOptions& o, const EnvLookup& env, const WrapRequest& request,
                  WrapResult& result) {
   std::string path_var = env("PATH").value_or("");
   std::string bin;
@@ -381,6 +381,11 @@ void WrapRocprof(const fs::path& rdir, const CollectorOptions& o, const EnvLooku
     }
   } else if (auto found = FindOnPath("rocprofv3", path_var)) {
     bin = found->string();
+  } else if (request.rocprof_elsewhere) {
+    bin = "rocprofv3";
+    result.warnings.push_back(
+        "rocprofv3 is not on this machine's PATH, so the plan names it bare, as it runs where ROCm is installed; "
+        "on a host without it (and without $ROCPROF_BIN) aorta refuses the trial (RocprofUnavailableError)");
   } else {
     result.aorta_exception = "RocprofUnavailableError";
     result.error =
@@ -421,7 +426,7 @@ void WrapRocprof(const fs::path& rdir, const CollectorOptions& o, const EnvLooku
                                               : "rocprofv3 would look it up as one counter and stop if it has none "
                                                 "by that name") +
                           ". List counter names only (SQ_WAVES, TCC_HIT[0]).";
-        if (!plan_only) {
+        if (!request.plan_only) {
           result.error = why;
           return;
         }
@@ -558,7 +563,7 @@ WrapResult WrapArgv(const WrapRequest& request) {
       result.error = "rocprof cannot wrap an empty command (nothing after '--')";
       return result;
     }
-    WrapRocprof(RocprofDir(request.output_dir), *request.rocprof, env, request.plan_only, result);
+    WrapRocprof(RocprofDir(request.output_dir), *request.rocprof, env, request, result);
   }
   if (!result.ok()) result.argv.clear();
   return result;

@@ -36,6 +36,8 @@ struct WrapRequest {
   std::optional<CollectorOptions> rocprof;
   EnvLookup env;           // default: ProcessEnv()
   bool plan_only = false;  // --dry-run: aorta's plan, aortalint's own refusals set apart
+  // explain: the plan is for the GPU host, so a rocprofv3 missing here is named bare, with a warning.
+  bool rocprof_elsewhere = false;
 };
 
 struct WrapResult {
