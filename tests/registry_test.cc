@@ -4,6 +4,7 @@
 // page, and no doc page or fixture folder without a rule.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <regex>
@@ -80,6 +81,23 @@ TEST_CASE("registry: every rule factory is defined once and listed once, with it
     CAPTURE(listed[i].first);
     CHECK(AllRules()[i]()->Meta().id == listed[i].second);
   }
+}
+
+TEST_CASE("registry: a rule's file is named by its slug") {
+  static const std::regex kSlug(R"re(\.slug = "([a-z0-9-]+)")re");
+  size_t rules = 0;
+  for (const auto& e : fs::recursive_directory_iterator(kSource / "rules")) {
+    if (!e.is_regular_file() || e.path().extension() != ".cc") continue;
+    std::string text = ReadFile(e.path());
+    std::smatch m;
+    if (!std::regex_search(text, m, kSlug)) continue;
+    std::string expected = m[1].str();
+    std::replace(expected.begin(), expected.end(), '-', '_');
+    CHECK_MESSAGE(e.path().stem().string() == expected,
+                  e.path().generic_string() << " holds rule '" << m[1].str() << "': name it " << expected << ".cc");
+    ++rules;
+  }
+  CHECK(rules == AllRules().size());
 }
 
 TEST_CASE("registry: every rule has a fixture folder and a doc page, none without a rule") {
