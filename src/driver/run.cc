@@ -3,11 +3,9 @@
 #include <algorithm>
 #include <filesystem>
 #include <set>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-#include <nlohmann/json.hpp>
 
 #include "base/file_reader.h"
 #include "base/names.h"
@@ -65,17 +63,16 @@ std::vector<LineRange> OtherCellsLines(const Recipe& recipe, const std::string& 
 // PAY006/PAY007, which sits on the recipe's proton options) placed in another
 // cell's lines, or placed outside every cell (a header command) with all its
 // notes in other cells.
-bool BelongsElsewhere(const nlohmann::json& d, const std::vector<LineRange>& elsewhere, const std::string& recipe) {
-  std::string rule = d.value("rule", "");
-  bool env_contract = (rule == "PAY006" || rule == "PAY007") && d.value("path", "") == recipe;
-  if (rule.rfind("ATT", 0) != 0 && !env_contract) return false;
-  auto inside = [&](const nlohmann::json& at) {
-    uint32_t line = at.value("line", 0u);
+bool BelongsElsewhere(const Diagnostic& d, const std::vector<LineRange>& elsewhere, const std::string& recipe) {
+  bool env_contract = (d.rule == "PAY006" || d.rule == "PAY007") && d.where.path() == recipe;
+  if (d.rule.rfind("ATT", 0) != 0 && !env_contract) return false;
+  auto inside = [&](const Location& at) {
+    uint32_t line = at.start().line;
     return std::any_of(elsewhere.begin(), elsewhere.end(), [&](const LineRange& r) { return r.Has(line); });
   };
-  if (inside(d)) return true;
-  const nlohmann::json& notes = d.contains("notes") ? d["notes"] : nlohmann::json::array();
-  return !notes.empty() && std::all_of(notes.begin(), notes.end(), inside);
+  if (inside(d.where)) return true;
+  return !d.notes.empty() &&
+         std::all_of(d.notes.begin(), d.notes.end(), [&](const Note& n) { return inside(n.where); });
 }
 
 // An error that is aorta's own refusal when it loads the recipe (its schema, collector options and their
@@ -133,16 +130,9 @@ int RunRecipe(const RunOptions& given, std::ostream& out, std::ostream& err) {
   check.request.aorta = options.aorta;
   check.config = options.config;
   check.no_config = options.no_config;
-  check.format = "json";
-  check.color = "never";
-  check.fail_level = "error";
   // A capture that cannot measure is never started: the same lint as `check`, errors refuse.
-  std::ostringstream report;
-  int lint = RunCheck(check, report, err);
-  if (lint == kExitUsage || lint == kExitInternal) {
-    err << report.str();
-    return lint;
-  }
+  std::optional<std::vector<Diagnostic>> findings = LintDiagnostics(check, err);
+  if (!findings) return kExitUsage;
   YamlDocument doc = LoadYamlFile(options.recipe);
   // The settings `check` used for this recipe: the same function builds both.
   ConfigResolver configs(options.config, options.no_config);
@@ -152,20 +142,17 @@ int RunRecipe(const RunOptions& given, std::ostream& out, std::ostream& err) {
 
   // With --cell X, trial-setup findings of the other cells do not stop X.
   std::vector<LineRange> elsewhere = OtherCellsLines(recipe, options.cell);
-  nlohmann::json findings = nlohmann::json::parse(report.str(), nullptr, /*allow_exceptions=*/false);
   int refusals = 0;
   std::set<std::string> refused_by;        // the rules whose errors stop the run
   std::set<std::string> aorta_refused_by;  // those of them aorta refuses the recipe for, at load
-  if (findings.is_array()) {
-    for (const nlohmann::json& d : findings) {
-      if (d.value("severity", "") != "error" || (!elsewhere.empty() && BelongsElsewhere(d, elsewhere, options.recipe)))
-        continue;
-      ++refusals;
-      refused_by.insert(d.value("rule", ""));
-      if (AortaRefusesAtLoad(d.value("rule", ""))) aorta_refused_by.insert(d.value("rule", ""));
-      err << fmt::format("{}:{}:{}: error: {} [{}]\n", d.value("path", ""), d.value("line", 0), d.value("column", 0),
-                         d.value("message", ""), d.value("rule", ""));
-    }
+  for (const Diagnostic& d : *findings) {
+    if (d.severity != Severity::kError || (!elsewhere.empty() && BelongsElsewhere(d, elsewhere, options.recipe)))
+      continue;
+    ++refusals;
+    refused_by.insert(d.rule);
+    if (AortaRefusesAtLoad(d.rule)) aorta_refused_by.insert(d.rule);
+    LineCol at = d.where.start();
+    err << fmt::format("{}:{}:{}: error: {} [{}]\n", d.where.path(), at.line, at.column, d.message, d.rule);
   }
   // A recipe that did not load as a mapping leaves nothing to plan from, not even for --dry-run.
   bool loaded = doc.ok() && doc.root && doc.root->is_map();
