@@ -163,6 +163,9 @@ int main(int argc, char** argv) {
   check_cmd->add_flag("--fix", check.fix, "apply safe fixes, re-linting until nothing changes");
   check_cmd->add_flag("--unsafe-fixes", check.unsafe_fixes, "with --fix or --diff: apply unsafe fixes too");
   check_cmd->add_flag("--diff", check.diff, "print the fixes as a unified diff and change nothing (exit 1 if any)");
+  check_cmd->add_flag("--add-noqa", check.add_noqa,
+                      "suppress each finding where it is with a `# aortalint: ignore[ID]` comment (with --diff: show "
+                      "them)");
   CLI::Option* stdin_opt = check_cmd->add_option("--stdin-filename", check.stdin_filename,
                                                  "read the file from stdin, linted as if it were this path");
   check_cmd->add_flag("--skip-non-recipes", check.skip_non_recipes,

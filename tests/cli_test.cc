@@ -823,3 +823,31 @@ TEST_CASE("cli: run without `--` takes the recipe's header command, as check and
 
 }  // namespace
 }  // namespace aortalint::testing
+
+namespace aortalint::testing {
+namespace {
+
+TEST_CASE("cli: --add-noqa suppresses each finding on its line, where a comment is read as one") {
+  Repo repo;
+  WriteFile(repo.root / "sub/bad.yaml",
+            "schema_version: 1\nmode: probe\ntrials: 3\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+            "collect:\n  rocprof:\n    stats: true  # aortalint: ignore[COL005] kept\n");
+  WriteFile(repo.root / "sub/quoted.yaml",
+            "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+            "collect:\n  rocprof:\n    trace: \"kernel,\n      bogus\"\n");
+  CommandResult r = repo.Run("check --no-cache --add-noqa sub");
+  CHECK(Has(r.output, "added 2 suppressions"));
+  CHECK(ReadFile(repo.root / "sub/bad.yaml") ==
+        "schema_version: 1\nmode: probe\ntrials: 3\ntrials: 3  # aortalint: ignore[SYN004]\n"
+        "mitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+        "collect:\n  rocprof:\n    stats: true  # aortalint: ignore[COL005,COL003] kept\n");
+  // Inside a quoted scalar a `#` is no comment: the finding stays, and the file is untouched.
+  CHECK(r.exit_code == 1);
+  CHECK(Has(r.output, "quoted.yaml:8:12"));
+  CHECK(ReadFile(repo.root / "sub/quoted.yaml").find("aortalint:") == std::string::npos);
+  // The suppressions hold: bad.yaml is clean now (COL005 unused there is SUP001's to say).
+  CHECK_FALSE(Has(repo.Run("check --no-cache --select SYN004,COL003 sub/bad.yaml").output, "[COL003]"));
+}
+
+}  // namespace
+}  // namespace aortalint::testing

@@ -27,6 +27,7 @@
 #include "base/dir_index.h"
 #include "base/file_reader.h"
 #include "base/paths.h"
+#include "base/strings.h"
 #include "driver/discover.h"
 #include "driver/entry_point.h"
 #include "driver/hip_sources.h"
@@ -43,6 +44,7 @@
 #include "engine/rule.h"
 #include "engine/selection.h"
 #include "engine/sidecar.h"
+#include "engine/suppression.h"
 #include "load/payload_loader.h"
 #include "load/python_parser.h"
 #include "model/hip.h"
@@ -649,7 +651,8 @@ FixOutcome FinishFixes(const CheckOptions& options, const FileTexts& originals, 
     ++written;
   }
   if (fixed && outcome.unwritten.empty())
-    err << "aortalint: applied " << fixed << (fixed == 1 ? " fix" : " fixes") << "\n";
+    err << "aortalint: "
+        << (options.add_noqa ? "added " + Plural(fixed, "suppression") : "applied " + Plural(fixed, "fix")) << "\n";
   else if (fixed)
     err << "aortalint: fixed " << written << " of " << written + outcome.unwritten.size()
         << " files; the findings below are those of the files as they are on disk\n";
@@ -815,6 +818,51 @@ struct Linted {
   size_t fixed = 0;        // fixes applied
 };
 
+// --add-noqa: each line's findings get one fix, a suppression naming them (`# aortalint: ignore[ID]`, `//` in
+// C++, or the IDs added to the `ignore[...]` already there), kept only where the comment would be read as
+// one (not inside a string or a block scalar). A file that could not be read or parsed (SYN001-SYN003) and
+// the suppression rules' own findings (SUP) get none.
+void SuppressionFixes(std::vector<Diagnostic>& all) {
+  std::map<std::pair<std::string, uint32_t>, std::vector<Diagnostic*>> by_line;
+  for (Diagnostic& d : all) {
+    d.fix.reset();
+    if (d.where.file && d.rule != "SYN001" && d.rule != "SYN002" && d.rule != "SYN003" && !d.rule.starts_with("SUP"))
+      by_line[{d.where.path(), d.where.start().line}].push_back(&d);
+  }
+  for (const auto& [at, found] : by_line) {
+    const SourceFile& file = *found.front()->where.file;
+    uint32_t line = at.second;
+    std::set<std::string> ids;
+    for (const Diagnostic* d : found) ids.insert(d->rule);
+    Edit edit{file.path(), {}, ""};
+    std::vector<Suppression> existing = FindSuppressions(file);
+    auto there = std::find_if(existing.begin(), existing.end(), [&](const Suppression& s) {
+      return s.kind == Suppression::Kind::kLine && s.line == line;
+    });
+    if (there != existing.end()) {
+      for (const SuppressionCode& c : there->codes) ids.erase(c.id);
+      if (ids.empty()) continue;
+      edit.span = {there->list.end, there->list.end};
+      edit.replacement = (there->codes.empty() ? "" : ",") + Join(ids, ",");
+    } else {
+      uint32_t end = file.LineStart(line) + static_cast<uint32_t>(TrimRight(file.LineText(line), "\r").size());
+      edit.span = {end, end};
+      edit.replacement =
+          std::string(HasHipExtension(file.path()) ? "  // " : "  # ") + "aortalint: ignore[" + Join(ids, ",") + "]";
+    }
+    std::string text(file.text());
+    text.replace(edit.span.begin, edit.span.end - edit.span.begin, edit.replacement);
+    std::vector<Suppression> after = FindSuppressions(SourceFile(file.path(), text));
+    bool read = std::any_of(after.begin(), after.end(), [&](const Suppression& s) {
+      return s.kind == Suppression::Kind::kLine && s.line == line &&
+             std::all_of(ids.begin(), ids.end(), [&](const std::string& id) {
+               return std::any_of(s.codes.begin(), s.codes.end(), [&](const SuppressionCode& c) { return c.id == id; });
+             });
+    });
+    if (read) found.front()->fix = Fix{"suppress " + Join(ids, ", ") + " on this line", Applicability::kSafe, {edit}};
+  }
+}
+
 // --unfixable: the findings of these rules are reported without their fix, and nothing applies it.
 void DropUnfixable(std::vector<Diagnostic>& found, const std::vector<std::string>& unfixable) {
   for (Diagnostic& d : found)
@@ -825,6 +873,7 @@ void DropUnfixable(std::vector<Diagnostic>& found, const std::vector<std::string
 
 Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
   CheckOptions options = input;
+  options.fix |= options.add_noqa;  // written as fixes are: checked, atomically, within the project
   // The texts standing in for files this run: stdin, then each pass's fixes. Its own, on its threads.
   FileOverlay overlay;
   ScopedFileOverlay use_overlay(&overlay);
@@ -967,6 +1016,10 @@ Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
       if (!BuildSettings(options.request, Config{}).selection.Enabled("SUP002")) config_findings.clear();
       for (const std::string& warning : configs.TakeWarnings())
         if (!options.quiet) err << "aortalint: warning: " << warning << "\n";
+    }
+    if (options.add_noqa) {
+      if (pass == 1) break;  // one pass: what is left could not carry a suppression
+      SuppressionFixes(all);
     }
     if (!fixing || pass == kMaxFixPasses) break;
     for (const Diagnostic& d : all)

@@ -39,6 +39,7 @@ struct CheckOptions {
   bool fix = false;               // apply safe fixes, re-lint until nothing changes
   bool unsafe_fixes = false;      // with --fix or --diff: unsafe fixes too
   bool diff = false;              // print the fixes as a unified diff; change nothing
+  bool add_noqa = false;          // suppress every finding where it is, with a comment (ruff's --add-noqa)
   std::string stdin_filename;     // lint stdin as if it were this file
   bool skip_non_recipes = false;  // named YAML that does not look like a recipe is skipped (hooks)
   bool full_parse = false;        // parse every payload whole (load/payload_loader.h PayloadParse)
