@@ -182,7 +182,8 @@ std::string RuleDocLink(std::string_view id) {
   fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   std::vector<fs::path> candidates;
   if (!ec)
-    candidates.push_back(exe.parent_path().parent_path() / "share/doc/aortalint/docs/rules" / (std::string(id) + ".md"));
+    candidates.push_back(exe.parent_path().parent_path() / "share/doc/aortalint/docs/rules" /
+                         (std::string(id) + ".md"));
   candidates.push_back(fs::path(AORTALINT_SOURCE_DIR) / RuleDocPath(id));
   for (const fs::path& p : candidates)
     if (fs::is_regular_file(p, ec)) return "file://" + p.lexically_normal().string();

@@ -149,8 +149,7 @@ json RecipeSchema(const Knowledge& k) {
           {"additionalProperties", false},
           {"if", sanitizer},
           {"then", sanitizer_then},
-          {"else",
-           {{"if", probe}, {"then", ModeKeys(RecipeMode::kProbe)}, {"else", ModeKeys(RecipeMode::kTriage)}}}};
+          {"else", {{"if", probe}, {"then", ModeKeys(RecipeMode::kProbe)}, {"else", ModeKeys(RecipeMode::kTriage)}}}};
 }
 
 }  // namespace aortalint
