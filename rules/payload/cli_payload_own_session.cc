@@ -50,11 +50,13 @@ constexpr RuleMeta kMeta{
         "`proton.start(\"own\", backend=\"instrumentation\")`, a kernel, `proton.finalize()`, a second kernel got "
         "`None` from `start`, wrote no `own.hatchet`, and aorta's `proton.hatchet` held the first kernel timed by "
         "CUPTI (`time (ns)`, so the backend was ignored) and not the second; the same payload under plain python "
-        "wrote `own.hatchet` with both. `@proton.profile(name=\"own\")` and `proton.deactivate(proton.start(...))` "
-        "each stopped the script with `Only one session can be deactivated when running from the command line.` "
-        "(exit 1) and no `.hatchet` was written. Triton's `profile.py` returns early from `start` when the "
-        "command-line flag is set, and raises in `activate`, `deactivate` and `finalize(session)` for a session "
-        "other than 0, in 3.6.0 as in 3.8.0's source.",
+        "wrote `own.hatchet` with both. `@proton.profile(name=\"own\")`, the call "
+        "`proton.profile(fn, name=\"own\")()` and `proton.deactivate(proton.start(...))` each stopped the script "
+        "with `Only one session can be deactivated when running from the command line.` (exit 1), "
+        "`proton.activate(proton.start(...))` with `... can be activated ...`, and no `.hatchet` was written. "
+        "Triton's `profile.py` (read in the 3.0 and 3.8.0 sources) returns early from `start` when the "
+        "command-line flag is set, and raises in `activate` and `deactivate` for a session other than 0 "
+        "(`finalize(session)` too, where the session is not `None`).",
     .example_name = "payload.py",
     .companion =
         "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
