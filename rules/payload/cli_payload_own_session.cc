@@ -1,6 +1,5 @@
 // PAY012: `mode: cli` with a payload that runs its own Proton session.
 #include <algorithm>
-#include <cstring>
 
 #include <set>
 #include <string>
@@ -64,8 +63,6 @@ constexpr RuleMeta kMeta{
     .example_args = "-- python payload.py",
 };
 
-bool Is(TSNode n, const char* type) { return std::strcmp(ts_node_type(n), type) == 0; }
-
 // A call passing session 0, the one session the command line allows.
 bool SessionZero(const Payload& p, TSNode call) {
   TSNode args = ts_node_child_by_field_name(call, "arguments", 9);
@@ -74,10 +71,11 @@ bool SessionZero(const Payload& p, TSNode call) {
 
 // `@proton.profile` without arguments is no call: decorators naming Proton's profile.
 void BareProfileDecorators(const Payload& p, TSNode node, std::vector<TSNode>& out) {
-  if (Is(node, "decorator")) {
+  if (IsNode(node, "decorator")) {
     for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
       TSNode e = ts_node_named_child(node, i);
-      if ((Is(e, "identifier") || Is(e, "attribute")) && p.ProtonFunction(p.Text(e)) == "profile") out.push_back(e);
+      if ((IsNode(e, "identifier") || IsNode(e, "attribute")) && p.ProtonFunction(p.Text(e)) == "profile")
+        out.push_back(e);
     }
     return;
   }
@@ -87,10 +85,10 @@ void BareProfileDecorators(const Payload& p, TSNode node, std::vector<TSNode>& o
 
 // Strings naming a `.hatchet` file: not docstrings, not `help=` texts.
 void HatchetPaths(const Payload& p, TSNode node, std::vector<TSNode>& out) {
-  if (Is(node, "string")) {
+  if (IsNode(node, "string")) {
     TSNode parent = ts_node_parent(node);
-    bool docstring = Is(parent, "expression_statement") && ts_node_named_child_count(parent) == 1;
-    bool help = Is(parent, "keyword_argument") && p.Text(parent).starts_with("help");
+    bool docstring = IsNode(parent, "expression_statement") && ts_node_named_child_count(parent) == 1;
+    bool help = IsNode(parent, "keyword_argument") && p.Text(parent).starts_with("help");
     if (!docstring && !help && p.Text(node).find(".hatchet") != std::string_view::npos) out.push_back(node);
     return;
   }
@@ -121,7 +119,7 @@ class CliPayloadOwnSession final : public Rule {
   // What Proton's command line does with a session use: "" for start(), else what it raises.
   static std::string Raises(const Payload& p, TSNode use) {
     std::string f =
-        p.ProtonFunction(Is(use, "call") ? p.Text(ts_node_child_by_field_name(use, "function", 8)) : p.Text(use));
+        p.ProtonFunction(IsNode(use, "call") ? p.Text(ts_node_child_by_field_name(use, "function", 8)) : p.Text(use));
     if (f == "start") return "";
     return std::string("Only one session can be ") + (f == "activate" ? "activated" : "deactivated") +
            " when running from the command line";

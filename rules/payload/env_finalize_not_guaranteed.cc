@@ -1,5 +1,4 @@
 // PAY013: `mode: env` with a payload whose finalize() does not run when the work raises.
-#include <cstring>
 
 #include <set>
 #include <string>
@@ -25,7 +24,8 @@ constexpr RuleMeta kMeta{
         "Under proton `mode: env`, reports a paired payload that calls Proton's `start(...)` and `finalize()` "
         "where no `finalize()` is guaranteed to run: none is in a `finally:` block or an `except` handler, in a "
         "context manager's `__exit__`, in a function called from one of those, or registered with "
-        "`atexit.register` (as a call or a decorator). One finding per payload, at its first `finalize()`. A "
+        "`atexit.register` (as a call or a decorator), unless the first `finalize()` directly follows `start()`. "
+        "One finding per payload, at its first `finalize()`. A "
         "payload with no `start()` or no `finalize()` is PAY007's. Payloads checked without a `mode: env` "
         "recipe are not reported: under `mode: cli` Proton's front end owns the session, and alone the "
         "attach mode is unknown.",
@@ -35,14 +35,16 @@ constexpr RuleMeta kMeta{
         "capture, also the kernels that ran before the error.",
     .example =
         "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n\n"
-        "def main():\n    proton.start(os.environ.get(\"AORTA_PROTON_NAME\", \"run\"))\n"
-        "    torch.ones(4, device=\"cuda\")\n    proton.finalize()\n    return 0\n\n\nif __name__ == \"__main__\":\n"
-        "    code = main()\n    if code:\n        raise SystemExit(code)\n",
+        "def run(steps):\n    proton.start(os.environ.get(\"AORTA_PROTON_NAME\", \"run\"))\n"
+        "    for _ in range(steps):\n        torch.randn(64, 64, device=\"cuda\").matmul(torch.eye(64, "
+        "device=\"cuda\"))\n"
+        "    proton.finalize()\n\n\nif __name__ == \"__main__\":\n    run(3)\n",
     .fixed =
         "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n\n"
-        "def main():\n    proton.start(os.environ.get(\"AORTA_PROTON_NAME\", \"run\"))\n    try:\n"
-        "        torch.ones(4, device=\"cuda\")\n    finally:\n        proton.finalize()\n    return 0\n\n\n"
-        "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
+        "def run(steps):\n    proton.start(os.environ.get(\"AORTA_PROTON_NAME\", \"run\"))\n    try:\n"
+        "        for _ in range(steps):\n"
+        "            torch.randn(64, 64, device=\"cuda\").matmul(torch.eye(64, device=\"cuda\"))\n"
+        "    finally:\n        proton.finalize()\n\n\nif __name__ == \"__main__\":\n    run(3)\n",
     .facts =
         "Measured on an NVIDIA H200 with Triton 3.6.0 (fixtures/captures/own-sessions-h200, "
         "`fixtures/gpu/own_sessions.py`), with `AORTA_PROTON_NAME` exported as aorta's `mode: env` does: a payload "
@@ -61,8 +63,6 @@ constexpr RuleMeta kMeta{
     .example_args = "-- python payload.py",
 };
 
-bool Is(TSNode n, const char* type) { return std::strcmp(ts_node_type(n), type) == 0; }
-
 std::string_view FunctionName(const Payload& p, TSNode def) {
   TSNode name = ts_node_child_by_field_name(def, "name", 4);
   return ts_node_is_null(name) ? "" : p.Text(name);
@@ -77,7 +77,7 @@ bool AtExit(const Payload& p, std::string_view fn, TSNode def) {
       return true;
   }
   TSNode decorated = ts_node_is_null(def) ? def : ts_node_parent(def);
-  if (ts_node_is_null(decorated) || !Is(decorated, "decorated_definition")) return false;
+  if (ts_node_is_null(decorated) || !IsNode(decorated, "decorated_definition")) return false;
   for (uint32_t i = 0; i < ts_node_named_child_count(decorated); ++i)
     if (p.Text(ts_node_named_child(decorated, i)) == "@atexit.register") return true;
   return false;
@@ -87,8 +87,8 @@ bool AtExit(const Payload& p, std::string_view fn, TSNode def) {
 // handler, in `__exit__`, in a function registered with atexit or called from such a place.
 bool Guaranteed(const Payload& p, TSNode node, int depth) {
   for (TSNode n = ts_node_parent(node); !ts_node_is_null(n); n = ts_node_parent(n)) {
-    if (Is(n, "finally_clause") || Is(n, "except_clause")) return true;
-    if (!Is(n, "function_definition")) continue;
+    if (IsNode(n, "finally_clause") || IsNode(n, "except_clause")) return true;
+    if (!IsNode(n, "function_definition")) continue;
     std::string_view name = FunctionName(p, n);
     if (name == "__exit__" || name == "__aexit__" || AtExit(p, name, n)) return true;
     if (depth == 0) return false;
@@ -115,14 +115,15 @@ bool FinalizeAtExit(const Payload& p) {
 // The statement a call is the whole of (`f()`, `s = f()`), or a null node.
 TSNode StatementOf(TSNode call) {
   TSNode parent = ts_node_parent(call);
-  if (Is(parent, "assignment")) parent = ts_node_parent(parent);
-  return Is(parent, "expression_statement") ? parent : TSNode{};
+  if (IsNode(parent, "assignment")) parent = ts_node_parent(parent);
+  return IsNode(parent, "expression_statement") ? parent : TSNode{};
 }
 
 // Whether the subtree makes control leave the block early (outside nested functions and classes).
 bool LeavesEarly(TSNode n) {
-  if (Is(n, "function_definition") || Is(n, "class_definition") || Is(n, "lambda")) return false;
-  if (Is(n, "return_statement") || Is(n, "break_statement") || Is(n, "continue_statement") || Is(n, "yield"))
+  if (IsNode(n, "function_definition") || IsNode(n, "class_definition") || IsNode(n, "lambda")) return false;
+  if (IsNode(n, "return_statement") || IsNode(n, "break_statement") || IsNode(n, "continue_statement") ||
+      IsNode(n, "yield"))
     return true;
   for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i)
     if (LeavesEarly(ts_node_named_child(n, i))) return true;
@@ -131,10 +132,18 @@ bool LeavesEarly(TSNode n) {
 
 // Whether a string spans lines in the subtree (re-indenting would change its value).
 bool MultilineString(TSNode n) {
-  if (Is(n, "string")) return ts_node_start_point(n).row != ts_node_end_point(n).row;
+  if (IsNode(n, "string")) return ts_node_start_point(n).row != ts_node_end_point(n).row;
   for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i)
     if (MultilineString(ts_node_named_child(n, i))) return true;
   return false;
+}
+
+// Whether `finalize` directly follows `start` in one block, comments aside: nothing between can raise.
+bool Adjacent(TSNode start, TSNode finalize) {
+  if (ts_node_is_null(start) || ts_node_is_null(finalize)) return false;
+  TSNode s = ts_node_next_named_sibling(start);
+  while (!ts_node_is_null(s) && IsNode(s, "comment")) s = ts_node_next_named_sibling(s);
+  return ts_node_eq(s, finalize);
 }
 
 // The fix: the statements between `start` and `finalize` (siblings of one block) go into
@@ -142,13 +151,11 @@ bool MultilineString(TSNode n) {
 void AddFix(const Payload& p, TSNode start, TSNode finalize, DiagnosticBuilder& d) {
   TSNode block = ts_node_parent(start);
   if (ts_node_is_null(block) || !ts_node_eq(block, ts_node_parent(finalize))) return;
-  bool between = false, early = false;
+  bool early = false;
   for (TSNode s = ts_node_next_named_sibling(start); !ts_node_eq(s, finalize); s = ts_node_next_named_sibling(s)) {
     if (ts_node_is_null(s) || MultilineString(s)) return;
-    between = between || !Is(s, "comment");
     early = early || LeavesEarly(s);
   }
-  if (!between) return;
   std::string_view text = p.source->text();
   uint32_t from = ts_node_end_byte(start);
   size_t eol = text.find('\n', from);
@@ -189,7 +196,9 @@ class EnvFinalizeNotGuaranteed final : public Rule {
         if (!finalize) finalize = &c;
         guaranteed = guaranteed || Guaranteed(*p, c.node, /*depth=*/2);
       }
-      if (!start || !finalize || guaranteed || !reported_.insert(p->path()).second) continue;
+      if (!start || !finalize || guaranteed) continue;
+      TSNode start_stmt = StatementOf(start->node), finalize_stmt = StatementOf(finalize->node);
+      if (Adjacent(start_stmt, finalize_stmt) || !reported_.insert(p->path()).second) continue;
       DiagnosticBuilder d =
           ctx.Report(p->source, finalize->span,
                      "under proton 'mode: env' the payload writes aorta's capture only in '{}', which does not "
@@ -198,7 +207,6 @@ class EnvFinalizeNotGuaranteed final : public Rule {
               .Help("call finalize() in a finally block (or register it with atexit.register)");
       d.Note(p->source, start->span, "the session starts here");
       d.Note(recipe.source(), paired.uses.front().Where("mode"), "mode: env is set here");
-      TSNode start_stmt = StatementOf(start->node), finalize_stmt = StatementOf(finalize->node);
       if (!ts_node_is_null(start_stmt) && !ts_node_is_null(finalize_stmt) &&
           ts_node_start_byte(start_stmt) < ts_node_start_byte(finalize_stmt))
         AddFix(*p, start_stmt, finalize_stmt, d);
