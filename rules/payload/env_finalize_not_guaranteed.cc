@@ -21,7 +21,8 @@ constexpr RuleMeta kMeta{
     .severity = Severity::kWarning,
     .summary = "`mode: env`: the payload's `finalize()` does not run when the work raises",
     .what =
-        "Under proton `mode: env`, reports a paired payload that calls Proton's `start(...)` and `finalize()` "
+        "Under proton `mode: env`, reports a paired payload that calls Proton's `start(...)` (or `profile(fn, ...)`, "
+        "which starts a session) and `finalize()` "
         "where no `finalize()` is guaranteed to run: none is in a `finally:` block or an `except` handler, in a "
         "context manager's `__exit__`, in a function called from one of those, or registered with "
         "`atexit.register` (as a call or a decorator), unless the first `finalize()` directly follows `start()`. "
@@ -191,7 +192,7 @@ class EnvFinalizeNotGuaranteed final : public Rule {
       bool guaranteed = FinalizeAtExit(*p);
       for (const CallSite& c : p->calls) {
         std::string f = p->ProtonFunction(c.callee);
-        if (f == "start" && !start) start = &c;
+        if ((f == "start" || f == "profile") && !start) start = &c;  // profile(fn)() starts one too
         if (f != "finalize") continue;
         if (!finalize) finalize = &c;
         guaranteed = guaranteed || Guaranteed(*p, c.node, /*depth=*/2);
