@@ -161,7 +161,8 @@ class CliPayloadOwnSession final : public Rule {
                                     "let the CLI profile the payload (drop its start(), profile, activate(), "
                                     "deactivate() and finalize()), or keep the session and use 'proton: {mode: "
                                     "env}', passing AORTA_PROTON_NAME as start(name=...)");
-    d.Note(recipe.source(), cli.Where("mode"), "mode: cli is set here");
+    d.Note(recipe.source(), cli.Where("mode"),
+           cli.Written("mode") ? "mode: cli is set here" : "this proton collector runs in mode: cli, the default");
     if (raising && !ts_node_eq(*raising, at))
       d.Note(p.source, p.SpanOf(*raising), "this raises ValueError ('" + Raises(p, *raising) + "')");
     // The first finalize() and the first .hatchet stand for the others (a test file has dozens).
