@@ -78,7 +78,7 @@ def shapes(text):
     names = "|".join(sorted(aliases)) or "(?!)"
     own = re.search(r"\b(%s)\.(start|profile)\s*\(|@(%s)\.profile\b|\b(%s)\.(de)?activate\s*\((?!0\))" %
                     (names, names, names), text)
-    starts = re.search(r"\b(%s)\.start\s*\(" % names, text)
+    starts = re.search(r"\b(%s)\.(start|profile)\s*\(" % names, text)
     finalizes = re.search(r"\b(%s)\.finalize\s*\(" % names, text)
     guarded = re.search(r"^\s*finally\s*:|atexit\.register|def\s+__exit__", text, re.M)
     host = re.search(r"\b(%s)\.(scope|enter_scope)\s*\(" % names, text)

@@ -54,8 +54,8 @@ constexpr RuleMeta kMeta{
         "exits 1 and writes an 857-byte `proton.hatchet` holding the kernel. aorta's env-mode example payloads "
         "call `proton.finalize()` in a `finally` block (reference/aorta.md §6.3). The fix wraps the statements "
         "between `start()` and `finalize()` in `try:` and moves `finalize()` into `finally:`; it is offered only "
-        "when both are statements of one block, and is unsafe when a statement between them returns, breaks, "
-        "continues or yields (`finalize()` then runs there too).",
+        "when both are statements of one block, and is unsafe when a statement between them returns, yields, "
+        "or breaks or continues a loop around them (`finalize()` then runs there too).",
     .fix = FixAvailability::kSometimes,
     .example_name = "payload.py",
     .companion =
@@ -120,14 +120,15 @@ TSNode StatementOf(TSNode call) {
   return IsNode(parent, "expression_statement") ? parent : TSNode{};
 }
 
-// Whether the subtree makes control leave the block early (outside nested functions and classes).
-bool LeavesEarly(TSNode n) {
+// Whether the subtree makes control leave the block early: a return or yield outside nested
+// functions and classes, a break or continue outside a loop of its own.
+bool LeavesEarly(TSNode n, bool in_loop) {
   if (IsNode(n, "function_definition") || IsNode(n, "class_definition") || IsNode(n, "lambda")) return false;
-  if (IsNode(n, "return_statement") || IsNode(n, "break_statement") || IsNode(n, "continue_statement") ||
-      IsNode(n, "yield"))
-    return true;
+  if (IsNode(n, "return_statement") || IsNode(n, "yield")) return true;
+  if (IsNode(n, "break_statement") || IsNode(n, "continue_statement")) return !in_loop;
+  in_loop = in_loop || IsNode(n, "for_statement") || IsNode(n, "while_statement");
   for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i)
-    if (LeavesEarly(ts_node_named_child(n, i))) return true;
+    if (LeavesEarly(ts_node_named_child(n, i), in_loop)) return true;
   return false;
 }
 
@@ -155,7 +156,7 @@ void AddFix(const Payload& p, TSNode start, TSNode finalize, DiagnosticBuilder& 
   bool early = false;
   for (TSNode s = ts_node_next_named_sibling(start); !ts_node_eq(s, finalize); s = ts_node_next_named_sibling(s)) {
     if (ts_node_is_null(s) || MultilineString(s)) return;
-    early = early || LeavesEarly(s);
+    early = early || LeavesEarly(s, /*in_loop=*/false);
   }
   std::string_view text = p.source->text();
   uint32_t from = ts_node_end_byte(start);
