@@ -69,15 +69,23 @@ std::string_view FunctionName(const Payload& p, TSNode def) {
   return ts_node_is_null(name) ? "" : p.Text(name);
 }
 
-// Whether `fn` is registered with atexit: `atexit.register(fn)` or `@atexit.register` above its def.
-bool AtExit(const Payload& p, std::string_view fn, TSNode def) {
+// What `atexit.register(...)` calls register: the text of their first argument.
+std::vector<std::string_view> AtExitTargets(const Payload& p) {
+  std::vector<std::string_view> out;
   for (const CallSite& c : p.calls) {
     if (c.callee != "atexit.register") continue;
     TSNode args = ts_node_child_by_field_name(c.node, "arguments", 9);
-    if (!ts_node_is_null(args) && ts_node_named_child_count(args) > 0 && p.Text(ts_node_named_child(args, 0)) == fn)
-      return true;
+    if (!ts_node_is_null(args) && ts_node_named_child_count(args) > 0)
+      out.push_back(p.Text(ts_node_named_child(args, 0)));
   }
-  TSNode decorated = ts_node_is_null(def) ? def : ts_node_parent(def);
+  return out;
+}
+
+// Whether `fn` is registered with atexit: `atexit.register(fn)` or `@atexit.register` above its def.
+bool AtExit(const Payload& p, std::string_view fn, TSNode def) {
+  for (std::string_view target : AtExitTargets(p))
+    if (target == fn) return true;
+  TSNode decorated = ts_node_parent(def);
   if (ts_node_is_null(decorated) || !IsNode(decorated, "decorated_definition")) return false;
   for (uint32_t i = 0; i < ts_node_named_child_count(decorated); ++i)
     if (p.Text(ts_node_named_child(decorated, i)) == "@atexit.register") return true;
@@ -103,13 +111,8 @@ bool Guaranteed(const Payload& p, TSNode node, int depth) {
 
 // `atexit.register(proton.finalize)`: Proton's finalize itself runs at exit.
 bool FinalizeAtExit(const Payload& p) {
-  for (const CallSite& c : p.calls) {
-    if (c.callee != "atexit.register") continue;
-    TSNode args = ts_node_child_by_field_name(c.node, "arguments", 9);
-    if (!ts_node_is_null(args) && ts_node_named_child_count(args) > 0 &&
-        p.ProtonFunction(p.Text(ts_node_named_child(args, 0))) == "finalize")
-      return true;
-  }
+  for (std::string_view target : AtExitTargets(p))
+    if (p.ProtonFunction(target) == "finalize") return true;
   return false;
 }
 
