@@ -22,12 +22,14 @@ std::unique_ptr<Rule> MakeBadStopAfter();
 std::unique_ptr<Rule> MakeCellCollectNull();
 std::unique_ptr<Rule> MakeCliNeedsPythonScript();
 std::unique_ptr<Rule> MakeCliOverrideConflict();
+std::unique_ptr<Rule> MakeCliPayloadOwnSession();
 std::unique_ptr<Rule> MakeCliPinnedRoctracer();
 std::unique_ptr<Rule> MakeCollectOnInProcessWorkload();
 std::unique_ptr<Rule> MakeCrossVendorPair();
 std::unique_ptr<Rule> MakeDeferredKey();
 std::unique_ptr<Rule> MakeDuplicateKey();
 std::unique_ptr<Rule> MakeEmptyMitigations();
+std::unique_ptr<Rule> MakeEnvFinalizeNotGuaranteed();
 std::unique_ptr<Rule> MakeEnvSessionNeverStarted();
 std::unique_ptr<Rule> MakeEnvVarNotRead();
 std::unique_ptr<Rule> MakeHipPayloadNotAnalysed();
@@ -123,6 +125,8 @@ constexpr RuleFactory kRules[] = {
     MakePayloadSetsVisibleDevices,     // PAY009
     MakeInstrumentationWithoutScopes,  // PAY010
     MakeScopeInTritonKernel,           // PAY011
+    MakeCliPayloadOwnSession,          // PAY012
+    MakeEnvFinalizeNotGuaranteed,      // PAY013
     MakeRecipeNotMapping,              // RCP001
     MakeUnknownKey,                    // RCP002
     MakeWrongModeKey,                  // RCP003

@@ -89,6 +89,10 @@ TEST_CASE("proton: every real H200 capture parses to the independently summed nu
       {"runner-h200/cli_cupti/proton/proton.hatchet", {382431, 42}},
       {"runner-h200/env_auto/proton/proton.hatchet", {343584, 30}},
       {"cycles-h200/env_cupti_gluon/proton/proton.hatchet", {14049, 8}},
+      {"own-sessions-h200/cli_start/proton.hatchet", {1696, 2}},
+      {"own-sessions-h200/env_atexit/proton.hatchet", {833, 1}},
+      {"own-sessions-h200/env_finally/proton.hatchet", {800, 1}},
+      {"own-sessions-h200/py_start/own.hatchet", {1632, 2}},
   };
   // Instrumentation captures: jq finds no time leaf (ns and count null), so
   // aorta's parser reports only the directory (MET002's claim, on real files).
@@ -99,6 +103,8 @@ TEST_CASE("proton: every real H200 capture parses to the independently summed nu
       "cycles-h200/jit_scopes_enabled/proton/proton.hatchet",
       "h200-triton-3.6.0/instrumentation/gluon_scopes.hatchet",
       "h200-triton-3.6.0/instrumentation/no_scopes.hatchet",
+      "own-sessions-h200/cli_instr_host_scope/proton.hatchet",
+      "own-sessions-h200/env_instr_host_scope/proton.hatchet",
   };
   int seen = 0, cycles_only = 0;
   for (const auto& entry : fs::recursive_directory_iterator(kCaptures)) {
