@@ -17,7 +17,7 @@ namespace {
 
 constexpr RuleMeta kMeta{
     .id = "PAY013",
-    .slug = "env-finalize-not-in-finally",
+    .slug = "env-finalize-not-guaranteed",
     .severity = Severity::kWarning,
     .summary = "`mode: env`: the payload's `finalize()` does not run when the work raises",
     .what =
