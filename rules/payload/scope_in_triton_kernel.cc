@@ -27,7 +27,10 @@ constexpr RuleMeta kMeta{
         "Reports a call of `triton.profiler.language`'s `enter_scope`, `exit_scope` or `scope` inside a "
         "function decorated with `@triton.jit` (not `@gluon.jit`) in a payload paired with a recipe whose "
         "proton collector uses `backend: instrumentation`, unless the payload calls "
-        "`enable_semantic(\"triton\")` outside any `if`. It is an error when a target Triton is one whose "
+        "`enable_semantic(\"triton\")` where it runs when the script does: in module-level code, the "
+        "`if __name__ == \"__main__\":` block and any other top-level `if` included, or unconditionally in a "
+        "function that module-level code calls (`main()` from the guard). It is an error when a target Triton is one "
+        "whose "
         "Proton accepts scopes only in Gluon kernels (`kernel_scopes: gluon` in the Triton table: 3.6.x and current "
         "development "
         "builds); with no target set, or only targets the table has not read, it is a warning.",
@@ -57,7 +60,9 @@ constexpr RuleMeta kMeta{
     .facts =
         "Seen on an NVIDIA H200 with Triton 3.6.0 through `aortalint run` (fixtures/captures/cycles-h200: "
         "`jit_scopes` fails to compile, `jit_scopes_enabled` records cycles after `enable_semantic(\"triton\")`, "
-        "the Gluon payload records cycles); Triton 3.6.0's `triton/profiler/language.py` sets "
+        "the Gluon payload records cycles); issue 34, on the same H200 with Triton 3.6.0: a @triton.jit kernel "
+        "compiled and recorded cycles when the script called `enable_semantic(\"triton\")` in its `__main__` "
+        "block, under Proton's command front end as under python; Triton 3.6.0's `triton/profiler/language.py` sets "
         "`_SEMANTICS = {_ALL_SEMANTICS[\"gluon\"]}`. 3.7.x and 3.8.0 are `unknown` in the table.",
     .example_name = "payload.py",
     .companion =
@@ -127,17 +132,36 @@ std::optional<std::string> TritonKernelAround(const Payload& p, TSNode node, con
   return std::nullopt;
 }
 
-// Whether the payload opts Triton-language kernels in: enable_semantic("triton")
-// outside any `if` (a conditional opt-in, like fixtures/gpu/jit_scopes.py's, may not run).
+// Whether a function of this name is called at module load (from the `__main__` guard, say).
+bool CalledAtLoad(const Payload& p, std::string_view name) {
+  for (const CallSite& c : p.calls)
+    if (!c.in_function && c.callee == name) return true;
+  return false;
+}
+
+// Whether an enable_semantic("triton") call runs when the script does: anywhere in module-level code,
+// control flow included (the `__main__` guard runs under Proton's command front end as under python),
+// or unconditionally in a function that module-level code calls. Under an `if` inside a function
+// (like fixtures/gpu/jit_scopes.py's opt-in) it may not run.
+bool Runs(const Payload& p, const CallSite& c) {
+  if (!c.in_function) return true;
+  for (TSNode n = ts_node_parent(c.node); !ts_node_is_null(n); n = ts_node_parent(n)) {
+    if (Is(n, "if_statement") || Is(n, "conditional_expression")) return false;
+    if (!Is(n, "function_definition")) continue;
+    TSNode name = ts_node_child_by_field_name(n, "name", 4);
+    TSNode outer = ts_node_parent(n);
+    bool top = !ts_node_is_null(outer) && (Is(outer, "module") || Is(outer, "decorated_definition"));
+    return top && !ts_node_is_null(name) && CalledAtLoad(p, p.Text(name));
+  }
+  return false;
+}
+
 bool EnablesTritonSemantic(const Payload& p) {
   for (const CallSite& c : p.calls) {
     if (p.ProtonFunction(c.callee) != "enable_semantic") continue;
     std::string_view text = p.Text(c.node);
     if (text.find("\"triton\"") == std::string_view::npos && text.find("'triton'") == std::string_view::npos) continue;
-    bool conditional = false;
-    for (TSNode n = ts_node_parent(c.node); !ts_node_is_null(n) && !conditional; n = ts_node_parent(n))
-      conditional = Is(n, "if_statement") || Is(n, "conditional_expression");
-    if (!conditional) return true;
+    if (Runs(p, c)) return true;
   }
   return false;
 }
