@@ -91,6 +91,8 @@ size_t WriteGeneratedBlocks(const fs::path& dir) {
 // The inputs, copied under `root`: the PAY fixture folders and the generated set.
 void WriteInputs(const fs::path& root) {
   fs::create_directories(root / ".git");  // the sorter-configuration walk stops here
+  // Both sorters configured at the top with their defaults (with none, PAY002 pins nothing).
+  WriteFile(root / "pyproject.toml", "[tool.isort]\n\n[tool.ruff.lint]\nselect = [\"I\"]\n");
   fs::path fixtures = fs::path(AORTALINT_SOURCE_DIR) / "fixtures" / "rules";
   for (const char* id : {"PAY001", "PAY002", "PAY003", "PAY004", "PAY005"})
     fs::copy(fixtures / id, root / id, fs::copy_options::recursive);
