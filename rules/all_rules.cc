@@ -49,6 +49,7 @@ std::unique_ptr<Rule> MakeOptionNotString();
 std::unique_ptr<Rule> MakeOptionOutOfDomain();
 std::unique_ptr<Rule> MakePayloadSetsVisibleDevices();
 std::unique_ptr<Rule> MakeProtonImportUnpinned();
+std::unique_ptr<Rule> MakeProtonImportedLate();
 std::unique_ptr<Rule> MakePythonSyntaxError();
 std::unique_ptr<Rule> MakeQueueInterceptorConflict();
 std::unique_ptr<Rule> MakeRecipeNotMapping();
@@ -122,6 +123,7 @@ constexpr RuleFactory kRules[] = {
     MakePayloadSetsVisibleDevices,     // PAY009
     MakeInstrumentationWithoutScopes,  // PAY010
     MakeScopeInTritonKernel,           // PAY011
+    MakeProtonImportedLate,            // PAY014
     MakeRecipeNotMapping,              // RCP001
     MakeUnknownKey,                    // RCP002
     MakeWrongModeKey,                  // RCP003
