@@ -63,11 +63,12 @@ size_t WriteGeneratedBlocks(const fs::path& dir) {
       "import torch.nn as nn\nfrom torch import Tensor\nimport os\n",
       "import transformers\nimport torch\n",
   };
-  // Half of them exit through SystemExit on success: PAY004's safe fix joins PAY002's.
+  // Half of them exit through SystemExit on success, with the session left to Proton's front end (no
+  // finalize() of their own): PAY004's safe fix joins PAY002's.
   const char* bodies[] = {
       "\n\ndef main():\n    proton.start(\"run\")\n    proton.finalize()\n    return 0\n\n\n"
       "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
-      "\n\ndef main():\n    proton.start(\"run\")\n    proton.finalize()\n    return 0\n\n\n"
+      "\n\ndef main():\n    with proton.scope(\"run\"):\n        pass\n    return 0\n\n\n"
       "if __name__ == \"__main__\":\n    raise SystemExit(main())\n",
   };
   size_t n = 0;

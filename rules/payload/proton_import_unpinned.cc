@@ -70,6 +70,8 @@ constexpr RuleMeta kMeta{
         "(tests/import_sorters_test.cc runs both sorters on every fixture and a generated set).",
     .fix = FixAvailability::kAlways,
     .example_name = "payload.py",
+    .companion = "[tool.isort]\nprofile = \"black\"\n",
+    .companion_name = "pyproject.toml",
 };
 
 // Inside an `# isort: off` region (full-line comments before `line`).
