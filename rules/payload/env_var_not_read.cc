@@ -53,7 +53,9 @@ constexpr RuleMeta kMeta{
         "aorta's env-mode wrapping (reference/aorta.md §4.2) and its test "
         "`test_env_mode_payload_reads_every_session_variable` (§6.3, `tests/test_examples.py` at 4b4553ef), "
         "which only looks at f-string segments and exempts the `_OPTIONAL_ENV_SUFFIXES` (`DIR`); this rule "
-        "resolves the whole name, so a plain literal counts too.",
+        "resolves the whole name, so a plain literal counts too. On issue 34's wild corpus paired with `mode: env`, "
+        "138 findings on 46 files became 46, one per "
+        "payload that reads none of the variables.",
     .example_name = "payload.py",
     .companion =
         "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"

@@ -39,7 +39,10 @@ constexpr RuleMeta kMeta{
     .facts =
         "Issue 34 found six real scripts (Triton-family benchmarks and tutorials) with this shape. The exit hang "
         "is reference/aorta.md §3 (fixed after 3.8.0 by triton#11009); aorta's import-order test (§6.1) skips "
-        "function bodies, which is why PAY001 does.",
+        "function bodies, which is why PAY001 does. On this project's wild corpus (46 files) it finds 5: two Gluon "
+        "examples, triton_kernels' roofline "
+        "(which imports only the viewer, still loading `triton.profiler` and its library), a tritonbench "
+        "operator and an aiter test.",
     .example_name = "payload.py",
 };
 
