@@ -1,5 +1,6 @@
 // PAY011: an intra-kernel scope call inside a plain @triton.jit kernel, under
 // `backend: instrumentation`, on a Triton whose Proton accepts them only in Gluon kernels.
+#include <algorithm>
 #include <cstring>
 
 #include <set>
@@ -29,7 +30,9 @@ constexpr RuleMeta kMeta{
         "proton collector uses `backend: instrumentation`, unless the payload calls "
         "`enable_semantic(\"triton\")` where it runs when the script does: in module-level code, the "
         "`if __name__ == \"__main__\":` block and any other top-level `if` included, or unconditionally in a "
-        "function that module-level code calls (`main()` from the guard). It is an error when a target Triton is one "
+        "function that module-level code calls (`main()` from the guard). One finding per kernel, at its first "
+        "scope call, with the kernel's other scope calls as notes (one fix covers them all). It is an error when a "
+        "target Triton is one "
         "whose "
         "Proton accepts scopes only in Gluon kernels (`kernel_scopes: gluon` in the Triton table: 3.6.x and current "
         "development "
@@ -166,6 +169,20 @@ bool EnablesTritonSemantic(const Payload& p) {
   return false;
 }
 
+// The calls of triton.profiler.language's enter_scope, exit_scope and scope (not Proton's host-side
+// triton.profiler.scope, which is no intra-kernel scope).
+std::vector<const CallSite*> ScopeCalls(const Payload& p) {
+  std::vector<const CallSite*> out;
+  for (const CallSite& c : p.calls) {
+    std::string f = p.ProtonFunction(c.callee);
+    if (f != "enter_scope" && f != "exit_scope" && f != "scope") continue;
+    size_t dot = c.callee.rfind('.');
+    bool language = dot == std::string::npos ? f != "scope" : p.language_modules.count(c.callee.substr(0, dot)) > 0;
+    if (language) out.push_back(&c);
+  }
+  return out;
+}
+
 class ScopeInTritonKernel final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
@@ -187,29 +204,31 @@ class ScopeInTritonKernel final : public Rule {
 
     for (const Payload* p : payload::ParsedPayloads(pairing)) {
       if (EnablesTritonSemantic(*p)) continue;
+      // One finding per kernel (one fix: Gluon, or the opt-in), at its first scope call; the others are notes.
+      std::vector<std::pair<std::string, std::vector<const CallSite*>>> kernels;
       TritonNames names = NamesOf(*p);
-      for (const CallSite& c : p->calls) {
-        std::string f = p->ProtonFunction(c.callee);
-        if (f != "enter_scope" && f != "exit_scope" && f != "scope") continue;
-        // Proton's host-side scope (triton.profiler.scope) is not an intra-kernel scope.
-        size_t dot = c.callee.rfind('.');
-        bool language = dot == std::string::npos ? true : p->language_modules.count(c.callee.substr(0, dot)) > 0;
-        if (dot == std::string::npos && f == "scope") language = false;
-        if (!language) continue;
-        std::optional<std::string> kernel = TritonKernelAround(*p, c.node, names);
+      for (const CallSite* c : ScopeCalls(*p)) {
+        std::optional<std::string> kernel = TritonKernelAround(*p, c->node, names);
         if (!kernel) continue;
+        auto it = std::find_if(kernels.begin(), kernels.end(), [&](const auto& k) { return k.first == *kernel; });
+        if (it == kernels.end()) it = kernels.insert(kernels.end(), {*kernel, {}});
+        it->second.push_back(c);
+      }
+      for (const auto& [kernel, calls] : kernels) {
+        const CallSite& c = *calls[0];
         if (!reported_.insert({p->path(), c.span.begin}).second) continue;
         std::string_view text = p->Text(c.node);
         DiagnosticBuilder d =
             ctx.Report(p->source, c.span,
                        "'{}' is inside the @triton.jit kernel '{}', and {} Proton accepts intra-kernel scopes only in "
                        "Gluon kernels (the kernel fails to compile: 'Unsupported semantic type ... TritonSemantic')",
-                       text.substr(0, text.find('\n')), *kernel, where)
+                       text.substr(0, text.find('\n')), kernel, where)
                 .Help(
                     "write '{}' with @gluon.jit (triton.experimental.gluon), or call "
                     "triton.profiler.language.enable_semantic(\"triton\") before it compiles",
-                    *kernel);
+                    kernel);
         d.Note(recipe.source(), instrumented->Where("backend"), "backend: instrumentation is set here");
+        for (size_t i = 1; i < calls.size(); ++i) d.Note(p->source, calls[i]->span, "another scope in this kernel");
         if (!gluon_only.empty()) d.WithSeverity(Severity::kError);
       }
     }
@@ -219,7 +238,7 @@ class ScopeInTritonKernel final : public Rule {
   static std::string JoinNamesOf(const std::vector<TritonTarget>& targets) {
     return JoinWith(targets, ", ", [](const TritonTarget& t) { return t.Name(); });
   }
-  std::set<std::pair<std::string, uint32_t>> reported_;  // (payload, call offset) already reported
+  std::set<std::pair<std::string, uint32_t>> reported_;  // (payload, first call offset) already reported
 };
 
 }  // namespace
