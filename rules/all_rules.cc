@@ -51,6 +51,7 @@ std::unique_ptr<Rule> MakeOptionNotString();
 std::unique_ptr<Rule> MakeOptionOutOfDomain();
 std::unique_ptr<Rule> MakePayloadSetsVisibleDevices();
 std::unique_ptr<Rule> MakeProtonImportUnpinned();
+std::unique_ptr<Rule> MakeProtonImportedLate();
 std::unique_ptr<Rule> MakePythonSyntaxError();
 std::unique_ptr<Rule> MakeQueueInterceptorConflict();
 std::unique_ptr<Rule> MakeRecipeNotMapping();
@@ -127,6 +128,7 @@ constexpr RuleFactory kRules[] = {
     MakeScopeInTritonKernel,           // PAY011
     MakeCliPayloadOwnSession,          // PAY012
     MakeEnvFinalizeNotGuaranteed,      // PAY013
+    MakeProtonImportedLate,            // PAY014
     MakeRecipeNotMapping,              // RCP001
     MakeUnknownKey,                    // RCP002
     MakeWrongModeKey,                  // RCP003

@@ -15,8 +15,8 @@ namespace {
 
 TEST_CASE("explain snapshots of the §7.1 example shapes") {
   std::filesystem::path root = std::filesystem::path(AORTALINT_TESTS_DIR) / ".." / "fixtures" / "explain";
-  for (const char* name :
-       {"triton-vecadd", "amd-roctracer", "amd-instrumentation", "amd-rocprofiler", "torch-first", "no-payload"}) {
+  for (const char* name : {"triton-vecadd", "amd-roctracer", "amd-instrumentation", "amd-rocprofiler", "torch-first",
+                           "torch-first-cli", "no-payload"}) {
     CAPTURE(name);
     std::string command = ReadFile(root / name / "COMMAND");
     while (!command.empty() && command.back() == '\n') command.pop_back();

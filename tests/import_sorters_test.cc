@@ -63,11 +63,12 @@ size_t WriteGeneratedBlocks(const fs::path& dir) {
       "import torch.nn as nn\nfrom torch import Tensor\nimport os\n",
       "import transformers\nimport torch\n",
   };
-  // Half of them exit through SystemExit on success: PAY004's safe fix joins PAY002's.
+  // Half of them exit through SystemExit on success, with the session left to Proton's front end (no
+  // finalize() of their own): PAY004's safe fix joins PAY002's.
   const char* bodies[] = {
       "\n\ndef main():\n    proton.start(\"run\")\n    proton.finalize()\n    return 0\n\n\n"
       "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
-      "\n\ndef main():\n    proton.start(\"run\")\n    proton.finalize()\n    return 0\n\n\n"
+      "\n\ndef main():\n    with proton.scope(\"run\"):\n        pass\n    return 0\n\n\n"
       "if __name__ == \"__main__\":\n    raise SystemExit(main())\n",
   };
   size_t n = 0;
@@ -91,6 +92,8 @@ size_t WriteGeneratedBlocks(const fs::path& dir) {
 // The inputs, copied under `root`: the PAY fixture folders and the generated set.
 void WriteInputs(const fs::path& root) {
   fs::create_directories(root / ".git");  // the sorter-configuration walk stops here
+  // Both sorters configured at the top with their defaults (with none, PAY002 pins nothing).
+  WriteFile(root / "pyproject.toml", "[tool.isort]\n\n[tool.ruff.lint]\nselect = [\"I\"]\n");
   fs::path fixtures = fs::path(AORTALINT_SOURCE_DIR) / "fixtures" / "rules";
   for (const char* id : {"PAY001", "PAY002", "PAY003", "PAY004", "PAY005"})
     fs::copy(fixtures / id, root / id, fs::copy_options::recursive);

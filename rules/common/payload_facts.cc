@@ -6,11 +6,17 @@ namespace aortalint::payload {
 
 std::string TopModule(const std::string& module) { return module.substr(0, module.find('.')); }
 
-bool BringsTorch(const ImportStmt& s) {
-  if (s.torch) return true;
-  for (const std::string& m : s.modules)
-    if (KnownTorchImporters().count(TopModule(m))) return true;
-  return false;
+std::optional<TorchLoad> LoadsTorch(const ImportStmt& s) {
+  if (s.torch) return TorchLoad{"torch", "any"};
+  const std::map<std::string, TorchImporter>& known = KnownTorchImporters();
+  for (const std::string& m : s.modules) {
+    auto it = known.find(TopModule(m));
+    if (it == known.end()) continue;
+    // `import X` alone is the bare form; `from X import name` and `import X.sub` reach further in.
+    bool bare = s.from.empty() && m == it->first;
+    return TorchLoad{it->first, bare ? it->second.bare : it->second.from};
+  }
+  return std::nullopt;
 }
 
 std::string_view StatementLines(const Payload& p, const ImportStmt& s) {

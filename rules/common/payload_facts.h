@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -33,8 +34,18 @@ inline std::string Names(const std::vector<const Payload*>& payloads) {
 
 /// "a" of "a.b.c".
 std::string TopModule(const std::string& module);
-/// Whether the statement brings torch in when it runs: torch itself, or a package known to import it.
-bool BringsTorch(const ImportStmt& s);
+/// How an import statement brings torch in when it runs.
+struct TorchLoad {
+  std::string package;   // "torch", or the known package that imports it
+  std::string versions;  // the package's releases on which this form loads torch ("any", "<5.0")
+  /// Whether it loads torch whatever release is installed (not known statically).
+  bool certain() const { return versions == "any"; }
+};
+/// Whether the statement brings torch in when it runs (torch itself, or a package known to import it on some
+/// release, rules/knowledge/torch_importers.yaml), and how; the first such module when it names several.
+std::optional<TorchLoad> LoadsTorch(const ImportStmt& s);
+/// Whether the statement may bring torch in when it runs.
+inline bool BringsTorch(const ImportStmt& s) { return LoadsTorch(s).has_value(); }
 
 /// The whole lines of an import statement (where its pin comments are).
 std::string_view StatementLines(const Payload& p, const ImportStmt& s);

@@ -1,4 +1,6 @@
 // PAY007: `mode: env` with a payload that never starts or never finalizes Proton.
+#include <cstring>
+
 #include "engine/rule_context.h"
 #include "model/recipe.h"
 #include "rules/common/paired_proton.h"
@@ -12,10 +14,14 @@ constexpr RuleMeta kMeta{
     .id = "PAY007",
     .slug = "env-session-never-started",
     .severity = Severity::kWarning,
-    .summary = "`mode: env`: no paired payload calls Proton's `start()`, or none calls `finalize()`",
+    .summary =
+        "`mode: env`: no paired payload starts a Proton session (`start()`, `profile`), or none calls `finalize()`",
     .what =
-        "Under proton `mode: env`, reports a recipe whose paired payloads never call Proton's `start(...)` "
-        "or never call `finalize()`. Calls are recognised through the names the imports bind "
+        "Under proton `mode: env`, reports a recipe whose paired payloads never start a session or never call "
+        "`finalize()`, once (one finding names both when both are missing). A session starts with `start(...)` or "
+        "with `profile`, which calls `start()` when the function it wraps runs: `@proton.profile`, "
+        "`@proton.profile(name=...)`, `proton.profile(fn, name=...)()`; `with proton.scope(...)` starts none. Calls "
+        "are recognised through the names the imports bind "
         "(`import triton.profiler as proton` then `proton.start`, `from triton.profiler import start`, "
         "`triton.profiler.finalize`); a local variable that happens to be called `proton` does not count.",
     .why =
@@ -37,7 +43,9 @@ constexpr RuleMeta kMeta{
     .facts =
         "aorta's `mode: env` wraps nothing and leaves the session to the payload; its example payloads call "
         "`proton.start(...)` after warm-up and `proton.finalize()` in a `finally` block "
-        "(reference/aorta.md §4.2, §6.3).",
+        "(reference/aorta.md §4.2, §6.3). Triton 3.x's `triton/profiler/profile.py`: `profile` wraps the function in "
+        "`start(...)` then `deactivate(session)` (not `finalize()`); issue 34 saw a payload running "
+        "`proton.profile(fn, name=...)()` then `finalize()` write its `.hatchet` on an H200 with Triton 3.6.0.",
     .example_name = "payload.py",
     .companion =
         "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
@@ -52,6 +60,31 @@ bool Calls(const std::vector<const Payload*>& payloads, std::string_view functio
   return false;
 }
 
+// A bare `@proton.profile` decorator (no call): it wraps the function in start().
+bool DecoratesWithProfile(const Payload& p) {
+  std::vector<TSNode> stack{p.root()};
+  while (!stack.empty()) {
+    TSNode n = stack.back();
+    stack.pop_back();
+    if (std::strcmp(ts_node_type(n), "decorator") == 0) {
+      TSNode e = ts_node_named_child(n, 0);
+      if (!ts_node_is_null(e) && p.ProtonFunction(p.Text(e)) == "profile") return true;
+      continue;
+    }
+    for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) stack.push_back(ts_node_named_child(n, i));
+  }
+  return false;
+}
+
+// Whether a payload starts a session: start(...), or profile, which calls start() when the function it
+// wraps runs (`@proton.profile`, `@proton.profile(name=...)`, `proton.profile(fn, name=...)()`).
+bool Starts(const std::vector<const Payload*>& payloads) {
+  if (Calls(payloads, "start") || Calls(payloads, "profile")) return true;
+  for (const Payload* p : payloads)
+    if (DecoratesWithProfile(*p)) return true;
+  return false;
+}
+
 class EnvSessionNeverStarted final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
@@ -59,15 +92,17 @@ class EnvSessionNeverStarted final : public Rule {
     payload::PairedProton paired = payload::PairProton(recipe, pairing, /*env_mode_only=*/true);
     if (!paired) return;
     const std::vector<const Payload*>& payloads = paired.payloads;
-    for (const version::ProtonUse& u : paired.uses) {
-      for (std::string_view function : {"start", "finalize"}) {
-        if (Calls(payloads, function)) continue;
-        ctx.Report(recipe.source(), u.Where("mode"),
-                   "proton 'mode: env' leaves the session to the payload, but {} never calls Proton's {}()",
-                   payload::Names(payloads), function)
-            .Help("call proton.start(...) before the work and proton.finalize() in a finally block");
-      }
-    }
+    bool starts = Starts(payloads), finalizes = Calls(payloads, "finalize");
+    if (starts && finalizes) return;
+    // One finding for what is missing: both, when neither call is there.
+    std::string missing = !starts && !finalizes ? "start() (or profile) or finalize()"
+                          : !starts             ? "start() (or profile)"
+                                                : "finalize()";
+    for (const version::ProtonUse& u : paired.uses)
+      ctx.Report(recipe.source(), u.Where("mode"),
+                 "proton 'mode: env' leaves the session to the payload, but {} never calls Proton's {}",
+                 payload::Names(payloads), missing)
+          .Help("call proton.start(...) before the work and proton.finalize() in a finally block");
   }
 };
 

@@ -18,7 +18,9 @@ constexpr RuleMeta kMeta{
     .what =
         "Under proton `mode: env`, aorta exports `AORTA_PROTON_NAME`, `_DIR`, `_CONTEXT` and `_DATA`, plus "
         "`_BACKEND` when a backend is pinned, `_MODE` when a mode knob is set and `_HOOK` when `hook` is set. "
-        "Reports each one, except `_DIR`, that no paired payload spells as a constant string. `_DIR` is "
+        "Reports each one, except `_DIR`, that no paired payload spells as a constant string; a payload that "
+        "reads none of them gets one finding, at `mode`, with a note at each other option that exports one. "
+        "`_DIR` is "
         "optional, as in aorta's own contract test: `_NAME` already carries the directory, and the collector "
         "creates it before launch. Strings are resolved: a "
         "literal, a module-level constant joined by an f-string (`f\"{_PREFIX}NAME\"`), `+`, `%` or "
@@ -51,7 +53,9 @@ constexpr RuleMeta kMeta{
         "aorta's env-mode wrapping (reference/aorta.md §4.2) and its test "
         "`test_env_mode_payload_reads_every_session_variable` (§6.3, `tests/test_examples.py` at 4b4553ef), "
         "which only looks at f-string segments and exempts the `_OPTIONAL_ENV_SUFFIXES` (`DIR`); this rule "
-        "resolves the whole name, so a plain literal counts too.",
+        "resolves the whole name, so a plain literal counts too. On issue 34's wild corpus paired with `mode: env`, "
+        "138 findings on 46 files became 46, one per "
+        "payload that reads none of the variables.",
     .example_name = "payload.py",
     .companion =
         "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
@@ -72,6 +76,26 @@ bool Reads(const std::vector<const Payload*>& payloads, const std::string& suffi
   return false;
 }
 
+// One cause, one finding: a payload that reads none of the variables is told so once, at `mode`,
+// with a note at each other option that exports one.
+void ReportNoneRead(const Recipe& recipe, const version::ProtonUse& u,
+                    const std::vector<std::pair<std::string, std::string_view>>& unread,
+                    const std::vector<const Payload*>& payloads, RuleContext& ctx) {
+  std::string names = JoinWith(unread, ", ", [](const auto& e) { return "AORTA_PROTON_" + e.first; });
+  DiagnosticBuilder d =
+      ctx.Report(recipe.source(), u.Where("mode"),
+                 "proton 'mode: env' exports {} but {} reads none of them: the session ignores every option aorta "
+                 "configures",
+                 names, payload::Names(payloads))
+          .Help(
+              "start the session with proton.start(name=os.environ[\"AORTA_PROTON_NAME\"], "
+              "context=os.environ[\"AORTA_PROTON_CONTEXT\"], data=os.environ[\"AORTA_PROTON_DATA\"], ...) and "
+              "pass each other exported variable the same way");
+  for (const auto& [suffix, option] : unread)
+    if (option != "mode")
+      d.Note(recipe.source(), u.Where(option), "AORTA_PROTON_" + suffix + " comes from this option");
+}
+
 class EnvVarNotRead final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
@@ -85,8 +109,15 @@ class EnvVarNotRead final : public Rule {
       if (!u.Value("backend").empty() && u.Value("backend") != "auto") exported.push_back({"BACKEND", "backend"});
       if (std::vector<std::string_view> knobs = u.Knobs(); !knobs.empty()) exported.push_back({"MODE", knobs[0]});
       if (!u.Value("hook").empty()) exported.push_back({"HOOK", "hook"});
-      for (const auto& [suffix, option] : exported) {
-        if (Reads(payloads, suffix)) continue;
+      std::vector<std::pair<std::string, std::string_view>> unread;
+      for (const auto& entry : exported)
+        if (!Reads(payloads, entry.first)) unread.push_back(entry);
+      if (unread.empty()) continue;
+      if (unread.size() == exported.size() && unread.size() > 1) {
+        ReportNoneRead(recipe, u, unread, payloads, ctx);
+        continue;
+      }
+      for (const auto& [suffix, option] : unread) {
         std::string use = "pass it as proton.start(" + StripLower(suffix) + "=...)";
         ctx.Report(recipe.source(), u.Where(option), "proton 'mode: env' exports AORTA_PROTON_{} but {} never reads it",
                    suffix, payload::Names(payloads))

@@ -12,8 +12,10 @@ constexpr RuleMeta kMeta{
     .summary = "a payload has no top-level `if __name__ == \"__main__\":` block",
     .what =
         "Reports a payload with no top-level `if` statement whose test mentions `__name__`, the block aorta "
-        "takes as the payload's entry point. The position is the start of the file; a guard inside a top-level "
-        "`try:` runs, but aorta's test does not find it there, and it is reported where it stands.",
+        "takes as the payload's entry point. The position is the start of the file. A guard in module-level "
+        "control flow (a top-level `try:`, `with`, or an `if`'s `else`) counts: it runs at load, under Proton's "
+        "command front end as under `python`. aorta's own guard test looks only at the module's direct "
+        "statements, but it checks aorta's example payloads, not its users'.",
     .why =
         "Proton's command front end runs the script as `__main__`; work done at module level also runs when a "
         "test or a sibling module imports the payload, and aorta's SystemExit check cannot find the exit "
@@ -35,15 +37,7 @@ class MissingMainGuard final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
   void CheckPayload(const Payload& p, RuleContext& ctx) override {
-    if (!p.ok() || (p.main_guard && !p.main_guard->in_try)) return;
-    if (p.main_guard) {
-      ctx.Report(p.source, p.main_guard->span,
-                 "'{}' has its 'if __name__ == \"__main__\":' block inside a 'try:', where aorta's guard test "
-                 "(the first top-level if) does not find it",
-                 p.path())
-          .Help("move the block to the top level, and the try inside it");
-      return;
-    }
+    if (!p.ok() || p.main_guard) return;
     uint32_t first_line_end = static_cast<uint32_t>(p.source->LineText(1).size());
     ctx.Report(p.source, {0, first_line_end}, "'{}' has no 'if __name__ == \"__main__\":' block", p.path())
         .Help("move the work into main() and call it from one");

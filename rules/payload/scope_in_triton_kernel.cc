@@ -1,5 +1,6 @@
 // PAY011: an intra-kernel scope call inside a plain @triton.jit kernel, under
 // `backend: instrumentation`, on a Triton whose Proton accepts them only in Gluon kernels.
+#include <algorithm>
 #include <cstring>
 
 #include <set>
@@ -27,7 +28,12 @@ constexpr RuleMeta kMeta{
         "Reports a call of `triton.profiler.language`'s `enter_scope`, `exit_scope` or `scope` inside a "
         "function decorated with `@triton.jit` (not `@gluon.jit`) in a payload paired with a recipe whose "
         "proton collector uses `backend: instrumentation`, unless the payload calls "
-        "`enable_semantic(\"triton\")` outside any `if`. It is an error when a target Triton is one whose "
+        "`enable_semantic(\"triton\")` where it runs when the script does: in module-level code, the "
+        "`if __name__ == \"__main__\":` block and any other top-level `if` included, or unconditionally in a "
+        "function that module-level code calls (`main()` from the guard). One finding per kernel, at its first "
+        "scope call, with the kernel's other scope calls as notes (one fix covers them all). It is an error when a "
+        "target Triton is one "
+        "whose "
         "Proton accepts scopes only in Gluon kernels (`kernel_scopes: gluon` in the Triton table: 3.6.x and current "
         "development "
         "builds); with no target set, or only targets the table has not read, it is a warning.",
@@ -57,7 +63,9 @@ constexpr RuleMeta kMeta{
     .facts =
         "Seen on an NVIDIA H200 with Triton 3.6.0 through `aortalint run` (fixtures/captures/cycles-h200: "
         "`jit_scopes` fails to compile, `jit_scopes_enabled` records cycles after `enable_semantic(\"triton\")`, "
-        "the Gluon payload records cycles); Triton 3.6.0's `triton/profiler/language.py` sets "
+        "the Gluon payload records cycles); issue 34, on the same H200 with Triton 3.6.0: a @triton.jit kernel "
+        "compiled and recorded cycles when the script called `enable_semantic(\"triton\")` in its `__main__` "
+        "block, under Proton's command front end as under python; Triton 3.6.0's `triton/profiler/language.py` sets "
         "`_SEMANTICS = {_ALL_SEMANTICS[\"gluon\"]}`. 3.7.x and 3.8.0 are `unknown` in the table.",
     .example_name = "payload.py",
     .companion =
@@ -127,19 +135,52 @@ std::optional<std::string> TritonKernelAround(const Payload& p, TSNode node, con
   return std::nullopt;
 }
 
-// Whether the payload opts Triton-language kernels in: enable_semantic("triton")
-// outside any `if` (a conditional opt-in, like fixtures/gpu/jit_scopes.py's, may not run).
+// Whether a function of this name is called at module load (from the `__main__` guard, say).
+bool CalledAtLoad(const Payload& p, std::string_view name) {
+  for (const CallSite& c : p.calls)
+    if (!c.in_function && c.callee == name) return true;
+  return false;
+}
+
+// Whether an enable_semantic("triton") call runs when the script does: anywhere in module-level code,
+// control flow included (the `__main__` guard runs under Proton's command front end as under python),
+// or unconditionally in a function that module-level code calls. Under an `if` inside a function
+// (like fixtures/gpu/jit_scopes.py's opt-in) it may not run.
+bool Runs(const Payload& p, const CallSite& c) {
+  if (!c.in_function) return true;
+  for (TSNode n = ts_node_parent(c.node); !ts_node_is_null(n); n = ts_node_parent(n)) {
+    if (Is(n, "if_statement") || Is(n, "conditional_expression")) return false;
+    if (!Is(n, "function_definition")) continue;
+    TSNode name = ts_node_child_by_field_name(n, "name", 4);
+    TSNode outer = ts_node_parent(n);
+    bool top = !ts_node_is_null(outer) && (Is(outer, "module") || Is(outer, "decorated_definition"));
+    return top && !ts_node_is_null(name) && CalledAtLoad(p, p.Text(name));
+  }
+  return false;
+}
+
 bool EnablesTritonSemantic(const Payload& p) {
   for (const CallSite& c : p.calls) {
     if (p.ProtonFunction(c.callee) != "enable_semantic") continue;
     std::string_view text = p.Text(c.node);
     if (text.find("\"triton\"") == std::string_view::npos && text.find("'triton'") == std::string_view::npos) continue;
-    bool conditional = false;
-    for (TSNode n = ts_node_parent(c.node); !ts_node_is_null(n) && !conditional; n = ts_node_parent(n))
-      conditional = Is(n, "if_statement") || Is(n, "conditional_expression");
-    if (!conditional) return true;
+    if (Runs(p, c)) return true;
   }
   return false;
+}
+
+// The calls of triton.profiler.language's enter_scope, exit_scope and scope (not Proton's host-side
+// triton.profiler.scope, which is no intra-kernel scope).
+std::vector<const CallSite*> ScopeCalls(const Payload& p) {
+  std::vector<const CallSite*> out;
+  for (const CallSite& c : p.calls) {
+    std::string f = p.ProtonFunction(c.callee);
+    if (f != "enter_scope" && f != "exit_scope" && f != "scope") continue;
+    size_t dot = c.callee.rfind('.');
+    bool language = dot == std::string::npos ? f != "scope" : p.language_modules.count(c.callee.substr(0, dot)) > 0;
+    if (language) out.push_back(&c);
+  }
+  return out;
 }
 
 class ScopeInTritonKernel final : public Rule {
@@ -163,29 +204,31 @@ class ScopeInTritonKernel final : public Rule {
 
     for (const Payload* p : payload::ParsedPayloads(pairing)) {
       if (EnablesTritonSemantic(*p)) continue;
+      // One finding per kernel (one fix: Gluon, or the opt-in), at its first scope call; the others are notes.
+      std::vector<std::pair<std::string, std::vector<const CallSite*>>> kernels;
       TritonNames names = NamesOf(*p);
-      for (const CallSite& c : p->calls) {
-        std::string f = p->ProtonFunction(c.callee);
-        if (f != "enter_scope" && f != "exit_scope" && f != "scope") continue;
-        // Proton's host-side scope (triton.profiler.scope) is not an intra-kernel scope.
-        size_t dot = c.callee.rfind('.');
-        bool language = dot == std::string::npos ? true : p->language_modules.count(c.callee.substr(0, dot)) > 0;
-        if (dot == std::string::npos && f == "scope") language = false;
-        if (!language) continue;
-        std::optional<std::string> kernel = TritonKernelAround(*p, c.node, names);
+      for (const CallSite* c : ScopeCalls(*p)) {
+        std::optional<std::string> kernel = TritonKernelAround(*p, c->node, names);
         if (!kernel) continue;
+        auto it = std::find_if(kernels.begin(), kernels.end(), [&](const auto& k) { return k.first == *kernel; });
+        if (it == kernels.end()) it = kernels.insert(kernels.end(), {*kernel, {}});
+        it->second.push_back(c);
+      }
+      for (const auto& [kernel, calls] : kernels) {
+        const CallSite& c = *calls[0];
         if (!reported_.insert({p->path(), c.span.begin}).second) continue;
         std::string_view text = p->Text(c.node);
         DiagnosticBuilder d =
             ctx.Report(p->source, c.span,
                        "'{}' is inside the @triton.jit kernel '{}', and {} Proton accepts intra-kernel scopes only in "
                        "Gluon kernels (the kernel fails to compile: 'Unsupported semantic type ... TritonSemantic')",
-                       text.substr(0, text.find('\n')), *kernel, where)
+                       text.substr(0, text.find('\n')), kernel, where)
                 .Help(
                     "write '{}' with @gluon.jit (triton.experimental.gluon), or call "
                     "triton.profiler.language.enable_semantic(\"triton\") before it compiles",
-                    *kernel);
+                    kernel);
         d.Note(recipe.source(), instrumented->Where("backend"), "backend: instrumentation is set here");
+        for (size_t i = 1; i < calls.size(); ++i) d.Note(p->source, calls[i]->span, "another scope in this kernel");
         if (!gluon_only.empty()) d.WithSeverity(Severity::kError);
       }
     }
@@ -195,7 +238,7 @@ class ScopeInTritonKernel final : public Rule {
   static std::string JoinNamesOf(const std::vector<TritonTarget>& targets) {
     return JoinWith(targets, ", ", [](const TritonTarget& t) { return t.Name(); });
   }
-  std::set<std::pair<std::string, uint32_t>> reported_;  // (payload, call offset) already reported
+  std::set<std::pair<std::string, uint32_t>> reported_;  // (payload, first call offset) already reported
 };
 
 }  // namespace

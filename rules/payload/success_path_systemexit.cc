@@ -1,6 +1,8 @@
 // PAY004: the `__main__` block exits through SystemExit when the run succeeded.
 #include <cstring>
 
+#include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -28,9 +30,14 @@ constexpr RuleMeta kMeta{
         "in the block itself or in a `with` block, a `try` body, `else` or `finally` there (not in a handler, "
         "which runs on an error, nor under an `if`). An exit with a nonzero "
         "literal code is a failure path and is left alone. When the block is that one statement around a call, "
-        "a safe fix rewrites it to `code = main()` / `if code: raise SystemExit(code)`. It is an error when a "
-        "`mode: cli` recipe launches the payload and a target Triton is 3.6.x; checked alone, the payload has "
-        "no attach mode and it stays a warning.\n\n"
+        "a safe fix rewrites it to `code = main()` / `if code: raise SystemExit(code)`.\n\n"
+        "It reports only where the exit costs the capture, and says so per attach mode: under `mode: cli` "
+        "(and for an unpaired script, which Proton's command front end may run) on a target Triton whose front "
+        "end loses it (`success_exit_lost` in the Triton table: 3.6.x), an error when a `mode: cli` recipe "
+        "launches it; with no target given, a warning that names 3.6.x. No finding under `mode: env` (nothing "
+        "wraps the script: the payload's own `finalize()` writes the capture), on targets that keep the "
+        "capture, or when the payload calls `finalize()` itself before the exit (in `main()`, say): the "
+        "capture is written before SystemExit is raised.\n\n"
         "It runs on every payload a recipe launches, and on an unpaired Python file that is an entry point: a "
         "script with a `__main__` block that imports Proton anywhere, a function body included (Proton's "
         "command front end runs it as `__main__` either way). Test modules and modules that others import get "
@@ -40,17 +47,18 @@ constexpr RuleMeta kMeta{
         "before Proton's `finalize()`: the run exits 0 and no `.hatchet` is written (seen on a real H200 with "
         "Triton 3.6.0). Exiting only on failure keeps the capture on every version.",
     .example =
-        "import sys\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\n\ndef main():\n"
-        "    proton.start(\"run\")\n    proton.finalize()\n    return 0\n\n\nif __name__ == \"__main__\":\n"
-        "    sys.exit(main())\n",
+        "import sys\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\nimport torch\n\n\n"
+        "def main():\n    with proton.scope(\"matmul\"):\n        torch.ones(4, device=\"cuda\")\n    return 0\n\n\n"
+        "if __name__ == \"__main__\":\n    sys.exit(main())\n",
     .fixed =
-        "import triton.profiler as proton  # isort: skip  # noqa: I001\n\n\ndef main():\n"
-        "    proton.start(\"run\")\n    proton.finalize()\n    return 0\n\n\nif __name__ == \"__main__\":\n"
-        "    code = main()\n    if code:\n        raise SystemExit(code)\n",
+        "import triton.profiler as proton  # isort: skip  # noqa: I001\nimport torch\n\n\n"
+        "def main():\n    with proton.scope(\"matmul\"):\n        torch.ones(4, device=\"cuda\")\n    return 0\n\n\n"
+        "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
     .facts =
         "aorta's SystemExit test runs the guard with `main` returning 0, 1 and 2 and requires no exit on 0 "
         "(reference/aorta.md §6.2); the lost capture is in §3 and in this repository's "
-        "`fixtures/captures/h200-triton-3.6.0/`.",
+        "`fixtures/captures/h200-triton-3.6.0/`. Issue 34, on the same H200: a payload whose `main()` calls "
+        "`finalize()` before `sys.exit(main())` kept its capture under the front end.",
     .fix = FixAvailability::kSometimes,
     .example_name = "payload.py",
     .companion =
@@ -131,22 +139,24 @@ bool SuccessExit(const Payload& p, TSNode stmt, TSNode* args, const std::set<std
   return SuccessCode(p, *args);
 }
 
+// Whether the payload finalizes Proton itself before `exit_line`: in a function (main() returns before
+// the exit) or earlier in module-level code. The capture is then written before SystemExit is raised.
+bool FinalizesBefore(const Payload& p, uint32_t exit_line) {
+  for (const CallSite& c : p.calls)
+    if (p.ProtonFunction(c.callee) == "finalize" && (c.in_function || c.line < exit_line)) return true;
+  return false;
+}
+
 class SuccessPathSystemExit final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
-  // Runs before CheckPayload in the same unit: a payload launched by a
-  // `mode: cli` recipe on a target whose CLI loses the capture is an error.
-  // A payload checked alone has no attach mode and stays a warning.
-  void CheckPairing(const Recipe& recipe, const Pairing& pairing, RuleContext& ctx) override {
-    std::vector<TritonTarget> targets = ctx.TritonTargets();
-    std::vector<const TritonTarget*> lost = TargetsLosingSuccessExit(targets);
-    if (lost.empty()) return;
+  // Runs before CheckPayload in the same unit: how each paired payload is attached. Under `mode: env`
+  // (or a recipe without Proton) nothing wraps the script, so a success-path exit loses nothing.
+  void CheckPairing(const Recipe& recipe, const Pairing& pairing, RuleContext&) override {
     bool cli = false;
     for (const version::ProtonUse& u : version::ProtonUses(recipe)) cli = cli || u.Value("mode") == "cli";
-    if (!cli) return;
-    lost_on_ = JoinNames(lost);
     for (const std::shared_ptr<const Payload>& p : pairing.payloads)
-      if (p) cli_payloads_.insert(p->path());
+      if (p) attach_[p->path()] |= cli;
   }
 
   void CheckPayload(const Payload& p, RuleContext& ctx) override {
@@ -165,13 +175,12 @@ class SuccessPathSystemExit final : public Rule {
       // The fix rewrites only a statement of the block itself.
       if (!ts_node_eq(ts_node_parent(stmt), body)) statements = 0;
       std::string_view text = p.Text(stmt);
-      bool cli = cli_payloads_.count(p.path()) > 0;
-      DiagnosticBuilder d =
-          ctx.Report(p.source, p.SpanOf(stmt),
-                     "'{}' raises SystemExit when the run succeeds, and Triton {} then writes no capture",
-                     text.substr(0, text.find('\n')), cli ? lost_on_ + " under 'mode: cli'" : std::string("3.6.0"))
-              .Help("exit only on failure: 'code = main()' then 'if code: raise SystemExit(code)'");
-      if (cli) d.WithSeverity(Severity::kError);
+      std::optional<std::string> lost = Consequence(p, ctx.TritonTargets());
+      if (!lost || FinalizesBefore(p, ts_node_start_point(stmt).row + 1)) continue;
+      DiagnosticBuilder d = ctx.Report(p.source, p.SpanOf(stmt), "'{}' raises SystemExit when the run succeeds: {}",
+                                       text.substr(0, text.find('\n')), *lost)
+                                .Help("exit only on failure: 'code = main()' then 'if code: raise SystemExit(code)'");
+      if (attach_.count(p.path()) && !lost_on_targets_.empty()) d.WithSeverity(Severity::kError);
       // The fix: only when the block is this one exit around a call.
       if (statements != 1 || ts_node_is_null(args) || ts_node_named_child_count(args) != 1) continue;
       TSNode call = ts_node_named_child(args, 0);
@@ -195,8 +204,22 @@ class SuccessPathSystemExit final : public Rule {
   }
 
  private:
-  std::set<std::string> cli_payloads_;  // paths of payloads a `mode: cli` recipe launches
-  std::string lost_on_;                 // "3.6.0": the targets that lose the capture
+  // What a success-path exit costs this payload, by how it is attached; nullopt where it costs nothing
+  // (under `mode: env`, or on targets whose Proton front end keeps the capture).
+  std::optional<std::string> Consequence(const Payload& p, const std::vector<TritonTarget>& targets) {
+    lost_on_targets_.clear();
+    auto paired = attach_.find(p.path());
+    if (paired != attach_.end() && !paired->second) return std::nullopt;
+    std::string how = paired != attach_.end() ? "under 'mode: cli'" : "under Proton's command front end ('mode: cli')";
+    if (targets.empty()) return fmt::format("{} on Triton 3.6.x no capture is written (no --triton target given)", how);
+    std::vector<const TritonTarget*> lost = TargetsLosingSuccessExit(targets);
+    if (lost.empty()) return std::nullopt;
+    lost_on_targets_ = JoinNames(lost);
+    return fmt::format("{} on Triton {} no capture is written", how, lost_on_targets_);
+  }
+
+  std::map<std::string, bool> attach_;  // paired payload -> whether a `mode: cli` recipe launches it
+  std::string lost_on_targets_;         // the targets that lose this payload's capture
 };
 
 }  // namespace

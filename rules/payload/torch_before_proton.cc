@@ -1,9 +1,8 @@
 // PAY001: torch imported before Proton at module load (aorta's import-order guard).
-#include <algorithm>
-
 #include "engine/rule_context.h"
 #include "model/payload.h"
 #include "model/triton.h"
+#include "rules/common/import_order.h"
 #include "rules/common/payload_facts.h"
 
 namespace aortalint {
@@ -24,17 +23,24 @@ constexpr RuleMeta kMeta{
         "line is the first unconditional Proton import, else the last conditional one; the torch line is the "
         "first torch import; both on one line is a failure. Relative imports, `torchvision` and a bare "
         "`import triton` do not count. The position is the torch import, with a note at the Proton import. "
-        "An unsafe fix moves the Proton import, with the comments above it, to just before the torch import, "
+        "An unsafe fix moves the Proton import, with the comments above it, to just before the first "
+        "module-level import that loads torch (`import torch`, or an earlier `import lightning`: PAY003's "
+        "packages), "
         "pinned with `# isort: skip  # noqa: I001` and followed by a `# isort: split` line (the layout that "
         "holds under isort and ruff's I001, see PAY002); a single `import torch, triton.profiler` is split, "
-        "Proton first. The message says what the order costs on the targets in force: on Triton 3.8.0 with "
-        "ROCm it can hang the process at exit (aorta#434), and with no target given that is the risk named; "
-        "on targets without that hang it is aorta's import-order rule, not a known hang.",
+        "Proton first.\n\n"
+        "The message and severity say what the order costs where the payload runs. Launched only by "
+        "`mode: cli` recipes, Proton's command front end imports `triton.profiler` before the script runs, so "
+        "the process has Proton first whatever the payload does: an info, since the order matters again when "
+        "the payload runs under `mode: env` or plain python. Otherwise (`mode: env`, or unpaired): on a target "
+        "Triton with the exit hang (3.8.0 with ROCm, aorta#434), or with no target given, an error; when every "
+        "target given is one without that hang, a warning that says no hang is known there.",
     .why =
         "On Triton 3.8.0 with ROCm, a process that imported torch before `triton.profiler` can hang forever at "
         "exit when an unversioned `librocprofiler-sdk.so` resolves: Proton's shutdown re-enters the "
         "rocprofiler-sdk registration lock (aorta#434). The run never finishes and nothing is written. On other "
-        "versions no hang is known, but aorta's import-order test rejects the payload all the same.",
+        "versions no hang is known. aorta's own import-order test rejects the order in aorta's example payloads; "
+        "other code has only the hang to fear.",
     .example =
         "import torch\nimport triton\n\nimport triton.profiler as proton\n\n\ndef main():\n"
         "    proton.start(\"run\")\n    torch.ones(4, device=\"cuda\")\n    proton.finalize()\n    return 0\n\n\n"
@@ -48,7 +54,12 @@ constexpr RuleMeta kMeta{
     .facts =
         "aorta's `test_proton_payloads_import_proton_before_torch` (reference/aorta.md §6.1) and the exit hang "
         "of Triton 3.8.0, fixed after it by triton#11009 (§3). aorta's own pipeline, gelu and hotspot payloads "
-        "imported torch first until they were fixed (§7.3).",
+        "imported torch first until they were fixed (§7.3). Proton's front end "
+        "(`python -m triton.profiler.proton`, triton/profiler/proton.py in Triton 3.x) imports "
+        "`triton.profiler` and `triton._C.libproton` at its top, then runs the script with `runpy.run_path`. On issue "
+        "34's wild corpus (46 files), the 23 findings of payloads paired with `mode: cli` are infos; "
+        "--unsafe-fixes fixed all 18 unpaired ones, and the fixed files kept Proton first under isort 5.6.4 and "
+        "ruff 0.17.4's I001.",
     .fix = FixAvailability::kSometimes,
     .example_name = "payload.py",
 };
@@ -138,28 +149,20 @@ std::optional<std::vector<Edit>> SplitStatement(const Payload& p, const ImportSt
                                 indent + "import " + rest}};
 }
 
-// What the order costs on the targets in force. With none given, the 3.8.0
-// hang with ROCm is the risk named; on targets without it, it is aorta's rule.
-std::string Consequence(const std::vector<TritonTarget>& targets) {
-  if (targets.empty())
-    return "on Triton 3.8.0 with ROCm this order can hang the process at exit (aorta#434; no --triton target "
-           "given)";
-  std::vector<const TritonTarget*> hang = TargetsWithTorchFirstHang(targets);
-  std::vector<const TritonTarget*> safe;
-  for (const TritonTarget& t : targets)
-    if (std::find(hang.begin(), hang.end(), &t) == hang.end()) safe.push_back(&t);
-  std::string out;
-  if (!hang.empty())
-    out = fmt::format("on Triton {} with ROCm this order can hang the process at exit (aorta#434)", JoinNames(hang));
-  if (!safe.empty())
-    out += fmt::format("{}on Triton {} no hang is known: it is aorta's import-order rule, which rejects this order",
-                       out.empty() ? "" : "; ", JoinNames(safe));
-  return out;
+// The first module-level import that loads torch (torch itself, or a package that imports it), up to
+// `torch`: the line the Proton imports must move above so that neither PAY001 nor PAY003 is left.
+const ImportStmt& FirstTorchLoading(const Payload& p, const ImportStmt& torch) {
+  for (const ImportStmt& s : p.imports)
+    if (s.line < torch.line && s.top_level && !s.proton && !s.type_checking && payload::BringsTorch(s)) return s;
+  return torch;
 }
 
 class TorchBeforeProton final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
+  void CheckPairing(const Recipe& recipe, const Pairing& pairing, RuleContext&) override {
+    attach_.Record(recipe, pairing);
+  }
   void CheckPayload(const Payload& p, RuleContext& ctx) override {
     if (!p.ok()) return;
     const ImportStmt* proton = p.DecisiveProtonImport();
@@ -169,17 +172,23 @@ class TorchBeforeProton final : public Rule {
         proton->line == torch->line
             ? fmt::format("torch and triton.profiler are imported on the same line {}", torch->line)
             : fmt::format("torch is imported on line {} before triton.profiler (line {})", torch->line, proton->line);
-    DiagnosticBuilder d = ctx.Report(p.source, torch->span, "{}: {}", order, Consequence(ctx.TritonTargets()))
-                              .Help("import triton.profiler before torch");
+    payload::OrderCost cost = payload::TorchFirstCost(ctx.TritonTargets(), attach_.OnlyCli(p.path()));
+    DiagnosticBuilder d =
+        ctx.Report(p.source, torch->span, "{}: {}", order, cost.text).Help("import triton.profiler before torch");
+    d.WithSeverity(cost.severity);
     d.Note(p.source, proton->span,
            proton->certain ? "the Proton import" : "the Proton import (conditional: aorta takes the last one)");
     if (proton == torch) {
       if (std::optional<std::vector<Edit>> edits = SplitStatement(p, *proton))
         d.WithFix("split the import, Proton first", Applicability::kUnsafe, std::move(*edits));
-    } else if (std::optional<std::vector<Edit>> edits = MoveBlock(p, *proton, *torch)) {
-      d.WithFix("move the Proton imports above the first torch import", Applicability::kUnsafe, std::move(*edits));
+    } else if (std::optional<std::vector<Edit>> edits = MoveBlock(p, *proton, FirstTorchLoading(p, *torch))) {
+      d.WithFix("move the Proton imports above the first import that loads torch", Applicability::kUnsafe,
+                std::move(*edits));
     }
   }
+
+ private:
+  payload::AttachModes attach_;
 };
 
 }  // namespace

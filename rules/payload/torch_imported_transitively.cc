@@ -2,7 +2,9 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
+#include <utility>
 
 #include "engine/rule_context.h"
 #include "engine/rule_files.h"
@@ -29,6 +31,13 @@ constexpr RuleMeta kMeta{
         "first one that imports torch at load, directly or through further modules, or that is a package "
         "listed in `rules/knowledge/torch_importers.yaml` (torchvision, transformers, lightning, ...). The "
         "message shows the chain, e.g. `payload.py:3 -> model_utils.py:2 -> torch`.\n\n"
+        "One finding per cause: only the first such import is reported, the later ones are its notes, and "
+        "none at all when a direct `import torch` comes first (PAY001 reports it, and moving the Proton "
+        "import above the first torch-loading import fixes both). The table says, per package, on which "
+        "releases its import loads torch, and for which form: a bare `import transformers` does not on "
+        "transformers 5.x (it loads lazily), `from transformers import AutoModel` does. The installed "
+        "release is not known statically, so where the answer depends on it the finding says the package "
+        "\"may load torch\" and is a warning.\n\n"
         "It runs on every payload a recipe launches (paired through its header command, the config's `pairs` or "
         "`check -- COMMAND`), and on an unpaired Python file that is an entry point: a script with a "
         "`if __name__ == \"__main__\":` block, or one outside any package that does work at module load (a "
@@ -39,25 +48,25 @@ constexpr RuleMeta kMeta{
         "The Triton 3.8.0 exit hang (PAY001) depends on whether torch's runtime was loaded before "
         "`triton.profiler`, not on which file wrote `import torch`; aorta's own test only sees the payload.",
     .example =
-        "# transformers imports torch while it loads (so would a sibling module that does)\n"
-        "import transformers\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\n\ndef main():\n"
-        "    proton.start(\"run\")\n    transformers.set_seed(0)\n    proton.finalize()\n    return 0\n\n\n"
+        "# lightning imports torch while it loads (so would a sibling module that does)\n"
+        "import lightning\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\n\ndef main():\n"
+        "    proton.start(\"run\")\n    lightning.seed_everything(0)\n    proton.finalize()\n    return 0\n\n\n"
         "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
     .fixed =
-        "import triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport transformers\n\n\ndef main():\n"
-        "    proton.start(\"run\")\n    transformers.set_seed(0)\n    proton.finalize()\n    return 0\n\n\n"
+        "import triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport lightning\n\n\ndef main():\n"
+        "    proton.start(\"run\")\n    lightning.seed_everything(0)\n    proton.finalize()\n    return 0\n\n\n"
         "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
     .facts =
         "The hang of reference/aorta.md §3 (torch imported before triton.profiler on 3.8.0) and the guard "
-        "of §6.1, which looks at the payload's own imports only.",
+        "of §6.1, which looks at the payload's own imports only. Issue 34 measured which imports load torch: "
+        "lightning, timm, accelerate, peft, torchvision, sentence_transformers and torchmetrics do; on "
+        "transformers 5.17.0 a bare `import transformers` does not, `from transformers import AutoModel` does.",
     .example_name = "payload.py",
     .companion =
         "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
         "collect:\n  proton:\n    mode: cli\n",
     .example_args = "-- python payload.py",
 };
-
-std::string Top(const std::string& module) { return payload::TopModule(module); }
 
 struct Link {
   std::string file;   // display name
@@ -90,10 +99,20 @@ class TorchImportedTransitively final : public Rule {
   }
 
  private:
-  // The chain from `s` to torch, or empty.
-  std::string Chain(const Payload& p, const ImportStmt& first, const fs::path& root) {
-    for (const std::string& m : first.modules)
-      if (KnownTorchImporters().count(Top(m))) return Top(m) + " -> torch";
+  // How `first` leads to torch: the chain shown and the load at its end.
+  struct Found {
+    std::string chain;  // "payload.py:3 -> model_utils.py:2 -> torch"
+    payload::TorchLoad load;
+  };
+
+  static std::string Tail(const payload::TorchLoad& load) {
+    return load.package == "torch" ? "torch" : load.package + " -> torch";
+  }
+
+  // The chain from `first` to torch, if any.
+  std::optional<Found> Chain(const Payload& p, const ImportStmt& first, const fs::path& root) {
+    std::string head = fs::path(p.path()).filename().string() + ":" + std::to_string(first.line) + " -> ";
+    if (std::optional<payload::TorchLoad> load = payload::LoadsTorch(first)) return Found{head + Tail(*load), *load};
     // Breadth-first over sibling files, so the chain shown is a shortest one.
     struct Item {
       fs::path file;
@@ -102,7 +121,7 @@ class TorchImportedTransitively final : public Rule {
     std::vector<Item> queue;
     std::error_code ec;
     std::set<fs::path> seen{fs::weakly_canonical(p.path(), ec)};
-    for (const fs::path& f : modules_.StatementFiles(first, root, root)) queue.push_back({f, ""});
+    for (const fs::path& f : modules_.StatementFiles(first, root, root)) queue.push_back({f, head});
     for (size_t i = 0; i < queue.size() && i < kMaxModules; ++i) {
       Item item = queue[i];
       fs::path canonical = fs::weakly_canonical(item.file, ec);
@@ -113,30 +132,47 @@ class TorchImportedTransitively final : public Rule {
       for (const ImportStmt& s : module->imports) {
         if (s.in_function || s.type_checking || OnlyAsMain(*module, s)) continue;
         std::string here = item.chain + name + ":" + std::to_string(s.line) + " -> ";
-        if (s.torch) return here + "torch";
-        for (const std::string& m : s.modules)
-          if (KnownTorchImporters().count(Top(m))) return here + Top(m) + " -> torch";
+        if (std::optional<payload::TorchLoad> load = payload::LoadsTorch(s)) return Found{here + Tail(*load), *load};
         for (const fs::path& f : modules_.StatementFiles(s, root, item.file.parent_path())) queue.push_back({f, here});
       }
     }
-    return "";
+    return std::nullopt;
   }
 
+  // What a load that depends on the installed release adds to the message.
+  static std::string Uncertainty(const payload::TorchLoad& load) {
+    if (load.certain()) return "";
+    return fmt::format(
+        ": this form of the {} import loads torch on releases {} only, and the installed one is not known",
+        load.package, load.versions);
+  }
+
+  // One finding per cause: the first torch-loading import before Proton, the others as its notes;
+  // none when a direct torch import comes first (PAY001 reports it, and its fix moves Proton above all).
   void Check(const Payload& p, RuleContext& ctx) {
     const ImportStmt* proton = p.DecisiveProtonImport();
     if (!proton) return;
     fs::path root = fs::path(p.path()).parent_path();
     if (root.empty()) root = ".";
+    std::vector<std::pair<const ImportStmt*, Found>> found;
     for (const ImportStmt& s : p.imports) {
       if (s.in_function || s.type_checking || s.line >= proton->line || s.torch || s.proton) continue;
-      std::string chain = Chain(p, s, root);
-      if (chain.empty()) continue;
-      std::string name = fs::path(p.path()).filename().string();
-      ctx.Report(p.source, s.span, "torch is imported at load before triton.profiler (line {}) through {}:{} -> {}",
-                 proton->line, name, s.line, chain)
-          .Help("import triton.profiler first")
-          .Note(p.source, proton->span, "the Proton import");
+      if (std::optional<Found> f = Chain(p, s, root)) found.emplace_back(&s, std::move(*f));
     }
+    if (found.empty()) return;
+    const ImportStmt* direct = p.FirstTorchImport();
+    if (direct && direct->line <= proton->line && direct->line <= found[0].first->line) return;
+    bool certain = false;
+    for (const auto& [s, f] : found) certain = certain || f.load.certain();
+    const auto& [first, f] = found[0];
+    DiagnosticBuilder d =
+        ctx.Report(p.source, first->span, "torch {} imported at load before triton.profiler (line {}) through {}{}",
+                   f.load.certain() ? "is" : "may be", proton->line, f.chain, Uncertainty(f.load))
+            .Help("import triton.profiler first");
+    d.Note(p.source, proton->span, "the Proton import");
+    for (size_t i = 1; i < found.size(); ++i)
+      d.Note(p.source, found[i].first->span, "this import also loads torch before it: " + found[i].second.chain);
+    if (!certain) d.WithSeverity(Severity::kWarning);
   }
 
   SiblingModules modules_;        // sibling files read for this unit, through the engine

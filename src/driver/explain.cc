@@ -112,9 +112,11 @@ json ExplainProton(const run::CollectorOptions& o, const std::vector<TritonTarge
     if (o.at("mode") == "cli" && t.row->success_exit_lost)
       caveats.push_back("a success-path SystemExit in the payload loses the capture (PAY004)");
     // Only when the payload has the hazard (PAY001 fires on it); with no payload paired, as a condition.
-    if (t.row->torch_first_hang && torch_first == TorchFirst::kYes)
+    // Under `mode: cli` Proton's front end imports triton.profiler before the script: no hazard.
+    bool in_process_order = o.at("mode") != "cli" && t.row->torch_first_hang;
+    if (in_process_order && torch_first == TorchFirst::kYes)
       caveats.push_back("the payload imports torch before triton.profiler: it hangs at exit on AMD (PAY001)");
-    else if (t.row->torch_first_hang && torch_first == TorchFirst::kNoPayload)
+    else if (in_process_order && torch_first == TorchFirst::kNoPayload)
       caveats.push_back("a payload that imports torch before triton.profiler hangs at exit on AMD (PAY001)");
     ProtonOptions reaching(o.begin(), o.end());
     if (o.at("mode") == "cli" && !t.row->forwards_mode)

@@ -45,6 +45,7 @@ bool SelectsIsortRules(std::string_view value) {
 }
 
 bool IsSelectLine(std::string_view line) {
+  if (line.rfind("lint.", 0) == 0) line.remove_prefix(5);  // a dotted key under [tool.ruff] or in ruff.toml
   return line.rfind("select", 0) == 0 || line.rfind("extend-select", 0) == 0 || line.rfind("extend_select", 0) == 0;
 }
 
@@ -186,6 +187,7 @@ struct Evidence {
 
   int isort_configs = 0;         // files configuring isort: with more than one, which applies is not modelled
   bool ruff_order_read = false;  // from the nearest ruff configuration only, as ruff takes it
+  int ruff_files = 0;            // ruff configuration files seen, nearest first: only the first one's select counts
 
   void Isort(const std::string& where) {
     if (found.isort.empty()) found.isort = where;
@@ -211,7 +213,12 @@ void ScanToml(const std::string& text, const std::string& name, bool ruff_file, 
     e.RuffSettings(ReadSettings(text, {"", "lint"}, true), ReadSettings(text, {"lint.isort", "isort"}, true), name);
   bool in_ruff = ruff_file;
   bool selecting = false;  // inside a multi-line select = [ ... ]
-  if (ruff_file) e.ruff_configured = true, e.ruff_where = name;
+  // Ruff takes the nearest configuration file only: a `select` further up does not apply here.
+  bool counted = false, nearest = false;
+  auto ruff_config = [&] {
+    if (!std::exchange(counted, true)) nearest = ++e.ruff_files == 1;
+  };
+  if (ruff_file) e.ruff_configured = true, e.ruff_where = name, ruff_config();
   ForEachLine(text, [&](std::string_view line) {
     if (!line.empty() && line.front() == '[' && !selecting) {
       if (InTable(line, "tool.isort")) {
@@ -219,6 +226,7 @@ void ScanToml(const std::string& text, const std::string& name, bool ruff_file, 
         e.IsortSettings(ReadSettings(text, {"tool.isort"}, true), name + " [tool.isort]");
       }
       in_ruff = ruff_file || InTable(line, "tool.ruff");
+      if (in_ruff) ruff_config();
       if (in_ruff && !ruff_file) {
         e.ruff_configured = true, e.ruff_where = name + " [tool.ruff]";
         e.RuffSettings(ReadSettings(text, {"tool.ruff", "tool.ruff.lint"}, true),
@@ -228,7 +236,7 @@ void ScanToml(const std::string& text, const std::string& name, bool ruff_file, 
     }
     if (!in_ruff) return;
     if (selecting || IsSelectLine(line)) {
-      if (SelectsIsortRules(line)) e.Ruff(ruff_file ? name : name + " [tool.ruff]");
+      if (nearest && SelectsIsortRules(line)) e.Ruff(ruff_file ? name : name + " [tool.ruff]");
       selecting = (selecting || IsSelectLine(line)) && line.find(']') == std::string_view::npos;
     }
   });

@@ -37,10 +37,10 @@ struct ImportSorters {
   SortOrder isort_order;
   SortOrder ruff_order;
 
-  /// Neither found: the pin must hold under both.
+  /// Neither found: nothing reorders the file's imports.
   bool unknown() const { return isort.empty() && ruff.empty(); }
-  bool runs_isort() const { return unknown() || !isort.empty(); }
-  bool runs_ruff() const { return unknown() || !ruff.empty(); }
+  bool runs_isort() const { return !isort.empty(); }
+  bool runs_ruff() const { return !ruff.empty(); }
 };
 
 /// Looks at `.pre-commit-config.yaml` hooks, `pyproject.toml` (`[tool.isort]`,

@@ -47,12 +47,24 @@ const SanitizerKeys& BuiltinSanitizerKeys() {
   return keys;
 }
 
-const std::set<std::string>& KnownTorchImporters() {
-  static const std::set<std::string> packages = [] {
-    std::set<std::string> out;
+const std::map<std::string, TorchImporter>& KnownTorchImporters() {
+  static const std::map<std::string, TorchImporter> packages = [] {
+    std::map<std::string, TorchImporter> out;
     YamlDocument doc = EmbeddedTable("torch_importers.yaml");
-    if (const yaml::Node* list = doc.root->Get("packages"))
-      for (std::string& name : list->StringItems()) out.insert(std::move(name));
+    const yaml::Node* table = doc.root->Get("packages");
+    if (!table || !table->is_map()) throw std::logic_error("torch_importers.yaml: packages is not a mapping");
+    for (const yaml::Entry& e : table->entries) {
+      TorchImporter row;
+      if (e.value->is_map()) {
+        const yaml::Node* bare = e.value->Get("import");
+        const yaml::Node* from = e.value->Get("from");
+        if (bare) row.bare = bare->text;
+        if (from) row.from = from->text;
+      } else {
+        row.bare = row.from = e.value->text;
+      }
+      out[e.key->text] = row;
+    }
     return out;
   }();
   return packages;

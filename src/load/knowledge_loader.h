@@ -4,6 +4,7 @@
 // else; model/ turns the parsed nodes into data, rules read that data.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -28,8 +29,13 @@ const AortaTable& BuiltinAortaTable();
 const RecipeKeys& BuiltinRecipeKeys();
 /// sanitizer_plan.yaml, parsed on first use (thread-safe).
 const SanitizerKeys& BuiltinSanitizerKeys();
-/// torch_importers.yaml: the packages known to import torch while they load.
-const std::set<std::string>& KnownTorchImporters();
+/// On which releases a package's import loads torch: "any", "<V" or ">=V" (torch_importers.yaml).
+struct TorchImporter {
+  std::string bare = "any";  // `import X` alone
+  std::string from = "any";  // `from X import name`, `import X.sub`
+};
+/// torch_importers.yaml: the packages known to import torch while they load, by top-level name.
+const std::map<std::string, TorchImporter>& KnownTorchImporters();
 
 /// Reads a user's Triton table at `path` over `base`. Problems, with positions,
 /// go to `errors`; the result is still usable.

@@ -619,13 +619,15 @@ class Builder {
     return text == "TYPE_CHECKING" || text == "typing.TYPE_CHECKING" || text == "t.TYPE_CHECKING";
   }
 
-  // An `if` directly in the body of a top-level `try:` (a `__main__` guard there is still the guard).
-  bool InTopLevelTry(const Level& parent) const {
+  // An `if` in a block of module-level control flow (a top-level `try:`, `with`, `if`/`else`, loop):
+  // it runs at load as a top-level one does, so a `__main__` guard there is still the guard.
+  bool InModuleControlFlow(const Level& parent) const {
     if (parent.kind != Kind::kBlock) return false;
-    TSNode owner = ts_node_parent(parent.node);
-    if (ts_node_is_null(owner) || !Is(owner, Kind::kTryStatement)) return false;
-    TSNode module = ts_node_parent(owner);
-    return !ts_node_is_null(module) && Is(module, Kind::kModule);
+    for (TSNode n = ts_node_parent(parent.node); !ts_node_is_null(n); n = ts_node_parent(n)) {
+      if (Is(n, Kind::kModule)) return true;
+      if (Is(n, Kind::kFunctionDefinition)) return false;  // runs only when called
+    }
+    return false;
   }
 
   bool MentionsName(TSNode condition) const {
@@ -677,7 +679,7 @@ class Builder {
         break;
       case Kind::kIfStatement: {
         TSNode condition = Field(n, g_.condition);
-        if ((top_level || InTopLevelTry(parent)) && !p_.main_guard) {
+        if ((top_level || InModuleControlFlow(parent)) && !p_.main_guard) {
           if (!ts_node_is_null(condition) && MentionsName(condition))
             p_.main_guard = MainGuard{n, Field(n, g_.consequence), p_.SpanOf(n), !top_level};
         }

@@ -51,13 +51,13 @@ struct CallSite {
   TSNode node;  // the call node (valid while the payload lives)
 };
 
-/// The `__main__` guard: the first top-level `if` whose test mentions `__name__`
-/// (or such an `if` directly in the body of a top-level `try:`).
+/// The `__main__` guard: the first `if` whose test mentions `__name__`, at top level or in
+/// module-level control flow (a top-level `try:`, `with` or `else`), which runs at load all the same.
 struct MainGuard {
   TSNode node;  // if_statement
   TSNode body;  // its block
   Span span;
-  bool in_try = false;  // in a top-level `try:`, where aorta's guard test does not look
+  bool nested = false;  // in module-level control flow (`try:`, `with`, `else`), not a statement of the module
 };
 
 /// A write to the process environment: `os.environ[K] = v`, `setdefault`, `putenv`, `update`.
