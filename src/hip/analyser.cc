@@ -39,6 +39,7 @@
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/Support/ErrorHandling.h>
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
 #include <llvm/Support/VirtualFileSystem.h>
 #include <llvm/Support/raw_ostream.h>
 #include <sys/stat.h>
@@ -182,9 +183,15 @@ class MissingHeaders : public clang::PPCallbacks {
 
   // Serve an empty file from a fresh directory (the FileManager caches misses
   // by directory, so a second miss needs a new one) and let Clang look again.
+  // The directory is one level deeper per `..` in the name, so `../x.h` stays in it.
   bool FileNotFound(llvm::StringRef file, llvm::SmallVectorImpl<char>& recovery) override {
     std::string dir = std::string(kMissingDir) + "/" + std::to_string(state_.missing_count++);
-    state_.memory->addFile(dir + "/" + file.str(), 0, llvm::MemoryBuffer::getMemBuffer(""));
+    for (auto it = llvm::sys::path::begin(file), end = llvm::sys::path::end(file); it != end; ++it)
+      if (*it == "..") dir += "/up";
+    llvm::SmallString<256> path(dir + "/" + file.str());
+    llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
+    state_.memory->addFile(path, 0, llvm::MemoryBuffer::getMemBuffer(""));
+    state_.memory->addFile(dir + "/.missing", 0, llvm::MemoryBuffer::getMemBuffer(""));  // the directory itself
     recovery.assign(dir.begin(), dir.end());
     return true;
   }
@@ -192,7 +199,7 @@ class MissingHeaders : public clang::PPCallbacks {
   void InclusionDirective(clang::SourceLocation hash, const clang::Token&, llvm::StringRef file, bool,
                           clang::CharSourceRange range, const clang::FileEntry* entry, llvm::StringRef, llvm::StringRef,
                           const clang::Module*, clang::SrcMgr::CharacteristicKind) override {
-    if (!entry || !entry->getName().startswith(kMissingDir)) return;
+    if (entry && !entry->getName().startswith(kMissingDir)) return;  // found (no entry: not even served empty)
     if (!state_.missing_reported.insert(file.str()).second) return;
     HipMissingHeader missing{file.str(), {}, state_.disk->RefusalOf(file)};
     clang::SourceLocation loc = sm_.getExpansionLoc(hash);
@@ -286,8 +293,12 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
     if (!var->hasAttr<clang::CUDASharedAttr>()) return true;
     if (InInstantiation()) return true;
     clang::SourceLocation loc = sm_.getExpansionLoc(var->getLocation());
-    if (!sm_.isWrittenInMainFile(loc)) return true;
-    out_.shared_decls.push_back(SpanOf(var->getSourceRange()));
+    if (sm_.isWrittenInMainFile(loc))
+      out_.shared_decls.push_back(SpanOf(var->getSourceRange()));
+    else if (InProjectHeader(loc))
+      ++out_.shared_in_headers;
+    else
+      return true;
     // The kernel whose body declares it.
     const clang::DeclContext* dc = var->getDeclContext();
     while (dc && !llvm::isa<clang::FunctionDecl>(dc)) dc = dc->getParent();
