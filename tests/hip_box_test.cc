@@ -158,6 +158,19 @@ TEST_CASE("hip box: a header outside the project is not read, and never quoted (
   CHECK(p->first_error.find("undeclared_inside") != std::string::npos);
 }
 
+TEST_CASE("hip box: an #include_next that finds nothing is a missing header, not a Clang crash") {
+  std::filesystem::path dir = Project("hip-box-include-next");
+  WriteFile(dir / "proj/inc/wrap.h", "#include_next <wrap.h>\n");
+  CompileCommand command{"compile_commands.json", (dir / "proj").string(), {"hipcc", "-Iinc", "-c", "k.hip"}};
+  auto p = AnalyseHip(
+      std::make_shared<const SourceFile>((dir / "proj/k.hip").string(), "#include <wrap.h>\n__global__ void k() {}\n"),
+      &command, true);
+  INFO(p->status_detail);
+  REQUIRE(p->status == HipPayload::Status::kAnalysed);
+  REQUIRE(p->missing_headers.size() == 1);
+  CHECK(p->missing_headers[0].header == "wrap.h");
+}
+
 TEST_CASE("hip box: a compile database's -include and -I outside the project are refused (N4, D29)") {
   std::filesystem::path dir = Project("hip-box-db");
   WriteFile(dir / "outside/o.h", "int from_outside;\n");

@@ -179,12 +179,15 @@ struct ParseState {
 
 class MissingHeaders : public clang::PPCallbacks {
  public:
-  MissingHeaders(ParseState& state, clang::SourceManager& sm) : state_(state), sm_(sm) {}
+  MissingHeaders(ParseState& state, clang::Preprocessor& pp) : state_(state), pp_(pp), sm_(pp.getSourceManager()) {}
 
   // Serve an empty file from a fresh directory (the FileManager caches misses
   // by directory, so a second miss needs a new one) and let Clang look again.
   // The directory is one level deeper per `..` in the name, so `../x.h` stays in it.
   bool FileNotFound(llvm::StringRef file, llvm::SmallVectorImpl<char>& recovery) override {
+    // Not for `#include_next`: Clang 14 adds the recovery directory to the search list that the directive's
+    // position points into, and crashes (SEGV). Such a header stops the parse; InclusionDirective reports it.
+    if (InIncludeNext()) return false;
     std::string dir = std::string(kMissingDir) + "/" + std::to_string(state_.missing_count++);
     for (auto it = llvm::sys::path::begin(file), end = llvm::sys::path::end(file); it != end; ++it)
       if (*it == "..") dir += "/up";
@@ -211,7 +214,19 @@ class MissingHeaders : public clang::PPCallbacks {
   }
 
  private:
+  // Whether the directive being handled is an `#include_next` (the lexer stands at the end of its line).
+  bool InIncludeNext() const {
+    // A directive is lexed from a file, and Clang 14's only PreprocessorLexer is the file Lexer.
+    const auto* lexer = static_cast<const clang::Lexer*>(pp_.getCurrentLexer());
+    if (!lexer) return false;
+    llvm::StringRef before(lexer->getBuffer().data(), lexer->getBufferLocation() - lexer->getBuffer().data());
+    before = before.rtrim();  // the directive's end of line may be read already
+    llvm::StringRef line = before.substr(before.rfind('\n') + 1);
+    return line.contains("include_next");
+  }
+
   ParseState& state_;
+  clang::Preprocessor& pp_;
   clang::SourceManager& sm_;
 };
 
@@ -530,7 +545,7 @@ class Action : public clang::ASTFrontendAction {
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
     // `#pragma clang __debug crash` (and overflow_stack, llvm_fatal_error...) must not stop the worker.
     ci.getPreprocessorOpts().DisablePragmaDebugCrash = true;
-    ci.getPreprocessor().addPPCallbacks(std::make_unique<MissingHeaders>(state_, ci.getSourceManager()));
+    ci.getPreprocessor().addPPCallbacks(std::make_unique<MissingHeaders>(state_, ci.getPreprocessor()));
     return true;
   }
 
@@ -620,8 +635,12 @@ extern "C" __attribute__((visibility("default"))) void aortalint_hip_analyse(con
   if (!request.resource_dir.empty()) args.push_back("-resource-dir=" + request.resource_dir);
   AddUserFlags(request, args);
   if (!request.rocm_include.empty()) {
-    args.push_back("-isystem");
-    args.push_back(request.rocm_include);
+    // Debian's libamdhip64-dev puts them in /usr/include, searched already: given again with -isystem it would
+    // come before libstdc++'s directories, and their `#include_next <math.h>` would find nothing.
+    if (request.rocm_include != "/usr/include" && request.rocm_include != "/usr/local/include") {
+      args.push_back("-isystem");
+      args.push_back(request.rocm_include);
+    }
     args.push_back("-D__HIP_PLATFORM_AMD__=1");
   } else {
     out.standin = true;
