@@ -515,6 +515,12 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
 class Consumer : public clang::ASTConsumer {
  public:
   explicit Consumer(HipPayload& out) : out_(out) {}
+  void Initialize(clang::ASTContext& context) override { sm_ = &context.getSourceManager(); }
+  // No rule reads a system header's function bodies (kernels and launches are the project's), and
+  // parsing them is most of a parse's time; Sema still parses constexpr and `auto` bodies.
+  bool shouldSkipFunctionBody(clang::Decl* decl) override {
+    return sm_ && sm_->isInSystemHeader(sm_->getExpansionLoc(decl->getLocation()));
+  }
   void HandleTranslationUnit(clang::ASTContext& context) override {
     Collector collector(context, out_);
     collector.TraverseDecl(context.getTranslationUnitDecl());
@@ -534,6 +540,7 @@ class Consumer : public clang::ASTConsumer {
 
  private:
   HipPayload& out_;
+  const clang::SourceManager* sm_ = nullptr;
 };
 
 class Action : public clang::ASTFrontendAction {
@@ -545,6 +552,7 @@ class Action : public clang::ASTFrontendAction {
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
     // `#pragma clang __debug crash` (and overflow_stack, llvm_fatal_error...) must not stop the worker.
     ci.getPreprocessorOpts().DisablePragmaDebugCrash = true;
+    ci.getFrontendOpts().SkipFunctionBodies = true;  // those the consumer says (system headers')
     ci.getPreprocessor().addPPCallbacks(std::make_unique<MissingHeaders>(state_, ci.getPreprocessor()));
     return true;
   }
