@@ -56,6 +56,12 @@ constexpr RuleMeta kMeta{
         "aorta's ConSan reproducers (`recipes/sanitizers/fixtures/repro/consan_lds_race*.hip`) race on a "
         "`__shared__` array; `source.kind: consan_repro` builds the plan's `hip:` source into `command`.",
     .example_name = "race.hip",
+    .companion =
+        "schema_version: 1\nmode: sanitizer\nsanitizer_plan:\n  target: gfx950\n  source:\n    kind: consan_repro\n"
+        "    variant: racy\n    hip: race.hip\n    command: build/race\n  scope:\n    kind: kernel\n  selection:\n"
+        "    requirement: top_dispatch_count\n    top_n: 1\n  sanitizers: [consan]\n  policy:\n"
+        "    consan_policy: strict\n    on_missing_backend: fail\n  output:\n    report: sanitizer_report.json\n",
+    .companion_name = "consan.yaml",
 };
 
 class ConsanReproWithoutSharedMemory final : public Rule {
