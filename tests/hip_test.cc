@@ -387,6 +387,13 @@ TEST_CASE("hip: a paired source that cannot be read is reported with its path") 
     CHECK(r.output.find("cannot read it: ") != std::string::npos);
     CHECK(r.output.find("[HIP006]") != std::string::npos);
   }
+  // A pair's `sources:` naming a directory: the same, not "a directory without a __main__.py".
+  WriteFile(dir / ".aortalint.yaml", "pairs:\n  - recipe: recipe.yaml\n    command: ./dir\n    sources: [dir.hip]\n");
+  testing::CommandResult pair = testing::RunAortalint("check --no-cache " + (dir / "recipe.yaml").string());
+  INFO(pair.output);
+  CHECK(pair.output.find("dir.hip:1:1: info: HIP source '") != std::string::npos);
+  CHECK(pair.output.find("path is a directory") != std::string::npos);
+  CHECK(pair.output.find("__main__.py") == std::string::npos);
   std::filesystem::remove_all(dir);
 }
 #endif
