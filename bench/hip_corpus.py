@@ -14,12 +14,14 @@ out of this repository). In each project, every source that looks like HIP
     with `kernel_include_regex` set to the first kernel's name found by a text
     scan, B collects `kernel` with a regex that matches nothing.
 Both recipes go to one `aortalint check` process per source; its CPU time and
-peak memory are taken from the process (wait4). The output is one table line
+peak memory are those of the process and its HIP worker (the script is their
+subreaper, so the worker is reaped and counted even when `check` leaves it to
+exit on its own); the peak is that of the larger of the two. The output is one table line
 per measure: sources whose parse had no Clang error, with missing headers,
 with Clang errors (the first error of each is listed), findings per rule,
 and the cost (median, p90, max).
 """
-import argparse, json, os, re, statistics, subprocess, sys, time
+import argparse, ctypes, json, os, re, resource, statistics, subprocess, sys, time
 from collections import Counter
 
 HIP_EXT = (".hip", ".cpp", ".cc", ".cu", ".cxx")
@@ -86,15 +88,25 @@ def main():
         jobs = jobs[: a.limit]
     rules, first_errors, results = Counter(), Counter(), []
     clean = missing = errors = 0
+    ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER: the orphaned worker comes back to us
     for path, recipes in jobs:
         start = time.perf_counter()
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         proc = subprocess.Popen([a.aortalint, "check", "--no-cache", "--no-config", "--format", "json", "--exit-zero"]
                                 + recipes, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         stdout = proc.stdout.read()
         _, status, usage = os.wait4(proc.pid, 0)
         proc.returncode = os.waitstatus_to_exitcode(status)
         wall = time.perf_counter() - start
-        cpu, rss_mb = usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+        peak = usage.ru_maxrss
+        while True:  # the worker, once it has seen its socket close
+            try:
+                peak = max(peak, os.wait4(-1, 0)[2].ru_maxrss)
+            except ChildProcessError:
+                break
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        rss_mb = peak / 1024
         findings = json.loads(stdout or "[]")
         mine = [f for f in findings if f["path"] == path or f["path"] in recipes or f["rule"] != "HIP006"]
         hip006 = [f["message"] for f in mine if f["rule"] == "HIP006"]

@@ -25,6 +25,7 @@ std::unique_ptr<Rule> MakeCliOverrideConflict();
 std::unique_ptr<Rule> MakeCliPayloadOwnSession();
 std::unique_ptr<Rule> MakeCliPinnedRoctracer();
 std::unique_ptr<Rule> MakeCollectOnInProcessWorkload();
+std::unique_ptr<Rule> MakeConsanReproWithoutShared();
 std::unique_ptr<Rule> MakeCrossVendorPair();
 std::unique_ptr<Rule> MakeDeferredKey();
 std::unique_ptr<Rule> MakeDuplicateKey();
@@ -110,6 +111,7 @@ constexpr RuleFactory kRules[] = {
     MakeMarkerTraceWithoutMarkers,     // HIP002
     MakeNoKernelLaunch,                // HIP003
     MakeKernelNameUnresolvable,        // HIP004
+    MakeConsanReproWithoutShared,      // HIP005
     MakeHipPayloadNotAnalysed,         // HIP006
     MakeTraceDataNoMetrics,            // MET001
     MakeInstrumentationNoMetrics,      // MET002

@@ -131,16 +131,44 @@ TEST_CASE("hip box: a header outside the project is not read, and never quoted (
     CHECK(p->missing_headers[0].refused.find("outside the project") != std::string::npos);
     CHECK(p->first_error.find("wJalrXUtnFEMI") == std::string::npos);
   }
-  // Through `..`: not read, so nothing of it is quoted (the header is not listed as missing either: a
-  // `..` name the missing-header recovery cannot serve, as before this change).
+  // Through `..`: refused and reported as any other header, nothing of it quoted, the parse going on.
   auto up = Parse(dir / "proj/up.hip",
                   "int aws_secret_access_key;\nvoid f() {\n#include \"../secret/creds\"\n}\n__global__ void k() {}\n");
   CHECK(up->first_error.find("wJalrXUtnFEMI") == std::string::npos);
   CHECK(up->errors == 0);
+  REQUIRE(up->missing_headers.size() == 1);
+  CHECK(up->missing_headers[0].header == "../secret/creds");
+  CHECK(up->missing_headers[0].refused.find("outside the project") != std::string::npos);
+  CHECK(up->kernels.size() == 1);
+  // A `..` header that does not exist is missing, as `x.h` is (Clang's recovery alone did not serve it).
+  for (std::string header : {"../nothere.h", "../../a/../b/nothere.h", "sub/../../nothere.h"}) {
+    CAPTURE(header);
+    auto gone = Parse(dir / "proj" / ("gone" + std::to_string(header.size()) + ".hip"),
+                      "#include \"" + header + "\"\n__global__ void k() {}\nint main() { k<<<1, 1>>>(); }\n");
+    REQUIRE(gone->missing_headers.size() == 1);
+    CHECK(gone->missing_headers[0].header == header);
+    CHECK(gone->missing_headers[0].refused.empty());
+    CHECK(gone->missing_headers[0].span.end > 0);  // at its #include
+    CHECK(gone->kernels.size() == 1);
+    CHECK(gone->launches.size() == 1);
+  }
   // A header of the project is read, and its error quoted.
   auto p = Parse(dir / "proj/in.hip", "#include \"inside.h\"\n__global__ void k() {}\n");
   CHECK(p->missing_headers.empty());
   CHECK(p->first_error.find("undeclared_inside") != std::string::npos);
+}
+
+TEST_CASE("hip box: an #include_next that finds nothing is a missing header, not a Clang crash") {
+  std::filesystem::path dir = Project("hip-box-include-next");
+  WriteFile(dir / "proj/inc/wrap.h", "#include_next <wrap.h>\n");
+  CompileCommand command{"compile_commands.json", (dir / "proj").string(), {"hipcc", "-Iinc", "-c", "k.hip"}};
+  auto p = AnalyseHip(
+      std::make_shared<const SourceFile>((dir / "proj/k.hip").string(), "#include <wrap.h>\n__global__ void k() {}\n"),
+      &command, true);
+  INFO(p->status_detail);
+  REQUIRE(p->status == HipPayload::Status::kAnalysed);
+  REQUIRE(p->missing_headers.size() == 1);
+  CHECK(p->missing_headers[0].header == "wrap.h");
 }
 
 TEST_CASE("hip box: a compile database's -include and -I outside the project are refused (N4, D29)") {

@@ -337,6 +337,65 @@ TEST_CASE("hip: a plain C++ file is not parsed, a parse error is counted, the fa
   CHECK(broken->first_error.rfind("2:", 0) == 0);
   CHECK(broken->kernels.size() == 1);
 }
+
+// A Latin-1 licence comment: Clang reads it, so aortalint does too, named alone or paired.
+TEST_CASE("hip: a source with bytes that are not UTF-8 in a comment is analysed, alone or paired") {
+  auto dir = testing::TempDir("hip-latin1");
+  std::filesystem::create_directories(dir / ".git");
+  std::string text =
+      "// Copyright \xa9 2024 M\xfcller\n#include <hip/hip_runtime.h>\n"
+      "__global__ void fill(float* x) { x[0] = 1; }\nint main() { fill<<<1, 1>>>(nullptr); }\n";
+  WriteFile(dir / "alone/fill.hip", text);
+  testing::CommandResult alone =
+      testing::RunAortalint("check --no-cache --no-config " + (dir / "alone").string() + "/fill.hip");
+  INFO(alone.output);
+  CHECK(alone.exit_code == 0);
+  CHECK(alone.output.find("SYN003") == std::string::npos);
+  WriteFile(dir / "paired/fill.hip", text);
+  WriteFile(dir / "paired/recipe.yaml",
+            "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+            "collect:\n  rocprof: {trace: kernel, kernel_include_regex: \"^gemm\"}\n");
+  testing::CommandResult paired =
+      testing::RunAortalint("check --no-cache --no-config " + (dir / "paired/recipe.yaml").string());
+  INFO(paired.output);
+  CHECK(paired.output.find("[HIP001]") != std::string::npos);  // judged: the regex keeps no kernel of it
+  CHECK(paired.output.find("SYN003") == std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+// A paired source that cannot be read is named, never skipped in silence.
+TEST_CASE("hip: a paired source that cannot be read is reported with its path") {
+  auto dir = testing::TempDir("hip-unreadable");
+  std::filesystem::create_directories(dir / ".git");
+  WriteFile(dir / "recipe.yaml",
+            "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+            "collect:\n  rocprof: {trace: kernel}\n");
+  // compile_commands.json names a source that is gone, and one that is a directory.
+  WriteFile(dir / "compile_commands.json",
+            "[{\"directory\": \"" + dir.string() +
+                "\", \"arguments\": [\"hipcc\", \"-o\", \"gone\", \"gone.hip\"], \"file\": \"gone.hip\"},"
+                "{\"directory\": \"" +
+                dir.string() +
+                "\", \"arguments\": [\"hipcc\", \"-o\", \"dir\", \"dir.hip\"], \"file\": \"dir.hip\"}]\n");
+  std::filesystem::create_directories(dir / "dir.hip");
+  for (std::string binary : {"gone", "dir"}) {
+    CAPTURE(binary);
+    testing::CommandResult r =
+        testing::RunAortalint("check --no-cache --no-config " + (dir / "recipe.yaml").string() + " -- ./" + binary);
+    INFO(r.output);
+    CHECK(r.output.find(binary + ".hip:1:1: info: HIP source '") != std::string::npos);
+    CHECK(r.output.find("cannot read it: ") != std::string::npos);
+    CHECK(r.output.find("[HIP006]") != std::string::npos);
+  }
+  // A pair's `sources:` naming a directory: the same, not "a directory without a __main__.py".
+  WriteFile(dir / ".aortalint.yaml", "pairs:\n  - recipe: recipe.yaml\n    command: ./dir\n    sources: [dir.hip]\n");
+  testing::CommandResult pair = testing::RunAortalint("check --no-cache " + (dir / "recipe.yaml").string());
+  INFO(pair.output);
+  CHECK(pair.output.find("dir.hip:1:1: info: HIP source '") != std::string::npos);
+  CHECK(pair.output.find("path is a directory") != std::string::npos);
+  CHECK(pair.output.find("__main__.py") == std::string::npos);
+  std::filesystem::remove_all(dir);
+}
 #endif
 
 }  // namespace

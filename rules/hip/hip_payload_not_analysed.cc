@@ -11,7 +11,9 @@ constexpr RuleMeta kMeta{
     .severity = Severity::kInfo,
     .summary = "a HIP payload could not be analysed, or was analysed without one of its headers",
     .what =
-        "Says, once per HIP/C++ payload, why the HIP rules could not judge it: this aortalint was built "
+        "Says, once per HIP/C++ payload, why the HIP rules could not judge it: a source paired with the recipe "
+        "cannot be read (no permission, a directory, gone since compile_commands.json named it), this aortalint was "
+        "built "
         "without Clang (`-DAORTALINT_WITH_CLANG=OFF`), its HIP analyser module is missing, truncated or from "
         "another build, Clang could not start the parse, or the parse was stopped: it went past the time "
         "or memory limit of its worker process, or Clang crashed (the rest of the run goes on). When the parse ran but "
@@ -47,10 +49,19 @@ class HipPayloadNotAnalysed final : public Rule {
  public:
   const RuleMeta& Meta() const override { return kMeta; }
   void CheckHip(const HipPayload& hip, RuleContext& ctx) override {
-    if (!hip.read_error.empty() || !hip.hip) return;  // SYN003; not a HIP payload
+    if (!hip.read_error.empty()) {  // paired with a recipe (a file named alone gets SYN003)
+      ctx.Report(hip.source, Span{0, 0},
+                 "HIP source '{}' was not analysed, so the HIP rules (HIP001-HIP005) skipped it: cannot read it: {}",
+                 hip.path(), hip.read_error)
+          .Help(
+              "make it a readable regular file, or fix the compile_commands.json entry or the config's pairs: that "
+              "names it");
+      return;
+    }
+    if (!hip.hip) return;  // not a HIP payload
     if (hip.status != HipPayload::Status::kAnalysed) {
       ctx.Report(hip.source, Span{0, 0},
-                 "HIP payload '{}' was not analysed, so the HIP rules (HIP001-HIP004) skipped it: {}", hip.path(),
+                 "HIP payload '{}' was not analysed, so the HIP rules (HIP001-HIP005) skipped it: {}", hip.path(),
                  hip.status_detail)
           .Help("{}", !hip.status_help.empty() ? hip.status_help
                       : hip.status == HipPayload::Status::kNoClang
@@ -60,10 +71,10 @@ class HipPayloadNotAnalysed final : public Rule {
     }
     for (const HipMissingHeader& m : hip.missing_headers) {
       if (!m.refused.empty()) {
-        ctx.Report(
-               hip.source, m.span,
-               "header '{}' was not read ({}), so '{}' was analysed without it (HIP002 and HIP003 did not judge it)",
-               m.header, m.refused, hip.path())
+        ctx.Report(hip.source, m.span,
+                   "header '{}' was not read ({}), so '{}' was analysed without it (HIP002, HIP003 and HIP005 did not "
+                   "judge it)",
+                   m.header, m.refused, hip.path())
             .Help(
                 "a payload's headers are read only from regular files inside the project and the system, ROCm and "
                 "Clang include directories; move the header into the project");
@@ -71,16 +82,17 @@ class HipPayloadNotAnalysed final : public Rule {
       }
       ctx.Report(hip.source, m.span,
                  "header '{}' was not found, so '{}' was analysed without it: kernels, launches or roctx calls that "
-                 "depend on it may be missed (HIP002 and HIP003 did not judge it)",
+                 "depend on it may be missed (HIP002, HIP003 and HIP005 did not judge it)",
                  m.header, hip.path())
           .Help("give its include directory in compile_commands.json{}",
                 hip.standin ? " (or install ROCm, whose headers are used when present)" : "");
     }
     if (hip.missing_headers.empty() && hip.errors > 0)  // a missing header is the cause: said above
-      ctx.Report(hip.source, Span{0, 0},
-                 "'{}' has {} Clang error(s) (first: {}), and the HIP rules used what parsed (HIP002 and HIP003, "
-                 "which report an absence, did not judge it)",
-                 hip.path(), hip.errors, hip.first_error)
+      ctx.Report(
+             hip.source, Span{0, 0},
+             "'{}' has {} Clang error(s) (first: {}), and the HIP rules used what parsed (HIP002, HIP003 and HIP005, "
+             "which report an absence, did not judge it)",
+             hip.path(), hip.errors, hip.first_error)
           .Help("{}", hip.standin
                           ? "if hipcc compiles it, aortalint's stand-in HIP headers lack a declaration it uses: "
                             "point ROCM_PATH (or --hip-include) at ROCm's headers, and report the gap"

@@ -25,7 +25,9 @@ constexpr RuleMeta kMeta{
     .what =
         "Reports a file aortalint was asked to check but cannot read as text: it does not exist, "
         "cannot be opened, is a directory, holds NUL bytes, is larger than 16 MiB, or is not valid UTF-8 "
-        "(the position is that of the first bad byte). Applies to recipes, to payloads, and to the script a "
+        "(the position is that of the first bad byte; a HIP/C++ source is read as Clang reads it, so bytes that are "
+        "not "
+        "UTF-8 there are accepted). Applies to recipes, to payloads, and to the script a "
         "recipe's launch command names (reported at the command, or at the recipe's first line). A script "
         "named only in a recipe's header comment that nothing consumes (no `proton` or `rocprof` collector "
         "wraps the command, so no payload rule reads it) is an info, not an error: templates carry "

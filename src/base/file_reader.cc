@@ -210,6 +210,18 @@ ReadResult ReadRegularFile(const std::string& path, size_t max_bytes) {
   return detail::ReadFile(path, max_bytes, false);
 }
 
+ReadResult ReadSourceFile(const std::string& path) {
+  ReadResult r = detail::ReadFile(path, kMaxFileBytes, false);
+  if (!r.ok) return r;
+  for (size_t i = 0; i < r.text.size();) {
+    size_t n = Utf8SequenceLength(r.text, i);
+    if (n == 0) r.text[i] = '?';
+    i += n == 0 ? 1 : n;
+  }
+  r.ok = CheckText(r.text, &r.error, &r.error_offset, &r.help);
+  return r;
+}
+
 ReadResult detail::ReadFile(const std::string& path, size_t max_bytes, bool as_text) {
   ReadResult r;
   auto log = [&] {

@@ -62,6 +62,11 @@ ReadResult ReadTextFile(const std::string& path, size_t max_bytes = kMaxFileByte
 /// what is not a regular file, never blocking, and the same size bound.
 ReadResult ReadRegularFile(const std::string& path, size_t max_bytes);
 
+/// ReadTextFile for a C or C++ source, read as Clang reads it: a byte that is
+/// not UTF-8 (a Latin-1 `©` in a licence comment) is accepted and replaced by
+/// '?', so every offset stays the file's; NUL bytes are still refused (binary).
+ReadResult ReadSourceFile(const std::string& path);
+
 /// Capture files (Proton's .hatchet and chrome traces) can be far larger than a recipe.
 inline constexpr size_t kMaxCaptureBytes = size_t{1} << 30;
 

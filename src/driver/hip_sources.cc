@@ -143,7 +143,7 @@ std::vector<std::string> SourcesBuilding(const std::string& program, const std::
       const std::string& output = db->outputs[i];
       if (output.empty()) continue;
       if (fs::path(output).filename() == name || output.find(cmake_dir) != std::string::npos)
-        if (HasHipExtension(db->files[i]) && fs::is_regular_file(db->files[i], ec))
+        if (HasHipExtension(db->files[i]))  // one that cannot be read is loaded all the same: HIP006 names it
           out.push_back(NormalizePath(db->files[i]));
     }
     if (!out.empty()) break;
@@ -192,7 +192,7 @@ std::string SanitizerHipSource(const yaml::Node& root, const std::string& recipe
 }
 
 std::shared_ptr<const HipPayload> LoadHipPayload(const std::string& path, FileStates* read) {
-  ReadResult text = ReadTextFile(path);
+  ReadResult text = ReadSourceFile(path);
   if (read) read->emplace_back(path, text.identity);
   if (!text.ok) return UnreadableHip(path, text.error);
   auto source = std::make_shared<const SourceFile>(path, std::move(text.text), text.identity);

@@ -292,7 +292,7 @@ std::optional<Launch> FindLaunchOf(const std::string& recipe_path, std::string_v
         fs::path file = fs::path(source).is_absolute() ? fs::path(source) : fs::path(p.base_dir) / source;
         if (!WithinRoot(file.string(), root))  // as for a header comment: the config is a file in the project too
           p.sources_outside.push_back(source);
-        else if (fs::is_regular_file(file, ec))
+        else if (fs::exists(file, ec))  // one that cannot be read (a directory, a FIFO) is loaded: HIP006 names it
           AddHipFile(launch, NormalizePath(file.string()));
         else
           p.missing.push_back(source);

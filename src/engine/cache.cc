@@ -24,6 +24,7 @@
 #include "base/json_text.h"
 #include "base/sha256.h"
 #include "base/strings.h"
+#include "load/hip_loader.h"
 
 namespace aortalint {
 namespace fs = std::filesystem;
@@ -74,7 +75,8 @@ class Sources {
     if (auto it = known_.find(path); it != known_.end()) return it->second;
     if (auto it = read_.find(path); it != read_.end()) return it->second;
     // As the loaders do: an unreadable file keeps its readable prefix, so its diagnostic keeps its line.
-    ReadResult r = ReadTextFile(path);
+    // A C/C++ source as the HIP loader read it (bytes that are not UTF-8 replaced).
+    ReadResult r = HasHipExtension(path) ? ReadSourceFile(path) : ReadTextFile(path);
     std::string text = r.ok ? std::move(r.text) : r.text.substr(0, std::min(r.error_offset, r.text.size()));
     return read_.emplace(path, std::make_shared<SourceFile>(path, std::move(text))).first->second;
   }

@@ -39,6 +39,7 @@
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/Support/ErrorHandling.h>
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
 #include <llvm/Support/VirtualFileSystem.h>
 #include <llvm/Support/raw_ostream.h>
 #include <sys/stat.h>
@@ -178,13 +179,22 @@ struct ParseState {
 
 class MissingHeaders : public clang::PPCallbacks {
  public:
-  MissingHeaders(ParseState& state, clang::SourceManager& sm) : state_(state), sm_(sm) {}
+  MissingHeaders(ParseState& state, clang::Preprocessor& pp) : state_(state), pp_(pp), sm_(pp.getSourceManager()) {}
 
   // Serve an empty file from a fresh directory (the FileManager caches misses
   // by directory, so a second miss needs a new one) and let Clang look again.
+  // The directory is one level deeper per `..` in the name, so `../x.h` stays in it.
   bool FileNotFound(llvm::StringRef file, llvm::SmallVectorImpl<char>& recovery) override {
+    // Not for `#include_next`: Clang 14 adds the recovery directory to the search list that the directive's
+    // position points into, and crashes (SEGV). Such a header stops the parse; InclusionDirective reports it.
+    if (InIncludeNext()) return false;
     std::string dir = std::string(kMissingDir) + "/" + std::to_string(state_.missing_count++);
-    state_.memory->addFile(dir + "/" + file.str(), 0, llvm::MemoryBuffer::getMemBuffer(""));
+    for (auto it = llvm::sys::path::begin(file), end = llvm::sys::path::end(file); it != end; ++it)
+      if (*it == "..") dir += "/up";
+    llvm::SmallString<256> path(dir + "/" + file.str());
+    llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
+    state_.memory->addFile(path, 0, llvm::MemoryBuffer::getMemBuffer(""));
+    state_.memory->addFile(dir + "/.missing", 0, llvm::MemoryBuffer::getMemBuffer(""));  // the directory itself
     recovery.assign(dir.begin(), dir.end());
     return true;
   }
@@ -192,7 +202,7 @@ class MissingHeaders : public clang::PPCallbacks {
   void InclusionDirective(clang::SourceLocation hash, const clang::Token&, llvm::StringRef file, bool,
                           clang::CharSourceRange range, const clang::FileEntry* entry, llvm::StringRef, llvm::StringRef,
                           const clang::Module*, clang::SrcMgr::CharacteristicKind) override {
-    if (!entry || !entry->getName().startswith(kMissingDir)) return;
+    if (entry && !entry->getName().startswith(kMissingDir)) return;  // found (no entry: not even served empty)
     if (!state_.missing_reported.insert(file.str()).second) return;
     HipMissingHeader missing{file.str(), {}, state_.disk->RefusalOf(file)};
     clang::SourceLocation loc = sm_.getExpansionLoc(hash);
@@ -204,7 +214,19 @@ class MissingHeaders : public clang::PPCallbacks {
   }
 
  private:
+  // Whether the directive being handled is an `#include_next` (the lexer stands at the end of its line).
+  bool InIncludeNext() const {
+    // A directive is lexed from a file, and Clang 14's only PreprocessorLexer is the file Lexer.
+    const auto* lexer = static_cast<const clang::Lexer*>(pp_.getCurrentLexer());
+    if (!lexer) return false;
+    llvm::StringRef before(lexer->getBuffer().data(), lexer->getBufferLocation() - lexer->getBuffer().data());
+    before = before.rtrim();  // the directive's end of line may be read already
+    llvm::StringRef line = before.substr(before.rfind('\n') + 1);
+    return line.contains("include_next");
+  }
+
   ParseState& state_;
+  clang::Preprocessor& pp_;
   clang::SourceManager& sm_;
 };
 
@@ -286,8 +308,12 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
     if (!var->hasAttr<clang::CUDASharedAttr>()) return true;
     if (InInstantiation()) return true;
     clang::SourceLocation loc = sm_.getExpansionLoc(var->getLocation());
-    if (!sm_.isWrittenInMainFile(loc)) return true;
-    out_.shared_decls.push_back(SpanOf(var->getSourceRange()));
+    if (sm_.isWrittenInMainFile(loc))
+      out_.shared_decls.push_back(SpanOf(var->getSourceRange()));
+    else if (InProjectHeader(loc))
+      ++out_.shared_in_headers;
+    else
+      return true;
     // The kernel whose body declares it.
     const clang::DeclContext* dc = var->getDeclContext();
     while (dc && !llvm::isa<clang::FunctionDecl>(dc)) dc = dc->getParent();
@@ -489,6 +515,12 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
 class Consumer : public clang::ASTConsumer {
  public:
   explicit Consumer(HipPayload& out) : out_(out) {}
+  void Initialize(clang::ASTContext& context) override { sm_ = &context.getSourceManager(); }
+  // No rule reads a system header's function bodies (kernels and launches are the project's), and
+  // parsing them is most of a parse's time; Sema still parses constexpr and `auto` bodies.
+  bool shouldSkipFunctionBody(clang::Decl* decl) override {
+    return sm_ && sm_->isInSystemHeader(sm_->getExpansionLoc(decl->getLocation()));
+  }
   void HandleTranslationUnit(clang::ASTContext& context) override {
     Collector collector(context, out_);
     collector.TraverseDecl(context.getTranslationUnitDecl());
@@ -508,6 +540,7 @@ class Consumer : public clang::ASTConsumer {
 
  private:
   HipPayload& out_;
+  const clang::SourceManager* sm_ = nullptr;
 };
 
 class Action : public clang::ASTFrontendAction {
@@ -519,7 +552,8 @@ class Action : public clang::ASTFrontendAction {
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
     // `#pragma clang __debug crash` (and overflow_stack, llvm_fatal_error...) must not stop the worker.
     ci.getPreprocessorOpts().DisablePragmaDebugCrash = true;
-    ci.getPreprocessor().addPPCallbacks(std::make_unique<MissingHeaders>(state_, ci.getSourceManager()));
+    ci.getFrontendOpts().SkipFunctionBodies = true;  // those the consumer says (system headers')
+    ci.getPreprocessor().addPPCallbacks(std::make_unique<MissingHeaders>(state_, ci.getPreprocessor()));
     return true;
   }
 
@@ -609,8 +643,12 @@ extern "C" __attribute__((visibility("default"))) void aortalint_hip_analyse(con
   if (!request.resource_dir.empty()) args.push_back("-resource-dir=" + request.resource_dir);
   AddUserFlags(request, args);
   if (!request.rocm_include.empty()) {
-    args.push_back("-isystem");
-    args.push_back(request.rocm_include);
+    // Debian's libamdhip64-dev puts them in /usr/include, searched already: given again with -isystem it would
+    // come before libstdc++'s directories, and their `#include_next <math.h>` would find nothing.
+    if (request.rocm_include != "/usr/include" && request.rocm_include != "/usr/local/include") {
+      args.push_back("-isystem");
+      args.push_back(request.rocm_include);
+    }
     args.push_back("-D__HIP_PLATFORM_AMD__=1");
   } else {
     out.standin = true;

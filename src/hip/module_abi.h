@@ -14,7 +14,7 @@
 
 namespace aortalint::hip {
 
-inline constexpr int kAbi = 2;
+inline constexpr int kAbi = 3;
 
 struct Request {
   std::string path;                // the payload's path, as diagnostics name it

@@ -46,7 +46,7 @@ struct PayloadFields {
   std::vector<Span> shared_decls;
   std::vector<HipMissingHeader> missing_headers;
   std::vector<std::string> includes;
-  unsigned launches_in_headers, roctx_in_headers;
+  unsigned launches_in_headers, roctx_in_headers, shared_in_headers;
 };
 static_assert(sizeof(HipPayload) == sizeof(PayloadFields), "HipPayload changed: send the new field in hip_wire.cc");
 static_assert(sizeof(HipKernel) == sizeof(KernelFields), "HipKernel changed: send the new field in hip_wire.cc");
@@ -171,7 +171,7 @@ std::string EncodeFacts(const HipPayload& p) {
   w.Put(uint64_t(p.status)), w.Put(p.status_detail), w.Put(p.standin), w.Put(uint64_t{p.errors});
   w.Put(p.first_error), w.Put(p.kernels), w.Put(p.launches), w.Put(p.roctx_calls), w.Put(p.module_lookups);
   w.Put(p.shared_decls), w.Put(p.missing_headers), w.Put(p.includes), w.Put(uint64_t{p.launches_in_headers});
-  w.Put(uint64_t{p.roctx_in_headers});
+  w.Put(uint64_t{p.roctx_in_headers}), w.Put(uint64_t{p.shared_in_headers});
   return w.Take();
 }
 
@@ -181,6 +181,7 @@ bool DecodeFacts(std::string_view bytes, HipPayload& p) {
   in.Get(status), in.Get(p.status_detail), in.Get(p.standin), in.Get(p.errors), in.Get(p.first_error);
   in.Get(p.kernels), in.Get(p.launches), in.Get(p.roctx_calls), in.Get(p.module_lookups), in.Get(p.shared_decls);
   in.Get(p.missing_headers), in.Get(p.includes), in.Get(p.launches_in_headers), in.Get(p.roctx_in_headers);
+  in.Get(p.shared_in_headers);
   if (!in.done() || status > uint64_t(HipPayload::Status::kStopped)) return false;
   p.status = HipPayload::Status(status);
   return true;

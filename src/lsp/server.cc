@@ -17,6 +17,7 @@
 #include "driver/pairing.h"
 #include "driver/project.h"
 #include "emit/docs.h"
+#include "load/hip_loader.h"
 #include "load/payload_edit.h"
 #include "load/payload_loader.h"
 #include "lsp/recipe_assist.h"
@@ -611,7 +612,7 @@ void Server::Republish(const std::set<std::string>& paths) {
 SourcePtr Server::Lookup(const std::string& path) const {
   auto it = documents_.find(path);
   if (it != documents_.end()) return it->second->source;
-  ReadResult contents = ReadTextFile(path);
+  ReadResult contents = HasHipExtension(path) ? ReadSourceFile(path) : ReadTextFile(path);
   if (!contents.ok) return nullptr;
   return std::make_shared<SourceFile>(path, std::move(contents.text));
 }

@@ -107,6 +107,7 @@ struct HipPayload {
   std::vector<std::string> includes;  // the files the parse read besides the payload (cache dependencies)
   unsigned launches_in_headers = 0;   // launches written in the project's own headers (not in the payload)
   unsigned roctx_in_headers = 0;      // likewise for roctx calls
+  unsigned shared_in_headers = 0;     // likewise for `__shared__` variables
 
   bool ok() const { return read_error.empty() && hip && status == Status::kAnalysed; }
   const std::string& path() const { return source->path(); }
