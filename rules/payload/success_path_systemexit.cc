@@ -1,4 +1,6 @@
 // PAY004: the `__main__` block exits through SystemExit when the run succeeded.
+#include <algorithm>
+#include <cctype>
 #include <cstring>
 
 #include <map>
@@ -7,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "base/strings.h"
 #include "engine/rule_context.h"
 #include "model/pairing.h"
 #include "model/payload.h"
@@ -30,7 +33,8 @@ constexpr RuleMeta kMeta{
         "in the block itself or in a `with` block, a `try` body, `else` or `finally` there (not in a handler, "
         "which runs on an error, nor under an `if`). An exit with a nonzero "
         "literal code is a failure path and is left alone. When the block is that one statement around a call, "
-        "a safe fix rewrites it to `code = main()` / `if code: raise SystemExit(code)`.\n\n"
+        "a safe fix rewrites it to `code = main()` / `if code: raise SystemExit(code)`, and removes an "
+        "`import sys` that nothing else in the file mentions (so ruff's F401 does not fire next).\n\n"
         "It reports only where the exit costs the capture, and says so per attach mode: under `mode: cli` "
         "(and for an unpaired script, which Proton's command front end may run) on a target Triton whose front "
         "end loses it (`success_exit_lost` in the Triton table: 3.6.x), an error when a `mode: cli` recipe "
@@ -199,11 +203,45 @@ class SuccessPathSystemExit final : public Rule {
       std::string newline = eol != std::string_view::npos && eol > 0 && text_all[eol - 1] == '\r' ? "\r\n" : "\n";
       std::string fixed = "code = " + std::string(p.Text(call)) + newline + indent + "if code:" + newline + indent +
                           step + "raise SystemExit(code)";
-      d.WithFix("exit only on failure", Applicability::kSafe, {{p.path(), p.SpanOf(stmt), fixed}});
+      std::vector<Edit> edits = {{p.path(), p.SpanOf(stmt), fixed}};
+      if (text.starts_with("sys.")) {
+        if (std::optional<Edit> unused = RemoveUnusedImport(p, "sys", p.SpanOf(stmt))) edits.push_back(*unused);
+      }
+      d.WithFix("exit only on failure", Applicability::kSafe, std::move(edits));
     }
   }
 
  private:
+  // The lines of a lone top-level `import NAME` that nothing but `replaced` uses, so that the fix leaves no
+  // unused import behind (ruff's F401 would fire next). Any other mention of the name, in code, a comment or
+  // a string, keeps the import.
+  static std::optional<Edit> RemoveUnusedImport(const Payload& p, std::string_view name, Span replaced) {
+    auto lone = std::find_if(p.imports.begin(), p.imports.end(), [&](const ImportStmt& s) {
+      return s.top_level && s.from.empty() && s.names.size() == 1 && s.names[0].name == name &&
+             s.names[0].alias.empty();
+    });
+    if (lone == p.imports.end()) return std::nullopt;
+    std::string_view text = p.source->text();
+    uint32_t begin = p.source->LineStart(lone->line);
+    uint32_t end = lone->end_line < p.source->line_count() ? p.source->LineStart(lone->end_line + 1)
+                                                           : static_cast<uint32_t>(text.size());
+    if (TrimRight(text.substr(begin, end - begin)) != "import " + std::string(name)) return std::nullopt;
+    // Alone between blank lines (or first in the file): its blank line after goes too.
+    bool blank_before = begin == 0 || TrimRight(p.source->LineText(lone->line - 1)).empty();
+    if (blank_before && lone->end_line < p.source->line_count() &&
+        TrimRight(p.source->LineText(lone->end_line + 1)).empty())
+      end = lone->end_line + 1 < p.source->line_count() ? p.source->LineStart(lone->end_line + 2)
+                                                        : static_cast<uint32_t>(text.size());
+    auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
+      bool whole =
+          (at == 0 || !word(text[at - 1])) && (at + name.size() >= text.size() || !word(text[at + name.size()]));
+      bool ours = (at >= begin && at < end) || (at >= replaced.begin && at < replaced.end);
+      if (whole && !ours) return std::nullopt;
+    }
+    return Edit{p.path(), {begin, end}, ""};
+  }
+
   // What a success-path exit costs this payload, by how it is attached; nullopt where it costs nothing
   // (under `mode: env`, or on targets whose Proton front end keeps the capture).
   std::optional<std::string> Consequence(const Payload& p, const std::vector<TritonTarget>& targets) {
