@@ -325,7 +325,10 @@ int main(int argc, char** argv) {
     return static_cast<int>(kExitUsage);
   };
   try {
-    if (*version_cmd) return flushed((std::cout << VersionText() << "\n", kExitClean));
+    if (*version_cmd) {
+      std::cout << VersionText() << "\n";
+      return flushed(kExitClean);
+    }
     if (*clean_cmd) return flushed(ResultCache::Clean(ResultCache::DefaultDir(), std::cout, std::cerr));
     if (*check_cmd) {
       if (*stdin_opt && check.stdin_filename.empty()) {

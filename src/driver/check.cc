@@ -818,10 +818,36 @@ struct Linted {
   size_t fixed = 0;        // fixes applied
 };
 
-// --add-noqa: each line's findings get one fix, a suppression naming them (`# aortalint: ignore[ID]`, `//` in
-// C++, or the IDs added to the `ignore[...]` already there), kept only where the comment would be read as
-// one (not inside a string or a block scalar). A file that could not be read or parsed (SYN001-SYN003) and
-// the suppression rules' own findings (SUP) get none.
+// The edit that suppresses `ids` on `line`: the IDs added to the `ignore[...]` already there, else
+// `# aortalint: ignore[ID,...]` (`//` in C++) at the line's end; nullopt where nothing is left to add, or
+// where the comment would not be read as one (inside a string or a block scalar).
+std::optional<Edit> SuppressionEdit(const SourceFile& file, uint32_t line, std::set<std::string> ids) {
+  auto on_line = [line](const Suppression& s) { return s.kind == Suppression::Kind::kLine && s.line == line; };
+  std::vector<Suppression> before = FindSuppressions(file);
+  Edit edit{file.path(), {}, ""};
+  if (auto there = std::find_if(before.begin(), before.end(), on_line); there != before.end()) {
+    for (const SuppressionCode& c : there->codes) ids.erase(c.id);
+    if (ids.empty()) return std::nullopt;
+    edit.span = {there->list.end, there->list.end};
+    edit.replacement = (there->codes.empty() ? "" : ",") + Join(ids, ",");
+  } else {
+    uint32_t end = file.LineStart(line) + static_cast<uint32_t>(TrimRight(file.LineText(line), "\r").size());
+    edit.span = {end, end};
+    edit.replacement =
+        std::string(HasHipExtension(file.path()) ? "  // " : "  # ") + "aortalint: ignore[" + Join(ids, ",") + "]";
+  }
+  std::string text(file.text());
+  text.replace(edit.span.begin, edit.span.end - edit.span.begin, edit.replacement);
+  std::vector<Suppression> after = FindSuppressions(SourceFile(file.path(), text));
+  auto there = std::find_if(after.begin(), after.end(), on_line);
+  if (there == after.end()) return std::nullopt;
+  for (const SuppressionCode& c : there->codes) ids.erase(c.id);
+  return ids.empty() ? std::optional(edit) : std::nullopt;
+}
+
+// --add-noqa: the first finding of each line gets, as its one fix, the suppression of every finding there
+// (a safe fix: it changes no value). A file that could not be read or parsed (SYN001-SYN003) and the
+// suppression rules' own findings (SUP) get none.
 void SuppressionFixes(std::vector<Diagnostic>& all) {
   std::map<std::pair<std::string, uint32_t>, std::vector<Diagnostic*>> by_line;
   for (Diagnostic& d : all) {
@@ -830,36 +856,10 @@ void SuppressionFixes(std::vector<Diagnostic>& all) {
       by_line[{d.where.path(), d.where.start().line}].push_back(&d);
   }
   for (const auto& [at, found] : by_line) {
-    const SourceFile& file = *found.front()->where.file;
-    uint32_t line = at.second;
     std::set<std::string> ids;
     for (const Diagnostic* d : found) ids.insert(d->rule);
-    Edit edit{file.path(), {}, ""};
-    std::vector<Suppression> existing = FindSuppressions(file);
-    auto there = std::find_if(existing.begin(), existing.end(), [&](const Suppression& s) {
-      return s.kind == Suppression::Kind::kLine && s.line == line;
-    });
-    if (there != existing.end()) {
-      for (const SuppressionCode& c : there->codes) ids.erase(c.id);
-      if (ids.empty()) continue;
-      edit.span = {there->list.end, there->list.end};
-      edit.replacement = (there->codes.empty() ? "" : ",") + Join(ids, ",");
-    } else {
-      uint32_t end = file.LineStart(line) + static_cast<uint32_t>(TrimRight(file.LineText(line), "\r").size());
-      edit.span = {end, end};
-      edit.replacement =
-          std::string(HasHipExtension(file.path()) ? "  // " : "  # ") + "aortalint: ignore[" + Join(ids, ",") + "]";
-    }
-    std::string text(file.text());
-    text.replace(edit.span.begin, edit.span.end - edit.span.begin, edit.replacement);
-    std::vector<Suppression> after = FindSuppressions(SourceFile(file.path(), text));
-    bool read = std::any_of(after.begin(), after.end(), [&](const Suppression& s) {
-      return s.kind == Suppression::Kind::kLine && s.line == line &&
-             std::all_of(ids.begin(), ids.end(), [&](const std::string& id) {
-               return std::any_of(s.codes.begin(), s.codes.end(), [&](const SuppressionCode& c) { return c.id == id; });
-             });
-    });
-    if (read) found.front()->fix = Fix{"suppress " + Join(ids, ", ") + " on this line", Applicability::kSafe, {edit}};
+    if (std::optional<Edit> edit = SuppressionEdit(*found.front()->where.file, at.second, ids))
+      found.front()->fix = Fix{"suppress " + Join(ids, ", ") + " on this line", Applicability::kSafe, {*edit}};
   }
 }
 
