@@ -25,8 +25,8 @@ std::vector<GitIgnore::Pattern> GitIgnore::Parse(const std::string& text) {
     if (line[0] == '!') {
       p.negate = true;
       line.erase(0, 1);
-    } else if (line[0] == '\\') {
-      line.erase(0, 1);  // `\#` and `\!` start a literal pattern
+    } else if (line.size() > 1 && line[0] == '\\' && (line[1] == '#' || line[1] == '!')) {
+      line.erase(0, 1);  // `\#` and `\!` start a literal pattern; other escapes are the glob's (`\*`, `\ `)
     }
     if (!line.empty() && line.back() == '/') {
       p.dir_only = true;

@@ -341,16 +341,20 @@ std::shared_ptr<const Config> LoadChain(const std::string& path, std::vector<Dia
 }  // namespace
 
 bool GlobMatch(std::string_view p, std::string_view s) {
-  // Iterative matcher with backtracking for `*` (stops at '/') and `**` (crosses it).
+  // Iterative matcher with backtracking for `*` (stops at '/'); `**` tries the rest of the pattern at
+  // every place it may end (`**/` at the start of each directory, none included), as git does.
   size_t pi = 0, si = 0;
   size_t star_p = std::string_view::npos, star_s = 0;
-  bool star_crosses = false;
   while (si < s.size()) {
+    if (pi + 1 < p.size() && p[pi] == '*' && p[pi + 1] == '*') {
+      bool whole_dirs = pi + 2 < p.size() && p[pi + 2] == '/';
+      std::string_view rest = p.substr(pi + (whole_dirs ? 3 : 2));
+      for (size_t k = si; k <= s.size(); ++k)
+        if ((k == si || !whole_dirs || s[k - 1] == '/') && GlobMatch(rest, s.substr(k))) return true;
+      return false;
+    }
     if (pi < p.size() && p[pi] == '*') {
-      star_crosses = pi + 1 < p.size() && p[pi + 1] == '*';
-      pi += star_crosses ? 2 : 1;
-      if (star_crosses && pi < p.size() && p[pi] == '/') ++pi;  // `**/` also matches nothing
-      star_p = pi;
+      star_p = ++pi;
       star_s = si;
       continue;
     }
@@ -375,12 +379,18 @@ bool GlobMatch(std::string_view p, std::string_view s) {
           continue;
         }
       }
+    } else if (pi + 1 < p.size() && p[pi] == '\\') {
+      if (p[pi + 1] == s[si]) {  // `\x` is x itself (`\*`, `\?`, `\[`, and `\ ` for a trailing space)
+        pi += 2;
+        ++si;
+        continue;
+      }
     } else if (pi < p.size() && (p[pi] == '?' ? s[si] != '/' : p[pi] == s[si])) {
       ++pi;
       ++si;
       continue;
     }
-    if (star_p == std::string_view::npos || (!star_crosses && s[star_s] == '/')) return false;
+    if (star_p == std::string_view::npos || s[star_s] == '/') return false;
     pi = star_p;
     si = ++star_s;
   }
