@@ -1,7 +1,6 @@
 // PAY011: an intra-kernel scope call inside a plain @triton.jit kernel, under
 // `backend: instrumentation`, on a Triton whose Proton accepts them only in Gluon kernels.
 #include <algorithm>
-#include <cstring>
 
 #include <set>
 #include <string>
@@ -74,8 +73,6 @@ constexpr RuleMeta kMeta{
     .example_args = "--triton 3.6.0 -- python payload.py",
 };
 
-bool Is(TSNode n, const char* type) { return std::strcmp(ts_node_type(n), type) == 0; }
-
 enum class Kernel { kNone, kTriton, kGluon };
 
 // Local names bound to the triton module (`import triton`, `import triton as tt`)
@@ -117,13 +114,13 @@ Kernel KernelOf(const Payload& p, TSNode decorator, const TritonNames& names) {
 // The innermost function around `node`, if a plain Triton kernel: its name.
 std::optional<std::string> TritonKernelAround(const Payload& p, TSNode node, const TritonNames& names) {
   for (TSNode n = ts_node_parent(node); !ts_node_is_null(n); n = ts_node_parent(n)) {
-    if (!Is(n, "function_definition")) continue;
+    if (!IsNode(n, "function_definition")) continue;
     TSNode def = ts_node_parent(n);
-    if (ts_node_is_null(def) || !Is(def, "decorated_definition")) return std::nullopt;
+    if (ts_node_is_null(def) || !IsNode(def, "decorated_definition")) return std::nullopt;
     Kernel kind = Kernel::kNone;
     for (uint32_t i = 0; i < ts_node_named_child_count(def); ++i) {
       TSNode d = ts_node_named_child(def, i);
-      if (!Is(d, "decorator")) continue;
+      if (!IsNode(d, "decorator")) continue;
       Kernel k = KernelOf(p, d, names);
       if (k == Kernel::kGluon) return std::nullopt;
       if (k == Kernel::kTriton) kind = k;
@@ -149,11 +146,11 @@ bool CalledAtLoad(const Payload& p, std::string_view name) {
 bool Runs(const Payload& p, const CallSite& c) {
   if (!c.in_function) return true;
   for (TSNode n = ts_node_parent(c.node); !ts_node_is_null(n); n = ts_node_parent(n)) {
-    if (Is(n, "if_statement") || Is(n, "conditional_expression")) return false;
-    if (!Is(n, "function_definition")) continue;
+    if (IsNode(n, "if_statement") || IsNode(n, "conditional_expression")) return false;
+    if (!IsNode(n, "function_definition")) continue;
     TSNode name = ts_node_child_by_field_name(n, "name", 4);
     TSNode outer = ts_node_parent(n);
-    bool top = !ts_node_is_null(outer) && (Is(outer, "module") || Is(outer, "decorated_definition"));
+    bool top = !ts_node_is_null(outer) && (IsNode(outer, "module") || IsNode(outer, "decorated_definition"));
     return top && !ts_node_is_null(name) && CalledAtLoad(p, p.Text(name));
   }
   return false;

@@ -1,7 +1,6 @@
 // PAY004: the `__main__` block exits through SystemExit when the run succeeded.
 #include <algorithm>
 #include <cctype>
-#include <cstring>
 
 #include <map>
 #include <optional>
@@ -71,25 +70,23 @@ constexpr RuleMeta kMeta{
     .example_args = "--triton 3.6.0 -- python payload.py",
 };
 
-bool Is(TSNode n, const char* type) { return std::strcmp(ts_node_type(n), type) == 0; }
-
 // The statements of `block` that run whenever it runs: its own, and those of the `with` blocks and of
 // the `try` bodies, `else` and `finally` clauses in it (not the handlers, which run on an error).
 void Unconditional(TSNode block, std::vector<TSNode>& out) {
   for (uint32_t i = 0; i < ts_node_named_child_count(block); ++i) {
     TSNode stmt = ts_node_named_child(block, i);
     out.push_back(stmt);
-    if (Is(stmt, "with_statement")) {
+    if (IsNode(stmt, "with_statement")) {
       TSNode body = ts_node_child_by_field_name(stmt, "body", 4);
       if (!ts_node_is_null(body)) Unconditional(body, out);
-    } else if (Is(stmt, "try_statement")) {
+    } else if (IsNode(stmt, "try_statement")) {
       TSNode body = ts_node_child_by_field_name(stmt, "body", 4);
       if (!ts_node_is_null(body)) Unconditional(body, out);
       for (uint32_t k = 0; k < ts_node_named_child_count(stmt); ++k) {
         TSNode clause = ts_node_named_child(stmt, k);
-        if (!Is(clause, "else_clause") && !Is(clause, "finally_clause")) continue;
+        if (!IsNode(clause, "else_clause") && !IsNode(clause, "finally_clause")) continue;
         for (uint32_t c = 0; c < ts_node_named_child_count(clause); ++c)
-          if (TSNode b = ts_node_named_child(clause, c); Is(b, "block")) Unconditional(b, out);
+          if (TSNode b = ts_node_named_child(clause, c); IsNode(b, "block")) Unconditional(b, out);
       }
     }
   }
@@ -99,9 +96,9 @@ void Unconditional(TSNode block, std::vector<TSNode>& out) {
 bool SuccessCode(const Payload& p, TSNode args) {
   if (ts_node_is_null(args) || ts_node_named_child_count(args) == 0) return true;  // None: status 0
   TSNode code = ts_node_named_child(args, 0);
-  if (Is(code, "integer")) return p.Text(code) == "0";
-  if (Is(code, "string")) return false;  // printed, status 1
-  if (Is(code, "true") || Is(code, "unary_operator")) return false;
+  if (IsNode(code, "integer")) return p.Text(code) == "0";
+  if (IsNode(code, "string")) return false;  // printed, status 1
+  if (IsNode(code, "true") || IsNode(code, "unary_operator")) return false;
   return true;  // None, False, 0 and anything computed: main()'s result on success
 }
 
@@ -123,19 +120,19 @@ std::set<std::string, std::less<>> ExitNames(const Payload& p) {
 // exit; the argument list (or a null node) in `args`.
 bool SuccessExit(const Payload& p, TSNode stmt, TSNode* args, const std::set<std::string, std::less<>>& exits) {
   *args = TSNode{};
-  if (Is(stmt, "raise_statement")) {
+  if (IsNode(stmt, "raise_statement")) {
     if (ts_node_named_child_count(stmt) == 0) return false;  // a bare re-raise
     TSNode e = ts_node_named_child(stmt, 0);
-    if (Is(e, "identifier")) return p.Text(e) == "SystemExit";
-    if (!Is(e, "call")) return false;
+    if (IsNode(e, "identifier")) return p.Text(e) == "SystemExit";
+    if (!IsNode(e, "call")) return false;
     TSNode fn = ts_node_child_by_field_name(e, "function", 8);
     if (ts_node_is_null(fn) || p.Text(fn) != "SystemExit") return false;
     *args = ts_node_child_by_field_name(e, "arguments", 9);
     return SuccessCode(p, *args);
   }
-  if (!Is(stmt, "expression_statement") || ts_node_named_child_count(stmt) != 1) return false;
+  if (!IsNode(stmt, "expression_statement") || ts_node_named_child_count(stmt) != 1) return false;
   TSNode call = ts_node_named_child(stmt, 0);
-  if (!Is(call, "call")) return false;
+  if (!IsNode(call, "call")) return false;
   TSNode fn = ts_node_child_by_field_name(call, "function", 8);
   std::string_view name = ts_node_is_null(fn) ? "" : p.Text(fn);
   if (!exits.count(name)) return false;
@@ -169,7 +166,7 @@ class SuccessPathSystemExit final : public Rule {
     if (ts_node_is_null(body)) return;
     uint32_t children = ts_node_named_child_count(body);
     uint32_t statements = 0;  // comments are named children too, but not statements
-    for (uint32_t i = 0; i < children; ++i) statements += !Is(ts_node_named_child(body, i), "comment");
+    for (uint32_t i = 0; i < children; ++i) statements += !IsNode(ts_node_named_child(body, i), "comment");
     std::set<std::string, std::less<>> exits = ExitNames(p);
     std::vector<TSNode> runs;  // the block's statements that run whenever it does: in `with`, `try`, `finally`
     Unconditional(body, runs);
@@ -188,7 +185,7 @@ class SuccessPathSystemExit final : public Rule {
       // The fix: only when the block is this one exit around a call.
       if (statements != 1 || ts_node_is_null(args) || ts_node_named_child_count(args) != 1) continue;
       TSNode call = ts_node_named_child(args, 0);
-      if (!Is(call, "call")) continue;
+      if (!IsNode(call, "call")) continue;
       // The statement's own indentation (spaces or tabs, as written); a body on the
       // guard's line (`if ...: sys.exit(main())`) has none to copy, so no fix there.
       std::string_view text_all = p.source->text();

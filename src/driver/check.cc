@@ -763,8 +763,7 @@ void WarnEmptyPaths(const std::vector<std::string>& paths, const FileSet& files,
     for (const Candidate& c : files.payloads) python += under(c.path, path);
     err << "aortalint: warning: nothing to lint under '" << path << "': no aorta recipe";
     if (yaml || python)
-      err << " among its " << yaml << " YAML file" << (yaml == 1 ? "" : "s") << ", and none of its " << python
-          << " Python file" << (python == 1 ? "" : "s")
+      err << " among its " << Plural(yaml, "YAML file") << ", and none of its " << Plural(python, "Python file")
           << " is paired with one or is an entry point importing triton.profiler (--verbose says why)";
     err << "; name the recipe directory, or check the config's `exclude:`\n";
   }
