@@ -18,7 +18,8 @@ at its own path) and runs the built aortalint on it:
   c) named alone by its absolute path from another directory;
 each with a `.git` marker, an `.aortalint.yaml` marker and none; then
   e) `explain --format json` against b)'s findings (every finding, by rule, path and line);
-  f) `run --dry-run` with the header's command (`true` where there is none): it must exit 1 exactly
+  f) `run --dry-run` with the header's command (`true` where there is none): it must exit 2 for a recipe aorta
+     refuses to load (aorta's verdict, as the README's `run` section gives the exit codes), else 1 exactly
      when `check` given the same command has errors, else 0.
 Reported: the accepted recipes that get an error in any mode (the goal is 0), each error's position,
 the explain/check agreement, and the run --dry-run agreement.
@@ -209,6 +210,8 @@ def measure_recipe(binary, recipe, support, scratch):
         has_errors = any(f["severity"] == "error" for f in with_command or [])
         if mode_is_sanitizer(recipe):
             result["dry_run"] = rc in (0, 1, 2)  # run captures probe/triage trials; a plan is refused as usage
+        elif recipe["verdict"].startswith("refused"):
+            result["dry_run"] = rc == 2  # aorta would refuse to load it: --dry-run says so and exits 2
         else:
             result["dry_run"] = rc == (1 if has_errors else 0)
         if rc not in (0, 1, 2):
