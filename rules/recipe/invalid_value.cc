@@ -64,9 +64,11 @@ constexpr RuleMeta kMeta{
         "mode, its node/name/call allow-lists (no `**`, `*` or `%`; a `capture[...]` index is a str literal), ints "
         "below 10**9); two approximations: non-ASCII identifiers are "
         "refused (Python would NFKC-fold them, possibly onto an allowed name), and a `\\N{...}` escape is "
-        "accepted when its name is shaped like a Unicode name (not looked up). `category` is one of "
-        "`aorta.agent.llm.AUTOPSY_CATEGORIES` (the eight probe categories and gpu_race, numeric_silent, "
-        "tooling_gap).",
+        "accepted when its name is shaped like a Unicode name (not looked up). `category` is checked as aorta's "
+        "`probe/classifier/tier5_custom.py` at 2ec42330 checks it: present means a str in "
+        "`aorta.agent.llm.AUTOPSY_CATEGORIES` at that commit (the eight probe categories and the evidence-only "
+        "gpu_race, numeric_silent, tooling_gap), so a null is refused; tier5_custom.py at fd6359cf, older, "
+        "refused `category` as an unknown key.",
 };
 
 class InvalidValue final : public Rule {
