@@ -48,6 +48,10 @@ std::string Facts(const Payload& p) {
   for (const std::string& s : p.strings)
     if (s.find("AORTA") != std::string::npos || s.find("PROTON_") != std::string::npos) o << "string " << s << '\n';
   for (const std::string& s : p.string_tails) o << "tail " << s << '\n';
+  for (TSNode s : p.string_literals)
+    if (p.Text(s).find(".hatchet") != std::string_view::npos) o << "literal " << p.Text(s) << '\n';
+  for (TSNode d : p.decorators)
+    if (!p.ProtonFunction(p.Text(ts_node_named_child(d, 0))).empty()) o << "decorator " << p.Text(d) << '\n';
   for (const auto& [k, v] : p.constants) o << "const " << k << '=' << v << '\n';
   for (const EnvWrite& w : p.env_writes) o << "env " << w.variable << ' ' << w.span.begin << " l" << w.line << '\n';
   for (const std::string& m : p.proton_modules) o << "pm " << m << '\n';
@@ -145,6 +149,8 @@ const char* const kUses[] = {
     "u = os.environ.get(_NAME_VAR)",
     "t = os.environ[_ENV + 'DIR']",
     "print(f\"{x!r:>10} {d['k']} {{literal}}\")",
+    "@proton.profile\ndef profiled(x):\n    return x",
+    "@prof.profile(name=\"p\")\ndef named(x):\n    return x",
 };
 
 const char* const kConstants[] = {
@@ -191,6 +197,7 @@ const char* const kNoise[] = {
     "x = torch.randn(4, device='cuda')",
     "global_table = {\n    'a': 1,\n    'b': [\n2, 3],\n}",
     "print('import', \"environ\", 'AORTA_ in text')",
+    "def load_capture():\n    return read('out/run.hatchet')",
 };
 
 const char* const kGuards[] = {

@@ -8,6 +8,7 @@
 #include "engine/rule_context.h"
 #include "model/pairing.h"
 #include "model/payload.h"
+#include "model/python_walk.h"
 #include "model/recipe.h"
 #include "rules/common/payload_facts.h"
 #include "rules/common/proton_use.h"
@@ -70,29 +71,20 @@ bool SessionZero(const Payload& p, TSNode call) {
 }
 
 // `@proton.profile` without arguments is no call: decorators naming Proton's profile.
-void BareProfileDecorators(const Payload& p, TSNode node, std::vector<TSNode>& out) {
-  if (IsNode(node, "decorator")) {
-    for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
-      TSNode e = ts_node_named_child(node, i);
+void BareProfileDecorators(const Payload& p, std::vector<TSNode>& out) {
+  for (TSNode d : p.decorators)
+    for (TSNode e : NamedChildren(d))
       if ((IsNode(e, "identifier") || IsNode(e, "attribute")) && p.ProtonFunction(p.Text(e)) == "profile")
         out.push_back(e);
-    }
-    return;
-  }
-  for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i)
-    BareProfileDecorators(p, ts_node_named_child(node, i), out);
 }
 
-// Strings naming a `.hatchet` file: not docstrings, not `help=` texts.
-void HatchetPaths(const Payload& p, TSNode node, std::vector<TSNode>& out) {
-  if (IsNode(node, "string")) {
-    TSNode parent = ts_node_parent(node);
-    bool docstring = IsNode(parent, "expression_statement") && ts_node_named_child_count(parent) == 1;
+// Strings naming a `.hatchet` file: not docstrings (the loader leaves them out), not `help=` texts.
+void HatchetPaths(const Payload& p, std::vector<TSNode>& out) {
+  for (TSNode s : p.string_literals) {
+    TSNode parent = ts_node_parent(s);
     bool help = IsNode(parent, "keyword_argument") && p.Text(parent).starts_with("help");
-    if (!docstring && !help && p.Text(node).find(".hatchet") != std::string_view::npos) out.push_back(node);
-    return;
+    if (!help && p.Text(s).find(".hatchet") != std::string_view::npos) out.push_back(s);
   }
-  for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) HatchetPaths(p, ts_node_named_child(node, i), out);
 }
 
 // " (and N more like it)" for a note that stands for `count` places.
@@ -134,7 +126,7 @@ class CliPayloadOwnSession final : public Rule {
       if (f == "start" || f == "profile" || ((f == "activate" || f == "deactivate") && !SessionZero(p, c.node)))
         uses.push_back(c.node);
     }
-    BareProfileDecorators(p, p.root(), uses);
+    BareProfileDecorators(p, uses);
     if (uses.empty()) return;
     std::sort(uses.begin(), uses.end(),
               [](TSNode a, TSNode b) { return ts_node_start_byte(a) < ts_node_start_byte(b); });
@@ -142,7 +134,7 @@ class CliPayloadOwnSession final : public Rule {
     for (const TSNode& u : uses)
       if (!raising && !Raises(p, u).empty()) raising = &u;
     std::vector<TSNode> hatchets;
-    HatchetPaths(p, p.root(), hatchets);
+    HatchetPaths(p, hatchets);
 
     TSNode at = uses.front();
     std::string consequence;

@@ -7,6 +7,7 @@
 #include "engine/rule_context.h"
 #include "model/pairing.h"
 #include "model/payload.h"
+#include "model/python_walk.h"
 #include "model/recipe.h"
 #include "rules/common/paired_proton.h"
 #include "rules/common/payload_facts.h"
@@ -87,8 +88,8 @@ bool AtExit(const Payload& p, std::string_view fn, TSNode def) {
     if (target == fn) return true;
   TSNode decorated = ts_node_parent(def);
   if (ts_node_is_null(decorated) || !IsNode(decorated, "decorated_definition")) return false;
-  for (uint32_t i = 0; i < ts_node_named_child_count(decorated); ++i)
-    if (p.Text(ts_node_named_child(decorated, i)) == "@atexit.register") return true;
+  for (TSNode d : NamedChildren(decorated))
+    if (p.Text(d) == "@atexit.register") return true;
   return false;
 }
 
@@ -130,17 +131,20 @@ bool LeavesEarly(TSNode n, bool in_loop) {
   if (IsNode(n, "return_statement") || IsNode(n, "yield")) return true;
   if (IsNode(n, "break_statement") || IsNode(n, "continue_statement")) return !in_loop;
   in_loop = in_loop || IsNode(n, "for_statement") || IsNode(n, "while_statement");
-  for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i)
-    if (LeavesEarly(ts_node_named_child(n, i), in_loop)) return true;
+  for (TSNode child : NamedChildren(n))
+    if (LeavesEarly(child, in_loop)) return true;
   return false;
 }
 
 // Whether a string spans lines in the subtree (re-indenting would change its value).
 bool MultilineString(TSNode n) {
-  if (IsNode(n, "string")) return ts_node_start_point(n).row != ts_node_end_point(n).row;
-  for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i)
-    if (MultilineString(ts_node_named_child(n, i))) return true;
-  return false;
+  bool found = false;
+  WalkNamed(n, [&](TSNode node) {
+    if (found || !IsNode(node, "string")) return !found;
+    found = ts_node_start_point(node).row != ts_node_end_point(node).row;
+    return false;
+  });
+  return found;
 }
 
 // Whether `finalize` directly follows `start` in one block, comments aside: nothing between can raise.

@@ -1,5 +1,6 @@
 // PAY007: `mode: env` with a payload that never starts or never finalizes Proton.
-#include <cstring>
+
+#include <algorithm>
 
 #include "engine/rule_context.h"
 #include "model/recipe.h"
@@ -62,18 +63,10 @@ bool Calls(const std::vector<const Payload*>& payloads, std::string_view functio
 
 // A bare `@proton.profile` decorator (no call): it wraps the function in start().
 bool DecoratesWithProfile(const Payload& p) {
-  std::vector<TSNode> stack{p.root()};
-  while (!stack.empty()) {
-    TSNode n = stack.back();
-    stack.pop_back();
-    if (std::strcmp(ts_node_type(n), "decorator") == 0) {
-      TSNode e = ts_node_named_child(n, 0);
-      if (!ts_node_is_null(e) && p.ProtonFunction(p.Text(e)) == "profile") return true;
-      continue;
-    }
-    for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) stack.push_back(ts_node_named_child(n, i));
-  }
-  return false;
+  return std::any_of(p.decorators.begin(), p.decorators.end(), [&](TSNode d) {
+    TSNode e = ts_node_named_child(d, 0);
+    return !ts_node_is_null(e) && p.ProtonFunction(p.Text(e)) == "profile";
+  });
 }
 
 // Whether a payload starts a session: start(...), or profile, which calls start() when the function it

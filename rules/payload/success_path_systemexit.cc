@@ -12,6 +12,7 @@
 #include "engine/rule_context.h"
 #include "model/pairing.h"
 #include "model/payload.h"
+#include "model/python_walk.h"
 #include "model/recipe.h"
 #include "model/triton.h"
 #include "rules/common/proton_use.h"
@@ -73,8 +74,7 @@ constexpr RuleMeta kMeta{
 // The statements of `block` that run whenever it runs: its own, and those of the `with` blocks and of
 // the `try` bodies, `else` and `finally` clauses in it (not the handlers, which run on an error).
 void Unconditional(TSNode block, std::vector<TSNode>& out) {
-  for (uint32_t i = 0; i < ts_node_named_child_count(block); ++i) {
-    TSNode stmt = ts_node_named_child(block, i);
+  for (TSNode stmt : NamedChildren(block)) {
     out.push_back(stmt);
     if (IsNode(stmt, "with_statement")) {
       TSNode body = ts_node_child_by_field_name(stmt, "body", 4);
@@ -82,11 +82,10 @@ void Unconditional(TSNode block, std::vector<TSNode>& out) {
     } else if (IsNode(stmt, "try_statement")) {
       TSNode body = ts_node_child_by_field_name(stmt, "body", 4);
       if (!ts_node_is_null(body)) Unconditional(body, out);
-      for (uint32_t k = 0; k < ts_node_named_child_count(stmt); ++k) {
-        TSNode clause = ts_node_named_child(stmt, k);
+      for (TSNode clause : NamedChildren(stmt)) {
         if (!IsNode(clause, "else_clause") && !IsNode(clause, "finally_clause")) continue;
-        for (uint32_t c = 0; c < ts_node_named_child_count(clause); ++c)
-          if (TSNode b = ts_node_named_child(clause, c); IsNode(b, "block")) Unconditional(b, out);
+        for (TSNode b : NamedChildren(clause))
+          if (IsNode(b, "block")) Unconditional(b, out);
       }
     }
   }

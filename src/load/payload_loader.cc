@@ -17,6 +17,7 @@
 
 #include "base/file_reader.h"
 #include "load/python_scan.h"
+#include "model/python_walk.h"
 
 namespace aortalint {
 namespace {
@@ -42,6 +43,7 @@ enum class Kind : uint8_t {
   kComparisonOperator,
   kConcatenatedString,
   kDecoratedDefinition,
+  kDecorator,
   kDictionary,
   kDottedName,
   kElifClause,
@@ -98,6 +100,7 @@ struct Grammar {
         {"comparison_operator", Kind::kComparisonOperator},
         {"concatenated_string", Kind::kConcatenatedString},
         {"decorated_definition", Kind::kDecoratedDefinition},
+        {"decorator", Kind::kDecorator},
         {"dictionary", Kind::kDictionary},
         {"dotted_name", Kind::kDottedName},
         {"elif_clause", Kind::kElifClause},
@@ -182,26 +185,6 @@ TSNode Field(TSNode node, TSFieldId id) {
   return ts_node_child_by_field_id(node, id);
 }
 
-// Calls `fn` with each named child of `node`, through a cursor (ts_node_child
-// is linear in the index).
-template <typename Fn>
-void ForEachNamedChild(TSNode node, Fn&& fn) {
-  TSTreeCursor cursor = ts_tree_cursor_new(node);
-  if (ts_tree_cursor_goto_first_child(&cursor)) {
-    do {
-      TSNode child = ts_tree_cursor_current_node(&cursor);
-      if (ts_node_is_named(child)) fn(child);
-    } while (ts_tree_cursor_goto_next_sibling(&cursor));
-  }
-  ts_tree_cursor_delete(&cursor);
-}
-
-std::vector<TSNode> NamedChildren(TSNode node) {
-  std::vector<TSNode> out;
-  ForEachNamedChild(node, [&](TSNode child) { out.push_back(child); });
-  return out;
-}
-
 // std::isspace in the "C" locale (aortalint never changes it), inline.
 bool IsSpace(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
@@ -231,39 +214,36 @@ class Builder {
   // not in a handler (`except ImportError: warnings.warn(...)` is a library's idiom), nor in a
   // function, class or lambda defined there.
   bool CallsInBlocks(TSNode stmt) const {
-    std::vector<TSNode> todo;
-    for (uint32_t i = 0; i < ts_node_named_child_count(stmt); ++i) {
-      TSNode part = ts_node_named_child(stmt, i);
+    bool calls = false;
+    for (TSNode part : NamedChildren(stmt)) {
       switch (KindOf(part)) {
         case Kind::kBlock:
         case Kind::kWithClause:
         case Kind::kElseClause:
         case Kind::kElifClause:
         case Kind::kFinallyClause:
-          todo.push_back(part);
           break;
         default:
-          break;
-      }
-    }
-    while (!todo.empty()) {
-      TSNode n = todo.back();
-      todo.pop_back();
-      switch (KindOf(n)) {
-        case Kind::kCall:
-          return true;
-        case Kind::kFunctionDefinition:
-        case Kind::kClassDefinition:
-        case Kind::kLambda:
-        case Kind::kDecoratedDefinition:
-        case Kind::kExceptClause:
-        case Kind::kExceptGroupClause:
           continue;
-        default:
-          for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) todo.push_back(ts_node_named_child(n, i));
       }
+      WalkNamed(part, [&](TSNode n) {
+        switch (KindOf(n)) {
+          case Kind::kCall:
+            calls = true;
+            return false;
+          case Kind::kFunctionDefinition:
+          case Kind::kClassDefinition:
+          case Kind::kLambda:
+          case Kind::kDecoratedDefinition:
+          case Kind::kExceptClause:
+          case Kind::kExceptGroupClause:
+            return false;
+          default:
+            return !calls;
+        }
+      });
     }
-    return false;
+    return calls;
   }
 
   // A top-level statement that does work when the module loads: a bare call
@@ -604,6 +584,7 @@ class Builder {
   void AddString(TSNode n, const Level& parent) {
     // A docstring (a string alone as a statement) documents; it reads nothing.
     if (parent.kind == Kind::kExpressionStatement && ts_node_named_child_count(parent.node) == 1) return;
+    p_.string_literals.push_back(n);
     if (IsEnvironMembership(n, parent)) return;
     std::string tail;
     if (auto v = Resolve(n, 0, &tail))
@@ -666,6 +647,9 @@ class Builder {
       case Kind::kAssignment:
         AddAssignment(n);
         break;
+      case Kind::kDecorator:
+        p_.decorators.push_back(n);
+        break;
       case Kind::kString:
       case Kind::kConcatenatedString:
         if (parent.kind != Kind::kConcatenatedString) AddString(n, parent);
@@ -707,7 +691,7 @@ class Builder {
     return out;
   }
 
-  // Where in the text a fact could start: every `(` (a call's arguments), quote
+  // Where in the text a fact could start: every `(` (a call's arguments), `@` (a decorator), quote
   // or backtick (a string), `import`, `environ` (an environment write) and,
   // when there are module constants to resolve names through, `+` and `%`. A
   // subtree without an error and without any of these holds no fact, and the
@@ -718,7 +702,7 @@ class Builder {
     bool operators = !p_.constants.empty();
     // 1: a trigger; 2: also a quote; 3: a trigger when followed by the rest of a word.
     unsigned char table[256] = {};
-    table[static_cast<unsigned char>('(')] = 1;
+    table[static_cast<unsigned char>('(')] = table[static_cast<unsigned char>('@')] = 1;
     table[static_cast<unsigned char>('"')] = table[static_cast<unsigned char>('\'')] =
         table[static_cast<unsigned char>('`')] = 2;
     if (operators) table[static_cast<unsigned char>('+')] = table[static_cast<unsigned char>('%')] = 1;

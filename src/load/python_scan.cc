@@ -97,7 +97,7 @@ bool IsTriggerWord(std::string_view w) {
 // Trigger text inside strings.
 bool HasStringTrigger(std::string_view s) {
   return s.find("AORTA") != std::string_view::npos || s.find("PROTON_") != std::string_view::npos ||
-         s.find("VISIBLE_DEVICES") != std::string_view::npos;
+         s.find("VISIBLE_DEVICES") != std::string_view::npos || s.find(".hatchet") != std::string_view::npos;
 }
 
 bool IsKeyword(std::string_view w) {

@@ -18,7 +18,8 @@
 //  - `environ`, `putenv`: environment writes;
 //  - `AORTA`, `PROTON_`, `VISIBLE_DEVICES` in a string, and any f-string:
 //    the constant strings and f-string tails PAY006 reads, and module
-//    constants bound to such strings (by name, transitively);
+//    constants bound to such strings (by name, transitively); `.hatchet` in
+//    a string: the capture paths PAY012 reads;
 //  - every simple top-level statement (not def, class, if, for, while, try,
 //    with, async or decorated): the module constants strings resolve through,
 //    and the work a module does at load (entry points); and every top-level

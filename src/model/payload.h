@@ -86,6 +86,8 @@ struct Payload {
   uint32_t module_call_line = 0;                 // first top-level statement doing work at load (a bare
                                                  // call, or `x = f(...)` of a module's own `def f`); 0: none
   std::vector<std::string> strings;              // constant strings, resolved; docstrings left out
+  std::vector<TSNode> string_literals;           // the string literals those come from, docstrings left out
+  std::vector<TSNode> decorators;                // every `@...` line, in source order
   std::vector<std::string> string_tails;         // constant tails of f-strings whose head did not resolve
   std::map<std::string, std::string> constants;  // module-level NAME = "string"
   std::vector<EnvWrite> env_writes;
