@@ -75,6 +75,8 @@ def main(argv):
             layer = 'rules'
         elif len(parts) == 2:
             continue  # src/main.cc: the program on top sees every layer
+        elif parts[1] == 'python' and len(parts) > 3 and parts[2] == 'parity':
+            continue  # the harnesses beside the port (a test tool links every layer), not a layer's source
         elif parts[1] == 'hip':
             if len(parts) > 3 and parts[2] == 'include':
                 continue  # stand-in HIP headers for the analysed code, not ours

@@ -23,13 +23,13 @@
 #include <nlohmann/json.hpp>
 
 #include "base/atomic_file.h"
-#include "base/python_regex.h"
 #include "base/source_file.h"
 #include "engine/fix_guard.h"
 #include "engine/fixes.h"
 #include "lsp/protocol.h"
 #include "lsp/transport.h"
 #include "model/hip.h"
+#include "python/regex.h"
 #include "run/capture_files.h"
 #include "run/metrics_view.h"
 #include "run/run_command.h"

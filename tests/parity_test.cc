@@ -1,6 +1,6 @@
 // aortalint beside aorta's own code: one test per class of disagreement found
 // by running aorta's loader, wrapper and parsers on the same inputs
-// (tests/parity/README.md). Expected values are what aorta's Python gives.
+// (src/python/parity/README.md). Expected values are what aorta's Python gives.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -9,11 +9,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "python/value.h"
 #include "run/metrics.h"
 #include "run/metrics_view.h"
-#include "run/pyvalue.h"
 #include "run/wrap.h"
 #include "test_util.h"
+
+// Python's and PyYAML's behaviour as the port reproduces it (ctest -L python-fidelity).
+TEST_SUITE_BEGIN("python-fidelity");
 
 namespace {
 
@@ -424,3 +427,5 @@ TEST_CASE("parity run: --dry-run says what aorta would do, apart from what aorta
   CHECK(r.output.find("aortalint's own verdict") != std::string::npos);
   CHECK(r.output.find("a real run would not start") == std::string::npos);
 }
+
+TEST_SUITE_END();

@@ -1,8 +1,11 @@
 // PythonRegexError: Python-only syntax accepted, Python's own errors caught.
 #include <doctest/doctest.h>
 
-#include "base/python_regex.h"
-#include "base/unicode_tables.h"
+#include "python/regex.h"
+#include "python/unicode_tables.h"
+
+// Python's and PyYAML's behaviour as the port reproduces it (ctest -L python-fidelity).
+TEST_SUITE_BEGIN("python-fidelity");
 
 namespace aortalint {
 
@@ -50,3 +53,5 @@ TEST_CASE("group names are identifiers as str.isidentifier() says, on Unicode") 
 }
 
 }  // namespace aortalint
+
+TEST_SUITE_END();

@@ -1,12 +1,15 @@
 // SandboxConditionError against the verdicts of aorta's condition sandbox
 // (aorta.probe.sandbox.validate_and_compile), one case per node kind and
-// tokenizer rule; tests/parity/sandbox_parity.py compares thousands more with
+// tokenizer rule; src/python/parity/sandbox_parity.py compares thousands more with
 // aorta's own code when its sources are at hand.
 #include <doctest/doctest.h>
 
 #include <string>
 
-#include "base/python_sandbox.h"
+#include "python/sandbox.h"
+
+// Python's and PyYAML's behaviour as the port reproduces it (ctest -L python-fidelity).
+TEST_SUITE_BEGIN("python-fidelity");
 
 using aortalint::SandboxConditionError;
 
@@ -79,3 +82,5 @@ TEST_CASE("sandbox: the length cap counts code points after str.strip()") {
   CHECK(SandboxConditionError(ascii + " " + "== 'b'").has_value());
   CHECK(SandboxConditionError("'" + std::string(255, 'a') + "'").has_value());
 }
+
+TEST_SUITE_END();

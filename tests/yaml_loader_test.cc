@@ -7,6 +7,9 @@
 
 #include "load/yaml_loader.h"
 
+// Python's and PyYAML's behaviour as the port reproduces it (ctest -L python-fidelity).
+TEST_SUITE_BEGIN("python-fidelity");
+
 namespace aortalint {
 namespace {
 
@@ -270,3 +273,5 @@ TEST_CASE("a .json recipe is read as json.loads reads it: its verdicts, its type
 
 }  // namespace
 }  // namespace aortalint
+
+TEST_SUITE_END();

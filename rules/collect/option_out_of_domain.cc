@@ -1,10 +1,10 @@
 // COL005: an option value outside its domain, or empty where text is required.
 #include "base/edit_distance.h"
 #include "base/names.h"
-#include "base/pystr.h"
 #include "base/strings.h"
 #include "engine/rule_context.h"
 #include "model/recipe.h"
+#include "python/str.h"
 #include "rules/common/collector_options.h"
 
 namespace aortalint {

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
-#include "base/pystr.h"
 #include "base/strings.h"
+#include "python/str.h"
 
 namespace aortalint {
 namespace {

@@ -5,11 +5,11 @@
 #include <fmt/ranges.h>
 
 #include "base/edit_distance.h"
-#include "base/pystr.h"
-#include "base/python_regex.h"
-#include "base/python_sandbox.h"
 #include "engine/rule_context.h"
 #include "load/knowledge_loader.h"
+#include "python/regex.h"
+#include "python/sandbox.h"
+#include "python/str.h"
 #include "rules/recipe/recipe_schema.h"
 
 namespace aortalint {

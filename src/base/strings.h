@@ -1,5 +1,5 @@
 // String helpers every layer shares: join, ASCII trim and lower-case, membership.
-// Python's own str semantics, where aorta's behaviour depends on them, are in base/pystr.h.
+// Python's own str semantics, where aorta's behaviour depends on them, are in python/str.h.
 #pragma once
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 #include "load/yaml_loader.h"
 
-#include "load/json_check.h"
-#include "load/pyyaml_check.h"
+#include "python/json.h"
+#include "python/pyyaml.h"
 
 #include <cmath>
 #include <cstdio>

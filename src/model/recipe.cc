@@ -1,6 +1,6 @@
 #include "model/recipe.h"
 
-#include "base/pystr.h"
+#include "python/str.h"
 
 #include <algorithm>
 #include <cctype>

@@ -14,7 +14,7 @@
 namespace aortalint::run {
 
 // Nesting deeper than this is refused: Python's json module raises
-// RecursionError there (run/pyvalue.h), so aorta and proton-viewer cannot
+// RecursionError there (python/value.h), so aorta and proton-viewer cannot
 // read such a file either.
 inline constexpr int kMaxCaptureDepth = 980;
 // More JSON values than this in one artifact are refused: a parsed value

@@ -12,9 +12,9 @@
 #include <unordered_map>
 
 #include "base/file_reader.h"
-#include "base/pystr.h"
+#include "python/str.h"
+#include "python/value.h"
 #include "run/capture_files.h"
-#include "run/pyvalue.h"
 
 namespace aortalint::run {
 namespace {

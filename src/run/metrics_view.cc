@@ -19,9 +19,9 @@
 #include "base/file_reader.h"
 #include "load/knowledge_loader.h"
 #include "model/triton.h"
+#include "python/value.h"
 #include "run/capture_files.h"
 #include "run/metrics.h"
-#include "run/pyvalue.h"
 #include "run/run_command.h"
 
 namespace aortalint::run {

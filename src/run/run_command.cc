@@ -11,9 +11,9 @@
 #include <system_error>
 
 #include "base/atomic_file.h"
+#include "python/value.h"
 #include "run/child.h"
 #include "run/metrics.h"
-#include "run/pyvalue.h"
 #include "run/trial.h"
 
 namespace aortalint::run {

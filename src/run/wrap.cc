@@ -5,9 +5,9 @@
 
 #include "base/display_width.h"
 #include "base/file_reader.h"
-#include "base/pystr.h"
-#include "base/unicode_tables.h"
-#include "run/pyvalue.h"
+#include "python/str.h"
+#include "python/unicode_tables.h"
+#include "python/value.h"
 
 #include <unistd.h>
 

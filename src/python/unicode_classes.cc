@@ -2,7 +2,7 @@
 #include <algorithm>
 
 #include "base/display_width.h"
-#include "base/unicode_tables.h"
+#include "python/unicode_tables.h"
 
 namespace aortalint {
 namespace {

@@ -1,4 +1,4 @@
-#include "run/pyvalue.h"
+#include "python/value.h"
 
 #include <algorithm>
 #include <charconv>
@@ -8,9 +8,9 @@
 
 #include "base/display_width.h"
 #include "base/json_text.h"
-#include "base/pystr.h"
 #include "base/strings.h"
-#include "base/unicode_tables.h"
+#include "python/str.h"
+#include "python/unicode_tables.h"
 
 namespace aortalint::run {
 namespace {

@@ -1,5 +1,5 @@
 // Prints the tree the loader builds for each file as one JSON line, typed the way
-// scripts/yaml_parity.py --tree types PyYAML's safe_load (and json.loads) values, so the
+// src/python/parity/yaml_parity.py --tree types PyYAML's safe_load (and json.loads) values, so the
 // two can be compared value for value:
 //   {"path": P, "ok": true, "value": V} or {"path": P, "ok": false}
 // where V is null, a bool, a string, {"int": n}, {"float": x or "nan"/"inf"/"-inf"},
@@ -39,7 +39,7 @@ nlohmann::json Typed(const Node& n) {
       for (const auto& item : n.items) out.push_back(Typed(*item));
       return out;
     }
-    case Kind::kSet: {  // PyYAML's side leaves sets out of the comparison (scripts/yaml_parity.py)
+    case Kind::kSet: {  // PyYAML's side leaves sets out of the comparison (src/python/parity/yaml_parity.py)
       nlohmann::json out = nlohmann::json::array();
       for (const auto& item : n.items) out.push_back(Typed(*item));
       return {{"set", out}};

@@ -1,7 +1,7 @@
 // CPython's json.loads (json/decoder.py, json/scanner.py, strict mode): the
 // first error it raises, with its message and position, and the values it
 // reads, as events for the loader's tree builder.
-#include "load/json_check.h"
+#include "python/json.h"
 
 #include <cstdint>
 #include <string>

@@ -18,7 +18,7 @@ With --tree (the build's yaml_tree_dump), every document both accept is also
 compared value for value: the tree aortalint's rules read against what
 safe_load (or json.loads) returns, types included. Any difference fails.
 
-    python3 scripts/yaml_parity.py --binary build/aortalint --tree build/tests/yaml_tree_dump --count 2000 --seed 7
+    python3 src/python/parity/yaml_parity.py --binary build/aortalint --tree build/tests/yaml_tree_dump --count 2000 --seed 7
 """
 
 import argparse
@@ -333,7 +333,7 @@ def pyyaml_accepts(text):
 
 
 def typed(v):
-    """A value as yaml_tree_dump prints aortalint's tree (see tests/yaml_tree_dump.cc)."""
+    """A value as yaml_tree_dump prints aortalint's tree (see src/python/parity/yaml_tree_dump.cc)."""
     if v is None or isinstance(v, (bool, str)):
         return v
     if isinstance(v, int):  # aortalint keeps integers in 64 bits, saturated

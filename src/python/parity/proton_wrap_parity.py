@@ -194,7 +194,7 @@ def main():
     sys.path.insert(0, aorta_src)
     # The scratch registry resolves the built-in mitigations/environments from this table.
     os.environ.setdefault("AORTA_PARITY_MITIGATIONS_YAML", os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "..", "rules", "knowledge", "mitigations.yaml"))
+        os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "rules", "knowledge", "mitigations.yaml"))
     r = random.Random(seed)
     agree = shown = both_refuse = choice = 0
     for i in range(cases):

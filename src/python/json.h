@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "load/pyyaml_check.h"
+#include "python/pyyaml.h"
 
 namespace aortalint {
 

@@ -1,4 +1,4 @@
-#include "base/python_regex.h"
+#include "python/regex.h"
 
 #include <cctype>
 #include <cstdint>
@@ -10,7 +10,7 @@
 #include <unordered_map>
 #include <vector>
 #include "base/regex_bounds.h"
-#include "base/unicode_tables.h"
+#include "python/unicode_tables.h"
 
 namespace aortalint {
 namespace {

@@ -49,7 +49,7 @@ def main():
         for index, (name, script, cases, module, raw_min, apart_min) in enumerate(RUNS):
             modules = module if isinstance(module, tuple) else (module,)
             if not src or not any(os.path.isfile(os.path.join(src, m)) for m in modules):
-                print("not run  %s (%s): AORTA_SRC lacks %s (tests/parity/README.md)"
+                print("not run  %s (%s): AORTA_SRC lacks %s (src/python/parity/README.md)"
                       % (name, script, " or ".join(modules)))
                 continue
             ran += 1

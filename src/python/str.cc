@@ -1,4 +1,4 @@
-#include "base/pystr.h"
+#include "python/str.h"
 
 namespace aortalint {
 

@@ -1,4 +1,4 @@
-#include "base/python_sandbox.h"
+#include "python/sandbox.h"
 
 #include <algorithm>
 #include <array>
@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "base/pystr.h"
+#include "python/str.h"
 
 namespace aortalint {
 namespace {

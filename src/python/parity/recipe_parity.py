@@ -26,7 +26,7 @@ or not. aortalint's verdict: `check --no-cache --format json` with a
 on any error from RCP*, COL*, CNF* or SYN*. Documented choices, reported apart:
 SYN004 (a duplicate key is reported, PyYAML keeps the last), COL009 (the
 kernel regex is compiled). Cases whose text PyYAML refuses are counted apart
-too (that is YAML syntax parity, scripts/yaml_parity.py).
+too (that is YAML syntax parity, src/python/parity/yaml_parity.py).
 """
 import json
 import os
@@ -434,7 +434,7 @@ def main():
     sys.path.insert(0, aorta_src)
     # The scratch registry resolves the built-in mitigations/environments from this table.
     os.environ.setdefault("AORTA_PARITY_MITIGATIONS_YAML", os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "..", "rules", "knowledge", "mitigations.yaml"))
+        os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "rules", "knowledge", "mitigations.yaml"))
     r = random.Random(seed)
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)

@@ -3,7 +3,7 @@
 
 1,000 links copy half a million pairs: before N30's fix the loader called the chain an alias bomb from
 link 708. The whole tree yaml_tree_dump prints is compared with safe_load's value, pair by pair, in order.
-    python3 tests/yaml_merge_chain_test.py build/tests/yaml_tree_dump
+    python3 src/python/parity/yaml_merge_chain_test.py build/tests/yaml_tree_dump
 """
 import json
 import os

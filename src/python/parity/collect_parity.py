@@ -133,7 +133,7 @@ def main():
     work = sys.argv[5] if len(sys.argv) > 5 else tempfile.mkdtemp(prefix="collect_parity_")
     sys.path.insert(0, aorta_src)
     os.environ.setdefault("AORTA_PARITY_MITIGATIONS_YAML", os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "..", "rules", "knowledge", "mitigations.yaml"))
+        os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "rules", "knowledge", "mitigations.yaml"))
     r = random.Random(seed)
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)

@@ -1,8 +1,8 @@
 // A port of PyYAML 6.0 (reader.py, scanner.py, parser.py, composer.py and the
 // checks of SafeConstructor) that finds the first error safe_load raises. The
 // structure follows PyYAML's closely, function for function, so that the two
-// can be compared line by line; see pyyaml_check.h.
-#include "load/pyyaml_check.h"
+// can be compared line by line; see pyyaml.h.
+#include "python/pyyaml.h"
 
 #include <algorithm>
 #include <cstdint>
