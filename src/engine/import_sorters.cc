@@ -108,12 +108,13 @@ constexpr std::string_view kLayoutOnly[] = {"line_length",
                                             "remove_redundant_aliases",
                                             "no_lines_before"};
 
+void NotModelled(SortOrder& order, std::string what) {
+  if (order.unmodelled.empty()) order.unmodelled = std::move(what);
+}
+
 // Adds the table `settings`, found in `where`, to `order`: what is not modelled marks it so.
 void ReadOrder(const json& settings, const std::string& where, SortOrder& order) {
-  auto not_modelled = [&](const std::string& what) {
-    if (order.unmodelled.empty()) order.unmodelled = what + " in " + where;
-  };
-  if (!settings.is_object()) return not_modelled("a value that is not a table");
+  if (!settings.is_object()) return NotModelled(order, "a value that is not a table in " + where);
   for (const auto& [name, value] : settings.items()) {
     std::string key = KeyName(name);
     std::optional<bool> flag = FlagOf(value);
@@ -124,7 +125,7 @@ void ReadOrder(const json& settings, const std::string& where, SortOrder& order)
     } else if (!Contains(kLayoutOnly, key) && !(key == "profile" && value == "black") &&
                !(key == "order_by_type" && flag == true) &&    // the default
                !(key == "case_sensitive" && flag == false)) {  // the default
-      not_modelled(key);
+      NotModelled(order, key + " in " + where);
     }
   }
 }
@@ -159,10 +160,6 @@ bool SelectsI001(const json& ruff) {
   return selected > ignored;
 }
 
-void NotModelled(SortOrder& order, std::string what) {
-  if (order.unmodelled.empty()) order.unmodelled = std::move(what);
-}
-
 bool Mentions(std::string_view text, std::string_view name) { return text.find(name) != std::string_view::npos; }
 
 struct Evidence {
@@ -186,8 +183,10 @@ struct Evidence {
     for (std::string_view key : {"src", "extend"})  // what decides sections, or brings in other settings
       if (ruff.is_object() && ruff.contains(key)) NotModelled(found.ruff_order, std::string(key) + " in " + where);
     json isort = json::object();  // `lint.isort` over the top's `isort`
-    for (const json* table : {Lookup(ruff, {"isort"}), Lookup(ruff, {"lint", "isort"})})
-      if (table) isort.update(table->is_object() ? *table : json{{"isort", *table}});
+    for (const json* table : {Lookup(ruff, {"isort"}), Lookup(ruff, {"lint", "isort"})}) {
+      if (table && table->is_object()) isort.update(*table);
+      if (table && !table->is_object()) NotModelled(found.ruff_order, "isort, not a table, in " + where);
+    }
     ReadOrder(isort, where, found.ruff_order);
   }
   // A configuration file that does not parse: isort skips it with a warning, ruff refuses to run on
