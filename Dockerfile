@@ -3,7 +3,7 @@
 #   docker run --rm -v "$PWD:/src" -w /src aortalint check .
 # Stage 1 builds the Debian package (as `cpack -G DEB` does anywhere, the test
 # suite included); stage 2 installs it into plain Debian 12, so the image holds
-# the binary, its shared libraries (libtree-sitter, libfmt) and
+# the binary, its shared libraries (libtree-sitter, libfmt, toml++, inih) and
 # nothing of the toolchain.
 FROM debian:12 AS build
 RUN apt-get update -qq \

@@ -151,7 +151,8 @@ int main(int argc, char** argv) {
   check_cmd->add_flag("--show-files", check.show_files, "list the files that would be linted, lint nothing");
   bool no_respect_gitignore = false;
   check_cmd->add_flag("--no-respect-gitignore", no_respect_gitignore,
-                      "walk into what .gitignore ignores too (named files are always linted)");
+                      "walk into what git ignores too: .gitignore, .git/info/exclude, the global excludes (named files "
+                      "are always linted)");
   check_cmd->add_option("--config", check.config, "use this config file for every file")
       ->excludes(check_cmd->add_flag("--no-config,--isolated", check.no_config,
                                      "ignore config files (.aortalint.yaml and its siblings)"));

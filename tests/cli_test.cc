@@ -766,6 +766,14 @@ TEST_CASE("config: a misspelt severity gets the nearest, a [tool.aortalint] tabl
   CHECK(Has(r.output, "pyproject.toml' has a [tool.aortalint] table, which aortalint does not read"));
   WriteFile(repo.root / "pyproject.toml", "[tool.ruff]\nline-length = 100\n");
   CHECK_FALSE(Has(repo.Run("check --no-cache good.yaml").output, "tool.aortalint"));
+  // Read as TOML: a dotted key is the table; the header inside a string is not.
+  WriteFile(repo.root / "pyproject.toml", "tool.aortalint.select = [\"COL\"]\n");
+  CHECK(Has(repo.Run("check --no-cache good.yaml").output, "has a [tool.aortalint] table"));
+  WriteFile(repo.root / "pyproject.toml", "[project]\ndescription = \"\"\"\n[tool.aortalint]\n\"\"\"\n");
+  CHECK_FALSE(Has(repo.Run("check --no-cache good.yaml").output, "tool.aortalint"));
+  WriteFile(repo.root / "pyproject.toml", "[tool.aortalint]\nselect = [\"COL\"\n");
+  CHECK(Has(repo.Run("check --no-cache good.yaml").output,
+            "pyproject.toml' does not parse as TOML (line 2, column 17: "));
 }
 
 }  // namespace

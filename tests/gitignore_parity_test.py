@@ -2,8 +2,9 @@
 """The files a walk skips for .gitignore are those git ignores: on generated repositories (nested .gitignore files,
 negations, anchors, `**`, character classes, escapes, trailing spaces kept by `\\ `), the Python files
 `aortalint check --show-files .` lists are those `git ls-files --others --exclude-standard` lists.
-The user's global excludes are out of the test (HOME is a scratch directory): aortalint does not read
-core.excludesFile.
+Each tree has a home of its own (HOME, and XDG_CONFIG_HOME on some) holding, by turns, no global excludes, the
+default $XDG_CONFIG_HOME/git/ignore or ~/.config/git/ignore, a core.excludesFile set in ~/.gitconfig (`~/`, quoted,
+with comments) or in the repository's .git/config, and .git/info/exclude patterns.
 
 usage: gitignore_parity_test.py AORTALINT [TREES]
 """
@@ -36,17 +37,62 @@ def tree(rng, root):
             f.write("\n".join(rng.sample(PATTERNS, rng.randint(2, 8))) + "\n")
 
 
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def global_excludes(rng, seed, home, git_dir, env):
+    """Writes the user's global excludes one of the ways git finds them; returns how, for the report."""
+    patterns = "\n".join(rng.sample(PATTERNS, rng.randint(2, 6))) + "\n"
+    way = seed % 6
+    if way == 1:
+        env["XDG_CONFIG_HOME"] = os.path.join(home, "xdg")
+        write(os.path.join(home, "xdg", "git", "ignore"), patterns)
+    elif way == 2:
+        write(os.path.join(home, ".config", "git", "ignore"), patterns)
+    elif way == 3:
+        write(os.path.join(home, "global ignore"), patterns)
+        write(os.path.join(home, ".gitconfig"),
+              '[user]\n\tname = t\n[Core]\n\texcludesFile = "~/global ignore" ; the user\'s\n')
+    elif way == 4:
+        write(os.path.join(home, "xdg", "git", "ignore"), "*.py\n")  # the default, overridden by the repository
+        env["XDG_CONFIG_HOME"] = os.path.join(home, "xdg")
+        write(os.path.join(home, "mine"), patterns)
+        with open(os.path.join(git_dir, "config"), "a") as f:
+            f.write(f"[core]\n\texcludesfile = {os.path.join(home, 'mine')}  # absolute\n")
+    elif way == 5:
+        write(os.path.join(git_dir, "info", "exclude"), patterns)
+    return ["none", "XDG_CONFIG_HOME/git/ignore", "~/.config/git/ignore", "~/.gitconfig core.excludesFile",
+            ".git/config core.excludesFile", ".git/info/exclude"][way] + ": " + patterns.replace("\n", " ")
+
+
 def main():
     binary = os.path.abspath(sys.argv[1])
     trees = int(sys.argv[2]) if len(sys.argv) > 2 else 60
     failures = 0
     with tempfile.TemporaryDirectory(prefix="gitignore-parity-") as work:
-        env = dict(os.environ, HOME=work, XDG_CONFIG_HOME=work, GIT_CONFIG_NOSYSTEM="1", AORTALINT_CACHE_DIR="")
         for seed in range(trees):
-            root = os.path.join(work, f"t{seed}")
-            os.makedirs(root)
-            tree(random.Random(seed), root)
-            subprocess.run(["git", "init", "-q"], cwd=root, env=env, check=True)
+            root, home = os.path.join(work, f"t{seed}"), os.path.join(work, f"home{seed}")
+            os.makedirs(home)
+            env = dict(os.environ, HOME=home, GIT_CONFIG_NOSYSTEM="1", AORTALINT_CACHE_DIR="")
+            env.pop("XDG_CONFIG_HOME", None)
+            env.pop("GIT_CONFIG_GLOBAL", None)
+            if seed % 5 == 4:  # a linked worktree: .git is a file, config and info/ are the main repository's
+                main_repo = root + "-main"
+                subprocess.run(["git", "init", "-q", main_repo], env=env, check=True)
+                subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty",
+                                "-m", "start"], cwd=main_repo, env=env, check=True)
+                subprocess.run(["git", "worktree", "add", "-q", root], cwd=main_repo, env=env, check=True)
+            else:
+                os.makedirs(root)
+                subprocess.run(["git", "init", "-q"], cwd=root, env=env, check=True)
+            rng = random.Random(seed)
+            tree(rng, root)
+            git_dir = subprocess.run(["git", "rev-parse", "--path-format=absolute", "--git-common-dir"], cwd=root,
+                                     env=env, capture_output=True, text=True, check=True).stdout.strip()
+            excludes = global_excludes(rng, seed, home, git_dir, env)
             git = subprocess.run(["git", "ls-files", "-z", "--others", "--exclude-standard"], cwd=root, env=env,
                                  capture_output=True, check=True).stdout.decode()
             want = {p for p in git.split("\0") if p.endswith(".py")}
@@ -55,7 +101,7 @@ def main():
             if got != want:
                 failures += 1
                 print(f"tree {seed}: git keeps {sorted(want - got)} that aortalint skips; "
-                      f"aortalint keeps {sorted(got - want)} that git ignores")
+                      f"aortalint keeps {sorted(got - want)} that git ignores; global excludes: {excludes}")
                 for dirpath, _, files in os.walk(root):
                     if ".gitignore" in files:
                         print("  ", os.path.relpath(os.path.join(dirpath, ".gitignore"), root), ":",

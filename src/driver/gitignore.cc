@@ -5,6 +5,7 @@
 #include "base/dir_index.h"
 #include "base/file_reader.h"
 #include "base/paths.h"
+#include "driver/git_config.h"
 #include "engine/config.h"
 
 namespace aortalint {
@@ -67,7 +68,14 @@ const GitIgnore::DirRules& GitIgnore::RulesOf(const std::string& dir) {
     if (!patterns.empty()) rules.layers.push_back({base, &patterns});
   };
   if (is_top) {
-    add(base + "/.git/info", "exclude");
+    // Lowest first: the user's global excludes, then the repository's info/exclude (git's order).
+    std::string git_dir = GitCommonDir(base);
+    if (std::string global = GitExcludesFile(base, git_dir); !global.empty()) {
+      global = AbsoluteNormal(global);
+      std::string_view dir_of = ParentOf(global);
+      add(std::string(dir_of), std::string_view(global).substr(dir_of.size() == 1 ? 1 : dir_of.size() + 1));
+    }
+    add(git_dir + "/info", "exclude");
   } else if (!rules.top.empty()) {
     rules.layers = above->layers;  // the .gitignore files from the top down to the parent
   }

@@ -16,7 +16,8 @@ class GitIgnore {
   /// True when git would ignore `path` (a file, or a directory when `is_dir`):
   /// the .gitignore files of its directory and of every parent up to the
   /// repository's top (the nearest directory holding .git), plus
-  /// .git/info/exclude; the last matching pattern wins, `!` re-includes.
+  /// .git/info/exclude and the user's global excludes (core.excludesFile,
+  /// driver/git_config.h); the last matching pattern wins, `!` re-includes.
   /// The rules that apply in a directory are gathered once per directory, so
   /// a walk pays one lookup per file and no path arithmetic.
   bool Ignored(const std::string& path, bool is_dir);

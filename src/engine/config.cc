@@ -11,6 +11,7 @@
 #include "engine/rule.h"
 #include "engine/selection.h"
 #include "engine/suppression.h"
+#include "load/foreign_config.h"
 #include "load/knowledge_loader.h"
 #include "load/yaml_loader.h"
 
@@ -488,21 +489,20 @@ std::shared_ptr<const Config> ConfigResolver::ForFileIn(const std::string& dir) 
 namespace {
 
 // ruff's and isort's users write settings in pyproject.toml: a [tool.aortalint] table there is not read, and
-// saying so beats a config that silently does nothing.
+// saying so beats a config that silently does nothing. The file is read as TOML (any spelling of the table);
+// one that does not parse is named when it mentions aortalint.
 std::optional<std::string> ForeignTableWarning(const std::string& dir, const DirectoryListing* listing) {
   constexpr std::string_view kName = "pyproject.toml";
   if ((listing ? listing->KindOf(dir, kName) : KindOf(dir, kName)) != EntryKind::kRegular) return std::nullopt;
   std::string path = (fs::path(dir) / kName).string();
   ReadResult read = ReadTextFile(path);
-  for (std::string_view rest = read.ok ? std::string_view(read.text) : ""; !rest.empty();) {
-    size_t eol = rest.find('\n');
-    std::string_view line = TrimLeft(rest.substr(0, eol));
-    rest = eol == std::string_view::npos ? std::string_view{} : rest.substr(eol + 1);
-    if (line.rfind("[tool.aortalint", 0) == 0)
-      return "'" + path + "' has a [tool.aortalint] table, which aortalint does not read; move its settings to " +
-             ".aortalint.yaml beside it";
-  }
-  return std::nullopt;
+  if (!read.ok || read.text.find("aortalint") == std::string::npos) return std::nullopt;
+  ForeignConfig toml = ReadToml(read.text);
+  std::string settings = "aortalint does not read settings there; put them in .aortalint.yaml beside it";
+  if (!toml.ok()) return "'" + path + "' does not parse as TOML (" + toml.error + "); " + settings;
+  if (!Lookup(toml.doc, {"tool", "aortalint"})) return std::nullopt;
+  return "'" + path + "' has a [tool.aortalint] table, which aortalint does not read; move its settings to " +
+         ".aortalint.yaml beside it";
 }
 
 }  // namespace

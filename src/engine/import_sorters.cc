@@ -1,6 +1,7 @@
 #include "engine/import_sorters.h"
 
 #include <algorithm>
+#include <optional>
 #include <string_view>
 #include <utility>
 
@@ -8,6 +9,7 @@
 #include "base/file_reader.h"
 #include "base/paths.h"
 #include "base/strings.h"
+#include "load/foreign_config.h"
 
 namespace aortalint {
 namespace {
@@ -28,97 +30,49 @@ void ForEachLine(std::string_view text, Fn&& fn) {
   }
 }
 
-// A TOML/INI table header "[name]" or one below it ("[name.lint]").
-bool InTable(std::string_view header, std::string_view name) {
-  if (header.size() < 2 || header.front() != '[') return false;
-  std::string_view inner = header.substr(1, header.find(']') - 1);
-  return inner == name || inner.rfind(std::string(name) + ".", 0) == 0;
-}
-
-// Whether a `select`/`extend-select` value (or a hook's args) names ruff's isort rules.
-bool SelectsIsortRules(std::string_view value) {
-  for (std::string_view code :
-       {"\"I\"", "'I'", "\"I0", "'I0", "\"ALL\"", "'ALL'", "=I,", "=I ", "=I\"", " I,", ",I,", ",I\""})
-    if (value.find(code) != std::string_view::npos) return true;
-  if (value.ends_with("=I") || value.ends_with(",I") || value.ends_with(" I")) return true;
-  return false;
-}
-
-bool IsSelectLine(std::string_view line) {
-  if (line.rfind("lint.", 0) == 0) line.remove_prefix(5);  // a dotted key under [tool.ruff] or in ruff.toml
-  return line.rfind("select", 0) == 0 || line.rfind("extend-select", 0) == 0 || line.rfind("extend_select", 0) == 0;
-}
-
 // ---------------------------------------------------------------- the order a sorter's settings give
 
-// A configuration's `key = value` settings in the tables (TOML) or sections (INI) asked for;
-// keys unquoted with `-` as `_`; a value over several lines (a TOML array, an INI continuation) joined.
-using Settings = std::vector<std::pair<std::string, std::string>>;
-
-// Blanks around a line's parts (a CR of a CRLF file among them).
-std::string_view Trimmed(std::string_view s) { return Trim(s, " \t\r"); }
+using nlohmann::json;
 
 std::string KeyName(std::string_view key) {
-  std::string out(Trimmed(key));
-  if (out.size() >= 2 && (out.front() == '"' || out.front() == '\'')) out = out.substr(1, out.size() - 2);
+  std::string out(key);
   std::replace(out.begin(), out.end(), '-', '_');
   return out;
 }
 
-// `tables`: the headers whose settings are wanted; "" for the top of a TOML file, before any header.
-Settings ReadSettings(std::string_view text, std::initializer_list<std::string_view> tables, bool toml) {
-  Settings out;
-  bool in = Contains(tables, std::string_view());
-  int open_brackets = 0;  // inside a TOML array that spans lines
-  size_t at = 0;
-  while (at < text.size()) {
-    size_t end = std::min(text.find('\n', at), text.size());
-    std::string_view raw = text.substr(at, end - at), line = Trimmed(raw);
-    at = end + 1;
-    if (size_t hash = line.find(" #"); toml && hash != std::string_view::npos) line = Trimmed(line.substr(0, hash));
-    if (open_brackets > 0 || (!toml && in && !out.empty() && !line.empty() && (raw[0] == ' ' || raw[0] == '\t'))) {
-      if (in && !out.empty()) out.back().second += "\n" + std::string(line);
-      if (toml)
-        open_brackets +=
-            static_cast<int>(std::count(line.begin(), line.end(), '[') - std::count(line.begin(), line.end(), ']'));
-      continue;
-    }
-    if (line.empty() || line[0] == '#' || line[0] == ';') continue;
-    if (line[0] == '[') {
-      std::string_view header = Trimmed(line.substr(1, line.find(']') - 1));
-      in = Contains(tables, header);
-      continue;
-    }
-    size_t eq = line.find_first_of(toml ? "=" : "=:");
-    if (!in || eq == std::string_view::npos) continue;
-    std::string_view value = Trimmed(line.substr(eq + 1));
-    if (toml) {
-      open_brackets =
-          static_cast<int>(std::count(value.begin(), value.end(), '[') - std::count(value.begin(), value.end(), ']'));
-    }
-    out.emplace_back(KeyName(line.substr(0, eq)), std::string(value));
-  }
-  return out;
-}
-
-// A list value's items: TOML `["a", 'b']`, INI `a, b` or one a line.
-std::vector<std::string> ListItems(std::string_view value) {
+// A list setting as isort takes it: a TOML array's strings, or a string split at commas and line
+// ends (an INI value); empty items dropped.
+std::optional<std::vector<std::string>> ListOf(const json& value) {
   std::vector<std::string> out;
-  std::string item;
-  for (char c : std::string(value) + ",") {
-    if (c == ',' || c == '\n' || c == ' ' || c == '\t') {
-      if (!item.empty()) out.push_back(std::move(item));
-      item.clear();
-    } else if (c != '[' && c != ']' && c != '"' && c != '\'') {
-      item += c;
+  auto add = [&](std::string_view item) {
+    if (item = Trim(item); !item.empty()) out.emplace_back(item);
+  };
+  if (value.is_string()) {
+    std::string text = value.get<std::string>();
+    std::replace(text.begin(), text.end(), '\n', ',');
+    for (std::string_view rest = text; !rest.empty();) {
+      size_t comma = rest.find(',');
+      add(rest.substr(0, comma));
+      rest = comma == std::string_view::npos ? "" : rest.substr(comma + 1);
     }
+    return out;
+  }
+  if (!value.is_array()) return std::nullopt;
+  for (const json& item : value) {
+    if (!item.is_string()) return std::nullopt;
+    add(item.get<std::string>());
   }
   return out;
 }
 
-bool IsTrue(std::string_view value) {
-  std::string v = AsciiLower(Trimmed(value));
-  return v == "true" || v == "1" || v == "yes" || v == "on";
+// A flag as isort takes it: a TOML boolean, or a string isort's _as_bool knows.
+std::optional<bool> FlagOf(const json& value) {
+  if (value.is_boolean()) return value.get<bool>();
+  if (!value.is_string()) return std::nullopt;
+  std::string text = AsciiLower(value.get<std::string>());
+  if (Contains(std::initializer_list<std::string_view>{"y", "yes", "t", "true", "on", "1"}, text)) return true;
+  if (Contains(std::initializer_list<std::string_view>{"n", "no", "f", "false", "off", "0"}, text)) return false;
+  return std::nullopt;
 }
 
 // Settings that change how lines are written, not which import comes first.
@@ -154,102 +108,144 @@ constexpr std::string_view kLayoutOnly[] = {"line_length",
                                             "remove_redundant_aliases",
                                             "no_lines_before"};
 
-// Adds `settings`, found in `where`, to `order`: what is not modelled marks it so.
-void ReadOrder(const Settings& settings, const std::string& where, SortOrder& order) {
-  for (const auto& [key, value] : settings) {
-    if (key == "force_to_top") {
-      for (std::string& m : ListItems(value)) order.force_to_top.push_back(std::move(m));
-      continue;
+void NotModelled(SortOrder& order, std::string what) {
+  if (order.unmodelled.empty()) order.unmodelled = std::move(what);
+}
+
+// Adds the table `settings`, found in `where`, to `order`: what is not modelled marks it so.
+void ReadOrder(const json& settings, const std::string& where, SortOrder& order) {
+  if (!settings.is_object()) return NotModelled(order, "a value that is not a table in " + where);
+  for (const auto& [name, value] : settings.items()) {
+    std::string key = KeyName(name);
+    std::optional<bool> flag = FlagOf(value);
+    if (std::optional<std::vector<std::string>> modules = ListOf(value); key == "force_to_top" && modules) {
+      order.force_to_top.insert(order.force_to_top.end(), modules->begin(), modules->end());
+    } else if (key == "force_sort_within_sections" && flag) {
+      order.force_sort_within_sections = *flag;
+    } else if (!Contains(kLayoutOnly, key) && !(key == "profile" && value == "black") &&
+               !(key == "order_by_type" && flag == true) &&    // the default
+               !(key == "case_sensitive" && flag == false)) {  // the default
+      NotModelled(order, key + " in " + where);
     }
-    if (key == "force_sort_within_sections") {
-      order.force_sort_within_sections = IsTrue(value);
-      continue;
-    }
-    bool same_order = Contains(kLayoutOnly, key) ||
-                      (key == "profile" && ListItems(value) == std::vector<std::string>{"black"}) ||
-                      (key == "order_by_type" && IsTrue(value)) ||  // the default
-                      (key == "case_sensitive" && !IsTrue(value));  // the default
-    if (!same_order && order.unmodelled.empty()) order.unmodelled = key + " in " + where;
   }
 }
 
-// Ruff's settings outside its isort table that decide sections or bring in other settings.
-void ReadRuffTop(const Settings& settings, const std::string& where, SortOrder& order) {
-  for (const auto& [key, value] : settings)
-    if ((key == "src" || key == "extend" || key.starts_with("isort")) && order.unmodelled.empty())
-      order.unmodelled = key + " in " + where;
+// How specifically a ruff rule selector names I001: ALL, I, I0, I00, I001 (-1: not at all). Ruff
+// applies the most specific of the selects and ignores that name a rule; an ignore wins a tie.
+int Specificity(const json& selector) {
+  if (!selector.is_string()) return -1;
+  std::string code = selector.get<std::string>();
+  if (code == "ALL") return 0;
+  return !code.empty() && std::string_view("I001").starts_with(code) ? static_cast<int>(code.size()) : -1;
 }
+
+int MostSpecific(const json* selectors) {
+  int most = -1;
+  if (selectors && selectors->is_array())
+    for (const json& selector : *selectors) most = std::max(most, Specificity(selector));
+  return most;
+}
+
+// A ruff option: under `lint`, else at the top of the configuration (deprecated there; `lint` wins).
+const json* RuffOption(const json& ruff, std::string_view key) {
+  if (const json* option = Lookup(ruff, {"lint", key})) return option;
+  return Lookup(ruff, {key});
+}
+
+// Whether a ruff configuration (a ruff.toml, or a pyproject.toml's [tool.ruff]) runs I001. Without
+// `select`, ruff's default selection holds no I rule.
+bool SelectsI001(const json& ruff) {
+  int selected = std::max(MostSpecific(RuffOption(ruff, "select")), MostSpecific(RuffOption(ruff, "extend-select")));
+  int ignored = std::max(MostSpecific(RuffOption(ruff, "ignore")), MostSpecific(RuffOption(ruff, "extend-ignore")));
+  return selected > ignored;
+}
+
+bool Mentions(std::string_view text, std::string_view name) { return text.find(name) != std::string_view::npos; }
 
 struct Evidence {
   ImportSorters& found;
-  bool ruff_configured = false;  // a ruff section or hook, maybe without the isort rules
-  std::string ruff_where;
+  std::string ruff_hook;  // a ruff pre-commit hook, whose args may select I
+  int isort_configs = 0;  // files configuring isort: with more than one, which applies is not modelled
+  int ruff_files = 0;     // ruff configuration files seen, nearest first: only the first one counts
 
-  int isort_configs = 0;         // files configuring isort: with more than one, which applies is not modelled
-  bool ruff_order_read = false;  // from the nearest ruff configuration only, as ruff takes it
-  int ruff_files = 0;            // ruff configuration files seen, nearest first: only the first one's select counts
-
-  void Isort(const std::string& where) {
+  void IsortRuns(const std::string& where) {
     if (found.isort.empty()) found.isort = where;
   }
-  void IsortSettings(const Settings& settings, const std::string& where) {
-    if (++isort_configs > 1 && found.isort_order.unmodelled.empty())
-      found.isort_order.unmodelled = "a second isort configuration, " + where;
-    ReadOrder(settings, where, found.isort_order);
+  SortOrder& IsortConfig(const std::string& where) {
+    IsortRuns(where);
+    if (++isort_configs > 1) NotModelled(found.isort_order, "a second isort configuration, " + where);
+    return found.isort_order;
   }
-  void RuffSettings(const Settings& top, const Settings& isort, const std::string& where) {
-    if (std::exchange(ruff_order_read, true)) return;
-    ReadRuffTop(top, where, found.ruff_order);
+  // Ruff takes the nearest configuration file only: what one further up says does not apply here.
+  void Ruff(const json& ruff, const std::string& where) {
+    if (++ruff_files > 1) return;
+    if (SelectsI001(ruff) && found.ruff.empty()) found.ruff = where;
+    for (std::string_view key : {"src", "extend"})  // what decides sections, or brings in other settings
+      if (ruff.is_object() && ruff.contains(key)) NotModelled(found.ruff_order, std::string(key) + " in " + where);
+    json isort = json::object();  // `lint.isort` over the top's `isort`
+    for (const json* table : {Lookup(ruff, {"isort"}), Lookup(ruff, {"lint", "isort"})}) {
+      if (table && table->is_object()) isort.update(*table);
+      if (table && !table->is_object()) NotModelled(found.ruff_order, "isort, not a table, in " + where);
+    }
     ReadOrder(isort, where, found.ruff_order);
   }
-  void Ruff(const std::string& where) {
-    if (found.ruff.empty()) found.ruff = where;
+  // A configuration file that does not parse: isort skips it with a warning, ruff refuses to run on
+  // it. Either may run once it is mended, with settings unknown: a sorter the file names is taken as
+  // configured, in an order not modelled.
+  void Unparsed(const std::string& name, const std::string& error, bool isort, bool ruff) {
+    std::string why = name + ", which does not parse at " + error;
+    if (isort) NotModelled(IsortConfig(why), why);
+    if (ruff && ++ruff_files == 1) {
+      if (found.ruff.empty()) found.ruff = why;
+      NotModelled(found.ruff_order, why);
+    }
   }
 };
 
-// pyproject.toml / ruff.toml: `[tool.isort]`, and ruff's `select` in `[tool.ruff*]` (or at the top of ruff.toml).
-void ScanToml(const std::string& text, const std::string& name, bool ruff_file, Evidence& e) {
-  if (ruff_file)
-    e.RuffSettings(ReadSettings(text, {"", "lint"}, true), ReadSettings(text, {"lint.isort", "isort"}, true), name);
-  bool in_ruff = ruff_file;
-  bool selecting = false;  // inside a multi-line select = [ ... ]
-  // Ruff takes the nearest configuration file only: a `select` further up does not apply here.
-  bool counted = false, nearest = false;
-  auto ruff_config = [&] {
-    if (!std::exchange(counted, true)) nearest = ++e.ruff_files == 1;
-  };
-  if (ruff_file) e.ruff_configured = true, e.ruff_where = name, ruff_config();
-  ForEachLine(text, [&](std::string_view line) {
-    if (!line.empty() && line.front() == '[' && !selecting) {
-      if (InTable(line, "tool.isort")) {
-        e.Isort(name + " [tool.isort]");
-        e.IsortSettings(ReadSettings(text, {"tool.isort"}, true), name + " [tool.isort]");
-      }
-      in_ruff = ruff_file || InTable(line, "tool.ruff");
-      if (in_ruff) ruff_config();
-      if (in_ruff && !ruff_file) {
-        e.ruff_configured = true, e.ruff_where = name + " [tool.ruff]";
-        e.RuffSettings(ReadSettings(text, {"tool.ruff", "tool.ruff.lint"}, true),
-                       ReadSettings(text, {"tool.ruff.lint.isort", "tool.ruff.isort"}, true), e.ruff_where);
-      }
-      return;
-    }
-    if (!in_ruff) return;
-    if (selecting || IsSelectLine(line)) {
-      if (nearest && SelectsIsortRules(line)) e.Ruff(ruff_file ? name : name + " [tool.ruff]");
-      selecting = (selecting || IsSelectLine(line)) && line.find(']') == std::string_view::npos;
-    }
-  });
+// ruff.toml, .ruff.toml: ruff's settings at the top of the file.
+void ScanRuffToml(const std::string& text, const std::string& name, Evidence& e) {
+  ForeignConfig config = ReadToml(text);
+  if (!config.ok()) return e.Unparsed(name, config.error, false, true);
+  e.Ruff(config.doc, name);
 }
 
-// setup.cfg or tox.ini: `[isort]` or `[tool:isort]`.
-void ScanIni(const std::string& text, const std::string& name, Evidence& e) {
-  ForEachLine(text, [&](std::string_view line) {
-    if (line == "[isort]" || line == "[tool:isort]") {
-      e.Isort(name + " " + std::string(line));
-      e.IsortSettings(ReadSettings(text, {"isort", "tool:isort"}, false), name + " " + std::string(line));
-    }
-  });
+// pyproject.toml: `[tool.isort]`, and ruff's `[tool.ruff]`.
+void ScanPyproject(const std::string& text, Evidence& e) {
+  constexpr std::string_view kName = "pyproject.toml";
+  ForeignConfig config = ReadToml(text);
+  if (!config.ok())
+    return e.Unparsed(std::string(kName), config.error, Mentions(text, "isort"), Mentions(text, "ruff"));
+  if (const json* isort = Lookup(config.doc, {"tool", "isort"})) {
+    std::string where = std::string(kName) + " [tool.isort]";
+    ReadOrder(*isort, where, e.IsortConfig(where));
+  }
+  if (const json* ruff = Lookup(config.doc, {"tool", "ruff"})) e.Ruff(*ruff, std::string(kName) + " [tool.ruff]");
+}
+
+// setup.cfg, tox.ini (`[isort]`, `[tool:isort]`) and .isort.cfg (`[settings]`, `[isort]`; isort runs
+// whatever it holds): each section's settings over the one before it, as isort reads them.
+void ScanIni(const std::string& text, const std::string& name, std::initializer_list<std::string_view> sections,
+             bool configures, Evidence& e) {
+  ForeignConfig config = ReadIni(text);
+  if (!config.ok()) return e.Unparsed(name, config.error, configures || Mentions(text, "isort"), false);
+  json settings = json::object();
+  std::string where = name;
+  for (std::string_view section : sections) {
+    const json* values = Lookup(config.doc, {section});
+    if (!values) continue;
+    settings.update(*values);
+    if (!configures) where += " [" + std::string(section) + "]";
+    configures = true;
+  }
+  if (configures) ReadOrder(settings, where, e.IsortConfig(where));
+}
+
+// Whether a ruff hook's args (`--select=I,E`, `--extend-select`, `I`) name ruff's isort rules.
+bool SelectsIsortRules(std::string_view args) {
+  for (std::string_view code :
+       {"\"I\"", "'I'", "\"I0", "'I0", "\"ALL\"", "'ALL'", "=I,", "=I ", "=I\"", " I,", ",I,", ",I\""})
+    if (args.find(code) != std::string_view::npos) return true;
+  return args.ends_with("=I") || args.ends_with(",I") || args.ends_with(" I");
 }
 
 // .pre-commit-config.yaml: a hook `id: isort`, or `id: ruff` / `ruff-check` whose args select I.
@@ -263,9 +259,8 @@ void ScanPreCommit(const std::string& text, Evidence& e) {
       id = id.substr(0, id.find_first_of(" \"'#"));
       in_ruff_hook = id == "ruff" || id == "ruff-check";
       in_isort_hook = id == "isort";
-      if (id == "isort") e.Isort(".pre-commit-config.yaml hook 'isort'");
-      if (in_ruff_hook)
-        e.ruff_configured = true, e.ruff_where = ".pre-commit-config.yaml hook '" + std::string(id) + "'";
+      if (id == "isort") e.IsortRuns(".pre-commit-config.yaml hook 'isort'");
+      if (in_ruff_hook) e.ruff_hook = ".pre-commit-config.yaml hook '" + std::string(id) + "'";
       return;
     }
     // isort's options given to the hook: `--profile black` and `--filter-files` leave the order as it was.
@@ -279,7 +274,7 @@ void ScanPreCommit(const std::string& text, Evidence& e) {
     if (in_ruff_hook &&
         (line.find("--select") != std::string_view::npos || line.find("--extend-select") != std::string_view::npos) &&
         SelectsIsortRules(line))
-      e.Ruff(e.ruff_where);
+      if (e.found.ruff.empty()) e.found.ruff = e.ruff_hook;
   });
 }
 
@@ -307,15 +302,13 @@ ImportSorters FindImportSorters(const std::string& python_file) {
     int isort_configs = e.isort_configs;
     if (std::string t = read(dir, ".pre-commit-config.yaml"); !t.empty()) ScanPreCommit(t, e);
     // Ruff's own files before pyproject.toml: in one directory, ruff takes them first.
-    if (std::string t = read(dir, ".ruff.toml"); !t.empty()) ScanToml(t, ".ruff.toml", true, e);
-    if (std::string t = read(dir, "ruff.toml"); !t.empty()) ScanToml(t, "ruff.toml", true, e);
-    if (std::string t = read(dir, "pyproject.toml"); !t.empty()) ScanToml(t, "pyproject.toml", false, e);
-    if (std::string t = read(dir, "setup.cfg"); !t.empty()) ScanIni(t, "setup.cfg", e);
-    if (std::string t = read(dir, "tox.ini"); !t.empty()) ScanIni(t, "tox.ini", e);
-    if (KindOf(dir, ".isort.cfg") == EntryKind::kRegular) {
-      e.Isort(".isort.cfg");
-      e.IsortSettings(ReadSettings(read(dir, ".isort.cfg"), {"settings", "isort"}, false), ".isort.cfg");
-    }
+    if (std::string t = read(dir, ".ruff.toml"); !t.empty()) ScanRuffToml(t, ".ruff.toml", e);
+    if (std::string t = read(dir, "ruff.toml"); !t.empty()) ScanRuffToml(t, "ruff.toml", e);
+    if (std::string t = read(dir, "pyproject.toml"); !t.empty()) ScanPyproject(t, e);
+    if (std::string t = read(dir, "setup.cfg"); !t.empty()) ScanIni(t, "setup.cfg", {"isort", "tool:isort"}, false, e);
+    if (std::string t = read(dir, "tox.ini"); !t.empty()) ScanIni(t, "tox.ini", {"isort", "tool:isort"}, false, e);
+    if (KindOf(dir, ".isort.cfg") == EntryKind::kRegular)
+      ScanIni(read(dir, ".isort.cfg"), ".isort.cfg", {"settings", "isort"}, true, e);
     // A `triton` package of the project's own is first-party to both sorters: a section after torch's.
     std::string own = KindOf(dir, "triton") != EntryKind::kAbsent      ? "triton"
                       : KindOf(dir, "triton.py") != EntryKind::kAbsent ? "triton.py"

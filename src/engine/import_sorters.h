@@ -48,9 +48,13 @@ struct ImportSorters {
 /// `ruff.toml` and `.ruff.toml` in the file's directory and each one above it,
 /// up to the directory that holds `.git` or `.aortalint.yaml`. Ruff counts only
 /// when its configuration selects the isort rules (`I`, `I0`, `I001` or `ALL`),
-/// as ruff sorts nothing otherwise. Each sorter's SortOrder comes from its own
-/// configuration: isort's (one only; several are not modelled) and ruff's nearest.
-/// Files are read through ReadTextFile, so the result cache records them as dependencies.
+/// as ruff sorts nothing otherwise (`ignore` as ruff applies it; `lint.select` over a
+/// top-level `select`). Each sorter's SortOrder comes from its own configuration:
+/// isort's (one only; several are not modelled) and ruff's nearest. The files are read
+/// as tomllib and configparser read them (load/foreign_config.h); one that does not
+/// parse counts as configuring the sorters it names, in an order not modelled, named
+/// with the error's position. Files are read through ReadTextFile, so the result cache
+/// records them as dependencies.
 ImportSorters FindImportSorters(const std::string& python_file);
 
 }  // namespace aortalint

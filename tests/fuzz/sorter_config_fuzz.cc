@@ -1,12 +1,13 @@
 // libFuzzer target: arbitrary bytes as every import sorter configuration a
 // project can hold (pyproject.toml, ruff.toml, .ruff.toml, setup.cfg, tox.ini,
 // .isort.cfg, .pre-commit-config.yaml), read as PAY002 reads them. Whatever
-// they hold: no crash, and each force_to_top module is a bare name.
+// they hold: no crash, and each force_to_top module is a non-empty name without blanks around it.
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <string_view>
 
 #include "engine/import_sorters.h"
 #include "scratch.h"
@@ -26,7 +27,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   ImportSorters sorters = FindImportSorters((root / "p.py").string());
   for (const SortOrder* order : {&sorters.isort_order, &sorters.ruff_order}) {
     for (const std::string& module : order->force_to_top)
-      if (module.empty() || module.find_first_of(",[]\"' \t\n") != std::string::npos) __builtin_trap();
+      if (module.empty() || std::string_view(" \t\n").find(module.front()) != std::string_view::npos ||
+          std::string_view(" \t\n").find(module.back()) != std::string_view::npos)
+        __builtin_trap();
     (void)SortsAbove(*order, {"torch", false}, {"triton.profiler", false});
     (void)SortsAbove(*order, {"torch", true}, {"triton", true});
   }
