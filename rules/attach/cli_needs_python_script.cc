@@ -37,6 +37,7 @@ constexpr RuleMeta kMeta{
     .facts =
         "aorta's `_split_python_launch` (reference/aorta.md §4.1) and its refusals at trial setup (§7.2). "
         "aortalint judges with the same function its runner wraps with (`run::SplitPythonLaunch`).",
+    .trial_setup = true,
 };
 
 std::string Joined(const std::vector<std::string>& argv) { return Join(argv, " "); }

@@ -37,6 +37,7 @@ constexpr RuleMeta kMeta{
         "`cli_refused_backends` in `rules/knowledge/aorta.yaml`): roctracer from c6f5573a (the newest), "
         "rocprofiler and roctracer at c141f983, none at d1d8ec27; the message names the version judged.",
     .fix = FixAvailability::kAlways,
+    .trial_setup = true,
 };
 
 class CliPinnedRoctracer final : public Rule {

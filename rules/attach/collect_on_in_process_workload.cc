@@ -27,6 +27,7 @@ constexpr RuleMeta kMeta{
     .facts =
         "aorta documents `collect: [rocprof|proton]` on an in-process (triage) workload as validating and "
         "measuring nothing (reference/aorta.md §1.8); only `SubprocessWorkload` wraps (§4.4).",
+    .trial_setup = true,
 };
 
 class CollectOnInProcessWorkload final : public Rule {

@@ -46,6 +46,7 @@ constexpr RuleMeta kMeta{
         "`sweep_run`, `_dispatch_probe_flow` and `_dispatch_workload_flow`; the workload flow's refusal of "
         "flag-mode options beside `--recipe` (src/aorta/cli/triage.py, `_reject_flag_mode_args`). `--strict` "
         "exists from c06e914b; before it, aorta passes it on as the command's first word.",
+    .trial_setup = true,
 };
 
 sweep::RecipeFlow FlowOf(const Recipe& recipe) {

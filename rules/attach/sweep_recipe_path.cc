@@ -39,6 +39,7 @@ constexpr RuleMeta kMeta{
         "(src/aorta/cli/sweep.py c06e914b, src/aorta/cli/triage.py); 17 versions of aorta's own recipes kept a "
         "`--recipe` from before their move into a subdirectory.",
     .fix = FixAvailability::kSometimes,
+    .trial_setup = true,
 };
 
 bool Placeholder(std::string_view value) {

@@ -43,6 +43,7 @@ constexpr RuleMeta kMeta{
         "{\"ROCR_VISIBLE_DEVICES\": \"1\"}}}\n",
     .example_args = "--mitigations-file pin.json",
     .companion_name = "pin.json",
+    .trial_setup = true,
 };
 
 constexpr std::string_view kHip = "HIP_VISIBLE_DEVICES";

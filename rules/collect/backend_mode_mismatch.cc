@@ -29,6 +29,7 @@ constexpr RuleMeta kMeta{
     .facts =
         "Checks 7 and 8 of aorta's proton validation; `backend_mode` has no enum of its own, so under `auto` "
         "any value gets the explicit-backend message (reference/aorta.md §2.2).",
+    .aorta_refuses_at_load = true,
 };
 
 class BackendModeMismatch final : public Rule {

@@ -26,6 +26,7 @@ constexpr RuleMeta kMeta{
     .facts =
         "aorta's `_parse_collect` accepts a list of strings, or a mapping whose values are null (no options) "
         "or a mapping of options; a top-level null means no collectors (reference/aorta.md §1.6).",
+    .aorta_refuses_at_load = true,
 };
 
 class BadCollectShape final : public Rule {

@@ -24,6 +24,7 @@ constexpr RuleMeta kMeta{
         "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
         "collect:\n  proton:\n    mode: env\n    backend: instrumentation\n    granularity: warp\n",
     .facts = "Check 6 of aorta's proton validation (reference/aorta.md §2.2).",
+    .aorta_refuses_at_load = true,
 };
 
 class KnobNeedsInstrumentation final : public Rule {

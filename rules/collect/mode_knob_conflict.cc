@@ -28,6 +28,7 @@ constexpr RuleMeta kMeta{
     .facts =
         "Check 5 of aorta's proton validation; `--mode` is `backend_mode` when set, else "
         "`<instrumentation_mode>[:granularity=<g>]` (reference/aorta.md §2.2).",
+    .aorta_refuses_at_load = true,
 };
 
 class ModeKnobConflict final : public Rule {

@@ -31,6 +31,7 @@ constexpr RuleMeta kMeta{
         "PyYAML's `safe_load` types scalars by YAML 1.1 (reference/aorta.md §1.1), and `_parse_collect` "
         "requires every option to be a string (§1.6).",
     .fix = FixAvailability::kSometimes,
+    .aorta_refuses_at_load = true,
 };
 
 // The scalar's text in quotes that need no escaping, or nothing when neither fits.

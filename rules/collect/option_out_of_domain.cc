@@ -38,6 +38,7 @@ constexpr RuleMeta kMeta{
     .facts =
         "The domains are those of aorta's option validators (reference/aorta.md §2.1, §2.2), kept as data "
         "in `rules/knowledge/collectors.yaml`.",
+    .aorta_refuses_at_load = true,
 };
 
 class OptionOutOfDomain final : public Rule {

@@ -28,6 +28,7 @@ constexpr RuleMeta kMeta{
     .facts =
         "aorta's collectors are `amd_log`, `layer_numerics`, `numerics`, `proton` and `rocprof`; names are "
         "matched exactly (reference/aorta.md §1.6).",
+    .aorta_refuses_at_load = true,
 };
 
 class UnknownCollector final : public Rule {

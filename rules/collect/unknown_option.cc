@@ -30,6 +30,7 @@ constexpr RuleMeta kMeta{
         "`summary_units` (reference/aorta.md §2.1); proton's are `mode`, `backend`, `backend_mode`, "
         "`context`, `data`, `instrumentation_mode`, `granularity` and `hook` (§2.2). `numerics`, "
         "`layer_numerics` and `amd_log` accept any option.",
+    .aorta_refuses_at_load = true,
 };
 
 class UnknownOption final : public Rule {

@@ -34,6 +34,7 @@ constexpr RuleMeta kMeta{
         "aorta's `--collect` overlay in the triage and probe CLIs, validated through `_parse_collect` "
         "(reference/aorta.md §1.7), then the queue-interceptor check (§2.3).",
     .example_args = "--collect rocprof,proton",
+    .aorta_refuses_at_load = true,
 };
 
 class CliOverrideConflict final : public Rule {

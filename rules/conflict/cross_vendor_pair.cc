@@ -26,6 +26,7 @@ constexpr RuleMeta kMeta{
     .facts =
         "rocprof is rocprofv3, AMD only (reference/aorta.md §2.1); cupti is NVIDIA's; aorta's conflict check "
         "accepts cupti beside rocprof (§2.3). Vendors are data in `rules/knowledge/collectors.yaml`.",
+    .aorta_refuses_at_load = true,
 };
 
 class CrossVendorPair final : public Rule {

@@ -29,6 +29,7 @@ constexpr RuleMeta kMeta{
         "aorta's `validate_collectors` rejects rocprof with proton on `auto`, `rocprofiler` or `roctracer`, "
         "per collect scope (reference/aorta.md §2.3); the set is `queue_intercepting_backends` in "
         "`rules/knowledge/collectors.yaml`.",
+    .aorta_refuses_at_load = true,
 };
 
 class QueueInterceptorConflict final : public Rule {

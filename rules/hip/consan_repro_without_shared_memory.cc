@@ -62,6 +62,7 @@ constexpr RuleMeta kMeta{
         "    requirement: top_dispatch_count\n    top_n: 1\n  sanitizers: [consan]\n  policy:\n"
         "    consan_policy: strict\n    on_missing_backend: fail\n  output:\n    report: sanitizer_report.json\n",
     .companion_name = "consan.yaml",
+    .reads_sanitizer_recipes = true,
 };
 
 class ConsanReproWithoutSharedMemory final : public Rule {

@@ -43,6 +43,7 @@ constexpr RuleMeta kMeta{
         "Clang stops instantiating templates after a fatal error such as a missing header "
         "(reference/toolchain.md §5), so a missing header is served empty instead and reported here.",
     .example_name = "scale.hip",
+    .reads_sanitizer_recipes = true,
 };
 
 class HipPayloadNotAnalysed final : public Rule {

@@ -59,6 +59,7 @@ constexpr RuleMeta kMeta{
         "Itanium-mangled symbols unless declared `extern \"C\"`, as the HIP programming guide's module "
         "examples do.",
     .example_name = "vadd.hip",
+    .reads_sanitizer_recipes = true,
 };
 
 class KernelNameUnresolvable final : public Rule {

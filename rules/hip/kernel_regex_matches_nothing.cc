@@ -62,6 +62,7 @@ constexpr RuleMeta kMeta{
         "`kernel_include_regex` as `--kernel-include-regex` unchanged (reference/aorta.md §2.1).",
     .companion = kVadd,
     .companion_name = "vadd.hip",
+    .reads_sanitizer_recipes = true,
 };
 
 class KernelRegexMatchesNothing final : public Rule {

@@ -54,6 +54,7 @@ constexpr RuleMeta kMeta{
         "domain is the author's choice.",
     .companion = kGemm,
     .companion_name = "gemm.hip",
+    .reads_sanitizer_recipes = true,
 };
 
 class MarkerTraceWithoutMarkers final : public Rule {

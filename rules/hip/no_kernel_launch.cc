@@ -60,6 +60,7 @@ constexpr RuleMeta kMeta{
         "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
         "collect:\n  rocprof: {trace: kernel}\n",
     .companion_name = "recipe.yaml",
+    .reads_sanitizer_recipes = true,
 };
 
 class NoKernelLaunch final : public Rule {

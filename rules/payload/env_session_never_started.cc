@@ -51,6 +51,7 @@ constexpr RuleMeta kMeta{
         "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
         "collect:\n  proton:\n    mode: env\n",
     .example_args = "-- python payload.py",
+    .trial_setup = true,
 };
 
 bool Calls(const std::vector<const Payload*>& payloads, std::string_view function) {

@@ -61,6 +61,7 @@ constexpr RuleMeta kMeta{
         "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
         "collect:\n  proton:\n    mode: env\n    backend: roctracer\n",
     .example_args = "-- python payload.py",
+    .trial_setup = true,
 };
 
 // Whether any payload spells `AORTA_PROTON_<suffix>`.

@@ -39,6 +39,7 @@ constexpr RuleMeta kMeta{
         "Probe cell synthesis and its two `RecipeCellError`s in reference/aorta.md §1.5; stacked triage "
         "mitigations that disagree are the same `RecipeCellError` (§1.4). The variables each built-in "
         "mitigation sets are in rules/knowledge/mitigations.yaml (REG).",
+    .aorta_refuses_at_load = true,
 };
 
 using Vars = std::map<std::string, std::string>;

@@ -36,6 +36,7 @@ constexpr RuleMeta kMeta{
     .facts =
         "`_parse_cell` and the uniqueness check after it (reference/aorta.md §1.4); `recipe.cells: must be a "
         "non-empty list` (§1.3).",
+    .aorta_refuses_at_load = true,
 };
 
 class BadCell final : public Rule {

@@ -32,6 +32,7 @@ constexpr RuleMeta kMeta{
     .facts =
         "`extra_env` in reference/aorta.md §1.3 (recipe and cell; the cell's value wins), newest loader only "
         "(§1.9).",
+    .aorta_refuses_at_load = true,
 };
 
 class BadExtraEnv final : public Rule {

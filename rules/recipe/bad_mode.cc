@@ -26,6 +26,7 @@ constexpr RuleMeta kMeta{
         "Step 3 of aorta's top-level validation (reference/aorta.md §1.2); an absent `mode` means triage; "
         "`aorta sweep run` hands `mode: sanitizer` to `load_sanitizer_recipe` "
         "(src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py).",
+    .aorta_refuses_at_load = true,
 };
 
 class BadMode final : public Rule {

@@ -36,6 +36,7 @@ constexpr RuleMeta kMeta{
         "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
         "stop_after:\n  events: 2\n  max_trials: 10\n  event_verdict: fail\n",
     .facts = "`stop_after` in reference/aorta.md §1.3, checked after the cells (§1.4, load order step 3).",
+    .aorta_refuses_at_load = true,
 };
 
 class BadStopAfter final : public Rule {

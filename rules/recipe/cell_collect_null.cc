@@ -32,6 +32,7 @@ constexpr RuleMeta kMeta{
         "Cell `collect` semantics in reference/aorta.md §1.4: absent inherits, present replaces, `[]` disables, "
         "null is an error.",
     .fix = FixAvailability::kAlways,
+    .aorta_refuses_at_load = true,
 };
 
 // Deleting a `collect:` line of its own inherits the recipe's collectors, the

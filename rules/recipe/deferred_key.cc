@@ -25,6 +25,7 @@ constexpr RuleMeta kMeta{
     .facts =
         "Step 2 of aorta's top-level validation (reference/aorta.md §1.2). The older loader (REC b4c80072) "
         "deferred `redaction` too; the newest accepts it in probe mode (§1.3, §1.9).",
+    .aorta_refuses_at_load = true,
 };
 
 class DeferredKey final : public Rule {

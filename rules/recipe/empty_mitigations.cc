@@ -25,6 +25,7 @@ constexpr RuleMeta kMeta{
         "  - name: base\n    mitigations: [none]\n    environment: local\n",
     .facts = "Cell `mitigations` in reference/aorta.md §1.4; the axes must be non-empty lists (§1.3).",
     .fix = FixAvailability::kAlways,
+    .aorta_refuses_at_load = true,
 };
 
 class EmptyMitigations final : public Rule {

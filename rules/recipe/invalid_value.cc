@@ -69,6 +69,7 @@ constexpr RuleMeta kMeta{
         "`aorta.agent.llm.AUTOPSY_CATEGORIES` at that commit (the eight probe categories and the evidence-only "
         "gpu_race, numeric_silent, tooling_gap), so a null is refused; tier5_custom.py at fd6359cf, older, "
         "refused `category` as an unknown key.",
+    .aorta_refuses_at_load = true,
 };
 
 class InvalidValue final : public Rule {

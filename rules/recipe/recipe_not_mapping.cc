@@ -15,6 +15,7 @@ constexpr RuleMeta kMeta{
     .example = "- schema_version: 1\n- mode: probe\n",
     .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n",
     .facts = "Step 1 of aorta's top-level validation (reference/aorta.md §1.2).",
+    .aorta_refuses_at_load = true,
 };
 
 class RecipeNotMapping final : public Rule {

@@ -22,6 +22,7 @@ constexpr RuleMeta kMeta{
         "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 50\ncells:\n"
         "  - name: base\n    mitigations: [none]\n    environment: local\n",
     .facts = "`workload_config` in reference/aorta.md §1.3 (recipe and cell scope).",
+    .aorta_refuses_at_load = true,
 };
 
 class ReservedWorkloadConfigKey final : public Rule {

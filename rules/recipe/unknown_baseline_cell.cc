@@ -33,6 +33,7 @@ constexpr RuleMeta kMeta{
     .facts =
         "`confound` in reference/aorta.md §1.3 (triage: `RecipeCellError`; probe: not checked at load) and "
         "probe cell synthesis in §1.5.",
+    .aorta_refuses_at_load = true,
 };
 
 class UnknownBaselineCell final : public Rule {

@@ -40,6 +40,7 @@ constexpr RuleMeta kMeta{
         "Top-level keys are checked against the union of the triage and probe banks plus `mode` (step 4 of "
         "reference/aorta.md §1.2); cells, `confound`, `stop_after`, `retain` and inline environments reject "
         "unknown keys too (§1.3, §1.4).",
+    .aorta_refuses_at_load = true,
 };
 
 class UnknownKey final : public Rule {

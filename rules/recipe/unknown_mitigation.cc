@@ -35,6 +35,7 @@ constexpr RuleMeta kMeta{
         "Registry resolution in reference/aorta.md §1.4 (built-in mitigations from REG; `local` is the usual "
         "environment) and the probe axes of §1.3, §1.5. The built-in names are in "
         "rules/knowledge/mitigations.yaml.",
+    .aorta_refuses_at_load = true,
 };
 
 class UnknownMitigation final : public Rule {

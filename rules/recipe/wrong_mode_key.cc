@@ -26,6 +26,7 @@ constexpr RuleMeta kMeta{
         "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncells:\n"
         "  - name: base\n    mitigations: [none]\n    environment: local\n",
     .facts = "Step 5 of aorta's top-level validation (reference/aorta.md §1.2); the mode of each key is in §1.3.",
+    .aorta_refuses_at_load = true,
 };
 
 class WrongModeKey final : public Rule {

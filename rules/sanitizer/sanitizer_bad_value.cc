@@ -69,6 +69,7 @@ constexpr RuleMeta kMeta{
         "The `_SUPPORTED_*` and `_DEFERRED_SOURCE_KINDS` sets of aorta "
         "`src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py`; values are compared after `strip()`, sanitizers "
         "after `str()`.",
+    .reads_sanitizer_recipes = true,
 };
 
 class SanitizerBadValue final : public Rule {

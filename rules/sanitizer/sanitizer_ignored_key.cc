@@ -65,6 +65,7 @@ constexpr RuleMeta kMeta{
     .facts =
         "aorta's loader reads each block with `.get()` of the keys it knows "
         "(`src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py`); the rest are never looked at.",
+    .reads_sanitizer_recipes = true,
 };
 
 class SanitizerIgnoredKey final : public Rule {

@@ -66,6 +66,7 @@ constexpr RuleMeta kMeta{
     .facts =
         "`_resolve_path` in aorta `src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py` joins the recipe file's "
         "parent directory.",
+    .reads_sanitizer_recipes = true,
 };
 
 class SanitizerInputMissing final : public Rule {

@@ -65,6 +65,7 @@ constexpr RuleMeta kMeta{
     .facts =
         "`load_sanitizer_recipe` reads each of these with `_require_str` or `_require_mapping`, and the per-kind keys "
         "by `source.kind` (aorta `src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py`).",
+    .reads_sanitizer_recipes = true,
 };
 
 class SanitizerMissingKey final : public Rule {

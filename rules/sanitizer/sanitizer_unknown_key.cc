@@ -66,6 +66,7 @@ constexpr RuleMeta kMeta{
         "`_SANITIZER_TOP_LEVEL` and `_KERNEL_SPEC_FIELDS` of `load_sanitizer_recipe` (aorta "
         "`src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py`); the table is "
         "`rules/knowledge/sanitizer_plan.yaml`.",
+    .reads_sanitizer_recipes = true,
 };
 
 class SanitizerUnknownKey final : public Rule {

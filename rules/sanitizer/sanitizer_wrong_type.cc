@@ -68,6 +68,7 @@ constexpr RuleMeta kMeta{
         "`_require_str`, `_require_mapping`, `_identity_int`, `_optional_timeout_seconds` and the `top_n` and "
         "`consan_log` checks of aorta `src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py` (booleans are refused "
         "before ints).",
+    .reads_sanitizer_recipes = true,
 };
 
 class SanitizerWrongType final : public Rule {

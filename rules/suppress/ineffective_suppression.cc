@@ -39,6 +39,8 @@ constexpr RuleMeta kMeta{
         "diagnostic_axis: [none]\n",
     .facts =
         "aortalint's suppression syntax (the README's \"Suppressions\"); ruff reads `# noqa` in Python files only.",
+    .reads_sanitizer_recipes = true,
+    .add_noqa = false,
 };
 
 class IneffectiveSuppression final : public Rule {

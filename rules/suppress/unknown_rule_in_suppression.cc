@@ -28,6 +28,8 @@ constexpr RuleMeta kMeta{
         "mode: triage\n",
     .facts = "Rule IDs are stable and never reused (docs/rules/index.md lists them).",
     .fix = FixAvailability::kSometimes,
+    .reads_sanitizer_recipes = true,
+    .add_noqa = false,
 };
 
 class UnknownRuleInSuppression final : public Rule {

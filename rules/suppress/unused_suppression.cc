@@ -30,6 +30,8 @@ constexpr RuleMeta kMeta{
         "mode: triage\n",
     .facts = "Suppression syntax: docs/architecture.md, \"Configuration and suppression\".",
     .fix = FixAvailability::kSometimes,
+    .reads_sanitizer_recipes = true,
+    .add_noqa = false,
 };
 
 class UnusedSuppression final : public Rule {

@@ -26,6 +26,7 @@ constexpr RuleMeta kMeta{
     .facts =
         "PyYAML's constructor builds a dict, in which a repeated key overwrites the earlier value "
         "(reference/aorta.md §1.1).",
+    .reads_sanitizer_recipes = true,
 };
 
 class DuplicateKeyRule final : public Rule {

@@ -36,6 +36,8 @@ constexpr RuleMeta kMeta{
         "tree-sitter recovers from errors and keeps parsing, unlike CPython's parser, so one run reports "
         "every PAY finding along with the syntax errors.",
     .example_name = "payload.py",
+    .reads_sanitizer_recipes = true,
+    .add_noqa = false,
 };
 
 class PythonSyntaxError final : public Rule {

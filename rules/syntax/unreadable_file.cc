@@ -59,6 +59,9 @@ constexpr RuleMeta kMeta{
         "import triton.profiler as proton  # isort: skip  # noqa: I001\n\n\n"
         "def main():\n    proton.start(\"run\")\n    proton.finalize()\n\n\n"
         "if __name__ == \"__main__\":\n    main()\n",
+    .reported_on_load_failure = true,
+    .reads_sanitizer_recipes = true,
+    .add_noqa = false,
 };
 
 // The header's word that names the sidecar at `path` (as written, or resolved from it); `where` when none.

@@ -33,6 +33,10 @@ constexpr RuleMeta kMeta{
         "anchored empty (None) key, which the schema rules then report. Beside another unknown key "
         "(`&a: x` and `colour: red`) aorta itself stops with a raw `TypeError` instead of its schema error "
         "(seen running aorta's loader on such a recipe): both refuse it.",
+    .aorta_refuses_at_load = true,
+    .reported_on_load_failure = true,
+    .reads_sanitizer_recipes = true,
+    .add_noqa = false,
 };
 
 class YamlSyntaxError final : public Rule {

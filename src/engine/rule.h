@@ -39,6 +39,14 @@ struct RuleMeta {
   std::string_view companion;
   std::string_view example_args;    // e.g. "--triton 3.6.0" or "-- python payload.py"
   std::string_view companion_name;  // default: `recipe.yaml` beside a payload, `payload.py` beside a recipe
+
+  // What the engine and the driver do with the rule's findings, said here so
+  // that no code outside rules/ names a rule to decide it (its page shows each).
+  bool aorta_refuses_at_load = false;     // aorta itself refuses the recipe when it fires (`run --dry-run`)
+  bool reported_on_load_failure = false;  // runs, whatever the selection, on a recipe that did not load
+  bool reads_sanitizer_recipes = false;   // judges `mode: sanitizer` recipes too (aorta's own loader reads them)
+  bool trial_setup = false;               // about one trial's setup: `run --cell X` skips it in other cells
+  bool add_noqa = true;                   // `check --add-noqa` may write a suppression for its findings
 };
 
 /// The companion's file name.
