@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/strings.h"
+#include "engine/rule_example.h"
 
 namespace aortalint {
 namespace {
@@ -169,6 +170,20 @@ std::vector<std::string_view> Behaviour(const RuleMeta& m) {
   return out;
 }
 
+// The page's example and its fixed version.
+std::string ExampleSection(const RuleExample& e) {
+  std::string out;
+  if (!e.text.empty()) {
+    out += fmt::format("## Example\n\n`{}`:\n\n```{}\n{}\n```\n\n", e.name, Fence(e.name), TrimBlock(e.text));
+    if (!e.companion.empty())
+      out += fmt::format("with `{}` beside it:\n\n```{}\n{}\n```\n\n", e.companion_name, Fence(e.companion_name),
+                         TrimBlock(e.companion));
+    if (!e.args.empty()) out += fmt::format("checked with `aortalint check {}`.\n\n", TrimBlock(e.args));
+  }
+  if (!e.fixed.empty()) out += fmt::format("## Use instead\n\n```{}\n{}\n```\n\n", Fence(e.name), TrimBlock(e.fixed));
+  return out;
+}
+
 }  // namespace
 
 std::string RuleDocPath(std::string_view id) { return fmt::format("docs/rules/{}.md", id); }
@@ -215,17 +230,7 @@ std::string RuleDoc(const RuleMeta& m) {
   if (!behaviour.empty()) out += "\n";
   out += "## What it does\n\n" + TrimBlock(m.what) + "\n\n";
   out += "## Why it matters\n\n" + TrimBlock(m.why) + "\n\n";
-  if (!m.example.empty()) {
-    out += fmt::format("## Example\n\n`{}`:\n\n```{}\n{}\n```\n\n", m.example_name, Fence(m.example_name),
-                       TrimBlock(m.example));
-    if (!m.companion.empty())
-      out += fmt::format("with `{}` beside it:\n\n```{}\n{}\n```\n\n", CompanionName(m), Fence(CompanionName(m)),
-                         TrimBlock(m.companion));
-    if (!m.example_args.empty())
-      out += fmt::format("checked with `aortalint check {}`.\n\n", TrimBlock(m.example_args));
-  }
-  if (!m.fixed.empty())
-    out += fmt::format("## Use instead\n\n```{}\n{}\n```\n\n", Fence(m.example_name), TrimBlock(m.fixed));
+  if (std::optional<RuleExample> example = FindRuleExample(m.id)) out += ExampleSection(*example);
   if (!m.facts.empty()) {
     std::vector<UpstreamFile> used;
     out += "## Facts it rests on\n\n" + CiteUpstream(TrimBlock(m.facts), used) + "\n";
