@@ -6,6 +6,7 @@ clang-tidy's add_new_check.py do:
   rules/<family dir>/<slug with _>.cc   the rule, from a template (metadata to fill, one check hook)
   rules/all_rules.cc                    its factory declared and listed at its ID
   fixtures/rules/<ID>/                  a fixture file to fill with cases and `# expect: <ID>` marks
+  fixtures/rules/<ID>/example/, fixed/  the page's example (a file that fires the rule) and its fixed version
 Then build, write the rule, and generate its page: `build/aortalint rules --docs docs/rules`.
 The ID is the family's next free number; IDs are never reused.
 """
@@ -47,8 +48,6 @@ constexpr RuleMeta kMeta{{
     .summary = "{summary}",
     .what = "What it reports, in the user's words.",
     .why = "What goes wrong on the GPU, or in aorta, when it is not fixed.",
-    .example = "",  // a file that fires the rule (its page shows it; a test runs it)
-    .fixed = "",    // the same file, fixed
     .facts = "The aorta or Triton fact it rests on, with where it was read or measured.",
 }};
 
@@ -121,10 +120,17 @@ def main() -> int:
     fixtures = root / "fixtures" / "rules" / rule_id
     fixtures.mkdir(parents=True)
     (fixtures / fixture_name).write_text(fixture_text.format(id=rule_id))
+    # The example starts as the fixture without its marks, and the same file as its fixed version.
+    example_text = re.sub(r"  (#|//) expect: \{id\}", "", fixture_text).format()
+    for folder in ("example", "fixed"):
+        (fixtures / folder).mkdir()
+        (fixtures / folder / fixture_name).write_text(example_text)
     print(f"{rule_id} {args.slug}:\n  {source.relative_to(root)}\n  {registry_path.relative_to(root)}\n"
           f"  {(fixtures / fixture_name).relative_to(root)}\n"
+          f"  {(fixtures / 'example' / fixture_name).relative_to(root)}, {(fixtures / 'fixed' / fixture_name).relative_to(root)}\n"
           "next: write the check and its metadata, fill the fixture folder (cases that fire, look-alikes that must "
-          "not), build, then `build/aortalint rules --docs docs/rules` and "
+          "not), make example/ fire the rule and fixed/ not (a file the example needs goes beside it, extra `check` "
+          "words in example/ARGS), build, then `build/aortalint rules --docs docs/rules` and "
           f"`AORTALINT_UPDATE_SNAPSHOTS=1 build/tests/aortalint_tests --fixture=fixtures/rules/{rule_id}`")
     return 0
 

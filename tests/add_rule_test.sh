@@ -15,6 +15,13 @@ add MET probe-metric >/dev/null
 grep -qE "^    MakeProbeMetric, +// $want$" "$work/rules/all_rules.cc" || fail "MakeProbeMetric is not listed as $want"
 grep -q '^std::unique_ptr<Rule> MakeProbeMetric();$' "$work/rules/all_rules.cc" || fail "MakeProbeMetric is not declared"
 [[ -f $work/fixtures/rules/$want/recipe.yaml ]] || fail "no fixture for $want"
+# The page's example is a pair of files, the fixture without its marks, not strings in the source.
+for folder in example fixed; do
+  [[ -f $work/fixtures/rules/$want/$folder/recipe.yaml &&
+     $(<"$work/fixtures/rules/$want/$folder/recipe.yaml") == "$(sed 's/  # expect: .*//' "$work/fixtures/rules/$want/recipe.yaml")" ]] ||
+    fail "no $folder/recipe.yaml for $want, or it is not the fixture without its marks"
+done
+! grep -qE '\.(example|fixed) =' "$work/rules/metrics/probe_metric.cc" || fail "the rule source still holds its example"
 # Listed in ID order: the new entry sits between its neighbours.
 ids=$(grep -oE '^    Make\w+, +// [A-Z]{3}[0-9]{3}$' "$work/rules/all_rules.cc" | grep -oE '[A-Z]{3}[0-9]{3}$')
 [[ $ids == "$(sort <<<"$ids")" ]] || fail "rules/all_rules.cc is no longer in ID order"

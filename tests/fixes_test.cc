@@ -10,6 +10,7 @@
 
 #include "engine/fixes.h"
 #include "engine/rule.h"
+#include "fixture_runner.h"
 #include "test_util.h"
 
 namespace aortalint {
@@ -141,7 +142,7 @@ TEST_CASE("every fixture whose rule has a fix: fixed, it stops firing and still 
       after = " " + args.substr(dd);
     }
     std::string base = "cd " + ShellQuote(copy.string()) + " && " + ShellQuote(AORTALINT_BINARY) +
-                       " check . --color never --select " + id + ",SYN001,SYN002 " + before;
+                       " check . --color never --select " + id + ",SYN001,SYN002 " + testing::kNotExamples + before;
     nlohmann::json first = nlohmann::json::parse(RunShell(base + " --format json" + after + " 2>/dev/null").output);
     size_t fixable = Fixable(first, id, true).size();
     CHECK_MESSAGE(fixable > 0, id << " is declared fixable, but no finding of its fixture folder has a fix");

@@ -42,13 +42,21 @@ void AddAnnotations(const fs::path& dir, const fs::path& file, Expectations& exp
 // Paths as the run prints them, relative to the fixture folder ("./x" or "x").
 std::string RelativeToFolder(const std::string& path) { return path.rfind("./", 0) == 0 ? path.substr(2) : path; }
 
+// The folder's documented example (example/, fixed/): not a fixture (kNotExamples).
+bool IsExampleDir(const fs::path& folder, const fs::directory_entry& entry) {
+  std::string name = entry.path().filename().string();
+  return entry.is_directory() && entry.path().parent_path() == folder && (name == "example" || name == "fixed");
+}
+
 }  // namespace
 
 int RunFixtureFolder(const std::string& dir_arg) {
   fs::path dir = fs::absolute(dir_arg).lexically_normal();
   std::string id = dir.filename().string();
   Expectations expected, todo;
-  for (const auto& entry : fs::recursive_directory_iterator(dir)) {
+  for (auto it = fs::recursive_directory_iterator(dir); it != fs::recursive_directory_iterator(); ++it) {
+    const fs::directory_entry& entry = *it;
+    if (IsExampleDir(dir, entry)) it.disable_recursion_pending();
     if (!entry.is_regular_file()) continue;
     std::string name = entry.path().filename().string();
     if (name == "expected.txt" || name == "expected.diff" || name == "ARGS" || name == "EXPECT") continue;
@@ -72,7 +80,7 @@ int RunFixtureFolder(const std::string& dir_arg) {
   }
 
   std::string base = "cd " + ShellQuote(dir.string()) + " && " + ShellQuote(AORTALINT_BINARY) + " check . --select " +
-                     id + " --color never " + before;
+                     id + " --color never " + kNotExamples + before;
   CommandResult json = RunShell(base + " --format json" + after);
   if (json.exit_code >= 2) {
     std::cerr << id << ": aortalint exited " << json.exit_code << "\n" << json.output;

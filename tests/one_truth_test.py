@@ -32,6 +32,8 @@ RECIPE_EXT = (".yaml", ".yml")
 PAYLOAD_EXT = (".py",)
 HIP_EXT = (".hip", ".cu", ".cpp", ".cc", ".cxx")
 NOT_LINTED = {"expected.txt", "expected.diff", "ARGS", "EXPECT", "README.md"}
+# A rule folder's documented example, which tests/rule_docs_test.cc runs: not a fixture.
+EXAMPLE_DIRS = ("example", "fixed")
 
 # (front end, folder, rule) -> why that front end sees otherwise. Each is a
 # documented limit of that front end, not drift; keep this list short.
@@ -194,7 +196,7 @@ def lsp_messages_compare(found):
 def folder_files(folder):
     out = []
     for root, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not (root == folder and d in EXAMPLE_DIRS))
         for name in sorted(files):
             if name in NOT_LINTED or name.startswith("."):
                 continue
@@ -249,7 +251,7 @@ def check_folder(binary, folder):
     rule, select_ids, settings, paths = p
     sel = ["--select", ",".join(select_ids)] if select_ids else []
     flags = sel + [f"--triton={','.join(settings['triton'])}"] if "triton" in settings else sel
-    reference = {(f[0], *f[1:]) for f in check_json(binary, folder, [".", *paths, *flags])}
+    reference = {(f[0], *f[1:]) for f in check_json(binary, folder, [".", *paths, *flags, "--extend-exclude", ",".join(EXAMPLE_DIRS)])}
     reference = lsp_messages_compare(reference)
     files = folder_files(folder)
     recipes = [f for f in files if f.endswith(RECIPE_EXT)]

@@ -26,17 +26,10 @@ constexpr RuleMeta kMeta{
     .why =
         "Proton's front end runs its target with `runpy.run_path`, so aorta refuses other launches when the "
         "trial starts, after the recipe loaded fine: the sweep fails late, cell by cell.",
-    .example =
-        "# Run with:\n#   aorta sweep run --recipe recipe.yaml -- torchrun --nproc-per-node 8 train.py\n"
-        "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton: {}\n",
-    .fixed =
-        "# Run with:\n#   aorta sweep run --recipe recipe.yaml -- torchrun --nproc-per-node 8 train.py\n"
-        "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton:\n    mode: env\n",
     .facts =
         "aorta's `_split_python_launch` (reference/aorta.md §4.1) and its refusals at trial setup (§7.2). "
         "aortalint judges with the same function its runner wraps with (`run::SplitPythonLaunch`).",
+    .trial_setup = true,
 };
 
 std::string Joined(const std::vector<std::string>& argv) { return Join(argv, " "); }

@@ -24,12 +24,6 @@ constexpr RuleMeta kMeta{
         "aorta loads the recipe, then refuses the trial when it wraps the command. Proton's command front end "
         "selects its backend only when `-b` is absent, so on Triton <= 3.7 a pinned roctracer attaches too "
         "early and the run exits 0 with an empty ROOT tree; aorta refuses it rather than measure nothing.",
-    .example =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton:\n    backend: roctracer\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton:\n    mode: env\n    backend: roctracer\n",
     .facts =
         "aorta's `wrap_argv` refuses `mode: cli` with `roctracer` before looking at the command "
         "(reference/aorta.md §2.4, §4.1); on Triton 3.7 `-b roctracer` under `mode: cli` gives a 160-byte "
@@ -37,6 +31,7 @@ constexpr RuleMeta kMeta{
         "`cli_refused_backends` in `rules/knowledge/aorta.yaml`): roctracer from c6f5573a (the newest), "
         "rocprofiler and roctracer at c141f983, none at d1d8ec27; the message names the version judged.",
     .fix = FixAvailability::kAlways,
+    .trial_setup = true,
 };
 
 class CliPinnedRoctracer final : public Rule {

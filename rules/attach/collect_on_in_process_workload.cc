@@ -18,15 +18,10 @@ constexpr RuleMeta kMeta{
         "`python -m triton.profiler.proton`, or the env-mode variables). Only the probe flow runs a command; a "
         "triage workload runs in-process, so aorta accepts the recipe, wraps nothing and writes no capture, "
         "without a word.",
-    .example =
-        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 10\ncollect: [rocprof]\ncells:\n"
-        "  - {name: base, mitigations: [none], environment: local}\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect: [rocprof]\n",
     .facts =
         "aorta documents `collect: [rocprof|proton]` on an in-process (triage) workload as validating and "
         "measuring nothing (reference/aorta.md §1.8); only `SubprocessWorkload` wraps (§4.4).",
+    .trial_setup = true,
 };
 
 class CollectOnInProcessWorkload final : public Rule {

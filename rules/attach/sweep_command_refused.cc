@@ -33,19 +33,12 @@ constexpr RuleMeta kMeta{
     .why =
         "The header is how a recipe says it is run. aorta refuses these commands with a usage error before a "
         "trial starts; the recipe loads, and only the person who copies the command finds out.",
-    .example =
-        "# Run with:\n#   aorta sweep run --recipe recipe.yaml --ticket T-1\n"
-        "schema_version: 1\nworkload: fsdp\ntrials: 1\nsteps: 10\n"
-        "cells:\n  - {name: base, mitigations: [none], environment: local}\n",
-    .fixed =
-        "# Run with:\n#   aorta sweep run --recipe recipe.yaml\n"
-        "schema_version: 1\nticket: T-1\nworkload: fsdp\ntrials: 1\nsteps: 10\n"
-        "cells:\n  - {name: base, mitigations: [none], environment: local}\n",
     .facts =
         "aorta's `sweep run` (src/aorta/cli/sweep.py, c06e914b): its click options, the up-front guards of "
         "`sweep_run`, `_dispatch_probe_flow` and `_dispatch_workload_flow`; the workload flow's refusal of "
         "flag-mode options beside `--recipe` (src/aorta/cli/triage.py, `_reject_flag_mode_args`). `--strict` "
         "exists from c06e914b; before it, aorta passes it on as the command's first word.",
+    .trial_setup = true,
 };
 
 sweep::RecipeFlow FlowOf(const Recipe& recipe) {

@@ -28,17 +28,12 @@ constexpr RuleMeta kMeta{
         "into a subdirectory keeps the old path in its header, and whoever copies the command gets "
         "`Path ... does not exist`, or runs another recipe. A warning, not an error: the recipe itself loads, and "
         "the root is aortalint's guess at where the command is run from.",
-    .example =
-        "# Run with:\n#   aorta sweep run --recipe recipes/old-name.yaml -- python payload.py\n"
-        "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n",
-    .fixed =
-        "# Run with:\n#   aorta sweep run --recipe recipe.yaml -- python payload.py\n"
-        "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n",
     .facts =
         "aorta's `sweep run` and `triage run` declare `--recipe` as `click.Path(exists=True, dir_okay=False)` "
         "(src/aorta/cli/sweep.py c06e914b, src/aorta/cli/triage.py); 17 versions of aorta's own recipes kept a "
         "`--recipe` from before their move into a subdirectory.",
     .fix = FixAvailability::kSometimes,
+    .trial_setup = true,
 };
 
 bool Placeholder(std::string_view value) {

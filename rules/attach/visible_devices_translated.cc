@@ -27,22 +27,12 @@ constexpr RuleMeta kMeta{
         "survives, but through another variable than the one written; `CUDA_VISIBLE_DEVICES` is translated only "
         "once AMD is certain (a pinned AMD backend, or HIP_/ROCR_VISIBLE_DEVICES present), so under `auto` "
         "alone it is left as written.",
-    .example =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [gpu1]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton: {mode: env, backend: roctracer}\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [gpu1_rocr]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton: {mode: env, backend: roctracer}\n",
     .facts =
         "aorta's `_device_env_prefix`: candidates HIP_VISIBLE_DEVICES then CUDA_VISIBLE_DEVICES, presence not "
         "value, every candidate unset, ROCR_VISIBLE_DEVICES taken from an explicit ROCR value or else the "
         "first candidate (reference/aorta.md §2.5); it reads the environment the dispatcher stamped with the "
         "cell's mitigation and diagnostic, and only the probe flow wraps a command (§2.7: `SubprocessWorkload`).",
-    .companion =
-        "{\"version\": 1, \"mitigations\": {\"gpu1\": {\"HIP_VISIBLE_DEVICES\": \"1\"}, \"gpu1_rocr\": "
-        "{\"ROCR_VISIBLE_DEVICES\": \"1\"}}}\n",
-    .example_args = "--mitigations-file pin.json",
-    .companion_name = "pin.json",
+    .trial_setup = true,
 };
 
 constexpr std::string_view kHip = "HIP_VISIBLE_DEVICES";

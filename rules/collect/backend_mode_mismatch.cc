@@ -20,15 +20,10 @@ constexpr RuleMeta kMeta{
     .why =
         "aorta refuses the recipe at load: a backend mode means something only to the backend it is written "
         "for, and under `auto` it cannot know which backend will run.",
-    .example =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton:\n    mode: env\n    backend: roctracer\n    backend_mode: pcsampling\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton:\n    mode: env\n    backend: rocprofiler\n    backend_mode: pcsampling\n",
     .facts =
         "Checks 7 and 8 of aorta's proton validation; `backend_mode` has no enum of its own, so under `auto` "
         "any value gets the explicit-backend message (reference/aorta.md §2.2).",
+    .aorta_refuses_at_load = true,
 };
 
 class BackendModeMismatch final : public Rule {

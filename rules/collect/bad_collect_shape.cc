@@ -17,15 +17,10 @@ constexpr RuleMeta kMeta{
     .why =
         "aorta refuses the whole recipe at load (`must be a list of collector names or a mapping of name -> "
         "option dict`, `collector names must be strings`).",
-    .example =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton: env\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton: {mode: env}\n",
     .facts =
         "aorta's `_parse_collect` accepts a list of strings, or a mapping whose values are null (no options) "
         "or a mapping of options; a top-level null means no collectors (reference/aorta.md §1.6).",
+    .aorta_refuses_at_load = true,
 };
 
 class BadCollectShape final : public Rule {

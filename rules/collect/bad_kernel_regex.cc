@@ -27,12 +27,6 @@ constexpr RuleMeta kMeta{
         "aorta, which accepts the recipe and starts the run, hence a warning; it is listed in "
         "[aorta-differences](../aorta-differences.md#col009-kernel_include_regex-compiled). `severity: {COL009: "
         "error}` makes it fail the gate.",
-    .example =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  rocprof:\n    kernel_include_regex: \"(gemm|matmul\"\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  rocprof:\n    kernel_include_regex: \"gemm|matmul\"\n",
     .facts =
         "aorta passes `--kernel-include-regex R` to rocprofv3 without compiling it (reference/aorta.md §2.1, "
         "§4.3); rocprofv3 filters kernels with `std::regex`.",

@@ -18,16 +18,10 @@ constexpr RuleMeta kMeta{
     .why =
         "All three render into Proton's one `--mode` argument, so aorta refuses the recipe at load rather than "
         "drop one of them.",
-    .example =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton:\n    mode: env\n    backend: instrumentation\n    instrumentation_mode: default\n"
-        "    backend_mode: periodic_flushing\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton:\n    mode: env\n    backend: instrumentation\n    instrumentation_mode: default\n",
     .facts =
         "Check 5 of aorta's proton validation; `--mode` is `backend_mode` when set, else "
         "`<instrumentation_mode>[:granularity=<g>]` (reference/aorta.md §2.2).",
+    .aorta_refuses_at_load = true,
 };
 
 class ModeKnobConflict final : public Rule {

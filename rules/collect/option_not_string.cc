@@ -21,16 +21,11 @@ constexpr RuleMeta kMeta{
         "aorta turns option values into environment knobs, so it accepts only string -> string and refuses "
         "the whole recipe at load (`options must be a mapping of string->string`). YAML 1.1 makes "
         "`true`, `yes`, `on`, `3` and `2024-01-01` non-strings unless they are quoted.",
-    .example =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  rocprof:\n    stats: true\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  rocprof:\n    stats: \"true\"\n",
     .facts =
         "PyYAML's `safe_load` types scalars by YAML 1.1 (reference/aorta.md §1.1), and `_parse_collect` "
         "requires every option to be a string (§1.6).",
     .fix = FixAvailability::kSometimes,
+    .aorta_refuses_at_load = true,
 };
 
 // The scalar's text in quotes that need no escaping, or nothing when neither fits.

@@ -29,15 +29,10 @@ constexpr RuleMeta kMeta{
         "aorta checks every enumerated option when it loads the recipe and refuses the whole recipe on the "
         "first bad value. The `pmc` warning is a deliberate difference from aorta, listed in "
         "[aorta-differences](../aorta-differences.md#col005-pmc-tokens).",
-    .example =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton:\n    mode: env\n    backend: rocprof\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton:\n    mode: env\n    backend: rocprofiler\n",
     .facts =
         "The domains are those of aorta's option validators (reference/aorta.md §2.1, §2.2), kept as data "
         "in `rules/knowledge/collectors.yaml`.",
+    .aorta_refuses_at_load = true,
 };
 
 class OptionOutOfDomain final : public Rule {

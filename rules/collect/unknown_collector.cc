@@ -19,15 +19,10 @@ constexpr RuleMeta kMeta{
     .why =
         "aorta checks the names when it loads the recipe and refuses the whole recipe with "
         "`unknown collector recipe(s) [...]`, so no cell runs.",
-    .example =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect: [rocprf]\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect: [rocprof]\n",
     .facts =
         "aorta's collectors are `amd_log`, `layer_numerics`, `numerics`, `proton` and `rocprof`; names are "
         "matched exactly (reference/aorta.md §1.6).",
+    .aorta_refuses_at_load = true,
 };
 
 class UnknownCollector final : public Rule {

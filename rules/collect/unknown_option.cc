@@ -19,17 +19,12 @@ constexpr RuleMeta kMeta{
     .why =
         "aorta refuses the whole recipe at load with `unknown option(s) [...]`; the option's value is not "
         "checked further until the name is fixed.",
-    .example =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton:\n    mode: env\n    backends: roctracer\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton:\n    mode: env\n    backend: roctracer\n",
     .facts =
         "rocprof's options are `trace`, `output_format`, `stats`, `pmc`, `kernel_include_regex` and "
         "`summary_units` (reference/aorta.md §2.1); proton's are `mode`, `backend`, `backend_mode`, "
         "`context`, `data`, `instrumentation_mode`, `granularity` and `hook` (§2.2). `numerics`, "
         "`layer_numerics` and `amd_log` accept any option.",
+    .aorta_refuses_at_load = true,
 };
 
 class UnknownOption final : public Rule {

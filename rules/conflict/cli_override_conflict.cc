@@ -24,16 +24,10 @@ constexpr RuleMeta kMeta{
         "aorta validates the override before the sweep starts and stops with a usage error, so "
         "`--collect rocprof,proton` fails on any recipe that does not pin proton to `instrumentation` (or "
         "`cupti`).",
-    .example =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton: {mode: env}\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton: {mode: env, backend: instrumentation}\n",
     .facts =
         "aorta's `--collect` overlay in the triage and probe CLIs, validated through `_parse_collect` "
         "(reference/aorta.md §1.7), then the queue-interceptor check (§2.3).",
-    .example_args = "--collect rocprof,proton",
+    .aorta_refuses_at_load = true,
 };
 
 class CliOverrideConflict final : public Rule {

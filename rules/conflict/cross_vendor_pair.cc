@@ -17,15 +17,10 @@ constexpr RuleMeta kMeta{
     .why =
         "aorta accepts the pair (cupti does not intercept the HSA queue), but rocprofv3 needs an AMD GPU and "
         "cupti an NVIDIA one, so on any one machine one of the two collectors fails or records nothing.",
-    .example =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  rocprof:\n  proton: {mode: env, backend: cupti}\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  rocprof:\n  proton: {mode: env, backend: instrumentation}\n",
     .facts =
         "rocprof is rocprofv3, AMD only (reference/aorta.md §2.1); cupti is NVIDIA's; aorta's conflict check "
         "accepts cupti beside rocprof (§2.3). Vendors are data in `rules/knowledge/collectors.yaml`.",
+    .aorta_refuses_at_load = true,
 };
 
 class CrossVendorPair final : public Rule {

@@ -19,16 +19,11 @@ constexpr RuleMeta kMeta{
     .why =
         "rocprofv3 and these Proton backends each install an HSA queue interceptor; whichever attaches second "
         "fails or records nothing. aorta refuses the recipe at load.",
-    .example =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton:\n    mode: env\n    backend: roctracer\n  rocprof:\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton:\n    mode: env\n    backend: instrumentation\n  rocprof:\n",
     .facts =
         "aorta's `validate_collectors` rejects rocprof with proton on `auto`, `rocprofiler` or `roctracer`, "
         "per collect scope (reference/aorta.md §2.3); the set is `queue_intercepting_backends` in "
         "`rules/knowledge/collectors.yaml`.",
+    .aorta_refuses_at_load = true,
 };
 
 class QueueInterceptorConflict final : public Rule {

@@ -27,41 +27,10 @@ constexpr RuleMeta kMeta{
         "ConSan checks the accesses to shared memory (LDS) of the kernels it runs for races. A reproducer without "
         "shared memory, or without a kernel, gives a clean report whatever the bug it was written for: the run "
         "passes and proves nothing.",
-    .example =
-        "#include <hip/hip_runtime.h>\n\n"
-        "__global__ void race(int* out) {\n"
-        "  int slot = threadIdx.x;  // a register, not LDS: nothing to race on\n"
-        "  out[0] = slot;\n"
-        "}\n\n"
-        "int main() {\n"
-        "  int* out;\n"
-        "  hipMalloc(&out, sizeof(int));\n"
-        "  race<<<1, 64>>>(out);\n"
-        "  return 0;\n"
-        "}\n",
-    .fixed =
-        "#include <hip/hip_runtime.h>\n\n"
-        "__global__ void race(int* out) {\n"
-        "  __shared__ int slot;\n"
-        "  slot = threadIdx.x;  // every lane writes one LDS word: the race ConSan reports\n"
-        "  out[0] = slot;\n"
-        "}\n\n"
-        "int main() {\n"
-        "  int* out;\n"
-        "  hipMalloc(&out, sizeof(int));\n"
-        "  race<<<1, 64>>>(out);\n"
-        "  return 0;\n"
-        "}\n",
     .facts =
         "aorta's ConSan reproducers (`recipes/sanitizers/fixtures/repro/consan_lds_race*.hip`) race on a "
         "`__shared__` array; `source.kind: consan_repro` builds the plan's `hip:` source into `command`.",
-    .example_name = "race.hip",
-    .companion =
-        "schema_version: 1\nmode: sanitizer\nsanitizer_plan:\n  target: gfx950\n  source:\n    kind: consan_repro\n"
-        "    variant: racy\n    hip: race.hip\n    command: build/race\n  scope:\n    kind: kernel\n  selection:\n"
-        "    requirement: top_dispatch_count\n    top_n: 1\n  sanitizers: [consan]\n  policy:\n"
-        "    consan_policy: strict\n    on_missing_backend: fail\n  output:\n    report: sanitizer_report.json\n",
-    .companion_name = "consan.yaml",
+    .reads_sanitizer_recipes = true,
 };
 
 class ConsanReproWithoutSharedMemory final : public Rule {

@@ -27,22 +27,10 @@ constexpr RuleMeta kMeta{
         "`-std` flags), then ROCm's own (`$ROCM_PATH/include`, `/opt/rocm/include`), else aortalint's "
         "stand-in for `<hip/hip_runtime.h>`, `<hip/hip_ext.h>` and the roctx headers.",
     .why = "Silence would read as \"nothing wrong\" when nothing was checked.",
-    .example =
-        "#include <hip/hip_runtime.h>\n#include <rocwmma/rocwmma.hpp>\n\n"
-        "__global__ void scale(float* x, float a, int n) {\n"
-        "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-        "  if (i < n) x[i] *= a;\n"
-        "}\n",
-    .fixed =
-        "#include <hip/hip_runtime.h>\n\n"
-        "__global__ void scale(float* x, float a, int n) {\n"
-        "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-        "  if (i < n) x[i] *= a;\n"
-        "}\n",
     .facts =
         "Clang stops instantiating templates after a fatal error such as a missing header "
         "(reference/toolchain.md §5), so a missing header is served empty instead and reported here.",
-    .example_name = "scale.hip",
+    .reads_sanitizer_recipes = true,
 };
 
 class HipPayloadNotAnalysed final : public Rule {

@@ -25,40 +25,12 @@ constexpr RuleMeta kMeta{
         "`hipModuleGetFunction` finds a kernel by its symbol in the code object. A C++ kernel's symbol is "
         "mangled, so the lookup by the plain name fails at run time with `hipErrorNotFound`, after the "
         "capture has started.",
-    .example =
-        "#include <hip/hip_runtime.h>\n\n"
-        "__global__ void vadd(const float* a, const float* b, float* c, int n) {\n"
-        "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-        "  if (i < n) c[i] = a[i] + b[i];\n"
-        "}\n\n"
-        "int main() {\n"
-        "  hipModule_t module;\n"
-        "  hipFunction_t f;\n"
-        "  hipModuleLoad(&module, \"vadd.hsaco\");\n"
-        "  hipModuleGetFunction(&f, module, \"vadd\");\n"
-        "  hipModuleLaunchKernel(f, 4, 1, 1, 256, 1, 1, 0, nullptr, nullptr, nullptr);\n"
-        "  return 0;\n"
-        "}\n",
-    .fixed =
-        "#include <hip/hip_runtime.h>\n\n"
-        "extern \"C\" __global__ void vadd(const float* a, const float* b, float* c, int n) {\n"
-        "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-        "  if (i < n) c[i] = a[i] + b[i];\n"
-        "}\n\n"
-        "int main() {\n"
-        "  hipModule_t module;\n"
-        "  hipFunction_t f;\n"
-        "  hipModuleLoad(&module, \"vadd.hsaco\");\n"
-        "  hipModuleGetFunction(&f, module, \"vadd\");\n"
-        "  hipModuleLaunchKernel(f, 4, 1, 1, 256, 1, 1, 0, nullptr, nullptr, nullptr);\n"
-        "  return 0;\n"
-        "}\n",
     .facts =
         "HIP's module API looks kernels up by symbol name (HIP documentation, \"Module management\": "
         "`hipModuleGetFunction(hipFunction_t*, hipModule_t, const char* kname)`); C++ kernels have "
         "Itanium-mangled symbols unless declared `extern \"C\"`, as the HIP programming guide's module "
         "examples do.",
-    .example_name = "vadd.hip",
+    .reads_sanitizer_recipes = true,
 };
 
 class KernelNameUnresolvable final : public Rule {

@@ -7,27 +7,6 @@
 namespace aortalint {
 namespace {
 
-constexpr std::string_view kVadd =
-    "#include <hip/hip_runtime.h>\n\n"
-    "extern \"C\" __global__ void vadd(const float* a, const float* b, float* c, int n) {\n"
-    "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-    "  if (i < n) c[i] = a[i] + b[i];\n"
-    "}\n\n"
-    "template <typename T>\n"
-    "__global__ void scale(T* x, T a, int n) {\n"
-    "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-    "  if (i < n) x[i] *= a;\n"
-    "}\n\n"
-    "int main() {\n"
-    "  float *a, *b, *c;\n"
-    "  hipMalloc(&a, 1024 * sizeof(float));\n"
-    "  hipMalloc(&b, 1024 * sizeof(float));\n"
-    "  hipMalloc(&c, 1024 * sizeof(float));\n"
-    "  vadd<<<4, 256>>>(a, b, c, 1024);\n"
-    "  scale<float><<<4, 256>>>(c, 2.0f, 1024);\n"
-    "  return hipDeviceSynchronize() == hipSuccess ? 0 : 1;\n"
-    "}\n";
-
 constexpr RuleMeta kMeta{
     .id = "HIP001",
     .slug = "kernel-regex-matches-nothing",
@@ -48,20 +27,13 @@ constexpr RuleMeta kMeta{
     .why =
         "A pattern that keeps nothing filters every dispatch out of the capture: the trial runs, the "
         "profile is empty, and aorta reports no rocprof numbers.",
-    .example =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  rocprof:\n    trace: kernel\n    kernel_include_regex: \"^vector_add\"\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  rocprof:\n    trace: kernel\n    kernel_include_regex: \"^vadd|scale<float>\"\n",
     .facts =
         "rocprofv3 keeps a dispatch when `std::regex_search(formatted_kernel_name, include_regex)` "
         "holds, where the formatted name is `cxx_demangle(name without \".kd\")` "
         "(`ROCPROF_DEMANGLE_KERNELS` on and `ROCPROF_TRUNCATE_KERNELS` off by default; rocprofiler-sdk's "
         "`tool.cpp` and `config.cpp`, and the kernel naming page of its documentation). aorta passes "
         "`kernel_include_regex` as `--kernel-include-regex` unchanged (reference/aorta.md §2.1).",
-    .companion = kVadd,
-    .companion_name = "vadd.hip",
+    .reads_sanitizer_recipes = true,
 };
 
 class KernelRegexMatchesNothing final : public Rule {

@@ -9,23 +9,6 @@
 namespace aortalint {
 namespace {
 
-constexpr std::string_view kGemm =
-    "#include <hip/hip_runtime.h>\n\n"
-    "__global__ void gemm(const float* a, const float* b, float* c, int n) {\n"
-    "  int row = blockIdx.y * blockDim.y + threadIdx.y, col = blockIdx.x * blockDim.x + threadIdx.x;\n"
-    "  float sum = 0;\n"
-    "  for (int k = 0; k < n; ++k) sum += a[row * n + k] * b[k * n + col];\n"
-    "  c[row * n + col] = sum;\n"
-    "}\n\n"
-    "int main() {\n"
-    "  float *a, *b, *c;\n"
-    "  hipMalloc(&a, 512 * 512 * sizeof(float));\n"
-    "  hipMalloc(&b, 512 * 512 * sizeof(float));\n"
-    "  hipMalloc(&c, 512 * 512 * sizeof(float));\n"
-    "  hipLaunchKernelGGL(gemm, dim3(32, 32), dim3(16, 16), 0, 0, a, b, c, 512);\n"
-    "  return hipDeviceSynchronize() == hipSuccess ? 0 : 1;\n"
-    "}\n";
-
 constexpr RuleMeta kMeta{
     .id = "HIP002",
     .slug = "marker-trace-without-markers",
@@ -40,20 +23,13 @@ constexpr RuleMeta kMeta{
     .why =
         "`marker` renders `--marker-trace`, which records roctx ranges and marks; a program that emits none "
         "gets an empty marker trace, and the ranges the recipe's author expected to read are not there.",
-    .example =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  rocprof:\n    trace: \"kernel,marker\"\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  rocprof:\n    trace: kernel\n",
     .facts =
         "rocprofv3's `--marker-trace` traces the roctx API (`roctxRangePush`, `roctxRangePop`, "
         "`roctxMark`, `roctxRangeStart`/`Stop`), declared in `<rocprofiler-sdk-roctx/roctx.h>` (and "
         "`<roctracer/roctx.h>` before it); aorta's `trace: marker` renders `--marker-trace` "
         "(reference/aorta.md §2.1). No fix is offered: whether to add markers to the program or drop the "
         "domain is the author's choice.",
-    .companion = kGemm,
-    .companion_name = "gemm.hip",
+    .reads_sanitizer_recipes = true,
 };
 
 class MarkerTraceWithoutMarkers final : public Rule {

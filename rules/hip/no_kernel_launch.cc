@@ -28,38 +28,10 @@ constexpr RuleMeta kMeta{
     .why =
         "A profile of a program that dispatches nothing is empty: the trial spends its GPU time and aorta "
         "reports no kernel numbers.",
-    .example =
-        "#include <hip/hip_runtime.h>\n\n"
-        "__global__ void fill(float* x, float v, int n) {\n"
-        "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-        "  if (i < n) x[i] = v;\n"
-        "}\n\n"
-        "int main() {\n"
-        "  float* x;\n"
-        "  hipMalloc(&x, 1024 * sizeof(float));\n"
-        "  hipMemset(x, 0, 1024 * sizeof(float));\n"
-        "  return hipDeviceSynchronize() == hipSuccess ? 0 : 1;\n"
-        "}\n",
-    .fixed =
-        "#include <hip/hip_runtime.h>\n\n"
-        "__global__ void fill(float* x, float v, int n) {\n"
-        "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-        "  if (i < n) x[i] = v;\n"
-        "}\n\n"
-        "int main() {\n"
-        "  float* x;\n"
-        "  hipMalloc(&x, 1024 * sizeof(float));\n"
-        "  fill<<<4, 256>>>(x, 1.0f, 1024);\n"
-        "  return hipDeviceSynchronize() == hipSuccess ? 0 : 1;\n"
-        "}\n",
     .facts =
         "rocprofv3's kernel trace and counter collection record kernel dispatches; a process that "
         "dispatches none leaves them empty (rocprofiler-sdk documentation, \"Using rocprofv3\").",
-    .example_name = "fill.hip",
-    .companion =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  rocprof: {trace: kernel}\n",
-    .companion_name = "recipe.yaml",
+    .reads_sanitizer_recipes = true,
 };
 
 class NoKernelLaunch final : public Rule {

@@ -19,12 +19,6 @@ constexpr RuleMeta kMeta{
         "carry `cycles` and `normalized_cycles` instead, so perf.md and matrix.json show no `proton_*` "
         "number (only the trial's JSON records `proton_artifact_dir`). The numbers are in the tree: read it with "
         "`proton-viewer -m normalized_cycles`.",
-    .example =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton: {mode: env, backend: instrumentation}\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton: {mode: env, backend: roctracer}\n",
     .facts =
         "aorta's Proton parser keeps only time metrics (reference/aorta.md §5); instrumentation yields none "
         "(§2.4).",

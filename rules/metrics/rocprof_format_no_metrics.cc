@@ -16,12 +16,6 @@ constexpr RuleMeta kMeta{
         "aorta reads rocprofv3's `*_kernel_stats.csv` (or `*_kernel_trace.csv`) for `rocprof_kernel_count`, "
         "`rocprof_gpu_time_ms` and the top kernels; with another format perf.md and matrix.json show none of them "
         "(only the trial's JSON records `rocprof_artifact_dir`).",
-    .example =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  rocprof: {output_format: pftrace}\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  rocprof: {output_format: csv}\n",
     .facts = "aorta's rocprof parser reads CSV only (reference/aorta.md §2.1, §5).",
 };
 

@@ -15,12 +15,6 @@ constexpr RuleMeta kMeta{
     .why =
         "aorta's rocprof metrics come from kernel statistics and kernel dispatch traces; API, memory-copy or "
         "marker traces alone leave perf.md and matrix.json with just `rocprof_artifact_dir`.",
-    .example =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  rocprof: {trace: hip}\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  rocprof: {trace: \"kernel,hip\"}\n",
     .facts = "Only `kernel` among rocprof's trace domains produces metrics (reference/aorta.md §2.1, §5).",
 };
 

@@ -19,12 +19,6 @@ constexpr RuleMeta kMeta{
         "`proton_top_kernels`) are read from `.hatchet` trees, which only `data: tree` writes; with a trace "
         "perf.md and matrix.json show no `proton_*` number (only the trial's JSON records "
         "`proton_artifact_dir`), so cells cannot be compared by number.",
-    .example =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton: {mode: env, data: trace}\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton: {mode: env, data: tree}\n",
     .facts = "aorta's Proton parser reads `*.hatchet` only (reference/aorta.md §2.4, §5).",
 };
 

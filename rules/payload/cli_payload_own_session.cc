@@ -36,14 +36,6 @@ constexpr RuleMeta kMeta{
         "aorta's included, so the kernels after it are not captured. `profile`'s wrapper, `activate(s)` and "
         "`deactivate(s)` raise `ValueError: Only one session can be ... when running from the command line`, "
         "which stops the script, and the front end then writes no capture at all.",
-    .example =
-        "import triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n\ndef main():\n"
-        "    proton.start(\"gemm\", backend=\"instrumentation\")\n    torch.ones(4, device=\"cuda\")\n"
-        "    proton.finalize()\n    return 0\n\n\nif __name__ == \"__main__\":\n    code = main()\n    if code:\n"
-        "        raise SystemExit(code)\n",
-    .fixed =
-        "import torch\n\n\ndef main():\n    torch.ones(4, device=\"cuda\")\n    return 0\n\n\n"
-        "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
     .facts =
         "Measured on an NVIDIA H200 with Triton 3.6.0 (fixtures/captures/own-sessions-h200, "
         "`fixtures/gpu/own_sessions.py`), running each payload as aorta's `mode: cli` does: a payload calling "
@@ -57,11 +49,6 @@ constexpr RuleMeta kMeta{
         "Triton's `profile.py` (read in the 3.0 and 3.8.0 sources) returns early from `start` when the "
         "command-line flag is set, and raises in `activate` and `deactivate` for a session other than 0 "
         "(`finalize(session)` too, where the session is not `None`).",
-    .example_name = "payload.py",
-    .companion =
-        "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton:\n    mode: cli\n",
-    .example_args = "-- python payload.py",
 };
 
 // A call passing session 0, the one session the command line allows.

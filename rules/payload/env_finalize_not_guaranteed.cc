@@ -35,18 +35,6 @@ constexpr RuleMeta kMeta{
         "In env mode the payload owns aorta's session: Proton writes the capture only in `finalize()`. An "
         "exception between `start()` and `finalize()` ends the process first, and the trial loses the whole "
         "capture, also the kernels that ran before the error.",
-    .example =
-        "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n\n"
-        "def run(steps):\n    proton.start(os.environ.get(\"AORTA_PROTON_NAME\", \"run\"))\n"
-        "    for _ in range(steps):\n        torch.randn(64, 64, device=\"cuda\").matmul(torch.eye(64, "
-        "device=\"cuda\"))\n"
-        "    proton.finalize()\n\n\nif __name__ == \"__main__\":\n    run(3)\n",
-    .fixed =
-        "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n\n"
-        "def run(steps):\n    proton.start(os.environ.get(\"AORTA_PROTON_NAME\", \"run\"))\n    try:\n"
-        "        for _ in range(steps):\n"
-        "            torch.randn(64, 64, device=\"cuda\").matmul(torch.eye(64, device=\"cuda\"))\n"
-        "    finally:\n        proton.finalize()\n\n\nif __name__ == \"__main__\":\n    run(3)\n",
     .facts =
         "Measured on an NVIDIA H200 with Triton 3.6.0 (fixtures/captures/own-sessions-h200, "
         "`fixtures/gpu/own_sessions.py`), with `AORTA_PROTON_NAME` exported as aorta's `mode: env` does: a payload "
@@ -58,11 +46,6 @@ constexpr RuleMeta kMeta{
         "when both are statements of one block, and is unsafe when a statement between them returns, yields, "
         "or breaks or continues a loop around them (`finalize()` then runs there too).",
     .fix = FixAvailability::kSometimes,
-    .example_name = "payload.py",
-    .companion =
-        "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton:\n    mode: env\n",
-    .example_args = "-- python payload.py",
 };
 
 std::string_view FunctionName(const Payload& p, TSNode def) {

@@ -31,27 +31,13 @@ constexpr RuleMeta kMeta{
         "trial and records no profile, hence a warning, and a deliberate difference from aorta, listed in "
         "[aorta-differences](../aorta-differences.md#the-payload-gate-pay006-pay007); `severity: {PAY007: error}` "
         "makes `aortalint run` refuse such a capture.",
-    .example =
-        "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n\n"
-        "def main():\n    proton.start(os.environ.get(\"AORTA_PROTON_NAME\", \"run\"))\n"
-        "    torch.ones(4, device=\"cuda\")\n    return 0\n\n\nif __name__ == \"__main__\":\n"
-        "    code = main()\n    if code:\n        raise SystemExit(code)\n",
-    .fixed =
-        "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n\n"
-        "def main():\n    proton.start(os.environ.get(\"AORTA_PROTON_NAME\", \"run\"))\n    try:\n"
-        "        torch.ones(4, device=\"cuda\")\n    finally:\n        proton.finalize()\n    return 0\n\n\n"
-        "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
     .facts =
         "aorta's `mode: env` wraps nothing and leaves the session to the payload; its example payloads call "
         "`proton.start(...)` after warm-up and `proton.finalize()` in a `finally` block "
         "(reference/aorta.md §4.2, §6.3). Triton 3.x's `triton/profiler/profile.py`: `profile` wraps the function in "
         "`start(...)` then `deactivate(session)` (not `finalize()`); issue 34 saw a payload running "
         "`proton.profile(fn, name=...)()` then `finalize()` write its `.hatchet` on an H200 with Triton 3.6.0.",
-    .example_name = "payload.py",
-    .companion =
-        "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton:\n    mode: env\n",
-    .example_args = "-- python payload.py",
+    .trial_setup = true,
 };
 
 bool Calls(const std::vector<const Payload*>& payloads, std::string_view function) {

@@ -34,21 +34,6 @@ constexpr RuleMeta kMeta{
         "defaults), hence a warning, and a deliberate difference from aorta, listed in "
         "[aorta-differences](../aorta-differences.md#the-payload-gate-pay006-pay007); `severity: {PAY006: error}` "
         "makes `aortalint run` refuse such a capture.",
-    .example =
-        "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n\n"
-        "def main():\n    proton.start(os.environ.get(\"AORTA_PROTON_NAME\", \"run\"))\n    try:\n"
-        "        torch.ones(4, device=\"cuda\")\n    finally:\n        proton.finalize()\n    return 0\n\n\n"
-        "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
-    .fixed =
-        "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n"
-        "_ENV = \"AORTA_PROTON_\"\n\n\ndef main():\n"
-        "    proton.start(\n"
-        "        name=os.environ.get(f\"{_ENV}NAME\") or \"run\",\n"
-        "        context=os.environ.get(f\"{_ENV}CONTEXT\", \"shadow\"),\n"
-        "        data=os.environ.get(f\"{_ENV}DATA\", \"tree\"),\n"
-        "        backend=os.environ.get(f\"{_ENV}BACKEND\"),\n    )\n    try:\n"
-        "        torch.ones(4, device=\"cuda\")\n    finally:\n        proton.finalize()\n    return 0\n\n\n"
-        "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
     .facts =
         "aorta's env-mode wrapping (reference/aorta.md §4.2) and its test "
         "`test_env_mode_payload_reads_every_session_variable` (§6.3, `tests/test_examples.py` at 4b4553ef), "
@@ -56,11 +41,7 @@ constexpr RuleMeta kMeta{
         "resolves the whole name, so a plain literal counts too. On issue 34's wild corpus paired with `mode: env`, "
         "138 findings on 46 files became 46, one per "
         "payload that reads none of the variables.",
-    .example_name = "payload.py",
-    .companion =
-        "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton:\n    mode: env\n    backend: roctracer\n",
-    .example_args = "-- python payload.py",
+    .trial_setup = true,
 };
 
 // Whether any payload spells `AORTA_PROTON_<suffix>`.

@@ -25,20 +25,6 @@ constexpr RuleMeta kMeta{
         "Triton 3.6.x (and whenever the targets are unset or unread) scopes go in a `@gluon.jit` kernel, since "
         "a plain `@triton.jit` kernel rejects them unless the payload calls "
         "`triton.profiler.language.enable_semantic(\"triton\")` (PAY011).",
-    .example =
-        "import triton.profiler as proton  # isort: skip  # noqa: I001\nimport triton\n"
-        "import triton.language as tl\n\n\n@triton.jit\ndef copy(src, dst, n, BLOCK: tl.constexpr):\n"
-        "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n"
-        "    x = tl.load(src + offs, mask=offs < n)\n    tl.store(dst + offs, x, mask=offs < n)\n",
-    .fixed =
-        "import triton.profiler as proton  # isort: skip  # noqa: I001\n"
-        "import triton.profiler.language as pl  # isort: skip  # noqa: I001\n"
-        "from triton.experimental import gluon\nfrom triton.experimental.gluon import language as gl\n\n\n"
-        "@gluon.jit\ndef copy(src, dst, n, BLOCK: gl.constexpr):\n"
-        "    layout: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])\n"
-        "    offs = gl.program_id(0) * BLOCK + gl.arange(0, BLOCK, layout=layout)\n"
-        "    pl.enter_scope(\"load\")\n    x = gl.load(src + offs, mask=offs < n)\n    pl.exit_scope(\"load\")\n"
-        "    gl.store(dst + offs, x, mask=offs < n)\n",
     .facts =
         "aorta's amd-instrumentation example imports `triton.profiler.language` and marks its kernel's "
         "regions (reference/aorta.md §7.3); instrumentation leaves carry cycles, not times (§2.4). Measured on an "
@@ -47,11 +33,6 @@ constexpr RuleMeta kMeta{
         "instrumentation`, whose payload wraps its `@triton.jit` kernels only in `with proton.scope(...)`, "
         "`@proton.scope(...)` or `proton.enter_scope`/`exit_scope` writes a 602-byte tree: `ROOT` and one empty "
         "node per host scope, no kernel frame, no metric, no cycles.",
-    .example_name = "payload.py",
-    .companion =
-        "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton:\n    mode: cli\n    backend: instrumentation\n",
-    .example_args = "-- python payload.py",
 };
 
 // The API that marks a region on the targets: on a Triton whose Proton accepts

@@ -20,17 +20,9 @@ constexpr RuleMeta kMeta{
         "Proton's command front end runs the script as `__main__`; work done at module level also runs when a "
         "test or a sibling module imports the payload, and aorta's SystemExit check cannot find the exit "
         "path to judge it.",
-    .example =
-        "import triton.profiler as proton  # isort: skip  # noqa: I001\nimport torch\n\n"
-        "torch.ones(4, device=\"cuda\")\n",
-    .fixed =
-        "import triton.profiler as proton  # isort: skip  # noqa: I001\nimport torch\n\n\ndef main():\n"
-        "    torch.ones(4, device=\"cuda\")\n    return 0\n\n\nif __name__ == \"__main__\":\n    code = main()\n"
-        "    if code:\n        raise SystemExit(code)\n",
     .facts =
         "aorta's `test_payload_has_a_main_guard` requires the guard in every example payload "
         "(reference/aorta.md §6.2).",
-    .example_name = "payload.py",
 };
 
 class MissingMainGuard final : public Rule {

@@ -22,26 +22,9 @@ constexpr RuleMeta kMeta{
         "aorta rewrites these variables to `ROCR_VISIBLE_DEVICES` for exactly this reason, but only in the "
         "environment it launches; a payload that sets them again makes Proton raise `ValueError: Proton does "
         "not work when the environment variable HIP_VISIBLE_DEVICES is set on AMD GPUs`.",
-    .example =
-        "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n\n"
-        "def main():\n    os.environ[\"HIP_VISIBLE_DEVICES\"] = \"0\"\n"
-        "    proton.start(os.environ.get(\"AORTA_PROTON_NAME\", \"run\"))\n    try:\n"
-        "        torch.ones(4, device=\"cuda\")\n    finally:\n        proton.finalize()\n    return 0\n\n\n"
-        "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
-    .fixed =
-        "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n\n"
-        "def main():\n    # the device is chosen by the recipe (aorta exports ROCR_VISIBLE_DEVICES)\n"
-        "    proton.start(os.environ.get(\"AORTA_PROTON_NAME\", \"run\"))\n    try:\n"
-        "        torch.ones(4, device=\"cuda\")\n    finally:\n        proton.finalize()\n    return 0\n\n\n"
-        "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
     .facts =
         "aorta's device-variable translation applies to the queue-intercepting backends only "
         "(reference/aorta.md §2.5), and Proton's own error for `HIP_VISIBLE_DEVICES` is quoted there.",
-    .example_name = "payload.py",
-    .companion =
-        "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton:\n    mode: env\n",
-    .example_args = "-- python payload.py",
 };
 
 class PayloadSetsVisibleDevices final : public Rule {

@@ -53,16 +53,6 @@ constexpr RuleMeta kMeta{
         "silently undoes the import order that keeps Triton 3.8.0 with ROCm from hanging at exit (PAY001). "
         "aorta's `# isort: skip  # noqa: I001` alone does not hold under isort when another import stands above "
         "the Proton import: tried with isort 5.6.4 on real payloads, one run undid most such pins.",
-    .example =
-        "from __future__ import annotations\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n"
-        "import torch\n\n\ndef main():\n    proton.start(\"run\")\n    torch.ones(4, device=\"cuda\")\n"
-        "    proton.finalize()\n    return 0\n\n\nif __name__ == \"__main__\":\n    code = main()\n"
-        "    if code:\n        raise SystemExit(code)\n",
-    .fixed =
-        "from __future__ import annotations\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n"
-        "# isort: split\nimport torch\n\n\ndef main():\n    proton.start(\"run\")\n    torch.ones(4, device=\"cuda\")\n"
-        "    proton.finalize()\n    return 0\n\n\nif __name__ == \"__main__\":\n    code = main()\n"
-        "    if code:\n        raise SystemExit(code)\n",
     .facts =
         "aorta's own payloads mark every Proton import line with `# isort: skip  # noqa: I001` "
         "(reference/aorta.md §6.1, the convention its import-order test relies on but does not check); "
@@ -72,9 +62,6 @@ constexpr RuleMeta kMeta{
         "and aiter): the Triton repositories' ruff selects no `I` and they run no isort, and their 3 PAY002 "
         "findings (4 paired) were noise; with no sorter found there are none.",
     .fix = FixAvailability::kAlways,
-    .example_name = "payload.py",
-    .companion = "[tool.isort]\nprofile = \"black\"\n",
-    .companion_name = "pyproject.toml",
 };
 
 // Inside an `# isort: off` region (full-line comments before `line`).

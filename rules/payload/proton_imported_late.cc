@@ -27,15 +27,6 @@ constexpr RuleMeta kMeta{
         "On Triton 3.8.0 with ROCm, a process that imported torch before `triton.profiler` can hang forever at "
         "exit (aorta#434): where the Proton import is written does not matter, only which module the process "
         "loads first.",
-    .example =
-        "import torch\n\n\ndef main():\n    import triton.profiler as proton\n\n    proton.start(\"run\")\n"
-        "    torch.ones(4, device=\"cuda\")\n    proton.finalize()\n    return 0\n\n\n"
-        "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
-    .fixed =
-        "import triton.profiler as proton  # isort: skip  # noqa: I001\n# isort: split\nimport torch\n\n\n"
-        "def main():\n    proton.start(\"run\")\n    torch.ones(4, device=\"cuda\")\n    proton.finalize()\n"
-        "    return 0\n\n\nif __name__ == \"__main__\":\n    code = main()\n    if code:\n"
-        "        raise SystemExit(code)\n",
     .facts =
         "Issue 34 found six real scripts (Triton-family benchmarks and tutorials) with this shape. The exit hang "
         "is reference/aorta.md §3 (fixed after 3.8.0 by triton#11009); aorta's import-order test (§6.1) skips "
@@ -43,7 +34,6 @@ constexpr RuleMeta kMeta{
         "examples, triton_kernels' roofline "
         "(which imports only the viewer, still loading `triton.profiler` and its library), a tritonbench "
         "operator and an aiter test.",
-    .example_name = "payload.py",
 };
 
 class ProtonImportedLate final : public Rule {

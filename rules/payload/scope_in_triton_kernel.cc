@@ -43,22 +43,6 @@ constexpr RuleMeta kMeta{
         "fails before any cycle is recorded. Proton enables only the Gluon semantic by default because Triton's "
         "compiler rewrites (pipelining, reordering, duplication) can make scopes in Triton-language kernels "
         "misleading; `triton.profiler.language.enable_semantic(\"triton\")` opts in anyway.",
-    .example =
-        "import triton.profiler as proton  # isort: skip  # noqa: I001\n"
-        "import triton.profiler.language as pl  # isort: skip  # noqa: I001\nimport triton\n"
-        "import triton.language as tl\n\n\n@triton.jit\ndef copy(src, dst, n, BLOCK: tl.constexpr):\n"
-        "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n    pl.enter_scope(\"load\")\n"
-        "    x = tl.load(src + offs, mask=offs < n)\n    pl.exit_scope(\"load\")\n"
-        "    tl.store(dst + offs, x, mask=offs < n)\n",
-    .fixed =
-        "import triton.profiler as proton  # isort: skip  # noqa: I001\n"
-        "import triton.profiler.language as pl  # isort: skip  # noqa: I001\n"
-        "from triton.experimental import gluon\nfrom triton.experimental.gluon import language as gl\n\n\n"
-        "@gluon.jit\ndef copy(src, dst, n, BLOCK: gl.constexpr):\n"
-        "    layout: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])\n"
-        "    offs = gl.program_id(0) * BLOCK + gl.arange(0, BLOCK, layout=layout)\n"
-        "    pl.enter_scope(\"load\")\n    x = gl.load(src + offs, mask=offs < n)\n    pl.exit_scope(\"load\")\n"
-        "    gl.store(dst + offs, x, mask=offs < n)\n",
     .facts =
         "Seen on an NVIDIA H200 with Triton 3.6.0 through `aortalint run` (fixtures/captures/cycles-h200: "
         "`jit_scopes` fails to compile, `jit_scopes_enabled` records cycles after `enable_semantic(\"triton\")`, "
@@ -66,11 +50,6 @@ constexpr RuleMeta kMeta{
         "compiled and recorded cycles when the script called `enable_semantic(\"triton\")` in its `__main__` "
         "block, under Proton's command front end as under python; Triton 3.6.0's `triton/profiler/language.py` sets "
         "`_SEMANTICS = {_ALL_SEMANTICS[\"gluon\"]}`. 3.7.x and 3.8.0 are `unknown` in the table.",
-    .example_name = "payload.py",
-    .companion =
-        "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton:\n    mode: env\n    backend: instrumentation\n",
-    .example_args = "--triton 3.6.0 -- python payload.py",
 };
 
 enum class Kernel { kNone, kTriton, kGluon };

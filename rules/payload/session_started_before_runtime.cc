@@ -22,25 +22,10 @@ constexpr RuleMeta kMeta{
         "roctracer attaches to the HIP runtime that exists when the session starts; started before torch "
         "loads it, the session records nothing. The import order (PAY001) is about importing Proton first; "
         "starting it must still wait for torch.",
-    .example =
-        "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\n"
-        "proton.start(os.environ[\"AORTA_PROTON_NAME\"], backend=\"roctracer\")\nimport torch\n\n\n"
-        "def main():\n    torch.ones(4, device=\"cuda\")\n    proton.finalize()\n    return 0\n\n\n"
-        "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
-    .fixed =
-        "import os\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport torch\n\n"
-        "proton.start(os.environ[\"AORTA_PROTON_NAME\"], backend=\"roctracer\")\n\n\ndef main():\n"
-        "    torch.ones(4, device=\"cuda\")\n    proton.finalize()\n    return 0\n\n\n"
-        "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
     .facts =
         "aorta's import-order notes: `proton.start()` must run after torch has brought the runtime up, which "
         "roctracer requires (reference/aorta.md §6.1); `auto` resolves to roctracer on AMD before Triton "
         "3.8.0 (§3).",
-    .example_name = "payload.py",
-    .companion =
-        "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton:\n    mode: env\n    backend: roctracer\n",
-    .example_args = "-- python payload.py",
 };
 
 class SessionStartedBeforeRuntime final : public Rule {

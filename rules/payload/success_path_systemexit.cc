@@ -50,25 +50,12 @@ constexpr RuleMeta kMeta{
         "Triton 3.6.0's `execute_as_main` catches `Exception` only, so a success-path `SystemExit` escapes "
         "before Proton's `finalize()`: the run exits 0 and no `.hatchet` is written (seen on a real H200 with "
         "Triton 3.6.0). Exiting only on failure keeps the capture on every version.",
-    .example =
-        "import sys\n\nimport triton.profiler as proton  # isort: skip  # noqa: I001\nimport torch\n\n\n"
-        "def main():\n    with proton.scope(\"matmul\"):\n        torch.ones(4, device=\"cuda\")\n    return 0\n\n\n"
-        "if __name__ == \"__main__\":\n    sys.exit(main())\n",
-    .fixed =
-        "import triton.profiler as proton  # isort: skip  # noqa: I001\nimport torch\n\n\n"
-        "def main():\n    with proton.scope(\"matmul\"):\n        torch.ones(4, device=\"cuda\")\n    return 0\n\n\n"
-        "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
     .facts =
         "aorta's SystemExit test runs the guard with `main` returning 0, 1 and 2 and requires no exit on 0 "
         "(reference/aorta.md §6.2); the lost capture is in §3 and in this repository's "
         "`fixtures/captures/h200-triton-3.6.0/`. Issue 34, on the same H200: a payload whose `main()` calls "
         "`finalize()` before `sys.exit(main())` kept its capture under the front end.",
     .fix = FixAvailability::kSometimes,
-    .example_name = "payload.py",
-    .companion =
-        "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton:\n    mode: cli\n",
-    .example_args = "--triton 3.6.0 -- python payload.py",
 };
 
 // The statements of `block` that run whenever it runs: its own, and those of the `with` blocks and of

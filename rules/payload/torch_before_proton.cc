@@ -41,16 +41,6 @@ constexpr RuleMeta kMeta{
         "rocprofiler-sdk registration lock (aorta#434). The run never finishes and nothing is written. On other "
         "versions no hang is known. aorta's own import-order test rejects the order in aorta's example payloads; "
         "other code has only the hang to fear.",
-    .example =
-        "import torch\nimport triton\n\nimport triton.profiler as proton\n\n\ndef main():\n"
-        "    proton.start(\"run\")\n    torch.ones(4, device=\"cuda\")\n    proton.finalize()\n    return 0\n\n\n"
-        "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
-    .fixed =
-        "import triton.profiler as proton  # isort: skip  # noqa: I001\n# isort: split\nimport torch\nimport "
-        "triton\n\n\n"
-        "def main():\n    proton.start(\"run\")\n    torch.ones(4, device=\"cuda\")\n    proton.finalize()\n"
-        "    return 0\n\n\nif __name__ == \"__main__\":\n    code = main()\n    if code:\n"
-        "        raise SystemExit(code)\n",
     .facts =
         "aorta's `test_proton_payloads_import_proton_before_torch` (reference/aorta.md §6.1) and the exit hang "
         "of Triton 3.8.0, fixed after it by triton#11009 (§3). aorta's own pipeline, gelu and hotspot payloads "
@@ -61,7 +51,6 @@ constexpr RuleMeta kMeta{
         "--unsafe-fixes fixed all 18 unpaired ones, and the fixed files kept Proton first under isort 5.6.4 and "
         "ruff 0.17.4's I001.",
     .fix = FixAvailability::kSometimes,
-    .example_name = "payload.py",
 };
 
 bool IsCommentLine(std::string_view line) {

@@ -47,25 +47,11 @@ constexpr RuleMeta kMeta{
     .why =
         "The Triton 3.8.0 exit hang (PAY001) depends on whether torch's runtime was loaded before "
         "`triton.profiler`, not on which file wrote `import torch`; aorta's own test only sees the payload.",
-    .example =
-        "# lightning imports torch while it loads (so would a sibling module that does)\n"
-        "import lightning\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\n\ndef main():\n"
-        "    proton.start(\"run\")\n    lightning.seed_everything(0)\n    proton.finalize()\n    return 0\n\n\n"
-        "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
-    .fixed =
-        "import triton.profiler as proton  # isort: skip  # noqa: I001\n\nimport lightning\n\n\ndef main():\n"
-        "    proton.start(\"run\")\n    lightning.seed_everything(0)\n    proton.finalize()\n    return 0\n\n\n"
-        "if __name__ == \"__main__\":\n    code = main()\n    if code:\n        raise SystemExit(code)\n",
     .facts =
         "The hang of reference/aorta.md §3 (torch imported before triton.profiler on 3.8.0) and the guard "
         "of §6.1, which looks at the payload's own imports only. Issue 34 measured which imports load torch: "
         "lightning, timm, accelerate, peft, torchvision, sentence_transformers and torchmetrics do; on "
         "transformers 5.17.0 a bare `import transformers` does not, `from transformers import AutoModel` does.",
-    .example_name = "payload.py",
-    .companion =
-        "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton:\n    mode: cli\n",
-    .example_args = "-- python payload.py",
 };
 
 struct Link {

@@ -29,16 +29,11 @@ constexpr RuleMeta kMeta{
         "cell (and its output directory), or when a pair's two mitigations would export one variable with two "
         "values: whichever is applied last would silently win, so the cell would not measure what its name "
         "says.",
-    .example =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none, hsa_disable_cache]\n"
-        "diagnostic_axis: [none, hsa_enable_cache]\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none, hsa_disable_cache]\n"
-        "diagnostic_axis: [none, hip_launch_blocking]\n",
     .facts =
         "Probe cell synthesis and its two `RecipeCellError`s in reference/aorta.md §1.5; stacked triage "
         "mitigations that disagree are the same `RecipeCellError` (§1.4). The variables each built-in "
         "mitigation sets are in rules/knowledge/mitigations.yaml (REG).",
+    .aorta_refuses_at_load = true,
 };
 
 using Vars = std::map<std::string, std::string>;

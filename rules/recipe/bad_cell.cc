@@ -27,15 +27,10 @@ constexpr RuleMeta kMeta{
         "aorta refuses the recipe: each cell name becomes a directory beside the run's `matrix.md` and "
         "`matrix.json`, so a name with a slash or `..` would escape the output folder, a reserved one would "
         "overwrite the summary, and a repeated one would mix two cells' trials.",
-    .example =
-        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncells:\n"
-        "  - name: ../base\n    mitigations: [none]\n    environment: local\n",
-    .fixed =
-        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncells:\n"
-        "  - name: base\n    mitigations: [none]\n    environment: local\n",
     .facts =
         "`_parse_cell` and the uniqueness check after it (reference/aorta.md §1.4); `recipe.cells: must be a "
         "non-empty list` (§1.3).",
+    .aorta_refuses_at_load = true,
 };
 
 class BadCell final : public Rule {

@@ -23,15 +23,10 @@ constexpr RuleMeta kMeta{
         "The names and values are exported into the trial's environment; a name such as `HIP-VISIBLE` or "
         "`1GPU` cannot be a shell variable, and a NUL cannot be stored in one, so aorta refuses the recipe "
         "rather than launch with a variable silently missing.",
-    .example =
-        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\nextra_env:\n  HSA-XNACK: \"1\"\ncells:\n"
-        "  - name: base\n    mitigations: [none]\n    environment: local\n",
-    .fixed =
-        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\nextra_env:\n  HSA_XNACK: \"1\"\ncells:\n"
-        "  - name: base\n    mitigations: [none]\n    environment: local\n",
     .facts =
         "`extra_env` in reference/aorta.md §1.3 (recipe and cell; the cell's value wins), newest loader only "
         "(§1.9).",
+    .aorta_refuses_at_load = true,
 };
 
 class BadExtraEnv final : public Rule {

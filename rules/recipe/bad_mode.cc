@@ -20,12 +20,11 @@ constexpr RuleMeta kMeta{
         "aorta's dispatcher peeks at `mode` to pick a loader (triage, probe, or the sanitizer loader); any other "
         "value reaches the triage/probe loader, which refuses the recipe (`recipe.mode: must be 'triage' or "
         "'probe'`) before checking anything else but the Phase-3 keys.",
-    .example = "schema_version: 1\nmode: Probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n",
     .facts =
         "Step 3 of aorta's top-level validation (reference/aorta.md §1.2); an absent `mode` means triage; "
         "`aorta sweep run` hands `mode: sanitizer` to `load_sanitizer_recipe` "
         "(src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py).",
+    .aorta_refuses_at_load = true,
 };
 
 class BadMode final : public Rule {

@@ -17,9 +17,8 @@ constexpr RuleMeta kMeta{
         "aorta understands version 1 only and refuses anything else (`recipe.schema_version: must be an "
         "integer`, `unsupported version N; this build understands version 1`). YAML's `yes`/`true` are "
         "booleans, which aorta rejects even though Python's `True == 1`.",
-    .example = "schema_version: 2\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n",
     .facts = "Step 7 of aorta's top-level validation (reference/aorta.md §1.2); bools are not ints (§1.1).",
+    .aorta_refuses_at_load = true,
 };
 
 class BadSchemaVersion final : public Rule {

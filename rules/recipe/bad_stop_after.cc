@@ -29,13 +29,8 @@ constexpr RuleMeta kMeta{
         "`stop_after` ends a cell early once `events` trials reach the verdict; `max_trials` is the hard cap "
         "that keeps the loop finite, so aorta requires it and refuses a cap below the event count. Per-cell "
         "`trials` would contradict the early-stop loop, so aorta refuses the combination.",
-    .example =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "stop_after:\n  events: 2\n  event_verdict: failed\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "stop_after:\n  events: 2\n  max_trials: 10\n  event_verdict: fail\n",
     .facts = "`stop_after` in reference/aorta.md §1.3, checked after the cells (§1.4, load order step 3).",
+    .aorta_refuses_at_load = true,
 };
 
 class BadStopAfter final : public Rule {

@@ -22,16 +22,11 @@ constexpr RuleMeta kMeta{
         "At the top level a null `collect` means no collectors, but in a cell it is ambiguous between "
         "\"inherit\" and \"none\", so aorta refuses the recipe (`cells[i].collect: null is not allowed at cell "
         "scope`).",
-    .example =
-        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncollect: [rocprof]\ncells:\n"
-        "  - name: base\n    mitigations: [none]\n    environment: local\n    collect: ~\n",
-    .fixed =
-        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncollect: [rocprof]\ncells:\n"
-        "  - name: base\n    mitigations: [none]\n    environment: local\n    collect: []\n",
     .facts =
         "Cell `collect` semantics in reference/aorta.md §1.4: absent inherits, present replaces, `[]` disables, "
         "null is an error.",
     .fix = FixAvailability::kAlways,
+    .aorta_refuses_at_load = true,
 };
 
 // Deleting a `collect:` line of its own inherits the recipe's collectors, the

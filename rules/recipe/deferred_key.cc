@@ -16,15 +16,10 @@ constexpr RuleMeta kMeta{
         "aorta checks for Phase-3 keys before anything else and refuses the recipe (`recipe: keys "
         "['condition'] are deferred to Phase 3`): conditional cells are not implemented, so the condition "
         "would otherwise be silently ignored.",
-    .example =
-        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncondition: gpu == 'MI300X'\ncells:\n"
-        "  - name: base\n    mitigations: [none]\n    environment: local\n",
-    .fixed =
-        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncells:\n"
-        "  - name: base\n    mitigations: [none]\n    environment: local\n",
     .facts =
         "Step 2 of aorta's top-level validation (reference/aorta.md §1.2). The older loader (REC b4c80072) "
         "deferred `redaction` too; the newest accepts it in probe mode (§1.3, §1.9).",
+    .aorta_refuses_at_load = true,
 };
 
 class DeferredKey final : public Rule {

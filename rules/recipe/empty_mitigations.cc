@@ -17,14 +17,9 @@ constexpr RuleMeta kMeta{
     .why =
         "aorta refuses an empty list (`empty list not allowed -- use ['none'] for the explicit baseline`): an "
         "unmitigated cell must say so, and an empty axis would synthesise no probe cells at all.",
-    .example =
-        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncells:\n"
-        "  - name: base\n    mitigations: []\n    environment: local\n",
-    .fixed =
-        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncells:\n"
-        "  - name: base\n    mitigations: [none]\n    environment: local\n",
     .facts = "Cell `mitigations` in reference/aorta.md §1.4; the axes must be non-empty lists (§1.3).",
     .fix = FixAvailability::kAlways,
+    .aorta_refuses_at_load = true,
 };
 
 class EmptyMitigations final : public Rule {

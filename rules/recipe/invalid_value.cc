@@ -51,12 +51,6 @@ constexpr RuleMeta kMeta{
         "`recipe.timeout_per_trial: must be > 0 when set`, `recipe.step_time_regex: invalid regex`), and YAML "
         "1.1 typing makes some of them easy to write by accident: `save_logs: \"yes\"` is a string, "
         "`trials: yes` a boolean, `timeout_per_trial: 1e3` a string.",
-    .example =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "timeout_per_trial: 0\nstep_time_regex: 'step (?P<ms>[0-9.]+ ms'\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "timeout_per_trial: 1800\nstep_time_regex: 'step (?P<ms>[0-9.]+) ms'\n",
     .facts =
         "The key table of reference/aorta.md §1.3 (types, bounds, error texts) and the cell keys of §1.4; "
         "PyYAML's typing in §1.1 (`isinstance(x, bool)` is tested before int). The `condition` check follows "
@@ -69,6 +63,7 @@ constexpr RuleMeta kMeta{
         "`aorta.agent.llm.AUTOPSY_CATEGORIES` at that commit (the eight probe categories and the evidence-only "
         "gpu_race, numeric_silent, tooling_gap), so a null is refused; tier5_custom.py at fd6359cf, older, "
         "refused `category` as an unknown key.",
+    .aorta_refuses_at_load = true,
 };
 
 class InvalidValue final : public Rule {

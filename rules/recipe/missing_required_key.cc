@@ -24,9 +24,8 @@ constexpr RuleMeta kMeta{
     .why =
         "aorta refuses the recipe (`recipe: missing required key 'x'`, `recipe (mode: probe): missing required "
         "key 'x'`) before running anything.",
-    .example = "schema_version: 1\nmode: probe\nmitigation_axis: [none, xnack]\ndiagnostic_axis: [none]\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none, xnack]\ndiagnostic_axis: [none]\n",
     .facts = "Step 6 of aorta's top-level validation (reference/aorta.md §1.2) and the cell keys of §1.4.",
+    .aorta_refuses_at_load = true,
 };
 
 // "a, b and c": the keys required in `mode`, or everywhere (a cell's).

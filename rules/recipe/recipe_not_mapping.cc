@@ -12,9 +12,8 @@ constexpr RuleMeta kMeta{
     .summary = "the recipe's top level is not a mapping (an empty file included)",
     .what = "Reports a recipe whose document is a list, a scalar, or nothing at all.",
     .why = "aorta refuses it first of all: `recipe top-level must be a mapping, got X`.",
-    .example = "- schema_version: 1\n- mode: probe\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n",
     .facts = "Step 1 of aorta's top-level validation (reference/aorta.md §1.2).",
+    .aorta_refuses_at_load = true,
 };
 
 class RecipeNotMapping final : public Rule {

@@ -15,13 +15,8 @@ constexpr RuleMeta kMeta{
         "aorta fills those keys itself: `steps` comes from the recipe's (or the cell's) `steps:`, and "
         "`_aorta_*` keys carry platform data such as the collector directory. It refuses a recipe that tries "
         "to override them.",
-    .example =
-        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\nworkload_config:\n  steps: 50\ncells:\n"
-        "  - name: base\n    mitigations: [none]\n    environment: local\n",
-    .fixed =
-        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 50\ncells:\n"
-        "  - name: base\n    mitigations: [none]\n    environment: local\n",
     .facts = "`workload_config` in reference/aorta.md §1.3 (recipe and cell scope).",
+    .aorta_refuses_at_load = true,
 };
 
 class ReservedWorkloadConfigKey final : public Rule {

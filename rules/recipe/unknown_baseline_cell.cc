@@ -24,15 +24,10 @@ constexpr RuleMeta kMeta{
         "Every cell's step time is compared with the baseline's to flag confounds; with no such cell the "
         "comparison cannot run. aorta refuses a triage recipe (`confound.baseline_cell 'x' does not match any "
         "cell name`); in probe mode the mistake surfaces only after the trials have run.",
-    .example =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none, xnack]\ndiagnostic_axis: [none]\n"
-        "confound:\n  baseline_cell: none\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none, xnack]\ndiagnostic_axis: [none]\n"
-        "confound:\n  baseline_cell: none-none\n",
     .facts =
         "`confound` in reference/aorta.md §1.3 (triage: `RecipeCellError`; probe: not checked at load) and "
         "probe cell synthesis in §1.5.",
+    .aorta_refuses_at_load = true,
 };
 
 class UnknownBaselineCell final : public Rule {

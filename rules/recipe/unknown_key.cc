@@ -30,16 +30,11 @@ constexpr RuleMeta kMeta{
     .why =
         "aorta refuses the whole recipe on the first unknown key (`recipe: unknown top-level keys [...]`, "
         "`cells[i]: unknown keys [...]`). A misspelt optional key would otherwise never be applied.",
-    .example =
-        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ntrails: 5\ncells:\n"
-        "  - name: base\n    mitigations: [none]\n    environment: local\n",
-    .fixed =
-        "schema_version: 1\nworkload: gemm\ntrials: 5\nsteps: 100\ncells:\n"
-        "  - name: base\n    mitigations: [none]\n    environment: local\n",
     .facts =
         "Top-level keys are checked against the union of the triage and probe banks plus `mode` (step 4 of "
         "reference/aorta.md §1.2); cells, `confound`, `stop_after`, `retain` and inline environments reject "
         "unknown keys too (§1.3, §1.4).",
+    .aorta_refuses_at_load = true,
 };
 
 class UnknownKey final : public Rule {

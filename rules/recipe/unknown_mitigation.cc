@@ -29,12 +29,11 @@ constexpr RuleMeta kMeta{
         "or declared can say so with `mitigations-closed: true` in `.aortalint.yaml`: then an unknown name is an "
         "error, as it is in aorta. The warning by default is a deliberate difference from aorta, listed in "
         "[aorta-differences](../aorta-differences.md#rcp015-unknown-mitigation-and-environment-names).",
-    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none, tf32off]\ndiagnostic_axis: [none]\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none, tf32_off]\ndiagnostic_axis: [none]\n",
     .facts =
         "Registry resolution in reference/aorta.md §1.4 (built-in mitigations from REG; `local` is the usual "
         "environment) and the probe axes of §1.3, §1.5. The built-in names are in "
         "rules/knowledge/mitigations.yaml.",
+    .aorta_refuses_at_load = true,
 };
 
 class UnknownMitigation final : public Rule {

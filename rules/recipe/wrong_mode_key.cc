@@ -19,13 +19,8 @@ constexpr RuleMeta kMeta{
     .why =
         "aorta rejects the recipe (`recipe: keys [...] are probe-mode only`, `... are triage-mode only`). "
         "Usually the recipe forgot `mode: probe`, or was converted from one mode to the other halfway.",
-    .example =
-        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\nretain: {on_pass: summary}\ncells:\n"
-        "  - name: base\n    mitigations: [none]\n    environment: local\n",
-    .fixed =
-        "schema_version: 1\nworkload: gemm\ntrials: 3\nsteps: 100\ncells:\n"
-        "  - name: base\n    mitigations: [none]\n    environment: local\n",
     .facts = "Step 5 of aorta's top-level validation (reference/aorta.md §1.2); the mode of each key is in §1.3.",
+    .aorta_refuses_at_load = true,
 };
 
 class WrongModeKey final : public Rule {

@@ -23,52 +23,11 @@ constexpr RuleMeta kMeta{
     .why =
         "aorta refuses the recipe at load (`unsupported sanitizer_plan.source.kind='...'`, `unsupported sanitizers: "
         "[...]`, `... is not supported yet`).",
-    .example =
-        "schema_version: 1\n"
-        "mode: sanitizer\n"
-        "ticket: PERF-7\n"
-        "sanitizer_plan:\n"
-        "  target: gfx950\n"
-        "  source:\n"
-        "    kind: kernel_list\n"
-        "    kernels: [vecadd_kernel]\n"
-        "  scope:\n"
-        "    kind: kernel\n"
-        "  selection:\n"
-        "    requirement: top_time\n"
-        "    top_n: 1\n"
-        "  sanitizers: [waitchek]\n"
-        "  policy:\n"
-        "    consan_policy: strict\n"
-        "    on_missing_backend: fail\n"
-        "  output:\n"
-        "    report: report.json\n"
-        "",
-    .fixed =
-        "schema_version: 1\n"
-        "mode: sanitizer\n"
-        "ticket: PERF-7\n"
-        "sanitizer_plan:\n"
-        "  target: gfx950\n"
-        "  source:\n"
-        "    kind: kernel_list\n"
-        "    kernels: [vecadd_kernel]\n"
-        "  scope:\n"
-        "    kind: kernel\n"
-        "  selection:\n"
-        "    requirement: top_time\n"
-        "    top_n: 1\n"
-        "  sanitizers: [waitcheck]\n"
-        "  policy:\n"
-        "    consan_policy: strict\n"
-        "    on_missing_backend: fail\n"
-        "  output:\n"
-        "    report: report.json\n"
-        "",
     .facts =
         "The `_SUPPORTED_*` and `_DEFERRED_SOURCE_KINDS` sets of aorta "
         "`src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py`; values are compared after `strip()`, sanitizers "
         "after `str()`.",
+    .reads_sanitizer_recipes = true,
 };
 
 class SanitizerBadValue final : public Rule {

@@ -18,53 +18,10 @@ constexpr RuleMeta kMeta{
     .why =
         "aorta only refuses unknown keys at the top level and in kernel specs; anywhere else a misspelt key is "
         "ignored, so the limit or option it was meant to set silently keeps its default.",
-    .example =
-        "schema_version: 1\n"
-        "mode: sanitizer\n"
-        "ticket: PERF-7\n"
-        "sanitizer_plan:\n"
-        "  target: gfx950\n"
-        "  source:\n"
-        "    kind: kernel_list\n"
-        "    kernels: [vecadd_kernel]\n"
-        "  scope:\n"
-        "    kind: kernel\n"
-        "  selection:\n"
-        "    requirement: top_time\n"
-        "    top_n: 1\n"
-        "  sanitizers: [waitcheck]\n"
-        "  policy:\n"
-        "    consan_policy: strict\n"
-        "    on_missing_backend: fail\n"
-        "    timeout_secs: 600\n"
-        "  output:\n"
-        "    report: report.json\n"
-        "",
-    .fixed =
-        "schema_version: 1\n"
-        "mode: sanitizer\n"
-        "ticket: PERF-7\n"
-        "sanitizer_plan:\n"
-        "  target: gfx950\n"
-        "  source:\n"
-        "    kind: kernel_list\n"
-        "    kernels: [vecadd_kernel]\n"
-        "  scope:\n"
-        "    kind: kernel\n"
-        "  selection:\n"
-        "    requirement: top_time\n"
-        "    top_n: 1\n"
-        "  sanitizers: [waitcheck]\n"
-        "  policy:\n"
-        "    consan_policy: strict\n"
-        "    on_missing_backend: fail\n"
-        "    timeout_seconds: 600\n"
-        "  output:\n"
-        "    report: report.json\n"
-        "",
     .facts =
         "aorta's loader reads each block with `.get()` of the keys it knows "
         "(`src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py`); the rest are never looked at.",
+    .reads_sanitizer_recipes = true,
 };
 
 class SanitizerIgnoredKey final : public Rule {

@@ -21,51 +21,10 @@ constexpr RuleMeta kMeta{
     .why =
         "aorta reads these when the run starts: a path written relative to the repository root instead of the recipe, "
         "or a file that was never committed, fails the lane after the recipe loaded.",
-    .example =
-        "schema_version: 1\n"
-        "mode: sanitizer\n"
-        "ticket: PERF-7\n"
-        "sanitizer_plan:\n"
-        "  target: gfx950\n"
-        "  source:\n"
-        "    kind: rocprof_trace\n"
-        "    path: traces/missing.csv\n"
-        "  scope:\n"
-        "    kind: kernel\n"
-        "  selection:\n"
-        "    requirement: top_time\n"
-        "    top_n: 1\n"
-        "  sanitizers: [waitcheck]\n"
-        "  policy:\n"
-        "    consan_policy: strict\n"
-        "    on_missing_backend: fail\n"
-        "  output:\n"
-        "    report: report.json\n"
-        "",
-    .fixed =
-        "schema_version: 1\n"
-        "mode: sanitizer\n"
-        "ticket: PERF-7\n"
-        "sanitizer_plan:\n"
-        "  target: gfx950\n"
-        "  source:\n"
-        "    kind: kernel_list\n"
-        "    kernels: [vecadd_kernel]\n"
-        "  scope:\n"
-        "    kind: kernel\n"
-        "  selection:\n"
-        "    requirement: top_time\n"
-        "    top_n: 1\n"
-        "  sanitizers: [waitcheck]\n"
-        "  policy:\n"
-        "    consan_policy: strict\n"
-        "    on_missing_backend: fail\n"
-        "  output:\n"
-        "    report: report.json\n"
-        "",
     .facts =
         "`_resolve_path` in aorta `src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py` joins the recipe file's "
         "parent directory.",
+    .reads_sanitizer_recipes = true,
 };
 
 class SanitizerInputMissing final : public Rule {

@@ -22,49 +22,10 @@ constexpr RuleMeta kMeta{
     .why =
         "aorta refuses the recipe at load (`... must be a non-empty string`, `... must be an object`, "
         "`sanitizer_plan.source.isa_dir is required for gemm_csv`).",
-    .example =
-        "schema_version: 1\n"
-        "mode: sanitizer\n"
-        "ticket: PERF-7\n"
-        "sanitizer_plan:\n"
-        "  target: gfx950\n"
-        "  source:\n"
-        "    kind: kernel_list\n"
-        "    kernels: [vecadd_kernel]\n"
-        "  scope:\n"
-        "    kind: kernel\n"
-        "  selection:\n"
-        "    requirement: top_time\n"
-        "    top_n: 1\n"
-        "  sanitizers: [waitcheck]\n"
-        "  policy:\n"
-        "    consan_policy: strict\n"
-        "    on_missing_backend: fail\n"
-        "",
-    .fixed =
-        "schema_version: 1\n"
-        "mode: sanitizer\n"
-        "ticket: PERF-7\n"
-        "sanitizer_plan:\n"
-        "  target: gfx950\n"
-        "  source:\n"
-        "    kind: kernel_list\n"
-        "    kernels: [vecadd_kernel]\n"
-        "  scope:\n"
-        "    kind: kernel\n"
-        "  selection:\n"
-        "    requirement: top_time\n"
-        "    top_n: 1\n"
-        "  sanitizers: [waitcheck]\n"
-        "  policy:\n"
-        "    consan_policy: strict\n"
-        "    on_missing_backend: fail\n"
-        "  output:\n"
-        "    report: report.json\n"
-        "",
     .facts =
         "`load_sanitizer_recipe` reads each of these with `_require_str` or `_require_mapping`, and the per-kind keys "
         "by `source.kind` (aorta `src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py`).",
+    .reads_sanitizer_recipes = true,
 };
 
 class SanitizerMissingKey final : public Rule {

@@ -19,53 +19,11 @@ constexpr RuleMeta kMeta{
     .why =
         "aorta refuses the whole recipe (`unknown top-level keys: ...`, `... has unknown fields: ...`) before running "
         "any sanitizer, so the nightly lane fails at load.",
-    .example =
-        "schema_version: 1\n"
-        "mode: sanitizer\n"
-        "ticket: PERF-7\n"
-        "trials: 3\n"
-        "sanitizer_plan:\n"
-        "  target: gfx950\n"
-        "  source:\n"
-        "    kind: kernel_list\n"
-        "    kernels: [vecadd_kernel]\n"
-        "  scope:\n"
-        "    kind: kernel\n"
-        "  selection:\n"
-        "    requirement: top_time\n"
-        "    top_n: 1\n"
-        "  sanitizers: [waitcheck]\n"
-        "  policy:\n"
-        "    consan_policy: strict\n"
-        "    on_missing_backend: fail\n"
-        "  output:\n"
-        "    report: report.json\n"
-        "",
-    .fixed =
-        "schema_version: 1\n"
-        "mode: sanitizer\n"
-        "ticket: PERF-7\n"
-        "sanitizer_plan:\n"
-        "  target: gfx950\n"
-        "  source:\n"
-        "    kind: kernel_list\n"
-        "    kernels: [vecadd_kernel]\n"
-        "  scope:\n"
-        "    kind: kernel\n"
-        "  selection:\n"
-        "    requirement: top_time\n"
-        "    top_n: 1\n"
-        "  sanitizers: [waitcheck]\n"
-        "  policy:\n"
-        "    consan_policy: strict\n"
-        "    on_missing_backend: fail\n"
-        "  output:\n"
-        "    report: report.json\n"
-        "",
     .facts =
         "`_SANITIZER_TOP_LEVEL` and `_KERNEL_SPEC_FIELDS` of `load_sanitizer_recipe` (aorta "
         "`src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py`); the table is "
         "`rules/knowledge/sanitizer_plan.yaml`.",
+    .reads_sanitizer_recipes = true,
 };
 
 class SanitizerUnknownKey final : public Rule {

@@ -22,52 +22,11 @@ constexpr RuleMeta kMeta{
     .why =
         "aorta refuses the recipe at load with the field's name (`sanitizer_plan.selection.top_n must be a positive "
         "integer`, `sanitizer_plan.source.consan_log must be a boolean`).",
-    .example =
-        "schema_version: 1\n"
-        "mode: sanitizer\n"
-        "ticket: PERF-7\n"
-        "sanitizer_plan:\n"
-        "  target: gfx950\n"
-        "  source:\n"
-        "    kind: kernel_list\n"
-        "    kernels: [vecadd_kernel]\n"
-        "  scope:\n"
-        "    kind: kernel\n"
-        "  selection:\n"
-        "    requirement: top_time\n"
-        "    top_n: yes\n"
-        "  sanitizers: [waitcheck]\n"
-        "  policy:\n"
-        "    consan_policy: strict\n"
-        "    on_missing_backend: fail\n"
-        "  output:\n"
-        "    report: report.json\n"
-        "",
-    .fixed =
-        "schema_version: 1\n"
-        "mode: sanitizer\n"
-        "ticket: PERF-7\n"
-        "sanitizer_plan:\n"
-        "  target: gfx950\n"
-        "  source:\n"
-        "    kind: kernel_list\n"
-        "    kernels: [vecadd_kernel]\n"
-        "  scope:\n"
-        "    kind: kernel\n"
-        "  selection:\n"
-        "    requirement: top_time\n"
-        "    top_n: 1\n"
-        "  sanitizers: [waitcheck]\n"
-        "  policy:\n"
-        "    consan_policy: strict\n"
-        "    on_missing_backend: fail\n"
-        "  output:\n"
-        "    report: report.json\n"
-        "",
     .facts =
         "`_require_str`, `_require_mapping`, `_identity_int`, `_optional_timeout_seconds` and the `top_n` and "
         "`consan_log` checks of aorta `src/aorta/instrumentation/rocjitsu_sanitizers/recipe.py` (booleans are refused "
         "before ints).",
+    .reads_sanitizer_recipes = true,
 };
 
 class SanitizerWrongType final : public Rule {

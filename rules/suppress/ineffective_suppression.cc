@@ -23,22 +23,10 @@ constexpr RuleMeta kMeta{
     .why =
         "A suppression that is not read looks like a decision someone made, while the finding it was meant for is "
         "still reported, or fails the run, with no word about why the comment did not work.",
-    .example =
-        "schema_version: 1\n"
-        "mode: probe\n"
-        "trials: 3\n"
-        "trials: 3  # aortalint: ignore SYN004\n"
-        "mitigation_axis: [none]\n"
-        "diagnostic_axis: [none]\n",
-    .fixed =
-        "schema_version: 1\n"
-        "mode: probe\n"
-        "trials: 3\n"
-        "trials: 3  # aortalint: ignore[SYN004]\n"
-        "mitigation_axis: [none]\n"
-        "diagnostic_axis: [none]\n",
     .facts =
         "aortalint's suppression syntax (the README's \"Suppressions\"); ruff reads `# noqa` in Python files only.",
+    .reads_sanitizer_recipes = true,
+    .add_noqa = false,
 };
 
 class IneffectiveSuppression final : public Rule {

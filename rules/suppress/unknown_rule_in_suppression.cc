@@ -20,14 +20,10 @@ constexpr RuleMeta kMeta{
     .why =
         "A misspelt ID suppresses nothing, so the finding it was meant for stays, or worse, a config that means to "
         "turn a rule off silently leaves it on.",
-    .example =
-        "schema_version: 1\n"
-        "mode: triage  # aortalint: ignore[RCP06] legacy recipe\n",
-    .fixed =
-        "schema_version: 1\n"
-        "mode: triage\n",
     .facts = "Rule IDs are stable and never reused (docs/rules/index.md lists them).",
     .fix = FixAvailability::kSometimes,
+    .reads_sanitizer_recipes = true,
+    .add_noqa = false,
 };
 
 class UnknownRuleInSuppression final : public Rule {

@@ -20,16 +20,10 @@ constexpr RuleMeta kMeta{
     .why =
         "A stale suppression hides the next real finding on that line, and tells the reader something that is "
         "no longer true. Teams that forbid suppressions set `allow-suppressions: false` and get each one reported.",
-    .example =
-        "# A triage recipe.\n"
-        "schema_version: 1  # aortalint: ignore[RCP001] it is a mapping now\n"
-        "mode: triage\n",
-    .fixed =
-        "# A triage recipe.\n"
-        "schema_version: 1\n"
-        "mode: triage\n",
     .facts = "Suppression syntax: docs/architecture.md, \"Configuration and suppression\".",
     .fix = FixAvailability::kSometimes,
+    .reads_sanitizer_recipes = true,
+    .add_noqa = false,
 };
 
 class UnusedSuppression final : public Rule {

@@ -17,15 +17,10 @@ constexpr RuleMeta kMeta{
         "recipe with the last value, hence a warning; reporting it at all is a deliberate difference (a lost value "
         "is never intended), listed in [aorta-differences](../aorta-differences.md#syn004-duplicate-keys). "
         "`severity: {SYN004: error}` in `.aortalint.yaml` makes it fail the gate.",
-    .example =
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton: {mode: env}\ntrials: 5\n",
-    .fixed =
-        "schema_version: 1\nmode: probe\ntrials: 5\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton: {mode: env}\n",
     .facts =
         "PyYAML's constructor builds a dict, in which a repeated key overwrites the earlier value "
         "(reference/aorta.md §1.1).",
+    .reads_sanitizer_recipes = true,
 };
 
 class DuplicateKeyRule final : public Rule {

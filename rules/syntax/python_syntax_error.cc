@@ -26,16 +26,11 @@ constexpr RuleMeta kMeta{
     .why =
         "Python refuses to run a file with a syntax error, so the profiled run would fail before it measures "
         "anything. The import-order and `__main__` rules may also miss what sits inside the broken region.",
-    .example =
-        "import triton.profiler as proton  # isort: skip  # noqa: I001\nimport torch\n\n"
-        "def main(:\n    proton.start(\"run\")\n    return 0\n",
-    .fixed =
-        "import triton.profiler as proton  # isort: skip  # noqa: I001\nimport torch\n\n"
-        "def main():\n    proton.start(\"run\")\n    return 0\n",
     .facts =
         "tree-sitter recovers from errors and keeps parsing, unlike CPython's parser, so one run reports "
         "every PAY finding along with the syntax errors.",
-    .example_name = "payload.py",
+    .reads_sanitizer_recipes = true,
+    .add_noqa = false,
 };
 
 class PythonSyntaxError final : public Rule {

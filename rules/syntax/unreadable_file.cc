@@ -45,20 +45,11 @@ constexpr RuleMeta kMeta{
     .why =
         "aorta fails such a recipe with `recipe <path>: cannot read file (...)`; a linter that skipped it "
         "silently would report a clean run for a file nobody checked.",
-    .example =
-        "# aorta probe run --recipe recipe.yaml -- python train.py\n"
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton: {}\n",
-    .fixed =
-        "# aorta probe run --recipe recipe.yaml -- python payload.py\n"
-        "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
-        "collect:\n  proton: {}\n",
     .facts = "aorta wraps read failures in `RecipeSchemaError` (reference/aorta.md §1.1).",
     // The script the command should have named (the example names one that is not there).
-    .companion =
-        "import triton.profiler as proton  # isort: skip  # noqa: I001\n\n\n"
-        "def main():\n    proton.start(\"run\")\n    proton.finalize()\n\n\n"
-        "if __name__ == \"__main__\":\n    main()\n",
+    .reported_on_load_failure = true,
+    .reads_sanitizer_recipes = true,
+    .add_noqa = false,
 };
 
 // The header's word that names the sidecar at `path` (as written, or resolved from it); `where` when none.

@@ -24,8 +24,6 @@ constexpr RuleMeta kMeta{
     .why =
         "aorta reads recipes with PyYAML's `safe_load`, or `json.loads` when the name ends in `.json`; a "
         "parse error fails the whole recipe (`recipe <path>: parse error (...)`) before any check runs.",
-    .example = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none\ndiagnostic_axis: [none]\n",
-    .fixed = "schema_version: 1\nmode: probe\ntrials: 3\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n",
     .facts =
         "aorta's load_recipe reads a `.json` recipe (any case) with `json.loads` and every other with "
         "`yaml.safe_load` (src/aorta/triage/recipe.py at 10b8a5c1; reference/aorta.md §1.1). The same "
@@ -33,6 +31,10 @@ constexpr RuleMeta kMeta{
         "anchored empty (None) key, which the schema rules then report. Beside another unknown key "
         "(`&a: x` and `colour: red`) aorta itself stops with a raw `TypeError` instead of its schema error "
         "(seen running aorta's loader on such a recipe): both refuse it.",
+    .aorta_refuses_at_load = true,
+    .reported_on_load_failure = true,
+    .reads_sanitizer_recipes = true,
+    .add_noqa = false,
 };
 
 class YamlSyntaxError final : public Rule {

@@ -17,18 +17,10 @@ constexpr RuleMeta kMeta{
         "On AMD, auto is roctracer up to Triton 3.7.x and rocprofiler from 3.8.0. The same recipe "
         "then measures with two different tools, the numbers are not comparable, and neither the "
         "`.hatchet` nor the metrics record which backend ran.",
-    .example =
-        "# aortalint check --triton 3.7.1,3.8.0\nschema_version: 1\nmode: probe\ntrials: 1\n"
-        "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n    mode: env\n",
-    .fixed =
-        "# aortalint check --triton 3.7.1,3.8.0\nschema_version: 1\nmode: probe\ntrials: 1\n"
-        "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n"
-        "    mode: env\n    backend: roctracer\n",
     .facts =
         "Triton version table, row `auto on AMD resolves to`, and the note that the resolved "
         "backend is not recorded (reference/aorta.md §3); the H200 captures show auto and cupti "
         "trees of identical shape.",
-    .example_args = "--triton 3.7.1,3.8.0",
 };
 
 class AutoResolvesDifferently final : public Rule {

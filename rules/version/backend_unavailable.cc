@@ -20,18 +20,9 @@ constexpr RuleMeta kMeta{
         "only: `-b rocprofiler` stops in argparse (`invalid choice: 'rocprofiler'`) before the payload "
         "runs, and a payload that starts the session itself finds no such backend. The trial fails "
         "with nothing captured.",
-    .example =
-        "# aortalint check --triton 3.7.1\nschema_version: 1\nmode: probe\ntrials: 1\n"
-        "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n"
-        "    mode: env\n    backend: rocprofiler\n",
-    .fixed =
-        "# aortalint check --triton 3.7.1\nschema_version: 1\nmode: probe\ntrials: 1\n"
-        "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n"
-        "    mode: env\n    backend: roctracer\n",
     .facts =
         "Triton version table, rows `-b choices` and `explicit rocprofiler` (reference/aorta.md §3); "
         "the data is rules/knowledge/triton.yaml.",
-    .example_args = "--triton 3.7.1",
 };
 
 class BackendUnavailable final : public Rule {

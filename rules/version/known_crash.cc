@@ -19,18 +19,9 @@ constexpr RuleMeta kMeta{
         "recipe loads, and the trial dies on the GPU (roctracer + `periodic_flushing` is a SIGSEGV "
         "on 3.7.x; any `granularity`, `warp` included, raises on 3.7.1: Proton compares the rendered "
         "string with `GRANULARITY.WARP`).",
-    .example =
-        "# aortalint check --triton 3.7.1\nschema_version: 1\nmode: probe\ntrials: 1\n"
-        "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n"
-        "    mode: env\n    backend: roctracer\n    backend_mode: periodic_flushing\n",
-    .fixed =
-        "# aortalint check --triton 3.7.1\nschema_version: 1\nmode: probe\ntrials: 1\n"
-        "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n"
-        "    mode: env\n    backend: roctracer\n",
     .facts =
         "Triton version table, rows `roctracer + periodic_flushing` and `granularity string` "
         "(reference/aorta.md §3); the data is rules/knowledge/triton.yaml.",
-    .example_args = "--triton 3.7.1",
 };
 
 // The user's values for the options a failure names: "backend 'roctracer' with backend_mode 'x'".

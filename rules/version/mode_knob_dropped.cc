@@ -18,18 +18,9 @@ constexpr RuleMeta kMeta{
         "aorta renders the knob into `--mode` and the run succeeds, but on Triton 3.7.x and older the "
         "session runs in its default mode: the capture is not the one the recipe asks for, and "
         "nothing says so. Since aorta removed its own gate on this, only a linter can catch it.",
-    .example =
-        "# aortalint check --triton 3.7.1\nschema_version: 1\nmode: probe\ntrials: 1\n"
-        "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n"
-        "    backend: instrumentation\n    instrumentation_mode: mma\n",
-    .fixed =
-        "# aortalint check --triton 3.7.1\nschema_version: 1\nmode: probe\ntrials: 1\n"
-        "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n"
-        "    mode: env\n    backend: instrumentation\n    instrumentation_mode: mma\n",
     .facts =
         "Triton version table, row `CLI forwards --mode` (reference/aorta.md §3); the removed "
         "load-time gate of OPT 96a9414f (§1.9) and `mode_argument` (§2.2).",
-    .example_args = "--triton 3.7.1",
 };
 
 class ModeKnobDropped final : public Rule {

@@ -18,18 +18,9 @@ constexpr RuleMeta kMeta{
         "aorta accepts `rocprofiler` + `pcsampling` at load (it is in the option's domain), but "
         "Triton 3.8.0's rocprofiler backend raises `ValueError: [PROTON] RocprofSDKProfiler: "
         "unsupported mode: pcsampling` when the session starts; only post-3.8 builds have it.",
-    .example =
-        "# aortalint check --triton 3.8.0\nschema_version: 1\nmode: probe\ntrials: 1\n"
-        "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n"
-        "    mode: env\n    backend: rocprofiler\n    backend_mode: pcsampling\n",
-    .fixed =
-        "# aortalint check --triton 3.8.0\nschema_version: 1\nmode: probe\ntrials: 1\n"
-        "mitigation_axis: [none]\ndiagnostic_axis: [none]\ncollect:\n  proton:\n"
-        "    mode: env\n    backend: rocprofiler\n    backend_mode: periodic_flushing\n",
     .facts =
         "Triton version table, row `rocprofiler + pcsampling` (reference/aorta.md §3); §7.1: the "
         "amd-rocprofiler example loads but needs post-3.8 main at run time.",
-    .example_args = "--triton 3.8.0",
 };
 
 class ModeUnsupported final : public Rule {

@@ -845,14 +845,14 @@ std::optional<Edit> SuppressionEdit(const SourceFile& file, uint32_t line, std::
 }
 
 // --add-noqa: the first finding of each line gets, as its one fix, the suppression of every finding there
-// (a safe fix: it changes no value). A file that could not be read or parsed (SYN001-SYN003) and the
-// suppression rules' own findings (SUP) get none.
+// (a safe fix: it changes no value). The rules whose findings no suppression should answer (a file that
+// could not be read or parsed, the suppression rules' own) say so: RuleMeta::add_noqa.
 void SuppressionFixes(std::vector<Diagnostic>& all) {
   std::map<std::pair<std::string, uint32_t>, std::vector<Diagnostic*>> by_line;
   for (Diagnostic& d : all) {
     d.fix.reset();
-    if (d.where.file && d.rule != "SYN001" && d.rule != "SYN002" && d.rule != "SYN003" && !d.rule.starts_with("SUP"))
-      by_line[{d.where.path(), d.where.start().line}].push_back(&d);
+    const RuleMeta* meta = FindRule(d.rule);
+    if (d.where.file && (!meta || meta->add_noqa)) by_line[{d.where.path(), d.where.start().line}].push_back(&d);
   }
   for (const auto& [at, found] : by_line) {
     std::set<std::string> ids;

@@ -15,6 +15,7 @@
 #include "emit/emitter.h"
 #include "engine/analyze.h"
 #include "engine/config.h"
+#include "engine/rule.h"
 #include "model/recipe.h"
 #include "model/sanitizer_plan.h"
 #include "run/run_command.h"
@@ -59,13 +60,12 @@ std::vector<LineRange> OtherCellsLines(const Recipe& recipe, const std::string& 
   return out;
 }
 
-// A trial-setup finding (ATT*, or the payload's proton env-mode contract,
-// PAY006/PAY007, which sits on the recipe's proton options) placed in another
+// A trial-setup finding on the recipe (RuleMeta::trial_setup) placed in another
 // cell's lines, or placed outside every cell (a header command) with all its
 // notes in other cells.
 bool BelongsElsewhere(const Diagnostic& d, const std::vector<LineRange>& elsewhere, const std::string& recipe) {
-  bool env_contract = (d.rule == "PAY006" || d.rule == "PAY007") && d.where.path() == recipe;
-  if (d.rule.rfind("ATT", 0) != 0 && !env_contract) return false;
+  const RuleMeta* meta = FindRule(d.rule);
+  if (!meta || !meta->trial_setup || d.where.path() != recipe) return false;
   auto inside = [&](const Location& at) {
     uint32_t line = at.start().line;
     return std::any_of(elsewhere.begin(), elsewhere.end(), [&](const LineRange& r) { return r.Has(line); });
@@ -78,8 +78,8 @@ bool BelongsElsewhere(const Diagnostic& d, const std::vector<LineRange>& elsewhe
 // An error that is aorta's own refusal when it loads the recipe (its schema, collector options and their
 // conflicts), as against aortalint's findings on what aorta would start anyway (docs/aorta-differences.md).
 bool AortaRefusesAtLoad(const std::string& rule) {
-  if (rule == "COL009") return false;  // raised to an error in a config: aorta passes the pattern on
-  return rule == "SYN001" || rule.starts_with("COL") || rule.starts_with("CNF") || rule.starts_with("RCP");
+  const RuleMeta* meta = FindRule(rule);
+  return meta && meta->aorta_refuses_at_load;
 }
 
 // Without `--`, the command `check` and `explain` pair the recipe with (the config's `pairs:`, the recipe's

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/strings.h"
+#include "engine/rule_example.h"
 
 namespace aortalint {
 namespace {
@@ -153,6 +154,36 @@ std::string CiteUpstream(std::string_view facts, std::vector<UpstreamFile>& used
   return out;
 }
 
+// What the engine does with the rule's findings, from its behaviour flags (RuleMeta), a sentence each.
+std::vector<std::string_view> Behaviour(const RuleMeta& m) {
+  std::vector<std::string_view> out;
+  if (m.aorta_refuses_at_load)
+    out.push_back("aorta refuses the recipe at load when this fires (`aortalint run --dry-run` says so).");
+  if (m.reported_on_load_failure)
+    out.push_back("Reported whatever the selection when the recipe could not be loaded: nothing else was checked.");
+  if (m.reads_sanitizer_recipes)
+    out.push_back(
+        "Runs on `mode: sanitizer` recipes, which aorta reads with a loader of their own (most rules skip them).");
+  if (m.trial_setup)
+    out.push_back("About one trial's setup: `aortalint run --cell X` does not stop for it in another cell's lines.");
+  if (!m.add_noqa) out.push_back("`aortalint check --add-noqa` writes no suppression for it.");
+  return out;
+}
+
+// The page's example and its fixed version.
+std::string ExampleSection(const RuleExample& e) {
+  std::string out;
+  if (!e.text.empty()) {
+    out += fmt::format("## Example\n\n`{}`:\n\n```{}\n{}\n```\n\n", e.name, Fence(e.name), TrimBlock(e.text));
+    if (!e.companion.empty())
+      out += fmt::format("with `{}` beside it:\n\n```{}\n{}\n```\n\n", e.companion_name, Fence(e.companion_name),
+                         TrimBlock(e.companion));
+    if (!e.args.empty()) out += fmt::format("checked with `aortalint check {}`.\n\n", TrimBlock(e.args));
+  }
+  if (!e.fixed.empty()) out += fmt::format("## Use instead\n\n```{}\n{}\n```\n\n", Fence(e.name), TrimBlock(e.fixed));
+  return out;
+}
+
 }  // namespace
 
 std::string RuleDocPath(std::string_view id) { return fmt::format("docs/rules/{}.md", id); }
@@ -194,19 +225,12 @@ std::string RuleDoc(const RuleMeta& m) {
   std::string out = fmt::format("# {} {}\n\n", m.id, m.slug);
   out += fmt::format("**Default severity:** {} · **Fix:** {}\n\n", SeverityName(m.severity), FixText(m.fix));
   out += TrimBlock(m.summary) + "\n\n";
+  std::vector<std::string_view> behaviour = Behaviour(m);
+  for (std::string_view line : behaviour) out += fmt::format("- {}\n", line);
+  if (!behaviour.empty()) out += "\n";
   out += "## What it does\n\n" + TrimBlock(m.what) + "\n\n";
   out += "## Why it matters\n\n" + TrimBlock(m.why) + "\n\n";
-  if (!m.example.empty()) {
-    out += fmt::format("## Example\n\n`{}`:\n\n```{}\n{}\n```\n\n", m.example_name, Fence(m.example_name),
-                       TrimBlock(m.example));
-    if (!m.companion.empty())
-      out += fmt::format("with `{}` beside it:\n\n```{}\n{}\n```\n\n", CompanionName(m), Fence(CompanionName(m)),
-                         TrimBlock(m.companion));
-    if (!m.example_args.empty())
-      out += fmt::format("checked with `aortalint check {}`.\n\n", TrimBlock(m.example_args));
-  }
-  if (!m.fixed.empty())
-    out += fmt::format("## Use instead\n\n```{}\n{}\n```\n\n", Fence(m.example_name), TrimBlock(m.fixed));
+  if (std::optional<RuleExample> example = FindRuleExample(m.id)) out += ExampleSection(*example);
   if (!m.facts.empty()) {
     std::vector<UpstreamFile> used;
     out += "## Facts it rests on\n\n" + CiteUpstream(TrimBlock(m.facts), used) + "\n";
@@ -253,6 +277,11 @@ nlohmann::json RulesJson(std::span<const RuleMeta* const> rules) {
                            {"severity", SeverityName(m->severity)},
                            {"summary", TrimBlock(m->summary)},
                            {"fix", fix},
+                           {"aorta_refuses_at_load", m->aorta_refuses_at_load},
+                           {"reported_on_load_failure", m->reported_on_load_failure},
+                           {"reads_sanitizer_recipes", m->reads_sanitizer_recipes},
+                           {"trial_setup", m->trial_setup},
+                           {"add_noqa", m->add_noqa},
                            {"explanation", RuleDoc(*m)}};
     if (std::string url = RuleDocUrl(m->id); !url.empty()) rule["url"] = url;
     out.push_back(std::move(rule));

@@ -17,7 +17,8 @@ std::string RuleDoc(const RuleMeta& meta);
 std::string RuleIndex();
 /// `aortalint rules`: one line per rule of `rules`.
 std::string RuleTable(std::span<const RuleMeta* const> rules);
-/// `aortalint rules --format json`: an object per rule (code, name, severity, summary, fix, explanation).
+/// `aortalint rules --format json`: an object per rule (code, name, severity, summary, fix, the
+/// behaviour flags of RuleMeta, explanation).
 nlohmann::json RulesJson(std::span<const RuleMeta* const> rules);
 /// The relative link of a rule's page from the repository root.
 std::string RuleDocPath(std::string_view id);

@@ -11,19 +11,11 @@
 namespace aortalint {
 namespace {
 
-// aorta reads a `mode: sanitizer` recipe with its own loader, which knows
-// nothing of cells, collectors or payload attach: only these families judge
-// one (SAN its plan, HIP the sources the plan names).
-bool ReadsSanitizerRecipes(std::string_view id) {
-  for (std::string_view family : {"SAN", "SYN", "SUP", "HIP"})
-    if (id.starts_with(family)) return true;
-  return false;
-}
-
 // A recipe (or named file) that could not be read or parsed at all: nothing else was checked, so
-// saying so (SYN001, SYN003) does not depend on the selection, as ruff always reports a syntax error.
+// saying so does not depend on the selection, as ruff always reports a syntax error.
 bool IsLoadFailure(const AnalysisUnit& unit, std::string_view rule) {
-  return unit.recipe && !unit.recipe->ok() && (rule == "SYN001" || rule == "SYN003");
+  const RuleMeta* meta = FindRule(rule);
+  return unit.recipe && !unit.recipe->ok() && meta && meta->reported_on_load_failure;
 }
 
 }  // namespace
@@ -53,7 +45,9 @@ std::vector<Diagnostic> Analyze(const AnalysisUnit& unit, const AnalysisSettings
       bool sanitizer = recipe.mode() == RecipeMode::kSanitizer;
       auto recipe_rule = [&](auto&& check) {
         each_rule([&](Rule& r) {
-          if (!sanitizer || ReadsSanitizerRecipes(r.Meta().id)) check(r);
+          // aorta reads a `mode: sanitizer` recipe with its own loader, which knows nothing of cells,
+          // collectors or payload attach: only the rules that say so judge one.
+          if (!sanitizer || r.Meta().reads_sanitizer_recipes) check(r);
         });
       };
       recipe_rule([&](Rule& r) { r.CheckRecipe(recipe, context); });

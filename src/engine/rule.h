@@ -28,24 +28,19 @@ struct RuleMeta {
   std::string_view summary;  // one line, for `aortalint rules` and SARIF
   std::string_view what;     // Markdown: what it does
   std::string_view why;      // Markdown: why it matters
-  std::string_view example;  // a file that fires the rule
-  std::string_view fixed;    // the same file, fixed
   std::string_view facts;    // the aorta / Triton fact it rests on
   FixAvailability fix = FixAvailability::kNone;
-  std::string_view example_name = "recipe.yaml";  // the example's file name (its kind)
-  // What the example needs around it, for the docs and the test that runs it:
-  // a file written beside it (a payload example's recipe is `recipe.yaml`, a
-  // recipe example's payload `payload.py`), and extra `check` words.
-  std::string_view companion;
-  std::string_view example_args;    // e.g. "--triton 3.6.0" or "-- python payload.py"
-  std::string_view companion_name;  // default: `recipe.yaml` beside a payload, `payload.py` beside a recipe
-};
+  // The example (a file that fires the rule, the same fixed) is a fixture:
+  // fixtures/rules/<ID>/example/ and fixed/ (engine/rule_example.h).
 
-/// The companion's file name.
-inline std::string_view CompanionName(const RuleMeta& meta) {
-  if (!meta.companion_name.empty()) return meta.companion_name;
-  return meta.example_name.ends_with(".py") ? "recipe.yaml" : "payload.py";
-}
+  // What the engine and the driver do with the rule's findings, said here so
+  // that no code outside rules/ names a rule to decide it (its page shows each).
+  bool aorta_refuses_at_load = false;     // aorta itself refuses the recipe when it fires (`run --dry-run`)
+  bool reported_on_load_failure = false;  // runs, whatever the selection, on a recipe that did not load
+  bool reads_sanitizer_recipes = false;   // judges `mode: sanitizer` recipes too (aorta's own loader reads them)
+  bool trial_setup = false;               // about one trial's setup: `run --cell X` skips it in other cells
+  bool add_noqa = true;                   // `check --add-noqa` may write a suppression for its findings
+};
 
 /// Override only the hooks you need. A fresh instance serves one analysis, so
 /// member state is safe.
