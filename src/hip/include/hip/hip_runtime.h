@@ -17,6 +17,22 @@
 #include <cmath>
 #include <cstdlib>
 
+// What ROCm's hip_runtime.h includes, and programs use without including it.
+#include <algorithm>
+#include <array>
+#include <complex>
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <memory>
+#include <new>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <tuple>
+#include <type_traits>
+
 #define __global__ __attribute__((global))
 #define __device__ __attribute__((device))
 #define __host__ __attribute__((host))

@@ -649,6 +649,9 @@ hipError_t hipMallocArray(hipArray_t* array, const hipChannelFormatDesc* desc, s
                           unsigned int flags = hipArrayDefault);
 hipError_t hipMalloc3DArray(hipArray_t* array, const hipChannelFormatDesc* desc, hipExtent extent, unsigned int flags);
 hipError_t hipFreeArray(hipArray_t array);
+hipError_t hipArrayCreate(hipArray_t* array, const HIP_ARRAY_DESCRIPTOR* desc);
+hipError_t hipArray3DCreate(hipArray_t* array, const HIP_ARRAY3D_DESCRIPTOR* desc);
+hipError_t hipArrayDestroy(hipArray_t array);
 hipError_t hipMallocMipmappedArray(hipMipmappedArray_t* mipmappedArray, const hipChannelFormatDesc* desc,
                                    hipExtent extent, unsigned int numLevels, unsigned int flags = 0);
 hipError_t hipFreeMipmappedArray(hipMipmappedArray_t mipmappedArray);
