@@ -17,19 +17,17 @@
 #include <cmath>
 #include <cstdlib>
 
-// What ROCm's hip_runtime.h includes, and programs use without including it.
-#include <algorithm>
+// What ROCm's hip_runtime.h includes, and programs use without including it. Its <algorithm>,
+// <complex>, <sstream> and <thread> are left out: a parse without the precompiled prelude (C++20,
+// --no-cache) would pay 0.3 s of CPU more for them, and a program that uses them includes them.
 #include <array>
-#include <complex>
 #include <cstdint>
 #include <cstdio>
 #include <limits>
 #include <memory>
 #include <new>
-#include <sstream>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <tuple>
 #include <type_traits>
 
