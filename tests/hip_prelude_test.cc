@@ -3,6 +3,7 @@
 // file is built again, other flags get another file, and the facts never change.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <vector>
@@ -120,6 +121,19 @@ TEST_CASE("hip prelude: none under C++20, where Clang 14 would turn std::allocat
   CompileCommand command{"compile_commands.json", (dir.root / "proj").string(), {"hipcc", "-std=c++20", "-c", "k.hip"}};
   CheckFacts(*Parse(dir.root / "proj/cxx20.hip", kPayload, &command));
   CheckFacts(*Parse(dir.root / "proj/cxx20-again.hip", std::string(kPayload) + "\n", &command));
+  CHECK(Preludes(dir.pch).empty());
+}
+
+TEST_CASE("hip prelude: none with ROCm's own headers, where Clang 14 crashed on a missing header") {
+  PreludeDir dir;
+  testing::WriteFile(dir.root / "rocm/include/hip/hip_runtime.h", "#define __global__ __attribute__((global))\n");
+  ::setenv("ROCM_PATH", (dir.root / "rocm").c_str(), 1);
+  auto p = Parse(dir.root / "proj/rocm.hip", "#include <vulkan/vulkan.h>\n__global__ void k() {}\n");
+  ::unsetenv("ROCM_PATH");
+  REQUIRE(p->status == HipPayload::Status::kAnalysed);
+  CHECK_FALSE(p->standin);
+  CHECK(p->missing_headers.size() == 1);
+  CHECK(p->kernels.size() == 1);
   CHECK(Preludes(dir.pch).empty());
 }
 
