@@ -6,8 +6,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <vector>
 
+#include "engine/cache.h"
 #include "load/hip_loader.h"
 #include "model/hip.h"
 #include "test_util.h"
@@ -135,6 +137,19 @@ TEST_CASE("hip prelude: none with ROCm's own headers, where Clang 14 crashed on 
   CHECK(p->missing_headers.size() == 1);
   CHECK(p->kernels.size() == 1);
   CHECK(Preludes(dir.pch).empty());
+}
+
+TEST_CASE("hip prelude: aortalint clean removes the preludes and nothing else there") {
+  PreludeDir dir;
+  fs::path cache = dir.root / "cache";
+  SetHipPrecompiledDir((cache / "hip-pch").string());
+  CheckFacts(*Parse(dir.root / "proj/cached.hip", kPayload));
+  REQUIRE(Preludes(cache / "hip-pch").size() == 1);
+  testing::WriteFile(cache / "hip-pch/notes.txt", "mine\n");
+  std::ostringstream out, err;
+  CHECK(ResultCache::Clean(cache.string(), out, err) == 0);
+  CHECK(Preludes(cache / "hip-pch") == std::vector<fs::path>{cache / "hip-pch/notes.txt"});
+  CHECK(out.str().find("removed 1 cache file") != std::string::npos);
 }
 
 TEST_CASE("hip prelude: a compile command's directory with its own hip/hip_runtime.h is read, not the prelude") {
