@@ -262,6 +262,11 @@ static __device__ double fma(double x, double y, double z);
 static __device__ void sincosf(float x, float* s, float* c);
 static __device__ void sincos(double x, double* s, double* c);
 
+// Heap memory and the clock in a kernel, as ROCm and Clang's HIP wrapper declare them.
+extern "C" __device__ void* malloc(size_t size);
+extern "C" __device__ void free(void* ptr);
+__device__ long long int clock();
+
 // printf in a kernel (ROCm's device printf).
 extern "C" __device__ int printf(const char* format, ...);
 
