@@ -34,7 +34,7 @@ TEST_CASE(
     CHECK(p->launches.size() == 1);
     ++files;
   }
-  CHECK(files == 6);
+  CHECK(files == 7);
 }
 #endif
 

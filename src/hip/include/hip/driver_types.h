@@ -144,6 +144,20 @@ typedef struct hipTextureDesc {
   float mipmapLevelBias, minMipmapLevelClamp, maxMipmapLevelClamp;
 } hipTextureDesc;
 typedef struct __hip_texture* hipTextureObject_t;
+// Texture references, the API before texture objects (deprecated in ROCm, still declared):
+// `texture<float, 2> tex;` at namespace scope.
+#define hipTextureType1D 0x01
+#define hipTextureType2D 0x02
+#define hipTextureType3D 0x03
+typedef struct textureReference {
+  int normalized;
+  hipTextureReadMode readMode;
+  hipTextureFilterMode filterMode;
+  hipTextureAddressMode addressMode[3];
+  hipChannelFormatDesc channelDesc;
+} textureReference;
+template <class T, int texType = hipTextureType1D, hipTextureReadMode mode = hipReadModeElementType>
+struct texture : public textureReference {};
 typedef struct __hip_surface* hipSurfaceObject_t;
 typedef enum hipSurfaceBoundaryMode {
   hipBoundaryModeZero = 0,
