@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Runs aortalint on a corpus of real HIP programs and counts what it says.
 
-    bench/hip_corpus.py CORPUS [--aortalint BIN] [--jsonl OUT] [--limit N]
+    bench/hip_corpus.py CORPUS [--aortalint BIN] [--jsonl OUT] [--limit N] [--cache-dir DIR] [--std STD]
 
 CORPUS holds one directory per project (a clone of a public repository, kept
 out of this repository). In each project, every source that looks like HIP
 (`.hip`, `.cpp`, `.cc`, `.cu` that includes hip/hip_runtime or defines a
 `__global__` function) gets, as a HIP user would write them:
-  * a compile_commands.json entry (`hipcc -x hip -std=c++20 -I<its dir>
+  * a compile_commands.json entry (`hipcc -x hip -std=c++20 -I<its dir>  (--std: another)
     -I<each Common/common/include/utils dir of the project> -o build/f<N>`),
     written as CORPUS/<project>/compile_commands.json (it replaces one there);
   * two probe recipes in CORPUS/<project>/.hip-corpus/: A collects `kernel,marker`
@@ -16,7 +16,10 @@ out of this repository). In each project, every source that looks like HIP
 Both recipes go to one `aortalint check` process per source; its CPU time and
 peak memory are those of the process and its HIP worker (the script is their
 subreaper, so the worker is reaped and counted even when `check` leaves it to
-exit on its own); the peak is that of the larger of the two. The output is one table line
+exit on its own); the peak is that of the larger of the two. Each `check` runs with
+--no-cache, or, with --cache-dir, with that result cache directory (give a new one:
+no source is checked twice, so no result is served from it; the HIP parses keep
+their precompiled prelude there and reuse it). The output is one table line
 per measure: sources whose parse had no Clang error, with missing headers,
 with Clang errors (the first error of each is listed), findings per rule,
 and the cost (median, p90, max).
@@ -48,12 +51,12 @@ def header_dirs(project):
     return out
 
 
-def prepare(project, start):
+def prepare(project, start, std):
     includes = header_dirs(project)
     entries, jobs = [], []
     os.makedirs(os.path.join(project, ".hip-corpus"), exist_ok=True)
     for n, (path, text) in enumerate(sources(project), start):
-        args = ["hipcc", "-x", "hip", "-std=c++20", "-I" + os.path.dirname(path)]
+        args = ["hipcc", "-x", "hip", "-std=" + std, "-I" + os.path.dirname(path)]
         args += ["-I" + d for d in includes] + ["-o", f"build/f{n}", "-c", path]
         entries.append({"directory": project, "arguments": args, "file": path})
         kernel = (KERNEL.findall(text) or ["main"])[0]
@@ -78,12 +81,14 @@ def main():
     ap.add_argument("--aortalint", default=os.path.join(os.path.dirname(__file__), "..", "build", "aortalint"))
     ap.add_argument("--jsonl")
     ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--cache-dir")
+    ap.add_argument("--std", default="c++20")
     a = ap.parse_args()
     corpus = os.path.abspath(a.corpus)
     jobs = []
     for project in sorted(os.listdir(corpus)):
         if os.path.isdir(os.path.join(corpus, project)):
-            jobs += prepare(os.path.join(corpus, project), len(jobs))
+            jobs += prepare(os.path.join(corpus, project), len(jobs), a.std)
     if a.limit:
         jobs = jobs[: a.limit]
     rules, first_errors, results = Counter(), Counter(), []
@@ -92,7 +97,8 @@ def main():
     for path, recipes in jobs:
         start = time.perf_counter()
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        proc = subprocess.Popen([a.aortalint, "check", "--no-cache", "--no-config", "--format", "json", "--exit-zero"]
+        cache = ["--cache-dir", a.cache_dir] if a.cache_dir else ["--no-cache"]
+        proc = subprocess.Popen([a.aortalint, "check", "--no-config", "--format", "json", "--exit-zero"] + cache
                                 + recipes, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         stdout = proc.stdout.read()
         _, status, usage = os.wait4(proc.pid, 0)

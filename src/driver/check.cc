@@ -45,6 +45,7 @@
 #include "engine/selection.h"
 #include "engine/sidecar.h"
 #include "engine/suppression.h"
+#include "load/hip_loader.h"
 #include "load/payload_loader.h"
 #include "load/python_parser.h"
 #include "model/hip.h"
@@ -329,6 +330,8 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
   // Fixes and stdin lint texts that are not on disk: no cache for them.
   bool cacheable = !options.no_cache && !options.fix && !options.diff && options.stdin_filename.empty();
   ResultCache cache(cacheable ? ResultCache::DefaultDir() : "");
+  // The HIP parses' precompiled prelude lives beside the results; --no-cache writes and reads neither.
+  SetHipPrecompiledDir(cacheable && !ResultCache::DefaultDir().empty() ? ResultCache::DefaultDir() + "/hip-pch" : "");
   stats.cache_note = cache.note();
   SettingsMemo settings_memo(options.request);
   unsigned jobs =

@@ -1005,6 +1005,13 @@ int ResultCache::Clean(const std::string& dir, std::ostream& out, std::ostream& 
     return std::all_of(s.begin(), s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
   };
   size_t files = 0, failed = 0;
+  auto remove = [&](const fs::path& path) {
+    std::error_code rec;
+    if (fs::remove(path, rec))
+      ++files;
+    else
+      ++failed, err << "aortalint: cannot remove '" << path.string() << "': " << rec.message() << "\n";
+  };
   for (const fs::directory_entry& sub : fs::directory_iterator(dir, ec)) {
     std::string name = sub.path().filename().string();
     if (name.size() != 32 || !hex(name) || sub.is_symlink(ec) || !sub.is_directory(ec)) continue;
@@ -1013,14 +1020,17 @@ int ResultCache::Clean(const std::string& dir, std::ostream& out, std::ostream& 
       bool shard = fname.size() >= 7 && hex(fname.substr(0, 2)) && fname.compare(2, 5, ".json") == 0 &&
                    (fname.size() == 7 || fname.compare(7, 4, ".tmp") == 0);
       if (!shard || !f.is_regular_file(ec)) continue;
-      std::error_code rec;
-      if (fs::remove(f.path(), rec))
-        ++files;
-      else
-        ++failed, err << "aortalint: cannot remove '" << f.path().string() << "': " << rec.message() << "\n";
+      remove(f.path());
     }
     fs::remove(sub.path(), ec);  // only when now empty
   }
+  // The HIP parses' precompiled preludes: hip-pch/prelude-<hex>.pch (and their temporary files).
+  for (const fs::directory_entry& f : fs::directory_iterator(fs::path(dir) / "hip-pch", ec)) {
+    std::string fname = f.path().filename().string();
+    if (fname.rfind("prelude-", 0) == 0 && fname.find(".pch") != std::string::npos && f.is_regular_file(ec))
+      remove(f.path());
+  }
+  fs::remove(fs::path(dir) / "hip-pch", ec);  // only when now empty
   out << "aortalint: removed " << files << " cache file" << (files == 1 ? "" : "s") << " from '" << dir << "'\n";
   return failed ? 2 : 0;
 }

@@ -28,24 +28,34 @@
 #include <clang/Basic/DiagnosticLex.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Basic/Stack.h>
+#include <clang/Basic/Version.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
+#include <clang/Frontend/FrontendActions.h>
+#include <clang/Frontend/MultiplexConsumer.h>
 #include <clang/Lex/Lexer.h>
 #include <clang/Lex/PPCallbacks.h>
 #include <clang/Lex/Preprocessor.h>
 #include <clang/Lex/PreprocessorOptions.h>
+#include <clang/Serialization/ASTWriter.h>
+#include <clang/Serialization/PCHContainerOperations.h>
 #include <clang/Tooling/Tooling.h>
+#include <dlfcn.h>
 #include <fcntl.h>
+#include <llvm/ADT/StringExtras.h>
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/Support/ErrorHandling.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 #include <llvm/Support/VirtualFileSystem.h>
 #include <llvm/Support/raw_ostream.h>
+#include <llvm/Support/xxhash.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstring>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -67,6 +77,9 @@ constexpr StandinHeader kStandin[] = {
 
 constexpr const char* kStandinDir = "/__aortalint__/standin";
 constexpr const char* kMissingDir = "/__aortalint__/missing";
+// The precompiled prelude and the empty main file it is built from, served from memory.
+constexpr const char* kPchPath = "/__aortalint__/pch/prelude.pch";
+constexpr const char* kPchMain = "/__aortalint__/pch/prelude.hip";
 
 constexpr const char* kLaunchApis[] = {"hipLaunchKernelGGL",         "hipLaunchKernel",
                                        "hipExtLaunchKernel",         "hipExtLaunchKernelGGL",
@@ -174,6 +187,8 @@ struct ParseState {
   llvm::IntrusiveRefCntPtr<ContainedFileSystem> disk;
   int missing_count = 0;
   std::set<std::string> missing_reported;
+  std::set<std::string> spelled;  // every header name an #include wrote (the prelude's shadowing check)
+  bool parsed = false;            // the AST was built (else Clang stopped before: a PCH it refused)
   HipPayload* out = nullptr;
 };
 
@@ -202,6 +217,7 @@ class MissingHeaders : public clang::PPCallbacks {
   void InclusionDirective(clang::SourceLocation hash, const clang::Token&, llvm::StringRef file, bool,
                           clang::CharSourceRange range, const clang::FileEntry* entry, llvm::StringRef, llvm::StringRef,
                           const clang::Module*, clang::SrcMgr::CharacteristicKind) override {
+    state_.spelled.insert(file.str());
     if (entry && !entry->getName().startswith(kMissingDir)) return;  // found (no entry: not even served empty)
     if (!state_.missing_reported.insert(file.str()).second) return;
     HipMissingHeader missing{file.str(), {}, state_.disk->RefusalOf(file)};
@@ -512,18 +528,32 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
   int instantiation_depth_ = 0;
 };
 
-class Consumer : public clang::ASTConsumer {
+// No rule reads a system header's function bodies (kernels and launches are the project's), and
+// parsing them is most of a parse's time; Sema still parses constexpr and `auto` bodies.
+class SkipsSystemBodies : public clang::ASTConsumer {
  public:
-  explicit Consumer(HipPayload& out) : out_(out) {}
   void Initialize(clang::ASTContext& context) override { sm_ = &context.getSourceManager(); }
-  // No rule reads a system header's function bodies (kernels and launches are the project's), and
-  // parsing them is most of a parse's time; Sema still parses constexpr and `auto` bodies.
   bool shouldSkipFunctionBody(clang::Decl* decl) override {
     return sm_ && sm_->isInSystemHeader(sm_->getExpansionLoc(decl->getLocation()));
   }
+
+ private:
+  const clang::SourceManager* sm_ = nullptr;
+};
+
+class Consumer : public SkipsSystemBodies {
+ public:
+  explicit Consumer(ParseState& state) : state_(state), out_(*state.out) {}
+  // The declarations this parse read (a precompiled prelude's are not among them: traversing the whole
+  // translation unit would load all of those back).
+  bool HandleTopLevelDecl(clang::DeclGroupRef group) override {
+    top_level_.insert(top_level_.end(), group.begin(), group.end());
+    return true;
+  }
   void HandleTranslationUnit(clang::ASTContext& context) override {
+    state_.parsed = true;
     Collector collector(context, out_);
-    collector.TraverseDecl(context.getTranslationUnitDecl());
+    for (clang::Decl* decl : top_level_) collector.TraverseDecl(decl);
     // The user's own headers the parse read: the result cache depends on them.
     const clang::SourceManager& sm = context.getSourceManager();
     for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
@@ -539,26 +569,56 @@ class Consumer : public clang::ASTConsumer {
   }
 
  private:
+  ParseState& state_;
   HipPayload& out_;
-  const clang::SourceManager* sm_ = nullptr;
+  std::vector<clang::Decl*> top_level_;
 };
+
+// What every run of Clang here sets up before the main file is read.
+void Prepare(clang::CompilerInstance& ci, ParseState& state) {
+  // `#pragma clang __debug crash` (and overflow_stack, llvm_fatal_error...) must not stop the worker.
+  ci.getPreprocessorOpts().DisablePragmaDebugCrash = true;
+  ci.getFrontendOpts().SkipFunctionBodies = true;  // those the consumer says (system headers')
+  ci.getPreprocessor().addPPCallbacks(std::make_unique<MissingHeaders>(state, ci.getPreprocessor()));
+}
 
 class Action : public clang::ASTFrontendAction {
  public:
   explicit Action(ParseState& state) : state_(state) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&, llvm::StringRef) override {
-    return std::make_unique<Consumer>(*state_.out);
+    return std::make_unique<Consumer>(state_);
   }
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
-    // `#pragma clang __debug crash` (and overflow_stack, llvm_fatal_error...) must not stop the worker.
-    ci.getPreprocessorOpts().DisablePragmaDebugCrash = true;
-    ci.getFrontendOpts().SkipFunctionBodies = true;  // those the consumer says (system headers')
-    ci.getPreprocessor().addPPCallbacks(std::make_unique<MissingHeaders>(state_, ci.getPreprocessor()));
+    Prepare(ci, state_);
     return true;
   }
 
  private:
   ParseState& state_;
+};
+
+// Precompiles the prelude: the `-include hip/hip_runtime.h` of the parse's flags over an empty main
+// file, system headers' bodies skipped as the parse skips them. The AST is written to `buffer`.
+class PreludeAction : public clang::GeneratePCHAction {
+ public:
+  PreludeAction(ParseState& state, std::shared_ptr<clang::PCHBuffer> buffer)
+      : state_(state), buffer_(std::move(buffer)) {}
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci, llvm::StringRef) override {
+    std::vector<std::unique_ptr<clang::ASTConsumer>> consumers;
+    consumers.push_back(std::make_unique<clang::PCHGenerator>(ci.getPreprocessor(), ci.getModuleCache(), kPchPath,
+                                                              /*isysroot=*/"", buffer_,
+                                                              ci.getFrontendOpts().ModuleFileExtensions));
+    consumers.push_back(std::make_unique<SkipsSystemBodies>());  // a body is skipped when both say so
+    return std::make_unique<clang::MultiplexConsumer>(std::move(consumers));
+  }
+  bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
+    Prepare(ci, state_);
+    return GeneratePCHAction::BeginSourceFileAction(ci);
+  }
+
+ private:
+  ParseState& state_;
+  std::shared_ptr<clang::PCHBuffer> buffer_;
 };
 
 // The flags of a compile command that shape the parse; the rest (outputs,
@@ -593,6 +653,212 @@ void AddUserFlags(const Request& request, std::vector<std::string>& args) {
   }
 }
 
+// The flags every parse starts with, before the compile command's.
+std::vector<std::string> BaseArgs(const Request& request) {
+  std::vector<std::string> args = {"clang++",
+                                   "-x",
+                                   "hip",
+                                   "--cuda-host-only",
+                                   "-nogpuinc",
+                                   "-nogpulib",
+                                   "-fsyntax-only",
+                                   "-std=c++17",
+                                   "-ferror-limit=0",
+                                   "-w",
+                                   "-Wno-error",
+                                   "-fno-color-diagnostics",
+                                   "-fno-caret-diagnostics"};
+  if (!request.resource_dir.empty()) args.push_back("-resource-dir=" + request.resource_dir);
+  return args;
+}
+
+// The headers after the compile command's flags: ROCm's, else the stand-in (served from memory).
+void AddHipHeaders(const Request& request, std::vector<std::string>& args) {
+  if (!request.rocm_include.empty()) {
+    // Debian's libamdhip64-dev puts them in /usr/include, searched already: given again with -isystem it would
+    // come before libstdc++'s directories, and their `#include_next <math.h>` would find nothing.
+    if (request.rocm_include != "/usr/include" && request.rocm_include != "/usr/local/include") {
+      args.push_back("-isystem");
+      args.push_back(request.rocm_include);
+    }
+    args.push_back("-D__HIP_PLATFORM_AMD__=1");
+  } else {
+    args.push_back("-isystem");
+    args.push_back(kStandinDir);
+  }
+  // Clang includes its HIP runtime wrapper (and through it hip/hip_runtime.h) in every HIP translation unit;
+  // -nogpuinc drops that, so it is given back here: `__global__` needs no #include, as with hipcc.
+  args.push_back("-include");
+  args.push_back("hip/hip_runtime.h");
+}
+
+// A fresh parse's state: the contained disk below the in-memory files (the stand-in, and `files`).
+ParseState NewState(const Request& request, llvm::IntrusiveRefCntPtr<ContainedFileSystem> disk, HipPayload& out,
+                    const std::map<std::string, llvm::StringRef>& files) {
+  ParseState state;
+  state.out = &out;
+  out.standin = request.rocm_include.empty();
+  state.disk = std::move(disk);
+  state.memory = new llvm::vfs::InMemoryFileSystem;
+  if (request.rocm_include.empty())
+    for (const StandinHeader& h : kStandin)
+      state.memory->addFile(std::string(kStandinDir) + "/" + h.path, 0, llvm::MemoryBuffer::getMemBuffer(h.text));
+  for (const auto& [path, text] : files)
+    state.memory->addFile(path, 0, llvm::MemoryBuffer::getMemBuffer(text, path, /*RequiresNullTerminator=*/false));
+  return state;
+}
+
+// One run of Clang over `main`; its diagnostics are counted into the state's payload.
+bool RunClang(ParseState& state, std::vector<std::string> args, const std::string& main,
+              std::unique_ptr<clang::FrontendAction> action, const std::string& project_root) {
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> fs(new llvm::vfs::OverlayFileSystem(state.disk));
+  fs->pushOverlay(state.memory);
+  llvm::IntrusiveRefCntPtr<clang::FileManager> files(new clang::FileManager(clang::FileSystemOptions(), fs));
+  args.push_back(main);
+  CountingConsumer diagnostics(*state.out, project_root);
+  clang::tooling::ToolInvocation invocation(std::move(args), std::move(action), files.get());
+  invocation.setDiagnosticConsumer(&diagnostics);
+  return invocation.run();
+}
+
+// ---- The precompiled prelude ----
+// Every parse starts with `-include hip/hip_runtime.h` (the stand-in or ROCm's, with <cmath> and
+// <cstdlib>): most of a small file's cost. It is precompiled once per key and kept on disk as
+// [PCH][the header names its #includes wrote, one a line][PCH's size][xxHash64 of all before][magic],
+// written to a temporary file and renamed, so a reader sees a whole file or none; one that is cut or
+// altered fails the hash and is built again. Clang checks the rest as it loads the PCH (its version,
+// the language options, macros, and each header's size and time); a PCH it refuses is built again.
+
+constexpr llvm::StringLiteral kPreludeMagic = "aortpch1";
+
+struct Prelude {
+  std::string file;                  // where it is kept
+  std::string pch;                   // the AST
+  std::vector<std::string> spelled;  // the header names the prelude's #includes wrote
+};
+
+// This module's build: its own file hashed, once (empty when it cannot be read: no prelude then).
+const std::string& ModuleStamp() {
+  static const std::string stamp = [] {
+    static const char anchor = 0;
+    Dl_info info{};
+    if (!::dladdr(&anchor, &info) || !info.dli_fname) return std::string();
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> self = llvm::MemoryBuffer::getFile(info.dli_fname);
+    return self ? llvm::utohexstr(llvm::xxHash64((*self)->getBuffer())) : std::string();
+  }();
+  return stamp;
+}
+
+bool IsSearchDir(llvm::StringRef flag) {
+  return flag == "-I" || flag == "-isystem" || flag == "-iquote" || flag == "-idirafter";
+}
+
+// Whether the parse is C++20 or later (the last -std= wins). Clang 14 cannot use a PCH there in HIP mode:
+// a PCH of <vector> under -x hip -std=c++20 makes std::allocator's operator new calls errors in the file
+// that uses it (only a device-side operator new is found), which a parse without the PCH does not have.
+bool CxxFrom20(const std::vector<std::string>& args) {
+  llvm::StringRef standard;
+  for (const std::string& a : args)
+    if (llvm::StringRef(a).startswith("-std=")) standard = a;
+  llvm::StringRef version = standard.substr(standard.find("++") + 2);
+  return standard.contains("++") && version.startswith("2");  // 20, 2a, 23, 2b, 26, 2c
+}
+
+// The prelude's file for these flags: keyed by this module's build, Clang's version, the stand-in's text,
+// and every flag that shapes the preprocessor (target, -std, -D/-U, the Clang and system roots).
+// The compile command's search directories are not in the key: Shadowed() checks them. Empty: no prelude
+// (the command has its own -include, which the prelude would come before; C++20, above; ROCm's headers).
+std::string PreludeFile(const Request& request, const std::vector<std::string>& args,
+                        const std::vector<std::string>& user) {
+  // Not with ROCm's own headers: there a payload with a missing header crashed Clang 14 (SEGV) when
+  // parsed from the PCH (2 of 179 real programs; bench/hip.md), and none without it.
+  if (request.pch_dir.empty() || !request.rocm_include.empty() || ModuleStamp().empty() || CxxFrom20(args)) return "";
+  std::string key = ModuleStamp() + '\0' + clang::getClangFullRepositoryVersion() + '\0';
+  for (const StandinHeader& h : kStandin) key += std::string(h.path) + '\0' + h.text + '\0';
+  for (const std::string& root : request.include_roots) key += root + '\0';
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "-include" && std::find(user.begin(), user.end(), "-include") != user.end()) return "";
+    if (IsSearchDir(args[i]) && std::find(user.begin(), user.end(), args[i + 1]) != user.end()) {
+      ++i;  // a directory of the compile command's (the stand-in's and ROCm's stay in the key)
+      continue;
+    }
+    if (llvm::StringRef(args[i]).startswith("-I") && args[i] != "-I") continue;
+    key += args[i] + '\0';
+  }
+  return request.pch_dir + "/prelude-" + llvm::utohexstr(llvm::xxHash64(key)) + ".pch";
+}
+
+// Whether a directory the compile command searches holds a header the prelude read (its own
+// `hip/hip_runtime.h`, a `cmath`): this parse would read that one, not the precompiled one.
+bool Shadowed(const Prelude& prelude, const std::vector<std::string>& user) {
+  for (size_t i = 0; i < user.size(); ++i) {
+    std::string dir;
+    if (IsSearchDir(user[i]) && i + 1 < user.size())
+      dir = user[++i];
+    else if (llvm::StringRef(user[i]).startswith("-I"))
+      dir = user[i].substr(2);
+    if (dir.empty()) continue;
+    for (const std::string& name : prelude.spelled)
+      if (llvm::sys::fs::exists(dir + "/" + name)) return true;
+  }
+  return false;
+}
+
+std::optional<Prelude> ReadPrelude(const std::string& file) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(file, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!buffer) return std::nullopt;
+  llvm::StringRef bytes = (*buffer)->getBuffer();
+  constexpr size_t kTail = 16 + kPreludeMagic.size();
+  if (bytes.size() < kTail || !bytes.endswith(kPreludeMagic)) return std::nullopt;
+  uint64_t pch_size = 0, hash = 0;
+  std::memcpy(&pch_size, bytes.data() + bytes.size() - kTail, 8);
+  std::memcpy(&hash, bytes.data() + bytes.size() - kTail + 8, 8);
+  if (pch_size > bytes.size() - kTail || llvm::xxHash64(bytes.drop_back(kTail - 8)) != hash) return std::nullopt;
+  Prelude prelude{file, bytes.substr(0, pch_size).str(), {}};
+  llvm::SmallVector<llvm::StringRef, 64> names;
+  bytes.drop_back(kTail).drop_front(pch_size).split(names, '\n', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef name : names) prelude.spelled.push_back(name.str());
+  return prelude;
+}
+
+void WritePrelude(const Prelude& prelude) {
+  std::string bytes = prelude.pch;
+  for (const std::string& name : prelude.spelled) bytes += name + "\n";
+  uint64_t pch_size = prelude.pch.size();
+  bytes.append(reinterpret_cast<const char*>(&pch_size), 8);
+  uint64_t hash = llvm::xxHash64(bytes);
+  bytes.append(reinterpret_cast<const char*>(&hash), 8);
+  bytes += kPreludeMagic;
+  llvm::SmallString<256> temp;
+  int fd = -1;
+  if (llvm::sys::fs::create_directories(llvm::sys::path::parent_path(prelude.file)) ||
+      llvm::sys::fs::createUniqueFile(prelude.file + ".%%%%%%.tmp", fd, temp))
+    return;  // an unwritable cache: every parse builds its own
+  llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+  os << bytes;
+  os.close();
+  if (os.has_error() || llvm::sys::fs::rename(temp, prelude.file)) {
+    os.clear_error();
+    llvm::sys::fs::remove(temp);
+  }
+}
+
+// Precompiles the prelude; none when it has an error or a missing header (the parse then reports them).
+std::optional<Prelude> BuildPrelude(const Request& request, const std::string& file,
+                                    llvm::IntrusiveRefCntPtr<ContainedFileSystem> disk,
+                                    const std::vector<std::string>& args, const std::string& project_root) {
+  HipPayload scratch;
+  ParseState state = NewState(request, std::move(disk), scratch, {{kPchMain, ""}});
+  auto buffer = std::make_shared<clang::PCHBuffer>();
+  RunClang(state, args, kPchMain, std::make_unique<PreludeAction>(state, buffer), project_root);
+  if (!buffer->IsComplete || scratch.errors > 0 || !scratch.missing_headers.empty()) return std::nullopt;
+  Prelude prelude{
+      file, std::string(buffer->Data.begin(), buffer->Data.end()), {state.spelled.begin(), state.spelled.end()}};
+  WritePrelude(prelude);
+  return prelude;
+}
+
 }  // namespace
 }  // namespace aortalint::hip
 
@@ -609,14 +875,11 @@ extern "C" __attribute__((visibility("default"))) void aortalint_hip_contain(Aor
 extern "C" __attribute__((visibility("default"))) void aortalint_hip_analyse(const aortalint::hip::Request& request,
                                                                              aortalint::HipPayload& out) {
   using namespace aortalint::hip;
-  ParseState state;
-  state.out = &out;
-  state.memory = new llvm::vfs::InMemoryFileSystem;
   std::vector<std::string> roots = request.include_roots;
   roots.push_back(request.project_root);
-  state.disk = new ContainedFileSystem(roots);
-  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> fs(new llvm::vfs::OverlayFileSystem(state.disk));
-  fs->pushOverlay(state.memory);
+  llvm::IntrusiveRefCntPtr<ContainedFileSystem> disk(new ContainedFileSystem(roots));
+  llvm::SmallString<256> project_root;
+  if (llvm::sys::fs::real_path(request.project_root, project_root)) project_root.clear();
 
   // The payload's text comes from the request (an editor's buffer may not be saved).
   std::string path = request.path;
@@ -625,51 +888,29 @@ extern "C" __attribute__((visibility("default"))) void aortalint_hip_analyse(con
     llvm::sys::fs::make_absolute(abs);
     path = abs.str().str();
   }
-  state.memory->addFile(path, 0, llvm::MemoryBuffer::getMemBufferCopy(request.text, path));
+  std::vector<std::string> args = BaseArgs(request), user;
+  AddUserFlags(request, user);
+  args.insert(args.end(), user.begin(), user.end());
+  AddHipHeaders(request, args);
 
-  std::vector<std::string> args = {"clang++",
-                                   "-x",
-                                   "hip",
-                                   "--cuda-host-only",
-                                   "-nogpuinc",
-                                   "-nogpulib",
-                                   "-fsyntax-only",
-                                   "-std=c++17",
-                                   "-ferror-limit=0",
-                                   "-w",
-                                   "-Wno-error",
-                                   "-fno-color-diagnostics",
-                                   "-fno-caret-diagnostics"};
-  if (!request.resource_dir.empty()) args.push_back("-resource-dir=" + request.resource_dir);
-  AddUserFlags(request, args);
-  if (!request.rocm_include.empty()) {
-    // Debian's libamdhip64-dev puts them in /usr/include, searched already: given again with -isystem it would
-    // come before libstdc++'s directories, and their `#include_next <math.h>` would find nothing.
-    if (request.rocm_include != "/usr/include" && request.rocm_include != "/usr/local/include") {
-      args.push_back("-isystem");
-      args.push_back(request.rocm_include);
-    }
-    args.push_back("-D__HIP_PLATFORM_AMD__=1");
-  } else {
-    out.standin = true;
-    for (const StandinHeader& h : kStandin)
-      state.memory->addFile(std::string(kStandinDir) + "/" + h.path, 0, llvm::MemoryBuffer::getMemBuffer(h.text));
-    args.push_back("-isystem");
-    args.push_back(kStandinDir);
+  std::optional<Prelude> prelude;
+  if (std::string file = PreludeFile(request, args, user); !file.empty()) {
+    prelude = ReadPrelude(file);
+    if (!prelude) prelude = BuildPrelude(request, file, disk, args, project_root.str().str());
+    if (prelude && Shadowed(*prelude, user)) prelude.reset();
   }
-  // Clang includes its HIP runtime wrapper (and through it hip/hip_runtime.h) in every HIP translation unit;
-  // -nogpuinc drops that, so it is given back here: `__global__` needs no #include, as with hipcc.
-  args.push_back("-include");
-  args.push_back("hip/hip_runtime.h");
-  args.push_back(path);
-
-  llvm::IntrusiveRefCntPtr<clang::FileManager> files(new clang::FileManager(clang::FileSystemOptions(), fs));
-  llvm::SmallString<256> project_root;
-  if (llvm::sys::fs::real_path(request.project_root, project_root)) project_root.clear();
-  CountingConsumer diagnostics(out, project_root.str().str());
-  clang::tooling::ToolInvocation invocation(args, std::make_unique<Action>(state), files.get());
-  invocation.setDiagnosticConsumer(&diagnostics);
-  bool ran = invocation.run();
+  if (prelude) {
+    ParseState state = NewState(request, disk, out, {{path, request.text}, {kPchMain, ""}, {kPchPath, prelude->pch}});
+    std::vector<std::string> with_pch = args;
+    with_pch.insert(with_pch.end(), {"-include-pch", kPchPath});
+    RunClang(state, with_pch, path, std::make_unique<Action>(state), project_root.str().str());
+    if (state.parsed) return;
+    // Clang refused the PCH (a header changed since it was built): parse without it, build it next time.
+    llvm::sys::fs::remove(prelude->file);
+    out = aortalint::HipPayload{};
+  }
+  ParseState state = NewState(request, disk, out, {{path, request.text}});
+  bool ran = RunClang(state, args, path, std::make_unique<Action>(state), project_root.str().str());
   if (!ran && out.kernels.empty() && out.launches.empty() && out.errors == 0) {
     out.status = aortalint::HipPayload::Status::kFailed;
     out.status_detail =

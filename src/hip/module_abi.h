@@ -14,7 +14,7 @@
 
 namespace aortalint::hip {
 
-inline constexpr int kAbi = 3;
+inline constexpr int kAbi = 4;
 
 struct Request {
   std::string path;                // the payload's path, as diagnostics name it
@@ -29,6 +29,9 @@ struct Request {
   // payload and from files below the project's root.
   std::string project_root;
   std::vector<std::string> include_roots;
+  // Where the precompiled prelude (the `-include hip/hip_runtime.h` every
+  // parse starts with) is kept and reused; empty: none is read or written.
+  std::string pch_dir;
 };
 
 }  // namespace aortalint::hip

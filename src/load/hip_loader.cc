@@ -251,6 +251,16 @@ std::string CommandText(const CompileCommand* command) {
 
 }  // namespace
 
+namespace {
+std::mutex pch_dir_mutex;
+std::string pch_dir;
+}  // namespace
+
+void SetHipPrecompiledDir(std::string dir) {
+  std::lock_guard lock(pch_dir_mutex);
+  pch_dir = std::move(dir);
+}
+
 std::shared_ptr<const HipPayload> AnalyseHip(SourcePtr source, const CompileCommand* command, bool always,
                                              FileStates* read) {
   auto payload = std::make_shared<HipPayload>();
@@ -320,6 +330,10 @@ std::shared_ptr<const HipPayload> AnalyseHip(SourcePtr source, const CompileComm
     request.directory = command->directory;
     if (command->arguments.size() > 1) request.flags.assign(command->arguments.begin() + 1, command->arguments.end());
     payload->flags_from = command->database;
+  }
+  {
+    std::lock_guard lock(pch_dir_mutex);
+    request.pch_dir = pch_dir;
   }
   AnalyseInWorker(module.path, limits, request, *payload);
   dependencies = ParseDependencies(*payload, command, started);

@@ -37,6 +37,12 @@ struct CompileCommand {
 std::shared_ptr<const HipPayload> AnalyseHip(SourcePtr source, const CompileCommand* command = nullptr,
                                              bool always = false, FileStates* read = nullptr);
 
+/// Where HIP parses keep their precompiled prelude (a PCH of the stand-in or of
+/// ROCm's hip_runtime.h, with the C++ headers it brings; reused by every later
+/// parse with the same flags); empty: none is read or written. Set by `check`
+/// from its cache directory (none under --no-cache) and by the language server.
+void SetHipPrecompiledDir(std::string dir);
+
 /// A payload whose file could not be read (SYN003 reports it; the HIP rules skip it).
 std::shared_ptr<const HipPayload> UnreadableHip(const std::string& path, std::string error);
 

@@ -153,7 +153,7 @@ class Reader {
 std::string EncodeRequest(const hip::Request& r) {
   Writer w;
   w.Put(r.path), w.Put(r.text), w.Put(r.flags), w.Put(r.directory), w.Put(r.rocm_include), w.Put(r.resource_dir);
-  w.Put(r.project_root), w.Put(r.include_roots);
+  w.Put(r.project_root), w.Put(r.include_roots), w.Put(r.pch_dir);
   return w.Take();
 }
 
@@ -161,7 +161,7 @@ std::optional<hip::Request> DecodeRequest(std::string_view bytes) {
   Reader in(bytes);
   hip::Request r;
   in.Get(r.path), in.Get(r.text), in.Get(r.flags), in.Get(r.directory), in.Get(r.rocm_include);
-  in.Get(r.resource_dir), in.Get(r.project_root), in.Get(r.include_roots);
+  in.Get(r.resource_dir), in.Get(r.project_root), in.Get(r.include_roots), in.Get(r.pch_dir);
   if (!in.done()) return std::nullopt;
   return r;
 }

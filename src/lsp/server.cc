@@ -17,6 +17,7 @@
 #include "driver/pairing.h"
 #include "driver/project.h"
 #include "emit/docs.h"
+#include "engine/cache.h"
 #include "load/hip_loader.h"
 #include "load/payload_edit.h"
 #include "load/payload_loader.h"
@@ -95,6 +96,8 @@ Server::Server(Transport& transport, ServerOptions options)
 Server::~Server() = default;
 
 int Server::Run() {
+  // Every reparse of an open HIP buffer starts from the precompiled prelude (the result cache's directory).
+  if (std::string dir = ResultCache::DefaultDir(); !dir.empty()) SetHipPrecompiledDir(dir + "/hip-pch");
   while (state_ != State::kExited) {
     std::optional<Clock::duration> wait = NextWait();
     std::optional<std::chrono::milliseconds> timeout;

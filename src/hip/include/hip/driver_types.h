@@ -45,6 +45,27 @@ typedef struct hipArray* hipArray_t;
 typedef const struct hipArray* hipArray_const_t;
 typedef struct hipMipmappedArray* hipMipmappedArray_t;
 typedef const struct hipMipmappedArray* hipMipmappedArray_const_t;
+// The driver API's element formats and array descriptors.
+typedef enum hipArray_Format {
+  HIP_AD_FORMAT_UNSIGNED_INT8 = 0x01,
+  HIP_AD_FORMAT_UNSIGNED_INT16 = 0x02,
+  HIP_AD_FORMAT_UNSIGNED_INT32 = 0x03,
+  HIP_AD_FORMAT_SIGNED_INT8 = 0x08,
+  HIP_AD_FORMAT_SIGNED_INT16 = 0x09,
+  HIP_AD_FORMAT_SIGNED_INT32 = 0x0a,
+  HIP_AD_FORMAT_HALF = 0x10,
+  HIP_AD_FORMAT_FLOAT = 0x20
+} hipArray_Format;
+typedef struct HIP_ARRAY_DESCRIPTOR {
+  size_t Width, Height;
+  hipArray_Format Format;
+  unsigned int NumChannels;
+} HIP_ARRAY_DESCRIPTOR;
+typedef struct HIP_ARRAY3D_DESCRIPTOR {
+  size_t Width, Height, Depth;
+  hipArray_Format Format;
+  unsigned int NumChannels, Flags;
+} HIP_ARRAY3D_DESCRIPTOR;
 typedef struct hipExtent {
   size_t width, height, depth;
 } hipExtent;
@@ -123,6 +144,20 @@ typedef struct hipTextureDesc {
   float mipmapLevelBias, minMipmapLevelClamp, maxMipmapLevelClamp;
 } hipTextureDesc;
 typedef struct __hip_texture* hipTextureObject_t;
+// Texture references, the API before texture objects (deprecated in ROCm, still declared):
+// `texture<float, 2> tex;` at namespace scope.
+#define hipTextureType1D 0x01
+#define hipTextureType2D 0x02
+#define hipTextureType3D 0x03
+typedef struct textureReference {
+  int normalized;
+  hipTextureReadMode readMode;
+  hipTextureFilterMode filterMode;
+  hipTextureAddressMode addressMode[3];
+  hipChannelFormatDesc channelDesc;
+} textureReference;
+template <class T, int texType = hipTextureType1D, hipTextureReadMode mode = hipReadModeElementType>
+struct texture : public textureReference {};
 typedef struct __hip_surface* hipSurfaceObject_t;
 typedef enum hipSurfaceBoundaryMode {
   hipBoundaryModeZero = 0,

@@ -38,6 +38,9 @@ class coalesced_group : public thread_group {
 template <unsigned int Size, typename Parent = void>
 class thread_block_tile : public coalesced_group {
  public:
+  // A tile converts to the tile of its size with no parent type (`thread_block_tile<16>`), as in ROCm.
+  template <typename OtherParent>
+  __device__ thread_block_tile(const thread_block_tile<Size, OtherParent>& tile);
   __device__ unsigned int meta_group_rank() const;
   __device__ unsigned int meta_group_size() const;
   template <typename T>

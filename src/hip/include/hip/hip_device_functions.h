@@ -221,3 +221,62 @@ template <typename T>
 __device__ void surf2Dwrite(T data, hipSurfaceObject_t surface, int x, int y, int boundary = hipBoundaryModeZero);
 template <typename T>
 __device__ T surf2Dread(hipSurfaceObject_t surface, int x, int y, int boundary = hipBoundaryModeZero);
+
+// The C math library in kernels: each function on the device for float (`sqrtf`) and double
+// (`sqrt`, also as std::sqrt); the host's <math.h> declares them for the host only.
+#define __AORTALINT_MATH1(name)             \
+  static __device__ float name##f(float x); \
+  static __device__ double name(double x);  \
+  namespace std {                           \
+  using ::name;                             \
+  }
+#define __AORTALINT_MATH2(name)                      \
+  static __device__ float name##f(float x, float y); \
+  static __device__ double name(double x, double y); \
+  namespace std {                                    \
+  using ::name;                                      \
+  }
+// clang-format off
+__AORTALINT_MATH1(acos) __AORTALINT_MATH1(acosh) __AORTALINT_MATH1(asin) __AORTALINT_MATH1(asinh)
+__AORTALINT_MATH1(atan) __AORTALINT_MATH1(atanh) __AORTALINT_MATH1(cbrt) __AORTALINT_MATH1(ceil)
+__AORTALINT_MATH1(cos) __AORTALINT_MATH1(cosh) __AORTALINT_MATH1(erf) __AORTALINT_MATH1(erfc)
+__AORTALINT_MATH1(exp) __AORTALINT_MATH1(exp2) __AORTALINT_MATH1(expm1) __AORTALINT_MATH1(fabs)
+__AORTALINT_MATH1(floor) __AORTALINT_MATH1(lgamma) __AORTALINT_MATH1(log) __AORTALINT_MATH1(log10)
+__AORTALINT_MATH1(log1p) __AORTALINT_MATH1(log2) __AORTALINT_MATH1(logb) __AORTALINT_MATH1(nearbyint)
+__AORTALINT_MATH1(rint) __AORTALINT_MATH1(round) __AORTALINT_MATH1(sin) __AORTALINT_MATH1(sinh)
+__AORTALINT_MATH1(sqrt) __AORTALINT_MATH1(tan) __AORTALINT_MATH1(tanh) __AORTALINT_MATH1(tgamma)
+__AORTALINT_MATH1(trunc)
+__AORTALINT_MATH2(atan2) __AORTALINT_MATH2(copysign) __AORTALINT_MATH2(fdim) __AORTALINT_MATH2(fmax)
+__AORTALINT_MATH2(fmin) __AORTALINT_MATH2(fmod) __AORTALINT_MATH2(hypot) __AORTALINT_MATH2(nextafter)
+__AORTALINT_MATH2(pow) __AORTALINT_MATH2(remainder)
+// clang-format on
+#undef __AORTALINT_MATH1
+#undef __AORTALINT_MATH2
+    // Three-argument and GNU ones.
+    static __device__ float exp10f(float x);
+static __device__ double exp10(double x);
+static __device__ float erfinvf(float x);
+static __device__ double erfinv(double x);
+static __device__ float fmaf(float x, float y, float z);
+static __device__ double fma(double x, double y, double z);
+static __device__ void sincosf(float x, float* s, float* c);
+static __device__ void sincos(double x, double* s, double* c);
+
+// Heap memory and the clock in a kernel, as ROCm and Clang's HIP wrapper declare them.
+extern "C" __device__ void* malloc(size_t size);
+extern "C" __device__ void free(void* ptr);
+__device__ long long int clock();
+
+// printf in a kernel (ROCm's device printf).
+extern "C" __device__ int printf(const char* format, ...);
+
+// Bit fields and bit scans of ROCm's device functions.
+__device__ unsigned int __bitextract_u32(unsigned int src, unsigned int offset, unsigned int width);
+__device__ uint64_t __bitextract_u64(uint64_t src, unsigned int offset, unsigned int width);
+__device__ unsigned int __bitinsert_u32(unsigned int src, unsigned int insert, unsigned int offset, unsigned int width);
+__device__ uint64_t __bitinsert_u64(uint64_t src, uint64_t insert, unsigned int offset, unsigned int width);
+__device__ unsigned int __lastbit_u32_u64(uint64_t input);
+__device__ unsigned int __mbcnt_lo(unsigned int mask, unsigned int base);
+__device__ unsigned int __mbcnt_hi(unsigned int mask, unsigned int base);
+__device__ int32_t __fns64(uint64_t mask, uint32_t base, int32_t offset);
+__device__ int32_t __fns32(uint64_t mask, uint32_t base, int32_t offset);

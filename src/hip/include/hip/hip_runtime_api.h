@@ -15,6 +15,10 @@ typedef enum hipError_t {
   hipErrorNotInitialized = 3,
   hipErrorInitializationError = 3,
   hipErrorDeinitialized = 4,
+  hipErrorProfilerDisabled = 5,
+  hipErrorProfilerNotInitialized = 6,
+  hipErrorProfilerAlreadyStarted = 7,
+  hipErrorProfilerAlreadyStopped = 8,
   hipErrorInvalidConfiguration = 9,
   hipErrorInvalidPitchValue = 12,
   hipErrorInvalidSymbol = 13,
@@ -649,6 +653,17 @@ hipError_t hipMallocArray(hipArray_t* array, const hipChannelFormatDesc* desc, s
                           unsigned int flags = hipArrayDefault);
 hipError_t hipMalloc3DArray(hipArray_t* array, const hipChannelFormatDesc* desc, hipExtent extent, unsigned int flags);
 hipError_t hipFreeArray(hipArray_t array);
+// Peer-to-peer attributes of a pair of devices.
+typedef enum hipDeviceP2PAttr {
+  hipDevP2PAttrPerformanceRank = 0,
+  hipDevP2PAttrAccessSupported,
+  hipDevP2PAttrNativeAtomicSupported,
+  hipDevP2PAttrHipArrayAccessSupported
+} hipDeviceP2PAttr;
+hipError_t hipDeviceGetP2PAttribute(int* value, hipDeviceP2PAttr attr, int srcDevice, int dstDevice);
+hipError_t hipArrayCreate(hipArray_t* array, const HIP_ARRAY_DESCRIPTOR* desc);
+hipError_t hipArray3DCreate(hipArray_t* array, const HIP_ARRAY3D_DESCRIPTOR* desc);
+hipError_t hipArrayDestroy(hipArray_t array);
 hipError_t hipMallocMipmappedArray(hipMipmappedArray_t* mipmappedArray, const hipChannelFormatDesc* desc,
                                    hipExtent extent, unsigned int numLevels, unsigned int flags = 0);
 hipError_t hipFreeMipmappedArray(hipMipmappedArray_t mipmappedArray);
