@@ -6,7 +6,7 @@
 set -euo pipefail
 
 build=(cmake ninja-build g++ pkg-config libtree-sitter-dev libfmt-dev
-       libcli11-dev nlohmann-json3-dev libtomlplusplus-dev libinih-dev
+       libcli11-dev nlohmann-json3-dev libtomlplusplus-dev libinih-dev libssl-dev
        doctest-dev dpkg-dev)  # dpkg-dev: dpkg-shlibdeps for `cpack -G DEB`
 # The HIP analyser module (on by default; -DAORTALINT_WITH_CLANG=OFF builds without it).
 # Debian's Clang CMake package checks that clang-14's and libclang-14-dev's files all exist.

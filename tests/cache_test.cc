@@ -9,12 +9,14 @@
 #include <random>
 #include <thread>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "base/file_reader.h"
 #include "base/json_text.h"
 #include "base/source_file.h"
 #include "engine/cache.h"
+#include "engine/cache_format.h"
 #include "test_util.h"
 
 namespace aortalint::testing {
@@ -132,11 +134,11 @@ TEST_CASE("a cached result over settled files is served, and a same-size edit wi
   std::filesystem::remove_all(dir);
 }
 
-// Hits are read from the shard's text, entry by entry; a shard written some
-// other way (on one line, indented) is parsed whole and still serves, and an entry of
-// another shape is a miss, never a wrong hit, while the rest still serve.
-TEST_CASE("the result cache reads entries from the shard's text, and any other shape whole or as a miss") {
-  auto dir = TempDir("aortalint-cache-text");
+// What a cache holds is read only as this build wrote it: a shard of another
+// format (the text shards of earlier builds) or cut short loses the entries
+// it cannot give, never the others, and is rewritten by the next run.
+TEST_CASE("a shard of another format, or cut short, loses only what it cannot give") {
+  auto dir = TempDir("aortalint-cache-torn");
   WriteFile(dir / "repo/.git/HEAD", "ref: refs/heads/main\n");
   for (int i = 0; i < 6; ++i)
     WriteFile(dir / ("repo/r" + std::to_string(i) + ".yaml"),
@@ -155,52 +157,37 @@ TEST_CASE("the result cache reads entries from the shard's text, and any other s
     REQUIRE(at != std::string::npos);
     return out.erase(at, out.find('\n', at) + 1 - at);
   };
-  auto shards = [&] {
-    std::vector<std::filesystem::path> out;
-    for (const auto& e : std::filesystem::recursive_directory_iterator(dir / "cache"))
-      if (e.path().extension() == ".json") out.push_back(e.path());
-    return out;
-  };
-
   CommandResult first = RunShell(run);
   REQUIRE(stats(first.output) == "cache: 0 hits, 6 misses");
-  CHECK(first.output.find("[COL003]") != std::string::npos);
+  CHECK(report(first.output).find("6 errors in 6 files") != std::string::npos);
   CommandResult second = RunShell(run);
   CHECK(stats(second.output) == "cache: 6 hits, 0 misses");
   CHECK(report(second.output) == report(first.output));
-  CHECK(report(first.output).find("6 errors in 6 files") != std::string::npos);
 
-  // Indented, as another writer might leave it: parsed whole, every entry still served.
-  for (const auto& shard : shards()) WriteFile(shard, nlohmann::json::parse(ReadFile(shard)).dump(2));
-  CommandResult indented = RunShell(run);
-  CHECK(stats(indented.output) == "cache: 6 hits, 0 misses");
-  CHECK(report(indented.output) == report(first.output));
-
-  // Written as the cache writes it (an entry a line, its diagnostics last), on one line, and indented.
-  auto dump = [](const nlohmann::json& entries, int indent) {
-    return indent == 0 ? CacheLines(entries) : entries.dump(indent);
-  };
-  // One entry's dependencies become a string, another's diagnostics an object, a third's list of
-  // dependencies is empty: those three miss (served, the second would drop its finding), read from
-  // the text and parsed whole alike.
-  for (int indent : {0, -1, 2}) {
-    int damaged = 0;
-    for (const auto& shard : shards()) {
-      nlohmann::json entries = nlohmann::json::parse(ReadFile(shard));
-      for (auto& [key, entry] : entries.items()) {
-        if (damaged == 0) entry["read"] = "r0.yaml";
-        if (damaged == 1) entry["diagnostics"] = nlohmann::json::object();
-        if (damaged == 2) entry["read"] = nlohmann::json::array();
-        ++damaged;
-      }
-      WriteFile(shard, dump(entries, indent));
-    }
-    REQUIRE(damaged == 6);
-    CommandResult mixed = RunShell(run);
-    CHECK(stats(mixed.output) == "cache: 3 hits, 3 misses");
-    CHECK(report(mixed.output) == report(first.output));
-    CHECK(stats(RunShell(run).output) == "cache: 6 hits, 0 misses");  // rewritten by the misses
+  // Each shard cut short by one byte: its last entry is lost, the ones before it still serve.
+  std::vector<std::filesystem::path> shards = CacheShards(dir / "cache");
+  size_t entries = 0;
+  for (const auto& shard : shards) {
+    std::string bytes = ReadFile(shard);
+    std::unordered_map<std::string, std::string_view> records;
+    REQUIRE(IndexShard(bytes, records));
+    entries += records.size();
+    WriteFile(shard, bytes.substr(0, bytes.size() - 1));
   }
+  REQUIRE(entries == 6);
+  CommandResult torn = RunShell(run);
+  const size_t lost = shards.size(), kept = 6 - lost;
+  CHECK(stats(torn.output) ==
+        fmt::format("cache: {} hit{}, {} miss{}", kept, kept == 1 ? "" : "s", lost, lost == 1 ? "" : "es"));
+  CHECK(report(torn.output) == report(first.output));
+  CHECK(stats(RunShell(run).output) == "cache: 6 hits, 0 misses");  // rewritten
+
+  // Text where the binary format belongs (an earlier build's shard, renamed): all misses, then rewritten.
+  for (const auto& shard : CacheShards(dir / "cache")) WriteFile(shard, "{\n}");
+  CommandResult text = RunShell(run);
+  CHECK(stats(text.output) == "cache: 0 hits, 6 misses");
+  CHECK(report(text.output) == report(first.output));
+  CHECK(stats(RunShell(run).output) == "cache: 6 hits, 0 misses");
   std::filesystem::remove_all(dir);
 }
 
@@ -221,17 +208,6 @@ TEST_CASE("an entry edited to hide its findings is recomputed, never served") {
                     ShellQuote(AORTALINT_BINARY) + " check -v --format concise . 2>&1")
         .output;
   };
-  auto shard = [&] {
-    for (const auto& e : std::filesystem::recursive_directory_iterator(cache))
-      if (e.path().extension() == ".json") return e.path();
-    return std::filesystem::path();
-  };
-  // Every entry of the shard rewritten by `edit`, as the cache writes it (an entry a line).
-  auto edit_entries = [&](const std::function<void(const std::string&, nlohmann::json&)>& edit) {
-    nlohmann::json entries = nlohmann::json::parse(ReadFile(shard()));
-    for (auto& [key, entry] : entries.items()) edit(key, entry);
-    WriteFile(shard(), CacheLines(entries));
-  };
   std::string first = run(state);
   REQUIRE(first.find("cache: 0 hits, 1 miss") != std::string::npos);
   REQUIRE(first.find("[COL003]") != std::string::npos);
@@ -242,7 +218,7 @@ TEST_CASE("an entry edited to hide its findings is recomputed, never served") {
   CHECK(run(state).find("cache: 1 hit, 0 misses") != std::string::npos);
 
   // Edited to hold no findings: a miss, the finding back, and the entry rewritten (a hit again).
-  edit_entries([](const std::string&, nlohmann::json& entry) { entry["diagnostics"] = nlohmann::json::array(); });
+  EditCacheEntries(cache, [](CacheEntry& entry) { entry.body.diagnostics.clear(); });
   std::string poisoned = run(state);
   CHECK(poisoned.find("cache: 0 hits, 1 miss") != std::string::npos);
   CHECK(poisoned.find("[COL003]") != std::string::npos);
@@ -251,13 +227,13 @@ TEST_CASE("an entry edited to hide its findings is recomputed, never served") {
   CHECK(again.find("[COL003]") != std::string::npos);
 
   // Signed again by someone with another secret: still a miss.
-  edit_entries([](const std::string& key, nlohmann::json& entry) {
-    entry["diagnostics"] = nlohmann::json::array();
-    entry["mac"] = EntryMac(std::string(32, 'k'), key, entry["bin"].get<std::string>(), entry["read"].dump(), "[]");
+  EditCacheEntries(cache, [](CacheEntry& entry) {
+    entry.body.diagnostics.clear();
+    entry.mac = EntryMac(std::string(32, 'k'), entry.key, entry.bin, EncodeBody(entry.body));
   });
   CHECK(run(state).find("cache: 0 hits, 1 miss") != std::string::npos);
-  // No MAC at all (an entry of an older build's shape): a miss.
-  edit_entries([](const std::string&, nlohmann::json& entry) { entry.erase("mac"); });
+  // No MAC at all: a miss.
+  EditCacheEntries(cache, [](CacheEntry& entry) { entry.mac.clear(); });
   CHECK(run(state).find("cache: 0 hits, 1 miss") != std::string::npos);
   CHECK(run(state).find("cache: 1 hit, 0 misses") != std::string::npos);
 
@@ -318,17 +294,17 @@ std::filesystem::path Stored(const std::string& cache_dir, const std::string& ke
     cache.Put(key, files, diagnostics);
     cache.Save();
   }
-  std::filesystem::path shard;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(cache_dir))
-    if (e.path().extension() == ".json") shard = e.path();
-  return shard;
+  std::vector<std::filesystem::path> shards = CacheShards(cache_dir);
+  REQUIRE(shards.size() == 1);
+  return shards[0];
 }
 
-// The line an entry is read from, damaged a byte at a time: wherever nlohmann
-// can still parse the shard, the entry is served exactly as its parse
-// serves it; where it cannot, the line is a miss or serves what was stored.
-TEST_CASE("an entry read from its line answers as its parse does, however it is damaged") {
-  auto dir = TempDir("aortalint-cache-lines");
+// Bytes of a shard damaged one at a time, as a disk or an attacker without the
+// secret might leave them, and (with the secret, as a bug in this build might)
+// entries whose body is damaged and signed again: never a crash, and never a
+// hit that names a file outside the entry or a value no run stores.
+TEST_CASE("a damaged entry is a miss or what was stored, and a damaged body signed again is never trusted blindly") {
+  auto dir = TempDir("aortalint-cache-damage");
   std::string recipe = (dir / "r.yaml").string(), absent = (dir / "gone.py").string();
   SourcePtr source = WrittenSource(recipe, "schema_version: 1\n");
   Diagnostic d;
@@ -336,7 +312,7 @@ TEST_CASE("an entry read from its line answers as its parse does, however it is 
   d.where = {source, {0, 14}};
   d.message = "unknown collector 'rocprf'";
   d.help = "did you mean 'rocprof'?";
-  Note note;
+  Note note;  // (built apart: GCC 12 takes a braced Note's shared_ptr for uninitialised)
   note.where = {source, {2, 3}};
   note.message = "a note";
   d.notes.push_back(note);
@@ -346,94 +322,108 @@ TEST_CASE("an entry read from its line answers as its parse does, however it is 
       Stored(cache_dir, key, {{recipe, source->identity()}, {absent, FileIdentity()}}, {d});
   const std::string stored = ReadFile(shard);
   const std::string fresh = Served(ResultCache(cache_dir).Get(key, {}));
-  REQUIRE(fresh != "miss");
-  const std::string edits = "{}[],:\"\\ 0123456789-.enul\x01\xC3x/";
+  REQUIRE(fresh == Served(std::vector<Diagnostic>{d}));
+  const std::string secret = ReadFile(ResultCache::SecretPath());
+  REQUIRE(secret.size() == 32);
   std::mt19937 rng(15);
-  size_t parsed = 0;
-  for (int i = 0; i < 1500; ++i) {
-    std::string text = stored;
-    size_t at = 2 + rng() % (text.size() - 4);  // inside the entry's line
-    if (i % 2 == 0)
-      text[at] = edits[rng() % edits.size()];
+  size_t misses = 0, resigned_hits = 0;
+  for (int i = 0; i < 3000; ++i) {
+    std::string bytes = stored;
+    size_t at = kShardMagic.size() + rng() % (bytes.size() - kShardMagic.size());
+    if (i % 3 == 0)
+      bytes[at] = static_cast<char>(rng());
+    else if (i % 3 == 1)
+      bytes.erase(at, 1 + rng() % 4);
     else
-      text.erase(at, 1);
-    WriteFile(shard, text);
-    std::string from_line = Served(ResultCache(cache_dir).Get(key, {}));
-    if (nlohmann::json::accept(text)) {
-      ++parsed;
-      WriteFile(shard, CacheLines(nlohmann::json::parse(text), "diagnostics"));  // another shape: read parsed
-      CHECK_MESSAGE(from_line == Served(ResultCache(cache_dir).Get(key, {})), text);
-    } else {
-      CHECK_MESSAGE((from_line == "miss" || from_line == fresh), text);
+      bytes.insert(at, 1, static_cast<char>(rng()));
+    WriteFile(shard, bytes);
+    std::string served = Served(ResultCache(cache_dir).Get(key, {}));
+    CHECK_MESSAGE((served == "miss" || served == fresh), i);
+    misses += served == "miss";
+  }
+  CHECK(misses > 2900);  // a byte of the key, the tag or the MAC left alone is all a damage can miss
+  // The body damaged and signed again with the user's secret.
+  std::unordered_map<std::string, std::string_view> records;
+  REQUIRE(IndexShard(stored, records));
+  CacheRecord record = *DecodeRecord(records.at(key));
+  for (int i = 0; i < 3000; ++i) {
+    std::string body(record.body);
+    size_t at = rng() % body.size();
+    if (i % 2 == 0)
+      body[at] = static_cast<char>(rng());
+    else
+      body.erase(at, 1 + rng() % 4);
+    std::string mac = EntryMac(secret, key, record.bin, body);
+    WriteFile(shard, EncodeShard({EncodeRecord({record.key, record.bin, mac, record.used, body})}));
+    std::optional<std::vector<Diagnostic>> hit = ResultCache(cache_dir).Get(key, {});
+    if (!hit) continue;
+    ++resigned_hits;
+    for (const Diagnostic& got : *hit) {
+      CHECK((got.where.path() == recipe || got.where.path() == absent));
+      CHECK(static_cast<int>(got.severity) <= static_cast<int>(Severity::kError));
+      if (got.fix)
+        for (const Edit& e : got.fix->edits) CHECK(e.span.begin <= e.span.end);
     }
   }
-  CHECK(parsed > 100);
+  CHECK(resigned_hits > 100);  // a changed byte of a message or a span still decodes
   std::filesystem::remove_all(dir);
 }
 
-// A file's times are nanoseconds, past 2^53: written as a float that rounds to the same double
-// (1796225410334993362 as 1.7962254103349934e+18), a state is not the file's, read from its line
-// or from the whole parse (which compared JSON numbers, and took them for equal).
-TEST_CASE("a file's time written as a float that rounds to it is not that time") {
-  auto dir = TempDir("aortalint-cache-float");
-  std::string recipe = (dir / "r.yaml").string();
-  SourcePtr source = WrittenSource(recipe, "schema_version: 1\n");
-  const std::string key = CacheKey().Add("unit").Hex(), cache_dir = (dir / "cache").string();
-  const std::filesystem::path shard = Stored(cache_dir, key, {{recipe, source->identity()}}, {});
-  REQUIRE(Served(ResultCache(cache_dir).Get(key, {})) != "miss");
-  std::string exact = std::to_string(source->identity().mtime_ns);
-  std::string text = ReadFile(shard);
-  REQUIRE(text.find(exact) != std::string::npos);
-  char rounded[40];
-  std::snprintf(rounded, sizeof rounded, "%.17g", static_cast<double>(source->identity().mtime_ns));
-  text.replace(text.find(exact), exact.size(), rounded);
-  WriteFile(shard, text);
-  CHECK(Served(ResultCache(cache_dir).Get(key, {})) == "miss");  // from its line
-  WriteFile(shard, CacheLines(nlohmann::json::parse(text), "diagnostics"));
-  CHECK(Served(ResultCache(cache_dir).Get(key, {})) == "miss");  // from the whole parse
-  std::filesystem::remove_all(dir);
+// The format as documented, written by another program: the fuzz seeds' body,
+// made by tests/fuzz/make_cache_seeds.py from cache_format.h's description,
+// decodes to what the script wrote and encodes back to the same bytes.
+TEST_CASE("an entry body written from the format's description decodes as written") {
+  std::string seed = ReadFile(std::string(AORTALINT_TESTS_DIR) + "/fuzz/corpus/cache/body-full");
+  REQUIRE(seed.starts_with('B'));
+  std::string_view bytes = std::string_view(seed).substr(1);
+  std::optional<EntryBody> body = DecodeBody(bytes);
+  REQUIRE(body);
+  REQUIRE(body->files.size() == 2);
+  CHECK(body->files[1].first == "/nonexistent/aortalint-fuzz/b.py");
+  CHECK(body->files[1].second == FileIdentity());
+  REQUIRE(body->diagnostics.size() == 2);
+  const StoredDiagnostic& col = body->diagnostics[0];
+  CHECK(col.rule == "COL003");
+  CHECK(col.severity == 2);
+  CHECK((col.at.file == 0 && col.at.span.begin == 0 && col.at.span.end == 14));
+  REQUIRE(col.notes.size() == 1);
+  CHECK(col.notes[0].first.file == 1);
+  CHECK(col.help == "write true");
+  REQUIRE(col.fix);
+  CHECK(col.fix->safe);
+  REQUIRE(col.fix->edits.size() == 2);
+  CHECK(col.fix->edits[0].second == "\"x\"");
+  CHECK(body->diagnostics[1].message == std::string("caf\xc3\xa9 \0 bytes", 13));
+  CHECK(body->diagnostics[1].at.span.end == 4000000000u);
+  CHECK(EncodeBody(*body) == bytes);
 }
 
-// Diagnostics of every shape an entry can hold (notes, help, fixes, escapes,
-// non-ASCII text, spans past the file, a file outside the entry, bad rule IDs
-// and severities): stored, the entry is what nlohmann would dump, and read
-// from its line they are what the entry's parse gives. Text that is not UTF-8
-// is not stored.
-TEST_CASE("entries are written as nlohmann dumps them, and read from their line as their parse reads them") {
+// Diagnostics of every shape an entry can hold (notes, help, fixes, any bytes
+// in any string, spans past the file, a file outside the entry, bad rule IDs
+// and severities): each stored entry is served exactly as stored, or is a miss
+// where no run could have made it.
+TEST_CASE("every diagnostic a run makes is served as it was stored") {
   auto dir = TempDir("aortalint-cache-shapes");
   std::string recipe = (dir / "r.yaml").string(), other = (dir / "other.yaml").string();
   SourcePtr source = WrittenSource(recipe, "schema_version: 1\nmode: probe\n");
   auto stranger = std::make_shared<const SourceFile>(other, "x\n");  // not a file of the entry
   std::mt19937 rng(16);
-  // Mostly what the text path reads; now and then what it leaves to the whole parse (\u escapes, UTF-8).
-  const std::vector<std::string> words = {"plain",      "quote \" and \\ slash", "tab\tnew\nline", "", "/a/b",
-                                          "{\"j\":[1]}"};
-  const std::vector<std::string> rare = {"ctl \x01", "caf\xC3\xA9", "del \x7F", "not UTF-8 \xFF"};
-  auto utf8 = [](const std::string& s) {
-    try {
-      return !nlohmann::json(s).dump().empty();
-    } catch (const nlohmann::json::type_error&) {
-      return false;
-    }
-  };
-  bool* all_utf8 = nullptr;
-  auto word = [&] {
-    std::string w = rng() % 40 == 0 ? rare[rng() % rare.size()] : words[rng() % words.size()];
-    *all_utf8 = *all_utf8 && utf8(w);
-    return w;
-  };
+  const std::vector<std::string> words = {"plain",          "quote \" and \\ slash",
+                                          "tab\tnew\nline", "",
+                                          "/a/b",           "{\"j\":[1]}",
+                                          "ctl \x01",       "caf\xC3\xA9",
+                                          "not UTF-8 \xFF", std::string("nul \0 inside", 12)};
+  auto word = [&] { return words[rng() % words.size()]; };
   auto span = [&] {
     uint32_t a = rng() % 40, b = rng() % 5 == 0 ? 4000000000u : a + rng() % 10;
     return Span{a, b};
   };
   const std::string cache_dir = (dir / "cache").string();
-  size_t hits = 0;
-  size_t unstorable = 0;
+  size_t hits = 0, unstorable = 0;
   for (int i = 0; i < 300; ++i) {
     std::vector<Diagnostic> stored;
-    bool storable = true;  // JSON holds every string
-    bool servable = true;  // every rule ID is one, every file the entry's
-    all_utf8 = &storable;
+    bool storable = true;  // every file the entry's
+    bool servable = true;  // and every rule ID one
     for (int n = rng() % 4; n > 0; --n) {
       Diagnostic d;
       d.rule = rng() % 10 == 0 ? "BAD RULE" : "COL00" + std::to_string(rng() % 10);
@@ -446,26 +436,22 @@ TEST_CASE("entries are written as nlohmann dumps them, and read from their line 
         d.fix = Fix{word(), rng() % 2 ? Applicability::kSafe : Applicability::kUnsafe, {}};
         for (int k = rng() % 3; k > 0; --k) d.fix->edits.push_back({recipe, span(), word()});
       }
-      servable = servable && d.rule != "BAD RULE" && d.where.file != stranger;
+      storable = storable && d.where.file != stranger;
+      servable = servable && d.rule != "BAD RULE";
       stored.push_back(std::move(d));
     }
     std::filesystem::remove_all(cache_dir);
     const std::string key = CacheKey().Add("unit " + std::to_string(i)).Hex();
     std::filesystem::path shard = Stored(cache_dir, key, {{recipe, source->identity()}}, stored);
-    std::string from_line = Served(ResultCache(cache_dir).Get(key, {}));
+    std::string served = Served(ResultCache(cache_dir).Get(key, {}));
     if (!storable) {  // not cached, never a crash or a wrong hit
       ++unstorable;
-      CHECK(from_line == "miss");
-      CHECK(ReadFile(shard) == "{\n}");
+      CHECK(served == "miss");
+      CHECK(ReadFile(shard) == kShardMagic);
       continue;
     }
-    // Served as stored, and written byte for byte as nlohmann dumps the entry.
-    CHECK(from_line == (servable ? Served(stored) : "miss"));
-    const std::string text = ReadFile(shard);
-    CHECK(text == CacheLines(nlohmann::json::parse(text)));
-    WriteFile(shard, CacheLines(nlohmann::json::parse(text), "diagnostics"));  // another shape: read parsed
-    CHECK(from_line == Served(ResultCache(cache_dir).Get(key, {})));
-    hits += from_line != "miss";
+    CHECK(served == (servable ? Served(stored) : "miss"));
+    hits += served != "miss";
   }
   CHECK(hits > 100);
   CHECK(unstorable > 3);
@@ -477,15 +463,6 @@ TEST_CASE("entries are written as nlohmann dumps them, and read from their line 
 
 namespace aortalint {
 namespace {
-
-// Both parsers' verdict on `text`: the value with its types (dump), or that it threw.
-std::string Verdict(const std::function<nlohmann::json()>& parse) {
-  try {
-    return parse().dump();
-  } catch (const std::exception&) {
-    return "(throws)";
-  }
-}
 
 // Any bytes, as nlohmann's compact dump writes them as a string, or refuses them (not UTF-8).
 TEST_CASE("strings are written as nlohmann dumps them") {
@@ -545,65 +522,6 @@ TEST_CASE("strings are written as nlohmann dumps them") {
   }
   CHECK(written > 3000);
   CHECK(refused > 3000);
-}
-
-TEST_CASE("shard files read as nlohmann::json::parse reads them, whatever they hold") {
-  std::mt19937 rng(14);
-  // Values of every kind the cache writes and some it never does (floats, \u escapes, UTF-8, big numbers).
-  std::function<nlohmann::json(int)> value = [&](int depth) -> nlohmann::json {
-    switch (rng() % (depth > 3 ? 6 : 8)) {
-      case 0:
-        return static_cast<uint64_t>(rng()) << (rng() % 33);
-      case 1:
-        return -static_cast<int64_t>(rng() % 100000);
-      case 2: {
-        const char* strings[] = {"COL001",
-                                 "team00/r.yaml",
-                                 "quote \" and \\ and /",
-                                 "tab\tnl\ncr\r",
-                                 "caf\xC3\xA9",
-                                 "\x01",
-                                 "",
-                                 "unknown collector 'rocprf'; did you mean 'rocprof'?"};
-        return strings[rng() % 8];
-      }
-      case 3:
-        return rng() % 2 == 0;
-      case 4:
-        return nullptr;
-      case 5:
-        return 0.5 * (rng() % 10);
-      case 6: {
-        nlohmann::json a = nlohmann::json::array();
-        for (int n = rng() % 5; n > 0; --n) a.push_back(value(depth + 1));
-        return a;
-      }
-      default: {
-        nlohmann::json o = nlohmann::json::object();
-        for (int n = rng() % 5; n > 0; --n) o[std::to_string(rng() % 7)] = value(depth + 1);
-        return o;
-      }
-    }
-  };
-  const std::string edits = "{}[],:\"\\ 0-9eE.tfnu\xC3\x01x";
-  size_t fast_equal = 0;
-  for (int i = 0; i < 4000; ++i) {
-    std::string text = value(0).dump(rng() % 3 == 0 ? 1 : -1);
-    // A third of them damaged: a byte changed, dropped or cut.
-    if (i % 3 == 1 && !text.empty()) text[rng() % text.size()] = edits[rng() % edits.size()];
-    if (i % 3 == 2 && !text.empty()) text.erase(rng() % text.size(), 1 + rng() % 3);
-    std::string expected = Verdict([&] { return nlohmann::json::parse(text); });
-    CHECK_MESSAGE(Verdict([&] { return ParseShard(text); }) == expected, text);
-    fast_equal += expected != "(throws)";
-  }
-  CHECK(fast_equal > 1000);
-  // Numbers at the edges of 64 bits, leading zeros, repeated keys, deep nesting.
-  for (const std::string& text : std::vector<std::string>{
-           "18446744073709551615", "18446744073709551616", "-9223372036854775808", "-9223372036854775809", "-0", "01",
-           "[1,]", "{\"a\":1,\"a\":2}", "{\"a\" 1}", " [ ] ", "", "[\"\\u00e9\"]", "[1e3]",
-           std::string(100, '[') + std::string(100, ']'), "truex", "nul"})
-    CHECK_MESSAGE(Verdict([&] { return ParseShard(text); }) == Verdict([&] { return nlohmann::json::parse(text); }),
-                  text);
 }
 
 }  // namespace

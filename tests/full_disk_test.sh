@@ -23,7 +23,17 @@ expected_rc=$?
 [ $expected_rc -eq 1 ] || { echo "FAIL: the uncached run exited $expected_rc, expected 1"; cat "$W/expected"; exit 1; }
 # The same run with room to spare: how many shards a run writes when nothing fails.
 AORTALINT_CACHE_DIR="$W/roomy" "$A" check --no-config --format concise . > /dev/null 2>&1
-roomy=$(find "$W/roomy" -name '??.json' | wc -l)
+roomy=$(find "$W/roomy" -name '??.bin' | wc -l)
+# A shard is whole when its entries, each after its size, end exactly at its end (src/engine/cache_format.h).
+cat > "$W/whole.py" <<'PY'
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+magic = b"aortalint results 1\n"
+at = len(magic)
+while data.startswith(magic) and at + 4 <= len(data):
+    at += 4 + struct.unpack_from("<I", data, at)[0]
+sys.exit(0 if data.startswith(magic) and at == len(data) else 1)
+PY
 if ! unshare -m sh -c 'mount -t tmpfs -o size=64k tmpfs "$1"' sh "$W/mnt" 2>"$W/why"; then
   echo "SKIPPED: cannot mount a tmpfs in a private mount namespace here ($(cat "$W/why")); R28 needs a full disk"
   exit 77
@@ -40,10 +50,10 @@ unshare -m sh -c '
     left=$(find "$MNT" -name "*.tmp*" | wc -l)
     [ "$left" -eq 0 ] || { echo "FAIL: run $run left $left temporary files:"; find "$MNT" -name "*.tmp*" | head; exit 1; }
   done
-  for f in $(find "$MNT/cache" -name "??.json"); do
-    python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$f" || { echo "FAIL: torn shard $f"; exit 1; }
+  for f in $(find "$MNT/cache" -name "??.bin"); do
+    python3 "$W/whole.py" "$f" || { echo "FAIL: torn shard $f"; exit 1; }
   done
-  shards=$(find "$MNT/cache" -name "??.json" | wc -l)
+  shards=$(find "$MNT/cache" -name "??.bin" | wc -l)
   echo "$shards" > "$W/shards"
 ' sh "$A" "$W/mnt" "$W" "$expected_rc" || exit 1
 shards=$(cat "$W/shards")

@@ -18,12 +18,15 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <unordered_map>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "base/atomic_file.h"
 #include "base/source_file.h"
+#include "engine/cache.h"
+#include "engine/cache_format.h"
 #include "engine/fix_guard.h"
 #include "engine/fixes.h"
 #include "lsp/protocol.h"
@@ -399,24 +402,20 @@ TEST_CASE("R10/R33: a poisoned cache entry is dropped, never trusted") {
                     " check --no-config --format concise fixme.yaml 2>&1";
   CommandResult first = RunShell(run);
   REQUIRE(first.exit_code == 1);
-  auto poison = [&](const std::function<void(nlohmann::json&)>& edit) {
-    for (const auto& sub : fs::recursive_directory_iterator(dir / "c")) {
-      if (sub.path().extension() != ".json") continue;
-      std::string text = ReadFile(sub.path());
-      if (text.find("COL003") == std::string::npos) continue;
-      nlohmann::json j = nlohmann::json::parse(text);
-      for (auto& [key, entry] : j.items()) edit(entry["diagnostics"][0]);
-      WriteFile(sub.path(), j.dump());
-    }
+  auto poison = [&](const std::function<void(StoredDiagnostic&)>& edit) {
+    EditCacheEntries(dir / "c", [&](CacheEntry& entry) {
+      for (StoredDiagnostic& d : entry.body.diagnostics) edit(d);
+      // Signed again with the user's secret, as a bug in a build might sign a bad value: still dropped.
+      entry.mac = EntryMac(ReadFile(ResultCache::SecretPath()), entry.key, entry.bin, EncodeBody(entry.body));
+    });
   };
-  poison([](nlohmann::json& d) { d["severity"] = 10; });
+  poison([](StoredDiagnostic& d) { d.severity = 10; });
   CommandResult severity = RunShell(run);
   CHECK(severity.exit_code == 1);
   CHECK(severity.output == first.output);
-  RunShell(run);  // rewrites a good entry
-  poison([](nlohmann::json& d) { d["at"][0] = "/etc/passwd"; });
+  RunShell(run);                                       // rewrites a good entry
+  poison([](StoredDiagnostic& d) { d.at.file = 7; });  // a file the entry does not have
   CommandResult elsewhere = RunShell(run);
-  CHECK(elsewhere.output.find("/etc/passwd") == std::string::npos);
   CHECK(elsewhere.output == first.output);
   fs::remove_all(dir);
 }
@@ -465,8 +464,11 @@ TEST_CASE("R28/R35: clean removes only the cache's own files") {
   std::string env = "AORTALINT_CACHE_DIR=" + ShellQuote((dir / "c").string()) + " ";
   RunShell(In(dir) + env + kBin + " check --no-config fixme.yaml >/dev/null 2>&1");
   size_t shards = 0;
-  for (const auto& e : fs::recursive_directory_iterator(dir / "c")) shards += e.path().extension() == ".json";
+  for (const auto& e : fs::recursive_directory_iterator(dir / "c")) shards += e.path().extension() == ".bin";
   CHECK(shards > 0);
+  // A text shard an earlier build left: the cache's too.
+  WriteFile(CacheShards(dir / "c")[0].replace_extension(".json"), "{\n}");
+  ++shards;
   CommandResult r = RunShell(In(dir) + env + kBin + " clean 2>&1");
   CHECK(r.exit_code == 0);
   CHECK(r.output.find("removed " + std::to_string(shards)) != std::string::npos);
@@ -918,72 +920,68 @@ TEST_CASE("R25: an output directory that cannot be written is refused before the
 }
 
 TEST_CASE("R35: the cache evicts other builds' entries, idle ones, and the least recently used past the cap") {
-  // The shard written as the cache writes it (an entry a line, each entry's
-  // members in its order), and on one line (another shape, parsed whole).
-  for (bool lines : {true, false}) {
-    CAPTURE(lines);
-    fs::path dir = TempDir("aortalint-r35");
-    WriteFile(dir / "fixme.yaml", kFixme);
-    std::string run = In(dir) + "AORTALINT_CACHE_DIR=" + ShellQuote((dir / "c").string()) + " " + kBin +
-                      " check --no-config --format concise fixme.yaml 2>&1";
-    REQUIRE(RunShell(run).exit_code == 1);
-    fs::path shard;
-    for (const auto& e : fs::recursive_directory_iterator(dir / "c"))
-      if (e.path().extension() == ".json") shard = e.path();
-    REQUIRE(!shard.empty());
-    nlohmann::json entries = nlohmann::json::parse(ReadFile(shard));
-    REQUIRE(entries.size() == 1);
-    std::string real = entries.begin().key();
-    nlohmann::json entry = entries.begin().value();
-    int64_t today = entry["used"].get<int64_t>();
-    // The real entry was last used yesterday, so the next run's hit rewrites the shard (and evicts).
-    entries[real]["used"] = today - 1;
-    const size_t cap = 2048;
-    auto key = [&](int i) { return real.substr(0, 2) + fmt::format("{:030x}", i + 1); };
-    // cap + 100 entries of this build, used 1 to 20 days ago; one of another build; one idle for 40 days.
-    for (int i = 0; i < static_cast<int>(cap) + 100; ++i) {
-      nlohmann::json e = entry;
-      e["used"] = today - 1 - (i % 20);
-      e["diagnostics"] = nlohmann::json::array();
-      entries[key(i)] = e;
-    }
-    nlohmann::json other = entry;
-    other["bin"] = std::string(32, '0');
-    entries["other-build"] = other;
-    nlohmann::json idle = entry;
-    idle["used"] = today - 40;
-    entries["idle"] = idle;
-    WriteFile(shard, lines ? CacheLines(entries) : entries.dump());
-    CommandResult hit = RunShell(run);
-    CHECK(hit.exit_code == 1);
-    CHECK(hit.output.find("COL003") != std::string::npos);  // served from the real entry
-    nlohmann::json after = nlohmann::json::parse(ReadFile(shard));
-    CHECK(after.size() == cap);
-    CHECK(!after.contains("other-build"));
-    CHECK(!after.contains("idle"));
-    REQUIRE(after.contains(real));
-    CHECK(after[real]["used"] == today);
-    // Least recently used out first: every entry kept was used no earlier than any entry evicted.
-    int64_t oldest_kept = today, newest_evicted = 0;
-    for (int i = 0; i < static_cast<int>(cap) + 100; ++i) {
-      int64_t used = today - 1 - (i % 20);
-      if (after.contains(key(i)))
-        oldest_kept = std::min(oldest_kept, used);
-      else
-        newest_evicted = std::max(newest_evicted, used);
-    }
-    CHECK(newest_evicted <= oldest_kept);
-    CHECK(newest_evicted == today - 20);  // 101 evicted, all from the oldest day (107 entries were used then)
-    fs::remove_all(dir);
+  fs::path dir = TempDir("aortalint-r35");
+  WriteFile(dir / "fixme.yaml", kFixme);
+  std::string run = In(dir) + "AORTALINT_CACHE_DIR=" + ShellQuote((dir / "c").string()) + " " + kBin +
+                    " check --no-config --format concise fixme.yaml 2>&1";
+  REQUIRE(RunShell(run).exit_code == 1);
+  std::vector<fs::path> shards = CacheShards(dir / "c");
+  REQUIRE(shards.size() == 1);
+  std::string bytes = ReadFile(shards[0]);
+  std::unordered_map<std::string, std::string_view> records;
+  REQUIRE(IndexShard(bytes, records));
+  REQUIRE(records.size() == 1);
+  const std::string real = records.begin()->first;
+  const CacheRecord entry = *DecodeRecord(records.begin()->second);
+  const int64_t today = entry.used;
+  const std::string secret = ReadFile(ResultCache::SecretPath());
+  std::vector<std::string> written;
+  auto add = [&](const std::string& key, std::string_view bin, int64_t used, std::string_view body) {
+    written.push_back(EncodeRecord({key, bin, EntryMac(secret, key, bin, body), used, body}));
+  };
+  // The real entry was last used yesterday, so the next run's hit rewrites the shard (and evicts).
+  add(real, entry.bin, today - 1, entry.body);
+  const size_t cap = 2048;
+  auto key = [&](int i) { return real.substr(0, 2) + fmt::format("{:030x}", i + 1); };
+  // cap + 100 entries of this build, used 1 to 20 days ago; one of another build; one idle for 40 days.
+  EntryBody quiet = *DecodeBody(entry.body);
+  quiet.diagnostics.clear();
+  const std::string quiet_body = EncodeBody(quiet);
+  for (int i = 0; i < static_cast<int>(cap) + 100; ++i) add(key(i), entry.bin, today - 1 - (i % 20), quiet_body);
+  add(real.substr(0, 2) + "other-build", std::string(32, '0'), today, quiet_body);
+  add(real.substr(0, 2) + "idle", entry.bin, today - 40, quiet_body);
+  WriteFile(shards[0], EncodeShard({written.begin(), written.end()}));
+  CommandResult hit = RunShell(run);
+  CHECK(hit.exit_code == 1);
+  CHECK(hit.output.find("COL003") != std::string::npos);  // served from the real entry
+  std::string after_bytes = ReadFile(shards[0]);
+  std::unordered_map<std::string, std::string_view> after;
+  REQUIRE(IndexShard(after_bytes, after));
+  CHECK(after.size() == cap);
+  CHECK(!after.count(real.substr(0, 2) + "other-build"));
+  CHECK(!after.count(real.substr(0, 2) + "idle"));
+  REQUIRE(after.count(real));
+  CHECK(DecodeRecord(after.at(real))->used == today);
+  // Least recently used out first: every entry kept was used no earlier than any entry evicted.
+  int64_t oldest_kept = today, newest_evicted = 0;
+  for (int i = 0; i < static_cast<int>(cap) + 100; ++i) {
+    int64_t used = today - 1 - (i % 20);
+    if (after.count(key(i)))
+      oldest_kept = std::min(oldest_kept, used);
+    else
+      newest_evicted = std::max(newest_evicted, used);
   }
+  CHECK(newest_evicted <= oldest_kept);
+  CHECK(newest_evicted == today - 20);  // 101 evicted, all from the oldest day (107 entries were used then)
+  fs::remove_all(dir);
 }
 
 // ---------------------------------------------------------------- the next ones (same categories)
 
 TEST_CASE("names that are not UTF-8: files and directories are linted and reported in every format, never a crash") {
-  // A file name is bytes. JSON cannot hold such a path: the reports write its bad bytes as U+FFFD,
-  // and the cache leaves out what it cannot store (earlier builds aborted, or failed with
-  // "internal error" from the JSON library, in every run of such a project).
+  // A file name is bytes. JSON cannot hold such a path: the reports write its bad bytes as U+FFFD
+  // (earlier builds aborted, or failed with "internal error" from the JSON library, in every run of
+  // such a project); the binary cache stores the bytes as they are.
   fs::path root = TempDir("aortalint-bytes");
   fs::path dir = root / "proj\xe9";
   WriteFile(dir / "ok.yaml", kFixme);
@@ -1009,6 +1007,8 @@ TEST_CASE("names that are not UTF-8: files and directories are linted and report
   std::string fresh = RunShell(In(dir) + kBin + " check --no-cache --no-config --format concise . 2>&1").output;
   for (int run = 0; run < 2; ++run)
     CHECK(RunShell(In(dir) + env + kBin + " check --no-config --format concise . 2>&1").output == fresh);
+  CHECK(RunShell(In(dir) + env + kBin + " check -v --no-config . 2>&1").output.find("cache: 2 hits, 0 misses") !=
+        std::string::npos);
   CHECK(fresh.find("bad\xff.yaml") != std::string::npos);  // text keeps the bytes
   CommandResult settings = RunShell(In(dir) + kBin + " check --no-config --show-settings ok.yaml 2>&1");
   CHECK(settings.exit_code == 0);

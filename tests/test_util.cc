@@ -1,13 +1,18 @@
 #include "test_util.h"
 
 #include <sys/wait.h>
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <mutex>
 #include <random>
 #include <sstream>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
+
+#include <doctest/doctest.h>
 
 namespace aortalint::testing {
 
@@ -29,27 +34,32 @@ std::string ShellQuote(const std::string& s) {
   return out + "'";
 }
 
-std::string CacheLines(const nlohmann::json& entries, const std::string& first) {
-  if (!entries.is_object()) return entries.dump();
-  std::string out = "{";
-  for (const auto& [key, entry] : entries.items()) {
-    out += (out.size() == 1 ? "\n" : ",\n") + nlohmann::json(key).dump() + ":";
-    if (!entry.is_object()) {
-      out += entry.dump();
-      continue;
+std::vector<std::filesystem::path> CacheShards(const std::filesystem::path& cache_dir) {
+  std::vector<std::filesystem::path> out;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(cache_dir))
+    if (e.path().extension() == ".bin") out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void EditCacheEntries(const std::filesystem::path& cache_dir, const std::function<void(CacheEntry&)>& edit) {
+  for (const std::filesystem::path& shard : CacheShards(cache_dir)) {
+    std::string bytes = ReadFile(shard);
+    std::unordered_map<std::string, std::string_view> records;
+    REQUIRE(IndexShard(bytes, records));
+    std::vector<std::string> edited;
+    for (const auto& [key, record] : records) {
+      std::optional<CacheRecord> r = DecodeRecord(record);
+      REQUIRE(r);
+      std::optional<EntryBody> body = DecodeBody(r->body);
+      REQUIRE(body);
+      CacheEntry entry{std::string(r->key), std::string(r->bin), std::string(r->mac), r->used, std::move(*body)};
+      edit(entry);
+      if (entry.key.empty()) continue;
+      edited.push_back(EncodeRecord({entry.key, entry.bin, entry.mac, entry.used, EncodeBody(entry.body)}));
     }
-    // The chosen member, the others in nlohmann's order, then the diagnostics (when not chosen).
-    std::vector<std::string> members;
-    if (entry.contains(first)) members.push_back(first);
-    for (const auto& [name, value] : entry.items())
-      if (name != first && name != "diagnostics") members.push_back(name);
-    if (first != "diagnostics" && entry.contains("diagnostics")) members.push_back("diagnostics");
-    std::string body;
-    for (const std::string& name : members)
-      body += (body.empty() ? "" : ",") + nlohmann::json(name).dump() + ":" + entry.at(name).dump();
-    out += "{" + body + "}";
+    WriteFile(shard, EncodeShard({edited.begin(), edited.end()}));
   }
-  return out + "\n}";
 }
 
 CommandResult RunShell(const std::string& command) {

@@ -2,9 +2,13 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "engine/cache_format.h"
 
 namespace aortalint::testing {
 
@@ -21,10 +25,17 @@ CommandResult RunShell(const std::string& command);
 /// Runs the built aortalint with `args` (shell words), stdout and stderr captured together unless `stderr_too` is
 /// false.
 CommandResult RunAortalint(const std::string& args, bool stderr_too = true);
-/// Cache entries (key -> entry) as the result cache writes a shard: `{`, an
-/// entry a line with its diagnostics last, `}`. `first`: the member written first
-/// instead (an entry of another shape, which the cache reads parsed).
-std::string CacheLines(const nlohmann::json& entries, const std::string& first = "");
+/// The result cache's shard files under `cache_dir`.
+std::vector<std::filesystem::path> CacheShards(const std::filesystem::path& cache_dir);
+/// A result cache entry, decoded for a test to change.
+struct CacheEntry {
+  std::string key, bin, mac;
+  int64_t used = 0;
+  EntryBody body;
+};
+/// Every entry of every shard under `cache_dir` rewritten by `edit`, its MAC as
+/// `edit` leaves it (an entry whose key `edit` clears is dropped).
+void EditCacheEntries(const std::filesystem::path& cache_dir, const std::function<void(CacheEntry&)>& edit);
 /// A fresh empty directory under the system temp dir.
 std::filesystem::path TempDir(const std::string& prefix);
 

@@ -106,7 +106,7 @@ inline void AppendUtf8(std::string& out, char32_t c) {
 }
 
 /// The character a JSON escape `\e` stands for, for every escape but `\u`; nullopt for an escape JSON
-/// does not have. The cache's shard reader and the runner's json.loads share it.
+/// does not have. The readers of Python's json (python/json.*, python/value.*) share it.
 inline std::optional<char> JsonShortEscape(char e) {
   switch (e) {
     case '"':

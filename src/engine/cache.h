@@ -2,8 +2,9 @@
 // and the unit's files, stored with every file the analysis read (its size
 // and modification time, as ninja and ruff judge staleness). A repeated run
 // over unchanged files skips parsing and analysis. Entries live in 256
-// shard files per working directory, read when first needed and written once
-// per run, so linting one file reads and writes a few dozen entries.
+// binary shard files per working directory (engine/cache_format.h), read when
+// first needed and written once per run, so linting one file reads and writes
+// a few dozen entries.
 #pragma once
 
 #include <array>
@@ -20,21 +21,14 @@
 #include <utility>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "base/file_reader.h"
 #include "model/diagnostic.h"
 
 namespace aortalint {
 
-/// A shard file's JSON: what nlohmann::json::parse gives (and throws), faster
-/// for the plain JSON the cache writes.
-nlohmann::json ParseShard(std::string_view text);
-
-/// An entry's MAC: HMAC-SHA256 under the user's secret of its key, its build's tag and the texts of its
-/// dependencies and its diagnostics, each after its length (no two different entries give one message).
-std::string EntryMac(std::string_view secret, std::string_view key, std::string_view bin, std::string_view read,
-                     std::string_view diagnostics);
+/// An entry's MAC: HMAC-SHA256 under the user's secret of its key, its build's tag and its body
+/// (the files it read and its diagnostics), each after its length (no two different entries give one message).
+std::string EntryMac(std::string_view secret, std::string_view key, std::string_view bin, std::string_view body);
 
 /// Builds a cache key from the pieces fed to it, in order.
 class CacheKey {
@@ -90,39 +84,32 @@ class ResultCache {
   static constexpr size_t kMaxShardBytes = size_t{256} << 20;  // larger: an empty shard, rewritten
 
  private:
-  // A shard is read as text and indexed by key (an entry a line): an entry is
-  // parsed only when it is looked up, and Save writes the unchanged ones back
-  // as they were read.
+  // A shard is read whole and indexed by key: an entry is decoded only when
+  // it is looked up, and Save writes the unchanged ones back as they were read.
   struct Shard {
     bool loaded = false;
     bool dirty = false;
-    std::string text;               // the file as read; never changed once read
-    std::deque<std::string> texts;  // entries held nowhere in `text`: stored this run, or from a shard parsed whole
-    std::unordered_map<std::string, std::string_view> entries;  // key -> its entry's JSON text, in `text` or `texts`
+    std::string bytes;                                          // the file as read; never changed once read
+    std::deque<std::string> added;                              // records stored this run
+    std::unordered_map<std::string, std::string_view> records;  // key -> its record, in `bytes` or `added`
   };
   /// The shard of `key`, read from disk on first use. Call with mutex_ held.
   Shard& ShardOf(const std::string& key) const;
-  /// Get's answer from an entry, parsed or as its JSON text.
-  std::optional<std::vector<Diagnostic>> FromEntry(const std::string& key, const nlohmann::json& entry,
-                                                   const std::map<std::string, SourcePtr>& known) const;
-  std::optional<std::vector<Diagnostic>> FromEntry(const std::string& key, std::string_view raw,
-                                                   const std::map<std::string, SourcePtr>& known) const;
+  /// Get's answer from a record's bytes (throws on a value no run stores: a miss).
+  std::optional<std::vector<Diagnostic>> FromRecord(const std::string& key, std::string_view bytes,
+                                                    const std::map<std::string, SourcePtr>& known) const;
   /// A hit: its day of use, `used`, is noted for Save() when it is not today.
   void NoteUse(const std::string& key, int64_t used) const;
-  /// Whether the state of `path` as this run knows it (as read, if it was, else StateNow), as
-  /// StateJson dumps it, is `text`.
-  bool StateTextIs(const std::string& path, const std::map<std::string, SourcePtr>& known, std::string_view text) const;
+  /// Whether `path` is as an entry stored it: as this run read it, if it did, else as it is now
+  /// (looked at once per run: a config file is a dependency of every unit it applies to).
+  bool Unchanged(const std::string& path, const FileIdentity& as_stored,
+                 const std::map<std::string, SourcePtr>& known) const;
 
-  /// The state of a file an entry depends on, looked at once per run (a config
-  /// file is a dependency of every unit it applies to).
-  nlohmann::json StateNow(const std::string& path) const;
-
-  std::string dir_;                                                 // this working directory's shards; empty: disabled
-  std::string secret_;                                              // the user's key for the entries' MACs
-  std::string note_;                                                // why a cache asked for is disabled
-  mutable std::set<std::string> used_today_;                        // hits whose "used" day is stale
-  mutable std::unordered_map<std::string, nlohmann::json> states_;  // StateNow's answers
-  mutable std::unordered_map<std::string, std::string> state_texts_;  // and their dumps
+  std::string dir_;                                               // this working directory's shards; empty: disabled
+  std::string secret_;                                            // the user's key for the entries' MACs
+  std::string note_;                                              // why a cache asked for is disabled
+  mutable std::set<std::string> used_today_;                      // hits whose "used" day is stale
+  mutable std::unordered_map<std::string, FileIdentity> states_;  // files as they are now, looked at once
   mutable std::array<Shard, 256> shards_;
   mutable std::mutex mutex_;
 };

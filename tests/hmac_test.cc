@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "base/sha256.h"
+#include "base/hmac.h"
 
 namespace aortalint {
 namespace {

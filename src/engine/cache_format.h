@@ -1,0 +1,80 @@
+// The result cache's file format: binary, read without parsing text. A shard
+// file is a header line, then its entries back to back, each after its size,
+// so a run indexes a shard by walking sizes and decodes only the entries it
+// looks up. Integers are little-endian; strings are their byte length, then
+// their bytes (a path need not be UTF-8). Nothing read is trusted: every
+// decode is bounds-checked and gives nothing for bytes it did not write.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "base/file_reader.h"
+#include "model/diagnostic.h"
+
+namespace aortalint {
+
+/// The first bytes of every shard file; a file without them is not a shard of this format.
+inline constexpr std::string_view kShardMagic = "aortalint results 1\n";
+
+/// One entry of a shard: a unit's result under `key`, computed by the build
+/// tagged `bin`, signed by `mac` over key, bin and body, last used on day
+/// `used` (not signed: a run that serves the entry rewrites it).
+struct CacheRecord {
+  std::string_view key, bin, mac;
+  int64_t used = 0;
+  std::string_view body;  // EncodeBody's bytes
+};
+
+/// The bytes of `record` as a shard holds them (without the size before it).
+std::string EncodeRecord(const CacheRecord& record);
+/// The record in `bytes`, pointing into them; nothing for bytes EncodeRecord did not write.
+std::optional<CacheRecord> DecodeRecord(std::string_view bytes);
+
+/// Each record of `shard` (the whole file) by key, pointing into it; false when it is not a shard.
+bool IndexShard(std::string_view shard, std::unordered_map<std::string, std::string_view>& records);
+/// A shard file holding `records` (each EncodeRecord's bytes).
+std::string EncodeShard(const std::vector<std::string_view>& records);
+
+/// A place in one of an entry's files, by its index among them.
+struct StoredSpan {
+  uint32_t file = 0;
+  Span span;
+};
+struct StoredFix {
+  std::string title;
+  bool safe = false;
+  std::vector<std::pair<StoredSpan, std::string>> edits;  // where, replacement
+};
+/// A diagnostic as an entry holds it: its files by index, values unchecked.
+struct StoredDiagnostic {
+  std::string rule;
+  uint8_t severity = 0;
+  StoredSpan at;
+  std::string message;
+  std::vector<std::pair<StoredSpan, std::string>> notes;
+  std::string help;
+  std::optional<StoredFix> fix;
+};
+/// What a unit's result depends on (each file with its identity as read) and the result.
+struct EntryBody {
+  FileStates files;
+  std::vector<StoredDiagnostic> diagnostics;
+};
+
+/// A unit's result as an entry holds it: each of `files` once, then
+/// `diagnostics` with their files as indices; nothing when a diagnostic names
+/// a file not among `files` (a cached path may only name the entry's own files).
+std::optional<EntryBody> MakeBody(const FileStates& files, const std::vector<Diagnostic>& diagnostics);
+std::string EncodeBody(const EntryBody& body);
+/// The body in `bytes`; nothing for bytes EncodeBody did not write, or a file index out of range.
+std::optional<EntryBody> DecodeBody(std::string_view bytes);
+/// The first file of the body in `bytes` (the unit's own), without decoding the rest.
+std::optional<std::string> FirstFile(std::string_view bytes);
+
+}  // namespace aortalint
