@@ -169,7 +169,7 @@ TEST_CASE("a shard of another format, or cut short, loses only what it cannot gi
   size_t entries = 0;
   for (const auto& shard : shards) {
     std::string bytes = ReadFile(shard);
-    std::unordered_map<std::string, std::string_view> records;
+    RecordIndex records;
     REQUIRE(IndexShard(bytes, records));
     entries += records.size();
     WriteFile(shard, bytes.substr(0, bytes.size() - 1));
@@ -343,7 +343,7 @@ TEST_CASE("a damaged entry is a miss or what was stored, and a damaged body sign
   }
   CHECK(misses > 2900);  // a byte of the key, the tag or the MAC left alone is all a damage can miss
   // The body damaged and signed again with the user's secret.
-  std::unordered_map<std::string, std::string_view> records;
+  RecordIndex records;
   REQUIRE(IndexShard(stored, records));
   CacheRecord record = *DecodeRecord(records.at(key));
   for (int i = 0; i < 3000; ++i) {

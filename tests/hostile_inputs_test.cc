@@ -928,10 +928,10 @@ TEST_CASE("R35: the cache evicts other builds' entries, idle ones, and the least
   std::vector<fs::path> shards = CacheShards(dir / "c");
   REQUIRE(shards.size() == 1);
   std::string bytes = ReadFile(shards[0]);
-  std::unordered_map<std::string, std::string_view> records;
+  RecordIndex records;
   REQUIRE(IndexShard(bytes, records));
   REQUIRE(records.size() == 1);
-  const std::string real = records.begin()->first;
+  const std::string real(records.begin()->first);
   const CacheRecord entry = *DecodeRecord(records.begin()->second);
   const int64_t today = entry.used;
   const std::string secret = ReadFile(ResultCache::SecretPath());
@@ -955,7 +955,7 @@ TEST_CASE("R35: the cache evicts other builds' entries, idle ones, and the least
   CHECK(hit.exit_code == 1);
   CHECK(hit.output.find("COL003") != std::string::npos);  // served from the real entry
   std::string after_bytes = ReadFile(shards[0]);
-  std::unordered_map<std::string, std::string_view> after;
+  RecordIndex after;
   REQUIRE(IndexShard(after_bytes, after));
   CHECK(after.size() == cap);
   CHECK(!after.count(real.substr(0, 2) + "other-build"));

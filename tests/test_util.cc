@@ -45,7 +45,7 @@ std::vector<std::filesystem::path> CacheShards(const std::filesystem::path& cach
 void EditCacheEntries(const std::filesystem::path& cache_dir, const std::function<void(CacheEntry&)>& edit) {
   for (const std::filesystem::path& shard : CacheShards(cache_dir)) {
     std::string bytes = ReadFile(shard);
-    std::unordered_map<std::string, std::string_view> records;
+    RecordIndex records;
     REQUIRE(IndexShard(bytes, records));
     std::vector<std::string> edited;
     for (const auto& [key, record] : records) {

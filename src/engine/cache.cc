@@ -369,10 +369,12 @@ void ResultCache::Put(const std::string& key, const FileStates& dependencies,
   std::lock_guard lock(mutex_);
   Shard& shard = ShardOf(key);
   shard.dirty = true;
-  if (record.empty())
+  if (record.empty()) {
     shard.records.erase(key);
-  else
-    shard.records[key] = shard.added.emplace_back(std::move(record));
+    return;
+  }
+  std::string_view stored = shard.added.emplace_back(std::move(record));
+  shard.records[DecodeRecord(stored)->key] = stored;  // the key's bytes live as long as the record's
 }
 
 std::string ResultCache::BinaryTag() {

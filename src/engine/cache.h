@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "base/file_reader.h"
+#include "engine/cache_format.h"
 #include "model/diagnostic.h"
 
 namespace aortalint {
@@ -89,9 +90,9 @@ class ResultCache {
   struct Shard {
     bool loaded = false;
     bool dirty = false;
-    std::string bytes;                                          // the file as read; never changed once read
-    std::deque<std::string> added;                              // records stored this run
-    std::unordered_map<std::string, std::string_view> records;  // key -> its record, in `bytes` or `added`
+    std::string bytes;              // the file as read; never changed once read
+    std::deque<std::string> added;  // records stored this run
+    RecordIndex records;            // key -> its record, in `bytes` or `added` (the key too)
   };
   /// The shard of `key`, read from disk on first use. Call with mutex_ held.
   Shard& ShardOf(const std::string& key) const;
@@ -108,7 +109,7 @@ class ResultCache {
   std::string dir_;                                               // this working directory's shards; empty: disabled
   std::string secret_;                                            // the user's key for the entries' MACs
   std::string note_;                                              // why a cache asked for is disabled
-  mutable std::set<std::string> used_today_;                      // hits whose "used" day is stale
+  mutable std::set<std::string, std::less<>> used_today_;         // hits whose "used" day is stale
   mutable std::unordered_map<std::string, FileIdentity> states_;  // files as they are now, looked at once
   mutable std::array<Shard, 256> shards_;
   mutable std::mutex mutex_;

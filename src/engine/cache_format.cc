@@ -108,14 +108,14 @@ std::optional<CacheRecord> DecodeRecord(std::string_view bytes) {
   return record;
 }
 
-bool IndexShard(std::string_view shard, std::unordered_map<std::string, std::string_view>& records) {
+bool IndexShard(std::string_view shard, RecordIndex& records) {
   if (!shard.starts_with(kShardMagic)) return false;
   Reader r(shard.substr(kShardMagic.size()));
   while (!r.done()) {
     std::string_view record = r.Str();
     if (!r.ok()) return false;  // torn: what was indexed so far stays (each record is checked when used)
     if (std::optional<CacheRecord> decoded = DecodeRecord(record))
-      records[std::string(decoded->key)] = record;  // a repeated key: the last one
+      records[decoded->key] = record;  // a repeated key: the last one
   }
   return true;
 }

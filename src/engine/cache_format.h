@@ -36,8 +36,10 @@ std::string EncodeRecord(const CacheRecord& record);
 /// The record in `bytes`, pointing into them; nothing for bytes EncodeRecord did not write.
 std::optional<CacheRecord> DecodeRecord(std::string_view bytes);
 
-/// Each record of `shard` (the whole file) by key, pointing into it; false when it is not a shard.
-bool IndexShard(std::string_view shard, std::unordered_map<std::string, std::string_view>& records);
+/// Records by key, both pointing into the bytes that hold them.
+using RecordIndex = std::unordered_map<std::string_view, std::string_view>;
+/// Each record of `shard` (the whole file) by key; false when it is not a shard.
+bool IndexShard(std::string_view shard, RecordIndex& records);
 /// A shard file holding `records` (each EncodeRecord's bytes).
 std::string EncodeShard(const std::vector<std::string_view>& records);
 

@@ -74,7 +74,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   cache.Put("00000000000000000000000000000001", {{recipe, IdentityOf(recipe)}}, {});
   cache.Save();
   std::string saved = ReadAll(shard_dir / "00.bin");
-  std::unordered_map<std::string, std::string_view> records;
+  RecordIndex records;
   if (!IndexShard(saved, records)) __builtin_trap();
   if (!ResultCache((root / "c").string()).Get("00000000000000000000000000000001", {})) __builtin_trap();
   return 0;
