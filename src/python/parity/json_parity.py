@@ -19,6 +19,8 @@ interpreter's json:
   Python builds (last duplicate key wins, a lone surrogate as U+FFFD in a str
   value and kept in a key).
 
+The messages compared are those of the interpreter that runs this (its
+version is printed first with the seed); aortalint's are CPython 3.11's.
 Nesting between the readers' limits (980 and 990 levels) and this script's
 own (about 995) depends on how deep each caller already is, so the generator
 stays out of that band. Prints the counts by category; exits 1 on any
@@ -31,6 +33,7 @@ import argparse
 import contextlib
 import json
 import os
+import platform
 import random
 import re
 import subprocess
@@ -230,7 +233,7 @@ def main():
     ap.add_argument("--show", type=int, default=8, help="disagreements to print")
     args = ap.parse_args()
     seed = random.randrange(1 << 30) if args.seed == "new" else int(args.seed)
-    print(f"seed {seed}", flush=True)
+    print(f"seed {seed}, Python {platform.python_version()}", flush=True)
     r = random.Random(seed)
 
     cases = [(k, d) for k, ds in fixed_cases().items() for d in ds]
