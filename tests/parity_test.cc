@@ -23,6 +23,11 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 using namespace aortalint::run;
+using aortalint::BigCount;
+using aortalint::DumpJson;
+using aortalint::PyFloatOfText;
+using aortalint::PyFloatRepr;
+using aortalint::PyJsonLoad;
 using aortalint::testing::RunAortalint;
 using aortalint::testing::ShellQuote;
 using aortalint::testing::TempDir;
@@ -156,6 +161,12 @@ TEST_CASE("parity metrics: a BOM, invalid UTF-8 or deep nesting as Python's json
   CHECK_FALSE(PyJsonLoad(std::string(5000, '[') + std::string(5000, ']'), &deep));
   CHECK(deep);
   CHECK(PyJsonLoad("[[1]]"));
+  // Two lone surrogates are two keys, as in Python's dict; in a str value one reads as U+FFFD.
+  std::optional<aortalint::PyValue> keys = PyJsonLoad(R"({"\ud800": 1, "\udc00": "\udc00", "\ud800": 3})");
+  REQUIRE(keys);
+  REQUIRE(keys->keys.size() == 2);
+  CHECK(keys->items[0].text == "3");
+  CHECK(keys->items[1].text == "\xEF\xBF\xBD");
   // A RecursionError escapes aorta's parser, and summarize_collectors drops the collector.
   WriteFile(d / "proton/deep.hatchet", std::string(2000, '[') + std::string(2000, ']'));
   CHECK(ParseProtonMetrics(d / "proton") == json::object());

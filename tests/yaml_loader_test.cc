@@ -6,6 +6,7 @@
 #include <string>
 
 #include "load/yaml_loader.h"
+#include "python/json.h"
 
 // Python's and PyYAML's behaviour as the port reproduces it (ctest -L python-fidelity).
 TEST_SUITE_BEGIN("python-fidelity");
@@ -269,6 +270,35 @@ TEST_CASE("a .json recipe is read as json.loads reads it: its verdicts, its type
     CHECK(bad.failure_span.begin == c.at);
     CHECK((ParseAs("r.yaml", c.text).failure != YamlDocument::Failure::kSyntax) == c.yaml_ok);
   }
+}
+
+TEST_CASE("a .json recipe is refused where CPython's json.loads raises, in its words (issue 39)") {
+  // int() of a literal past 4300 digits raises ValueError inside json.loads; a float of any length loads.
+  std::string digits(4301, '7');
+  YamlDocument big = ParseAs("r.json", "{\"trials\": " + digits + "}");
+  CHECK(big.failure == YamlDocument::Failure::kSyntax);
+  CHECK(big.failure_span.begin == 11);
+  CHECK(big.failure_message.find("Exceeds the limit (4300 digits) for integer string conversion: value has 4301 "
+                                 "digits") != std::string::npos);
+  CHECK(big.failure_help.find("4300 digits") != std::string::npos);
+  CHECK(ParseAs("r.json", "{\"trials\": " + digits.substr(1) + "}").ok());
+  CHECK(ParseAs("r.json", "{\"t\": " + digits + ".5}").ok());
+  // A \u escape points at its u, and one with nothing after its four digits is refused as an escape.
+  for (const char* text : {"{\"a\": \"\\u00zz\"}", "{\"a\": \"\\u0041"}) {
+    CAPTURE(text);
+    YamlDocument bad = ParseAs("r.json", text);
+    CHECK(bad.failure_span.begin == 8);
+    CHECK(bad.failure_message.find("Invalid \\uXXXX escape") != std::string::npos);
+  }
+  // RecursionError names what was being decoded; a scalar costs no level.
+  YamlDocument deep = ParseAs("r.json", std::string(2000, '[') + std::string(2000, ']'));
+  CHECK(deep.failure_message.find(
+            "maximum recursion depth exceeded while decoding a JSON array from a unicode string") != std::string::npos);
+  CHECK_FALSE(CheckAsJson(std::string(990, '[') + "1" + std::string(990, ']')));
+  std::optional<JsonError> over = CheckAsJson(std::string(991, '[') + std::string(991, ']'));
+  REQUIRE(over);
+  CHECK(over->kind == JsonError::Kind::kRecursion);
+  CHECK(over->offset == 990);
 }
 
 }  // namespace

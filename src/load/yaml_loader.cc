@@ -747,7 +747,11 @@ YamlDocument ParseYaml(SourcePtr source) {
       failed = {
           static_cast<uint32_t>(bad->offset),
           fmt::format("json.loads refuses this: {} (aorta reads a .json recipe as JSON, not as YAML)", bad->message),
-          "write strict JSON: double-quoted keys and strings, no comments, trailing commas or \\x escapes, no BOM"};
+          bad->kind == JsonError::Kind::kIntDigits ? "write the number with at most 4300 digits, or as a string"
+          : bad->kind == JsonError::Kind::kRecursion
+              ? "nest fewer objects and arrays"
+              : "write strict JSON: double-quoted keys and strings, no comments, trailing commas or \\x escapes, no "
+                "BOM"};
   } else if (std::optional<std::pair<size_t, uint32_t>> bad = FirstNonPrintable(source->text())) {
     failed = {static_cast<uint32_t>(bad->first),
               fmt::format("unacceptable character #x{:04x}: special characters are not allowed (PyYAML refuses it "

@@ -1,121 +1,113 @@
-// CPython's json.loads (json/decoder.py, json/scanner.py, strict mode): the
-// first error it raises, with its message and position, and the values it
-// reads, as events for the loader's tree builder.
+// CPython's json.loads, strict mode: decoder.py's JSONDecoder.decode over the C scanner
+// (Modules/_json.c: scan_once_unicode, _parse_object_unicode, _parse_array_unicode,
+// scanstring_unicode, _match_number_unicode). Each check is made where Python makes it, so the
+// first error is Python's, with its words and position.
 #include "python/json.h"
 
 #include <cstdint>
 #include <string>
-#include <vector>
 
 #include "base/strings.h"
 
 namespace aortalint {
 namespace {
 
-uint32_t Hex4(std::string_view s) {
-  return static_cast<uint32_t>(std::stoul(std::string(s.substr(0, 4)), nullptr, 16));
+using Kind = JsonError::Kind;
+
+// sys.get_int_max_str_digits(): int() of a longer decimal literal raises ValueError.
+constexpr size_t kMaxIntDigits = 4300;
+
+int HexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
 }
 
-// The text of a string json.loads has accepted (`quoted` with its quotes): escapes decoded, a
-// \uD83D\uDE00 surrogate pair joined into one code point as py_scanstring joins it.
-std::string Unescape(std::string_view quoted) {
-  std::string out;
-  std::string_view s = quoted.substr(1, quoted.size() - 2);
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] != '\\') {
-      out += s[i];
-      continue;
-    }
-    char e = s[++i];
-    if (e != 'u') {
-      out += *JsonShortEscape(e);  // json.loads has accepted the escape
-      continue;
-    }
-    uint32_t c = Hex4(s.substr(i + 1));
-    i += 4;
-    if (c >= 0xD800 && c <= 0xDBFF && s.substr(i + 1, 2) == "\\u") {
-      uint32_t low = Hex4(s.substr(i + 3));
-      if (low >= 0xDC00 && low <= 0xDFFF) {
-        c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
-        i += 6;
-      }
-    }
-    AppendUtf8(out, c);
-  }
-  return out;
-}
+bool Digit(char c) { return c >= '0' && c <= '9'; }
 
-class JsonChecker {
+class Scanner {
  public:
-  JsonChecker(std::string_view text, const NodeEventSink& sink) : s_(text), sink_(sink) {}
+  Scanner(std::string_view text, int max_depth, const JsonEventSink& sink)
+      : s_(text), max_depth_(max_depth), sink_(sink) {}
 
   std::optional<JsonError> Run() {
     // json.loads on a str: a leading BOM is refused, not skipped.
-    if (s_.substr(0, 3) == "\xEF\xBB\xBF") return JsonError{0, "Unexpected UTF-8 BOM (decode using utf-8-sig)"};
+    if (s_.substr(0, 3) == "\xEF\xBB\xBF")
+      return JsonError{Kind::kDecode, 0, "Unexpected UTF-8 BOM (decode using utf-8-sig)"};
     Ws();
-    if (!Value()) return error_;
+    if (!Value()) return std::move(error_);
     Ws();
-    if (i_ != s_.size()) return JsonError{i_, "Extra data"};
+    if (i_ != s_.size()) return JsonError{Kind::kDecode, i_, "Extra data"};
     return std::nullopt;
   }
 
  private:
-  bool Fail(size_t at, const char* message) {
-    error_ = JsonError{at, message};
+  bool Fail(size_t at, std::string message, Kind kind = Kind::kDecode) {
+    error_ = JsonError{kind, at, std::move(message)};
     return false;
   }
 
+  // WHITESPACE = r'[ \t\n\r]*': no form feed, no vertical tab, nothing outside ASCII.
   void Ws() {
     while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t' || s_[i_] == '\n' || s_[i_] == '\r')) ++i_;
   }
 
-  bool Starts(std::string_view word) const { return s_.substr(i_, word.size()) == word; }
+  bool At(char c) const { return i_ < s_.size() && s_[i_] == c; }
 
-  // A value just read, from `begin` to i_: strings are quoted scalars, the rest plain ones.
-  void EmitScalar(size_t begin) {
+  void Emit(JsonEvent::Type type, size_t begin, size_t end, bool is_float = false) {
     if (!sink_) return;
-    NodeEvent e;
-    e.begin = begin;
-    e.end = i_;
-    std::string_view token = s_.substr(begin, i_ - begin);
-    e.style = token[0] == '"' ? '"' : 0;
-    e.implicit = !e.style;
-    e.value = e.style ? Unescape(token) : std::string(token);
-    sink_(e);
-  }
-  void Emit(NodeEvent::Type type, size_t at) {
-    if (!sink_) return;
-    NodeEvent e;
+    JsonEvent e;
     e.type = type;
-    e.begin = e.end = at;
-    e.flow = true;
+    e.begin = begin;
+    e.end = end;
+    e.is_float = is_float;
     sink_(e);
   }
 
-  static bool Digit(char c) { return c >= '0' && c <= '9'; }
-  static bool Hex(char c) { return Digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-
-  // scan_once: a value at i_ (no leading whitespace).
+  // scan_once_unicode: a value at i_ (no leading whitespace).
   bool Value() {
-    if (++depth_ > kMaxDepth) return Fail(i_, "maximum recursion depth exceeded while decoding a JSON document");
-    bool ok = ValueAt();
-    --depth_;
-    return ok;
-  }
-
-  bool ValueAt() {
     if (i_ >= s_.size()) return Fail(i_, "Expecting value");
     char c = s_[i_];
-    if (c == '"') return QuotedString();
-    if (c == '{') return Object();
-    if (c == '[') return Array();
-    for (std::string_view word : {"null", "true", "false", "NaN", "Infinity", "-Infinity"})
-      if (Starts(word)) {
-        i_ += word.size();
-        EmitScalar(i_ - word.size());
-        return true;
-      }
-    // NUMBER_RE = r'(-?(?:0|[1-9]\d*))(\.\d+)?([eE][-+]?\d+)?'
+    if (c == '"') return String(JsonEvent::kString);
+    if (c == '{' || c == '[') {
+      // Py_EnterRecursiveCall before each object or array (a scalar costs no frame).
+      if (++depth_ > max_depth_)
+        return Fail(i_,
+                    std::string("maximum recursion depth exceeded while decoding a JSON ") +
+                        (c == '{' ? "object" : "array") + " from a unicode string",
+                    Kind::kRecursion);
+      bool ok = c == '{' ? Object() : Array();
+      --depth_;
+      return ok;
+    }
+    switch (c) {
+      case 'n':
+        return Word("null");
+      case 't':
+        return Word("true");
+      case 'f':
+        return Word("false");
+      case 'N':
+        return Word("NaN");
+      case 'I':
+        return Word("Infinity");
+      case '-':
+        return s_.substr(i_, 9) == "-Infinity" ? Word("-Infinity") : Number();
+      default:
+        return Number();
+    }
+  }
+
+  bool Word(std::string_view word) {
+    if (s_.substr(i_, word.size()) != word) return Fail(i_, "Expecting value");
+    i_ += word.size();
+    Emit(JsonEvent::kWord, i_ - word.size(), i_);
+    return true;
+  }
+
+  // _match_number_unicode: r'(-?(?:0|[1-9]\d*))(\.\d+)?([eE][-+]?\d+)?', then int() or float().
+  bool Number() {
     size_t start = i_, j = i_;
     if (j < s_.size() && s_[j] == '-') ++j;
     if (j < s_.size() && s_[j] == '0') {
@@ -125,9 +117,12 @@ class JsonChecker {
     } else {
       return Fail(start, "Expecting value");
     }
+    size_t digits = j - start - (s_[start] == '-');
+    bool is_float = false;
     if (j + 1 < s_.size() && s_[j] == '.' && Digit(s_[j + 1])) {
       j += 2;
       while (j < s_.size() && Digit(s_[j])) ++j;
+      is_float = true;
     }
     if (j < s_.size() && (s_[j] == 'e' || s_[j] == 'E')) {
       size_t k = j + 1;
@@ -135,117 +130,165 @@ class JsonChecker {
       if (k < s_.size() && Digit(s_[k])) {
         while (k < s_.size() && Digit(s_[k])) ++k;
         j = k;
+        is_float = true;
       }
     }
+    if (!is_float && digits > kMaxIntDigits)
+      return Fail(start,
+                  "Exceeds the limit (4300 digits) for integer string conversion: value has " + std::to_string(digits) +
+                      " digits; use sys.set_int_max_str_digits() to increase the limit",
+                  Kind::kIntDigits);
     i_ = j;
-    EmitScalar(start);
+    Emit(JsonEvent::kNumber, start, j, is_float);
     return true;
   }
 
-  // A string as a value or a key.
-  bool QuotedString() {
-    size_t begin = i_;
-    if (!String()) return false;
-    EmitScalar(begin);
-    return true;
-  }
-
-  // py_scanstring, strict: i_ at the opening quote.
-  bool String() {
-    size_t begin = i_++;
-    while (true) {
-      if (i_ >= s_.size()) return Fail(begin, "Unterminated string starting at");
-      unsigned char c = static_cast<unsigned char>(s_[i_]);
-      if (c == '"') {
-        ++i_;
-        return true;
-      }
-      if (c < 0x20) return Fail(i_, "Invalid control character at");
-      if (c != '\\') {
-        ++i_;
-        continue;
-      }
-      size_t esc = i_;
-      ++i_;
-      if (i_ >= s_.size()) return Fail(begin, "Unterminated string starting at");
-      char e = s_[i_];
-      if (e == 'u') {
-        for (size_t k = 1; k <= 4; ++k)
-          if (i_ + k >= s_.size() || !Hex(s_[i_ + k])) return Fail(esc, "Invalid \\uXXXX escape");
-        i_ += 5;
-        continue;
-      }
-      if (e != '"' && e != '\\' && e != '/' && e != 'b' && e != 'f' && e != 'n' && e != 'r' && e != 't')
-        return Fail(esc, "Invalid \\escape");
-      ++i_;
+  // Four hex digits at `at` with at least one character after them: scanstring_unicode
+  // checks `end >= len` before it reads the digits.
+  bool Hex4(size_t at, uint32_t& out) const {
+    if (at + 4 >= s_.size()) return false;
+    out = 0;
+    for (size_t k = 0; k < 4; ++k) {
+      int h = HexValue(s_[at + k]);
+      if (h < 0) return false;
+      out = out * 16 + static_cast<uint32_t>(h);
     }
+    return true;
   }
 
-  // JSONObject: i_ at '{'.
+  // scanstring_unicode, strict: i_ at the opening quote.
+  bool String(JsonEvent::Type type) {
+    JsonEvent e;
+    e.type = type;
+    e.begin = i_++;
+    std::string& out = e.text;
+    while (true) {
+      size_t run = i_;
+      while (i_ < s_.size() && s_[i_] != '"' && s_[i_] != '\\' && static_cast<unsigned char>(s_[i_]) >= 0x20) ++i_;
+      if (sink_) out.append(s_.substr(run, i_ - run));
+      if (i_ >= s_.size()) return Fail(e.begin, "Unterminated string starting at");
+      if (s_[i_] == '"') break;
+      if (s_[i_] != '\\') return Fail(i_, "Invalid control character at");
+      if (i_ + 1 >= s_.size()) return Fail(e.begin, "Unterminated string starting at");
+      char escape = s_[i_ + 1];
+      if (escape != 'u') {
+        std::optional<char> c = JsonShortEscape(escape);
+        if (!c) return Fail(i_, "Invalid \\escape");
+        out += *c;
+        i_ += 2;
+        continue;
+      }
+      uint32_t c;
+      if (!Hex4(i_ + 2, c)) return Fail(i_ + 1, "Invalid \\uXXXX escape");  // Python points at the u
+      i_ += 6;
+      // A high surrogate and an escaped low one make one code point; a lone one stays, as in
+      // Python's str (written as UTF-8 would write it).
+      uint32_t low;
+      if (c >= 0xD800 && c <= 0xDBFF && s_.substr(i_, 2) == "\\u" && Hex4(i_ + 2, low) && low >= 0xDC00 &&
+          low <= 0xDFFF) {
+        c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
+        i_ += 6;
+      }
+      AppendUtf8(out, c);
+    }
+    e.end = ++i_;
+    if (sink_) sink_(e);
+    return true;
+  }
+
+  // _parse_object_unicode: i_ at '{'.
   bool Object() {
-    Emit(NodeEvent::kMappingStart, i_);
+    Emit(JsonEvent::kObjectStart, i_, i_ + 1);
     ++i_;
     Ws();
-    if (i_ < s_.size() && s_[i_] == '}') {
-      Emit(NodeEvent::kCollectionEnd, i_++);
-      return true;
-    }
-    while (true) {
-      if (i_ >= s_.size() || s_[i_] != '"') return Fail(i_, "Expecting property name enclosed in double quotes");
-      if (!QuotedString()) return false;
-      Ws();
-      if (i_ >= s_.size() || s_[i_] != ':') return Fail(i_, "Expecting ':' delimiter");
-      ++i_;
-      Ws();
-      if (!Value()) return false;
-      Ws();
-      if (i_ < s_.size() && s_[i_] == '}') {
-        Emit(NodeEvent::kCollectionEnd, i_++);
-        return true;
+    if (!At('}')) {
+      while (true) {
+        if (!At('"')) return Fail(i_, "Expecting property name enclosed in double quotes");
+        if (!String(JsonEvent::kKey)) return false;
+        Ws();
+        if (!At(':')) return Fail(i_, "Expecting ':' delimiter");
+        ++i_;
+        Ws();
+        if (!Value()) return false;
+        Ws();
+        if (At('}')) break;
+        if (!At(',')) return Fail(i_, "Expecting ',' delimiter");
+        ++i_;
+        Ws();
       }
-      if (i_ >= s_.size() || s_[i_] != ',') return Fail(i_, "Expecting ',' delimiter");
-      ++i_;
-      Ws();
     }
+    Emit(JsonEvent::kEnd, i_, i_ + 1);
+    ++i_;
+    return true;
   }
 
-  // JSONArray: i_ at '['.
+  // _parse_array_unicode: i_ at '['.
   bool Array() {
-    Emit(NodeEvent::kSequenceStart, i_);
+    Emit(JsonEvent::kArrayStart, i_, i_ + 1);
     ++i_;
     Ws();
-    if (i_ < s_.size() && s_[i_] == ']') {
-      Emit(NodeEvent::kCollectionEnd, i_++);
-      return true;
-    }
-    while (true) {
-      if (!Value()) return false;
-      Ws();
-      if (i_ < s_.size() && s_[i_] == ']') {
-        Emit(NodeEvent::kCollectionEnd, i_++);
-        return true;
+    if (!At(']')) {
+      while (true) {
+        if (!Value()) return false;
+        Ws();
+        if (At(']')) break;
+        if (!At(',')) return Fail(i_, "Expecting ',' delimiter");
+        ++i_;
+        Ws();
       }
-      if (i_ >= s_.size() || s_[i_] != ',') return Fail(i_, "Expecting ',' delimiter");
-      ++i_;
-      Ws();
     }
+    Emit(JsonEvent::kEnd, i_, i_ + 1);
+    ++i_;
+    return true;
   }
-
-  // CPython recurses once per nesting level; past its recursion limit (1000) json.loads raises
-  // RecursionError, which aorta's loader does not catch.
-  static constexpr int kMaxDepth = 990;
 
   std::string_view s_;
-  const NodeEventSink& sink_;
+  int max_depth_;
+  const JsonEventSink& sink_;
   size_t i_ = 0;
   int depth_ = 0;
   JsonError error_;
 };
 
+// aorta's load_recipe calls json.loads a few frames below the interpreter's recursion limit
+// (1000); json.loads from a script's top level fails from 996 levels.
+constexpr int kRecipeMaxDepth = 990;
+
 }  // namespace
 
+std::optional<JsonError> ScanJson(std::string_view text, int max_depth, const JsonEventSink& sink) {
+  return Scanner(text, max_depth, sink).Run();
+}
+
 std::optional<JsonError> CheckAsJson(std::string_view text, const NodeEventSink& sink) {
-  return JsonChecker(text, sink).Run();
+  if (!sink) return ScanJson(text, kRecipeMaxDepth);
+  return ScanJson(text, kRecipeMaxDepth, [&](JsonEvent& e) {
+    NodeEvent n;
+    n.begin = e.begin;
+    n.end = e.end;
+    switch (e.type) {
+      case JsonEvent::kObjectStart:
+      case JsonEvent::kArrayStart:
+      case JsonEvent::kEnd:
+        n.type = e.type == JsonEvent::kObjectStart  ? NodeEvent::kMappingStart
+                 : e.type == JsonEvent::kArrayStart ? NodeEvent::kSequenceStart
+                                                    : NodeEvent::kCollectionEnd;
+        n.end = e.begin;
+        n.flow = true;
+        break;
+      case JsonEvent::kKey:
+      case JsonEvent::kString:
+        n.style = '"';
+        n.value = std::move(e.text);
+        break;
+      case JsonEvent::kNumber:
+      case JsonEvent::kWord:
+        n.implicit = true;  // the loader types it as json.loads does
+        n.value = std::string(text.substr(e.begin, e.end - e.begin));
+        break;
+    }
+    sink(n);
+  });
 }
 
 bool ReadAsJson(std::string_view path) {

@@ -9,244 +9,96 @@
 #include "base/display_width.h"
 #include "base/json_text.h"
 #include "base/strings.h"
+#include "python/json.h"
 #include "python/str.h"
 #include "python/unicode_tables.h"
 
-namespace aortalint::run {
+namespace aortalint {
 namespace {
 
 using Kind = PyValue::Kind;
 
-// CPython's recursion limit is 1000 frames, and json.load starts a few frames
-// down; beyond this depth its scanner raises RecursionError.
+// CPython's recursion limit is 1000 frames, and aorta's parsers call json.load
+// further down than load_recipe calls json.loads (json.h).
 constexpr int kMaxDepth = 980;
-// int() refuses decimal literals longer than this (sys.get_int_max_str_digits()).
-constexpr size_t kMaxIntDigits = 4300;
 
-// The json module's C scanner, strict mode.
-class JsonReader {
+// A lone surrogate in a str value (the 3 bytes ED A0-BF xx the scanner writes for one) as
+// U+FFFD: kernel names go on into UTF-8 output, which cannot hold one. Keys keep theirs, so
+// that "\ud800" and "\udc00" stay two keys, as in Python's dict.
+void ReplaceSurrogates(std::string& text) {
+  for (size_t at = text.find('\xED'); at != std::string::npos; at = text.find('\xED', at + 1))
+    if (at + 2 < text.size() && static_cast<unsigned char>(text[at + 1]) >= 0xA0) text.replace(at, 3, "\xEF\xBF\xBD");
+}
+
+// json.load's objects from the scanner's events, each built where it goes. The open containers
+// are pointers: a container's parent gets no item while it is open, so none moves.
+class Builder {
  public:
-  explicit JsonReader(std::string_view s) : s_(s) {}
+  explicit Builder(std::string_view text) : text_(text) {}
+  std::optional<PyValue> root;
 
-  std::optional<PyValue> Document() {
-    SkipWs();
-    PyValue v;
-    if (!Value(v, 0)) return std::nullopt;
-    SkipWs();
-    if (i_ != s_.size()) return std::nullopt;  // "Extra data"
-    return v;
+  void operator()(JsonEvent& e) {
+    if (e.type == JsonEvent::kKey) {
+      key_ = std::move(e.text);
+      return;
+    }
+    if (e.type == JsonEvent::kEnd) {
+      open_.pop_back();
+      return;
+    }
+    PyValue& v = Slot();
+    std::string_view token = text_.substr(e.begin, e.end - e.begin);
+    switch (e.type) {
+      case JsonEvent::kObjectStart:
+      case JsonEvent::kArrayStart:
+        v.kind = e.type == JsonEvent::kObjectStart ? Kind::kDict : Kind::kList;
+        open_.push_back(&v);
+        break;
+      case JsonEvent::kString:
+        v.kind = Kind::kStr;
+        v.text = std::move(e.text);
+        ReplaceSurrogates(v.text);
+        break;
+      case JsonEvent::kNumber:
+        if (e.is_float) {
+          v.kind = Kind::kFloat;
+          v.number = std::strtod(std::string(token).c_str(), nullptr);  // 1e400 is inf, as float() makes it
+        } else {
+          v.kind = Kind::kInt;
+          v.text = token == "-0" ? "0" : std::string(token);
+        }
+        break;
+      case JsonEvent::kWord:
+        if (token == "true" || token == "false") {
+          v.kind = Kind::kBool;
+          v.boolean = token == "true";
+        } else if (token != "null") {
+          v.kind = Kind::kFloat;
+          v.number = token == "NaN" ? NAN : token == "Infinity" ? INFINITY : -INFINITY;
+        }
+        break;
+      default:
+        break;
+    }
   }
-  bool too_deep = false;
 
  private:
-  void SkipWs() {
-    while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t' || s_[i_] == '\n' || s_[i_] == '\r')) ++i_;
-  }
-  bool Literal(std::string_view word) {
-    if (s_.substr(i_, word.size()) != word) return false;
-    i_ += word.size();
-    return true;
-  }
-  static int Hex(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-  }
-  bool Hex4(size_t at, uint32_t& out) const {
-    if (at + 4 > s_.size()) return false;
-    out = 0;
-    for (size_t k = 0; k < 4; ++k) {
-      int h = Hex(s_[at + k]);
-      if (h < 0) return false;
-      out = out * 16 + static_cast<uint32_t>(h);
-    }
-    return true;
-  }
-  bool String(std::string& out) {
-    ++i_;  // the opening quote
-    while (i_ < s_.size()) {
-      unsigned char c = static_cast<unsigned char>(s_[i_]);
-      if (c == '"') {
-        ++i_;
-        return true;
-      }
-      if (c < 0x20) return false;  // "Invalid control character"
-      if (c != '\\') {
-        out += static_cast<char>(c);
-        ++i_;
-        continue;
-      }
-      if (++i_ >= s_.size()) return false;
-      char e = s_[i_++];
-      if (std::optional<char> escaped = JsonShortEscape(e)) {
-        out += *escaped;
-        continue;
-      }
-      if (e != 'u') return false;  // "Invalid \escape"
-      uint32_t cp;
-      if (!Hex4(i_, cp)) return false;
-      i_ += 4;
-      uint32_t low;
-      if (cp >= 0xD800 && cp <= 0xDBFF && s_.substr(i_, 2) == "\\u" && Hex4(i_ + 2, low) && low >= 0xDC00 &&
-          low <= 0xDFFF) {
-        cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-        i_ += 6;
-      }
-      AppendUtf8(out, cp >= 0xD800 && cp <= 0xDFFF ? 0xFFFD : cp);  // a lone surrogate cannot be UTF-8
-    }
-    return false;  // "Unterminated string"
-  }
-  static bool Digit(char c) { return c >= '0' && c <= '9'; }
-  bool Number(PyValue& v) {
-    size_t start = i_;
-    if (i_ < s_.size() && s_[i_] == '-') ++i_;
-    if (i_ < s_.size() && s_[i_] >= '1' && s_[i_] <= '9') {
-      while (i_ < s_.size() && Digit(s_[i_])) ++i_;
-    } else if (i_ < s_.size() && s_[i_] == '0') {
-      ++i_;
-    } else {
-      return false;  // "Expecting value"
-    }
-    size_t int_end = i_;
-    bool is_float = false;
-    if (i_ + 1 < s_.size() && s_[i_] == '.' && Digit(s_[i_ + 1])) {
-      i_ += 2;
-      while (i_ < s_.size() && Digit(s_[i_])) ++i_;
-      is_float = true;
-    }
-    if (i_ < s_.size() && (s_[i_] == 'e' || s_[i_] == 'E')) {
-      size_t j = i_ + 1;
-      if (j < s_.size() && (s_[j] == '+' || s_[j] == '-')) ++j;
-      if (j < s_.size() && Digit(s_[j])) {
-        while (j < s_.size() && Digit(s_[j])) ++j;
-        i_ = j;
-        is_float = true;
-      }
-    }
-    std::string literal(s_.substr(start, i_ - start));
-    if (is_float) {
-      v.kind = Kind::kFloat;
-      v.number = std::strtod(literal.c_str(), nullptr);  // 1e400 is inf, as float() makes it
-    } else {
-      if (int_end - start - (literal[0] == '-') > kMaxIntDigits) return false;
-      v.kind = Kind::kInt;
-      v.text = literal == "-0" ? "0" : literal;
-    }
-    return true;
-  }
-  bool Value(PyValue& v, int depth) {
-    if (i_ >= s_.size()) return false;
-    switch (s_[i_]) {
-      case '"':
-        v.kind = Kind::kStr;
-        return String(v.text);
-      case '{':
-        return Object(v, depth + 1);
-      case '[':
-        return Array(v, depth + 1);
-      case 'n':
-        v.kind = Kind::kNone;
-        return Literal("null");
-      case 't':
-        v.kind = Kind::kBool;
-        v.boolean = true;
-        return Literal("true");
-      case 'f':
-        v.kind = Kind::kBool;
-        return Literal("false");
-      case 'N':
-        v.kind = Kind::kFloat;
-        v.number = NAN;
-        return Literal("NaN");
-      case 'I':
-        v.kind = Kind::kFloat;
-        v.number = INFINITY;
-        return Literal("Infinity");
-      case '-':
-        if (Literal("-Infinity")) {
-          v.kind = Kind::kFloat;
-          v.number = -INFINITY;
-          return true;
-        }
-        return Number(v);
-      default:
-        return Number(v);
-    }
-  }
-  bool Object(PyValue& v, int depth) {
-    if (depth > kMaxDepth) {
-      too_deep = true;
-      return false;
-    }
-    v.kind = Kind::kDict;
-    ++i_;
-    SkipWs();
-    if (i_ < s_.size() && s_[i_] == '}') {
-      ++i_;
-      return true;
-    }
-    while (true) {
-      if (i_ >= s_.size() || s_[i_] != '"') return false;
-      std::string key;
-      if (!String(key)) return false;
-      SkipWs();
-      if (i_ >= s_.size() || s_[i_] != ':') return false;
-      ++i_;
-      SkipWs();
-      PyValue item;
-      if (!Value(item, depth)) return false;
-      // dict assignment: a repeated key keeps its first place and takes the last value.
-      bool replaced = false;
-      for (size_t k = 0; k < v.keys.size() && !replaced; ++k) {
-        if (v.keys[k] == key) {
-          v.items[k] = std::move(item);
-          replaced = true;
-        }
-      }
-      if (!replaced) {
-        v.keys.push_back(std::move(key));
-        v.items.push_back(std::move(item));
-      }
-      SkipWs();
-      if (i_ < s_.size() && s_[i_] == '}') {
-        ++i_;
-        return true;
-      }
-      if (i_ >= s_.size() || s_[i_] != ',') return false;
-      ++i_;
-      SkipWs();
-    }
-  }
-  bool Array(PyValue& v, int depth) {
-    if (depth > kMaxDepth) {
-      too_deep = true;
-      return false;
-    }
-    v.kind = Kind::kList;
-    ++i_;
-    SkipWs();
-    if (i_ < s_.size() && s_[i_] == ']') {
-      ++i_;
-      return true;
-    }
-    while (true) {
-      PyValue item;
-      if (!Value(item, depth)) return false;
-      v.items.push_back(std::move(item));
-      SkipWs();
-      if (i_ < s_.size() && s_[i_] == ']') {
-        ++i_;
-        return true;
-      }
-      if (i_ >= s_.size() || s_[i_] != ',') return false;
-      ++i_;
-      SkipWs();
-    }
+  // Where the next value goes: the document, a list's new last item, or a dict's value under the
+  // key just read (a repeated key keeps its first place and takes the last value, as dict
+  // assignment does).
+  PyValue& Slot() {
+    if (open_.empty()) return root.emplace();
+    PyValue& parent = *open_.back();
+    if (parent.kind == Kind::kList) return parent.items.emplace_back();
+    for (size_t k = 0; k < parent.keys.size(); ++k)
+      if (parent.keys[k] == key_) return parent.items[k] = PyValue();
+    parent.keys.push_back(std::move(key_));
+    return parent.items.emplace_back();
   }
 
-  std::string_view s_;
-  size_t i_ = 0;
+  std::string_view text_;
+  std::vector<PyValue*> open_;
+  std::string key_;  // the key whose value comes next
 };
 
 // Python's str.isprintable() for one code point, for repr(): what it shows as an escape.
@@ -361,12 +213,12 @@ std::optional<size_t> Utf8ErrorOffset(std::string_view b, size_t* lead) {
 
 std::optional<PyValue> PyJsonLoad(std::string_view bytes, bool* too_deep) {
   if (too_deep) *too_deep = false;
-  if (Utf8ErrorOffset(bytes)) return std::nullopt;                // UnicodeDecodeError
-  if (bytes.substr(0, 3) == "\xEF\xBB\xBF") return std::nullopt;  // "Unexpected UTF-8 BOM"
-  JsonReader reader(bytes);
-  std::optional<PyValue> v = reader.Document();
-  if (too_deep) *too_deep = reader.too_deep;
-  return v;
+  if (Utf8ErrorOffset(bytes)) return std::nullopt;  // UnicodeDecodeError
+  Builder builder(bytes);
+  std::optional<JsonError> error = ScanJson(bytes, kMaxDepth, std::ref(builder));
+  if (too_deep) *too_deep = error && error->kind == JsonError::Kind::kRecursion;
+  if (error) return std::nullopt;
+  return std::move(builder.root);
 }
 
 namespace {
@@ -642,4 +494,4 @@ std::string BigCount::ToString() const {
   return digits;
 }
 
-}  // namespace aortalint::run
+}  // namespace aortalint

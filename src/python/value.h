@@ -1,6 +1,7 @@
-// The Python semantics aorta's artifact parsers depend on: json.load's
-// grammar (NaN/Infinity tokens, unbounded integers, last duplicate key wins),
-// float() of a value, str() of a value, and integers beyond 64 bits.
+// The Python semantics aorta's artifact parsers depend on: the objects json.load
+// builds (json.h's scanner reads the text: NaN/Infinity tokens, unbounded
+// integers, last duplicate key wins), float() of a value, str() of a value,
+// and integers beyond 64 bits.
 #pragma once
 
 #include <cstdint>
@@ -11,17 +12,17 @@
 
 #include <nlohmann/json.hpp>
 
-namespace aortalint::run {
+namespace aortalint {
 
 // A value as Python's json module builds it.
 struct PyValue {
   enum class Kind { kNone, kBool, kInt, kFloat, kStr, kList, kDict };
   Kind kind = Kind::kNone;
   bool boolean = false;
-  std::string text;               // kStr: the UTF-8 text; kInt: the decimal literal as written
+  std::string text;               // kStr: the UTF-8 text (U+FFFD for a lone surrogate); kInt: the literal
   double number = 0;              // kFloat
   std::vector<PyValue> items;     // kList; kDict: the values
-  std::vector<std::string> keys;  // kDict: the keys, first-insertion order
+  std::vector<std::string> keys;  // kDict: the keys, first-insertion order (a lone surrogate as 3 bytes)
 
   bool is_dict() const { return kind == Kind::kDict; }
   bool is_list() const { return kind == Kind::kList; }
@@ -82,4 +83,4 @@ std::string DumpJson(const nlohmann::json& j, int indent = -1);
 // offset where the failing sequence started.
 std::optional<size_t> Utf8ErrorOffset(std::string_view bytes, size_t* lead = nullptr);
 
-}  // namespace aortalint::run
+}  // namespace aortalint
