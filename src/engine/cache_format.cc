@@ -129,9 +129,9 @@ std::string EncodeShard(const std::vector<std::string_view>& records) {
 
 std::optional<EntryBody> MakeBody(const FileStates& files, const std::vector<Diagnostic>& diagnostics) {
   EntryBody body;
-  for (const auto& [path, identity] : files)
-    if (std::none_of(body.files.begin(), body.files.end(), [&](const auto& f) { return f.first == path; }))
-      body.files.emplace_back(path, identity);
+  for (const auto& file : files)
+    if (std::none_of(body.files.begin(), body.files.end(), [&](const auto& f) { return f.first == file.first; }))
+      body.files.push_back(file);
   bool ok = true;
   auto at = [&](const std::string& path, Span span) {
     auto found = std::find_if(body.files.begin(), body.files.end(), [&](const auto& f) { return f.first == path; });
