@@ -299,6 +299,11 @@ TEST_CASE("a .json recipe is refused where CPython's json.loads raises, in its w
   REQUIRE(over);
   CHECK(over->kind == JsonError::Kind::kRecursion);
   CHECK(over->offset == 990);
+  // Between PyYAML's limit and json.loads's, a .json recipe loads (aorta's loader takes the file's suffix):
+  // PyYAML's limit is not applied to it.
+  YamlDocument nested = ParseAs("r.json", "{\"x\": " + std::string(600, '[') + std::string(600, ']') + "}");
+  CHECK_MESSAGE(nested.ok(), nested.failure_message);
+  CHECK_FALSE(ParseAs("r.yaml", "x: " + std::string(600, '[') + std::string(600, ']') + "\n").ok());
 }
 
 }  // namespace

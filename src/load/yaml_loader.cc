@@ -462,7 +462,8 @@ class Builder {
     if (!e.tag.empty() && e.tag != expected && !python_collection)
       throw SyntaxError{At(e.begin), fmt::format("safe_load cannot construct a collection tagged '{}'", e.tag),
                         "remove the tag"};
-    if (stack_.size() >= kMaxDepth)
+    // (json.loads has its own, deeper limit, which CheckAsJson applies.)
+    if (!json_ && stack_.size() >= kMaxDepth)
       throw SyntaxError{
           At(e.begin),
           fmt::format("nesting deeper than {} levels, where PyYAML exceeds Python's recursion limit", kMaxDepth),
