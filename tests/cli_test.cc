@@ -764,6 +764,14 @@ TEST_CASE("config: a misspelt severity gets the nearest, a [tool.aortalint] tabl
   WriteFile(repo.root / "pyproject.toml", "[tool.ruff]\nline-length = 100\n\n[tool.aortalint]\nselect = [\"COL\"]\n");
   r = repo.Run("check --no-cache good.yaml");
   CHECK(Has(r.output, "pyproject.toml' has a [tool.aortalint] table, which aortalint does not read"));
+  // Said once, also when the walk's root is that directory (spelled "dir/": it was said twice).
+  for (const char* args : {"check --no-cache .", "check --no-cache ./", "check --no-cache . good.yaml"}) {
+    std::string out = repo.Run(args).output;
+    CAPTURE(args);
+    size_t first = out.find("has a [tool.aortalint] table");
+    REQUIRE(first != std::string::npos);
+    CHECK(out.find("has a [tool.aortalint] table", first + 1) == std::string::npos);
+  }
   WriteFile(repo.root / "pyproject.toml", "[tool.ruff]\nline-length = 100\n");
   CHECK_FALSE(Has(repo.Run("check --no-cache good.yaml").output, "tool.aortalint"));
   // Read as TOML: a dotted key is the table; the header inside a string is not.
