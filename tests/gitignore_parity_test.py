@@ -4,7 +4,9 @@ negations, anchors, `**`, character classes, escapes, trailing spaces kept by `\
 `aortalint check --show-files .` lists are those `git ls-files --others --exclude-standard` lists.
 Each tree has a home of its own (HOME, and XDG_CONFIG_HOME on some) holding, by turns, no global excludes, the
 default $XDG_CONFIG_HOME/git/ignore or ~/.config/git/ignore, a core.excludesFile set in ~/.gitconfig (`~/`, quoted,
-with comments) or in the repository's .git/config, and .git/info/exclude patterns.
+with comments) or in the repository's .git/config, .git/info/exclude patterns, and a core.excludesFile set in a file
+~/.gitconfig includes: `[include] path` before or after a setting of its own (the last one set wins), and
+`[includeIf "gitdir:..."]` / `gitdir/i:` conditions that hold for the repository beside ones that do not.
 
 usage: gitignore_parity_test.py AORTALINT [TREES]
 """
@@ -46,7 +48,7 @@ def write(path, text):
 def global_excludes(rng, seed, home, git_dir, env):
     """Writes the user's global excludes one of the ways git finds them; returns how, for the report."""
     patterns = "\n".join(rng.sample(PATTERNS, rng.randint(2, 6))) + "\n"
-    way = seed % 6
+    way = seed % 9
     if way == 1:
         env["XDG_CONFIG_HOME"] = os.path.join(home, "xdg")
         write(os.path.join(home, "xdg", "git", "ignore"), patterns)
@@ -64,8 +66,32 @@ def global_excludes(rng, seed, home, git_dir, env):
             f.write(f"[core]\n\texcludesfile = {os.path.join(home, 'mine')}  # absolute\n")
     elif way == 5:
         write(os.path.join(git_dir, "info", "exclude"), patterns)
+    elif way == 6:  # an include after a setting of the file's own: the included one wins
+        write(os.path.join(home, "everything"), "*.py\n")
+        # (a variable on its header's line, a quoted value continued on the next line: its indent is kept)
+        write(os.path.join(home, "incl  ignore"), patterns)
+        write(os.path.join(home, "conf", "local.inc"), '[core] excludesFile = "~/incl \\\n ignore"\n')
+        write(os.path.join(home, ".gitconfig"), "[core]\n\texcludesFile = ~/everything\n[include]\n\tpath = conf/local.inc\n")
+    elif way == 7:  # an include before the setting: the setting wins
+        write(os.path.join(home, "everything"), "*.py\n")
+        write(os.path.join(home, "own"), patterns)
+        write(os.path.join(home, "first.inc"), "[core]\n\texcludesFile = ~/everything\n")
+        write(os.path.join(home, ".gitconfig"), "[include]\n\tpath = ~/first.inc\n[core]\n\texcludesFile = ~/own\n")
+    elif way == 8:  # includeIf: one whose gitdir holds (by ~/, by **/, case-folded), others that do not
+        work = os.path.dirname(home)
+        write(os.path.join(home, "everything"), "*.py\n")
+        write(os.path.join(home, "work ignore"), patterns)
+        write(os.path.join(home, "work.inc"), "[core]\n\texcludesFile = ~/work ignore\n")
+        write(os.path.join(home, "other.inc"), "[core]\n\texcludesFile = ~/everything\n")
+        holds = [f"gitdir:{work}/", f"gitdir/i:{work.upper()}/", f"gitdir:{os.path.basename(work)}/",
+                 "gitdir:**/.git"][seed // 9 % 4]
+        fails = [f"gitdir:{work}/elsewhere/", f"gitdir:{work.upper()}/", "onbranch:main", "gitdir:~/"][seed // 9 % 4]
+        write(os.path.join(home, ".gitconfig"), f'[includeIf "{fails}"]\n\tpath = other.inc\n'
+                                                f'[includeIf "{holds}"]\n\tpath = work.inc\n'
+                                                f'[includeIf "{fails}"]\n\tpath = other.inc\n')
     return ["none", "XDG_CONFIG_HOME/git/ignore", "~/.config/git/ignore", "~/.gitconfig core.excludesFile",
-            ".git/config core.excludesFile", ".git/info/exclude"][way] + ": " + patterns.replace("\n", " ")
+            ".git/config core.excludesFile", ".git/info/exclude", "include after a setting", "include before a setting",
+            "includeIf gitdir"][way] + ": " + patterns.replace("\n", " ")
 
 
 def main():

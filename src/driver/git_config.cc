@@ -1,14 +1,16 @@
 #include "driver/git_config.h"
 
 #include <cstdlib>
+#include <filesystem>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "base/dir_index.h"
 #include "base/file_reader.h"
 #include "base/paths.h"
 #include "base/strings.h"
-#include "load/foreign_config.h"
+#include "engine/config.h"
 
 namespace aortalint {
 namespace {
@@ -46,16 +48,110 @@ std::string GitValue(std::string_view raw) {
   return std::string(TrimRight(out, " \t"));
 }
 
-// core.excludesFile as one config file sets it (section and key names are case-insensitive to git).
-std::optional<std::string> ExcludesFileIn(const std::string& path) {
-  std::optional<std::string> text = TextOf(path);
-  if (!text) return std::nullopt;
-  ForeignConfig config = ReadIni(*text);
-  std::optional<std::string> out;
-  for (const auto& [section, values] : config.doc.items())
-    if (AsciiLower(section) == "core" && values.contains("excludesfile"))
-      out = GitValue(values["excludesfile"].get<std::string>());
+// One variable of a git config file, in file order: section and key lower-cased (git's names are
+// case-insensitive), the subsection as written (`[includeIf "gitdir:~/work/"]`), the value as git takes it.
+struct GitVariable {
+  std::string section, subsection, key, value;
+};
+
+std::vector<GitVariable> GitVariables(std::string_view text) {
+  std::vector<GitVariable> out;
+  std::string section, subsection;
+  for (std::string_view rest = text; !rest.empty();) {
+    size_t eol = rest.find('\n');
+    std::string line(rest.substr(0, eol));
+    rest = eol == std::string_view::npos ? std::string_view() : rest.substr(eol + 1);
+    // A value continued on the next line by a final backslash.
+    while (line.ends_with('\\') && !rest.empty()) {
+      line.pop_back();
+      eol = rest.find('\n');
+      line += rest.substr(0, eol);
+      rest = eol == std::string_view::npos ? std::string_view() : rest.substr(eol + 1);
+    }
+    std::string_view l = Trim(line);
+    if (l.starts_with('[')) {
+      size_t close = l.find(']');
+      if (close == std::string_view::npos) continue;
+      std::string_view header = l.substr(1, close - 1);
+      size_t quote = header.find('"');
+      if (quote != std::string_view::npos) {  // [section "subsection"]: the subsection case-sensitive
+        section = AsciiLower(Trim(header.substr(0, quote)));
+        std::string_view sub = header.substr(quote + 1);
+        subsection.clear();
+        for (size_t i = 0; i < sub.size() && sub[i] != '"'; ++i)
+          subsection += sub[i] == '\\' && i + 1 < sub.size() ? sub[++i] : sub[i];
+      } else {  // [section] or the older [section.subsection], all case-insensitive
+        std::string lower = AsciiLower(Trim(header));
+        size_t dot = lower.find('.');
+        section = lower.substr(0, dot);
+        subsection = dot == std::string::npos ? "" : lower.substr(dot + 1);
+      }
+      l = Trim(l.substr(close + 1));  // a variable may follow the header on its line
+    }
+    if (l.empty() || l.starts_with('#') || l.starts_with(';') || section.empty()) continue;
+    size_t eq = l.find('=');
+    std::string key = AsciiLower(Trim(l.substr(0, eq)));
+    if (key.empty()) continue;
+    out.push_back({section, subsection, key, eq == std::string_view::npos ? "true" : GitValue(Trim(l.substr(eq + 1)))});
+  }
   return out;
+}
+
+// Git's includes are followed this deep at most (its MAX_INCLUDE_DEPTH).
+constexpr int kMaxIncludeDepth = 10;
+
+// What an `includeIf` condition is judged against: the repository's git directory (a linked
+// worktree's own, under the common one) and the user's home.
+struct IncludeContext {
+  std::string git_dir, home;
+};
+
+// Whether `[includeIf "condition"]` in the config file `config_path` holds. Only `gitdir:` and
+// `gitdir/i:` are judged, as git judges them; `onbranch:` and `hasconfig:` never hold here.
+bool IncludeIfHolds(std::string_view condition, const std::string& config_path, const IncludeContext& context) {
+  bool fold = condition.starts_with("gitdir/i:");
+  if (!fold && !condition.starts_with("gitdir:")) return false;
+  std::string pattern(condition.substr(fold ? 9 : 7));
+  if (pattern.starts_with("~/")) {
+    if (context.home.empty()) return false;
+    pattern = context.home + pattern.substr(1);
+  } else if (pattern.starts_with("./")) {
+    pattern = std::string(ParentOf(AbsoluteNormal(config_path))) + pattern.substr(1);
+  } else if (!pattern.starts_with('/')) {
+    pattern = "**/" + pattern;
+  }
+  if (pattern.ends_with('/')) pattern += "**";
+  std::error_code ec;
+  std::string real = std::filesystem::weakly_canonical(context.git_dir, ec).string();
+  for (std::string dir : {context.git_dir, real}) {
+    std::string p = pattern;
+    if (fold) dir = AsciiLower(dir), p = AsciiLower(p);
+    if (!dir.empty() && GlobMatch(p, dir)) return true;
+  }
+  return false;
+}
+
+// Reads the config file at `path` for core.excludesFile, following its includes where they stand:
+// the last value set wins, so an include after a setting overrides it and one before does not.
+void ReadExcludesFile(const std::string& path, const IncludeContext& context, int depth,
+                      std::optional<std::string>& excludes) {
+  std::optional<std::string> text = depth <= kMaxIncludeDepth ? TextOf(path) : std::nullopt;
+  if (!text) return;
+  for (const GitVariable& v : GitVariables(*text)) {
+    if (v.section == "core" && v.subsection.empty() && v.key == "excludesfile") {
+      excludes = v.value;
+      continue;
+    }
+    bool include = v.section == "include" && v.subsection.empty();
+    if (v.key != "path" || v.value.empty() ||
+        !(include || (v.section == "includeif" && IncludeIfHolds(v.subsection, path, context))))
+      continue;
+    // `~/` is the home; a relative path is the including file's directory's.
+    std::string target = v.value.starts_with("~/")  ? (context.home.empty() ? "" : context.home + v.value.substr(1))
+                         : v.value.starts_with('/') ? v.value
+                                                    : std::string(ParentOf(AbsoluteNormal(path))) + "/" + v.value;
+    if (!target.empty()) ReadExcludesFile(target, context, depth + 1, excludes);
+  }
 }
 
 // Git's reading of a boolean environment variable.
@@ -66,14 +162,18 @@ bool EnvTrue(const char* name) {
 
 }  // namespace
 
-std::string GitCommonDir(const std::string& top) {
+std::string GitDir(const std::string& top) {
   std::string dot_git = (top == "/" ? "" : top) + "/.git";
   std::optional<std::string> link = TextOf(dot_git);
   if (!link || !link->starts_with("gitdir:")) return dot_git;
   std::string git_dir(Trim(std::string_view(*link).substr(7)));
-  if (!git_dir.starts_with('/')) git_dir = (top == "/" ? "" : top) + "/" + git_dir;
+  return AbsoluteNormal(git_dir.starts_with('/') ? git_dir : (top == "/" ? "" : top) + "/" + git_dir);
+}
+
+std::string GitCommonDir(const std::string& top) {
+  std::string git_dir = GitDir(top);
   std::optional<std::string> common = TextOf(git_dir + "/commondir");
-  if (!common) return AbsoluteNormal(git_dir);
+  if (!common) return git_dir;
   std::string dir(Trim(*common));
   return AbsoluteNormal(dir.starts_with('/') ? dir : git_dir + "/" + dir);
 }
@@ -91,9 +191,9 @@ std::string GitExcludesFile(const std::string& top, const std::string& common_di
     if (!home.empty()) configs.push_back(home + "/.gitconfig");
   }
   configs.push_back(common_dir + "/config");
+  const IncludeContext context{GitDir(top), home};
   std::optional<std::string> file;
-  for (const std::string& config : configs)
-    if (std::optional<std::string> set = ExcludesFileIn(config)) file = std::move(set);
+  for (const std::string& config : configs) ReadExcludesFile(config, context, 0, file);
   if (!file) return xdg_git.empty() ? "" : xdg_git + "/ignore";
   if (file->starts_with("~/")) return home.empty() ? "" : home + file->substr(1);
   if (!file->empty() && !file->starts_with('/')) return (top == "/" ? "" : top) + "/" + *file;
