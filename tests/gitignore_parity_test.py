@@ -6,7 +6,7 @@ Each tree has a home of its own (HOME, and XDG_CONFIG_HOME on some) holding, by 
 default $XDG_CONFIG_HOME/git/ignore or ~/.config/git/ignore, a core.excludesFile set in ~/.gitconfig (`~/`, quoted,
 with comments) or in the repository's .git/config, .git/info/exclude patterns, and a core.excludesFile set in a file
 ~/.gitconfig includes: `[include] path` before or after a setting of its own (the last one set wins), and
-`[includeIf "gitdir:..."]` / `gitdir/i:` conditions that hold for the repository beside ones that do not.
+`[includeIf "gitdir:..."]` / `gitdir/i:` / `onbranch:` conditions that hold for the repository beside ones that do not.
 
 usage: gitignore_parity_test.py AORTALINT [TREES]
 """
@@ -45,7 +45,7 @@ def write(path, text):
         f.write(text)
 
 
-def global_excludes(rng, seed, home, git_dir, env):
+def global_excludes(rng, seed, root, home, git_dir, env):
     """Writes the user's global excludes one of the ways git finds them; returns how, for the report."""
     patterns = "\n".join(rng.sample(PATTERNS, rng.randint(2, 6))) + "\n"
     way = seed % 9
@@ -83,9 +83,13 @@ def global_excludes(rng, seed, home, git_dir, env):
         write(os.path.join(home, "work ignore"), patterns)
         write(os.path.join(home, "work.inc"), "[core]\n\texcludesFile = ~/work ignore\n")
         write(os.path.join(home, "other.inc"), "[core]\n\texcludesFile = ~/everything\n")
-        holds = [f"gitdir:{work}/", f"gitdir/i:{work.upper()}/", f"gitdir:{os.path.basename(work)}/",
-                 "gitdir:**/.git"][seed // 9 % 4]
-        fails = [f"gitdir:{work}/elsewhere/", f"gitdir:{work.upper()}/", "onbranch:main", "gitdir:~/"][seed // 9 % 4]
+        branch = subprocess.run(["git", "symbolic-ref", "--short", "HEAD"], cwd=root, env=env, capture_output=True,
+                                text=True).stdout.strip()
+        # (the seeds that reach the last are linked worktrees, whose git directory is .git/worktrees/NAME: it fails)
+        holds = [f"onbranch:{branch[:2]}*", f"gitdir:{work}/", f"gitdir/i:{work.upper()}/",
+                 f"gitdir:{os.path.basename(work)}/", "gitdir:**/.git"][seed // 9 % 5]
+        fails = ["onbranch:no-such-branch", f"gitdir:{work}/elsewhere/", f"gitdir:{work.upper()}/", "gitdir:~/",
+                 "hasconfig:remote.*.url:**"][seed // 9 % 5]
         write(os.path.join(home, ".gitconfig"), f'[includeIf "{fails}"]\n\tpath = other.inc\n'
                                                 f'[includeIf "{holds}"]\n\tpath = work.inc\n'
                                                 f'[includeIf "{fails}"]\n\tpath = other.inc\n')
@@ -118,7 +122,7 @@ def main():
             tree(rng, root)
             git_dir = subprocess.run(["git", "rev-parse", "--path-format=absolute", "--git-common-dir"], cwd=root,
                                      env=env, capture_output=True, text=True, check=True).stdout.strip()
-            excludes = global_excludes(rng, seed, home, git_dir, env)
+            excludes = global_excludes(rng, seed, root, home, git_dir, env)
             git = subprocess.run(["git", "ls-files", "-z", "--others", "--exclude-standard"], cwd=root, env=env,
                                  capture_output=True, check=True).stdout.decode()
             want = {p for p in git.split("\0") if p.endswith(".py")}

@@ -106,9 +106,22 @@ struct IncludeContext {
   std::string git_dir, home;
 };
 
-// Whether `[includeIf "condition"]` in the config file `config_path` holds. Only `gitdir:` and
-// `gitdir/i:` are judged, as git judges them; `onbranch:` and `hasconfig:` never hold here.
+// The branch checked out in `git_dir` (HEAD's `ref: refs/heads/NAME`), or "" when HEAD is detached.
+std::string CurrentBranch(const std::string& git_dir) {
+  std::optional<std::string> head = TextOf(git_dir + "/HEAD");
+  constexpr std::string_view kRef = "ref: refs/heads/";
+  if (!head || !head->starts_with(kRef)) return "";
+  return std::string(Trim(std::string_view(*head).substr(kRef.size())));
+}
+
+// Whether `[includeIf "condition"]` in the config file `config_path` holds: `gitdir:`, `gitdir/i:`
+// and `onbranch:` are judged as git judges them; `hasconfig:` never holds here.
 bool IncludeIfHolds(std::string_view condition, const std::string& config_path, const IncludeContext& context) {
+  if (condition.starts_with("onbranch:")) {
+    std::string pattern(condition.substr(9)), branch = CurrentBranch(context.git_dir);
+    if (pattern.ends_with('/')) pattern += "**";
+    return !branch.empty() && GlobMatch(pattern, branch);
+  }
   bool fold = condition.starts_with("gitdir/i:");
   if (!fold && !condition.starts_with("gitdir:")) return false;
   std::string pattern(condition.substr(fold ? 9 : 7));

@@ -19,8 +19,8 @@ std::string GitCommonDir(const std::string& top);
 /// The global excludes file git reads for the repository at `top`: `core.excludesFile` of the system
 /// config (unless GIT_CONFIG_NOSYSTEM), the global one (GIT_CONFIG_GLOBAL, or
 /// $XDG_CONFIG_HOME/git/config then ~/.gitconfig) and the repository's `config` in `common_dir`, the
-/// last one set winning, with their `include.path` and `includeIf "gitdir:..."` files read where they
-/// stand (`onbranch:` and `hasconfig:` are not judged) (`~/` is $HOME, a relative path is the top's); else
+/// last one set winning, with their `include.path` and `includeIf` (`gitdir:`, `gitdir/i:`, `onbranch:`;
+/// not `hasconfig:`) files read where they stand (`~/` is $HOME, a relative path is the top's); else
 /// $XDG_CONFIG_HOME/git/ignore, or ~/.config/git/ignore. Empty when there is no home to find it in.
 std::string GitExcludesFile(const std::string& top, const std::string& common_dir);
 
