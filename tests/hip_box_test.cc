@@ -158,6 +158,32 @@ TEST_CASE("hip box: a header outside the project is not read, and never quoted (
   CHECK(p->first_error.find("undeclared_inside") != std::string::npos);
 }
 
+TEST_CASE("hip box: a header reached through a linked directory is judged by where the link leads") {
+  std::filesystem::path dir = Project("hip-box-dirlink");
+  WriteFile(dir / "secret/creds.h", "int aws_secret_access_key = wJalrXUtnFEMI;\n");
+  WriteFile(dir / "proj/src/inside.h", "int inside = undeclared_inside;\n");
+  std::filesystem::create_directory_symlink("../secret", dir / "proj/vendor");
+  std::filesystem::create_directory_symlink("src", dir / "proj/alias");
+  // A link to a directory outside, then one inside, then the outside one again: each path is resolved on its own.
+  for (int round = 0; round < 2; ++round) {
+    CAPTURE(round);
+    auto out = Parse(dir / "proj/out.hip", "#include \"vendor/creds.h\"\n__global__ void k() {}\n");
+    REQUIRE(out->missing_headers.size() == 1);
+    CHECK(out->missing_headers[0].refused.find("outside the project") != std::string::npos);
+    CHECK(out->first_error.find("wJalrXUtnFEMI") == std::string::npos);
+    auto in =
+        Parse(dir / "proj/in.hip", "#include \"alias/inside.h\"\n#include \"src/inside.h\"\n__global__ void k() {}\n");
+    CHECK(in->missing_headers.empty());
+    CHECK(in->first_error.find("undeclared_inside") != std::string::npos);
+  }
+  // Within one parse: the inside directory first, then the link out of it.
+  auto both =
+      Parse(dir / "proj/both.hip", "#include \"src/inside.h\"\n#include \"vendor/creds.h\"\n__global__ void k() {}\n");
+  REQUIRE(both->missing_headers.size() == 1);
+  CHECK(both->missing_headers[0].header == "vendor/creds.h");
+  CHECK(both->missing_headers[0].refused.find("outside the project") != std::string::npos);
+}
+
 TEST_CASE("hip box: an #include_next that finds nothing is a missing header, not a Clang crash") {
   std::filesystem::path dir = Project("hip-box-include-next");
   WriteFile(dir / "proj/inc/wrap.h", "#include_next <wrap.h>\n");

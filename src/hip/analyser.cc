@@ -128,6 +128,27 @@ class ContainedFileSystem : public llvm::vfs::ProxyFileSystem {
         new BufferFile(llvm::vfs::Status::copyWithNewName(st, name), std::move(*buffer)));
   }
 
+  /// `path` with its links resolved, as realpath(3) gives it; empty when it does not exist. Memoised by
+  /// directory: a header search resolves hundreds of files in a few directories, and realpath(3) reads
+  /// each component of each path again (a readlink per component: 3,800 for a file that includes <vector>).
+  std::string RealPath(const std::string& path) {
+    if (auto it = real_.find(path); it != real_.end()) return it->second;
+    std::string out;
+    llvm::StringRef parent = llvm::sys::path::parent_path(path), name = llvm::sys::path::filename(path);
+    llvm::sys::fs::file_status st;
+    if (llvm::sys::path::is_absolute(path) && !parent.empty() && parent != path && name != "." && name != ".." &&
+        !llvm::sys::fs::status(path, st, /*follow=*/false) && st.type() != llvm::sys::fs::file_type::symlink_file) {
+      // Not a link itself: its real path is its directory's, then its name.
+      if (std::string dir = RealPath(parent.str()); !dir.empty())
+        out = dir == "/" ? "/" + name.str() : dir + "/" + name.str();
+    } else {
+      llvm::SmallString<256> real;
+      if (!llvm::sys::fs::real_path(path, real)) out = real.str().str();
+    }
+    real_.emplace(path, out);
+    return out;
+  }
+
   /// Why `path` (as a header was looked up) was not opened, when it exists; else empty.
   std::string RefusalOf(llvm::StringRef written) const {
     for (const auto& [path, why] : refused_)
@@ -153,12 +174,6 @@ class ContainedFileSystem : public llvm::vfs::ProxyFileSystem {
     std::unique_ptr<llvm::MemoryBuffer> buffer_;
   };
 
-  static std::string RealPath(const std::string& path) {
-    llvm::SmallString<256> real;
-    if (llvm::sys::fs::real_path(path, real)) return "";
-    return real.str().str();
-  }
-
   // Whether `path` must not be opened; records why.
   bool Refuse(const std::string& path, bool regular) {
     std::string why;
@@ -178,6 +193,58 @@ class ContainedFileSystem : public llvm::vfs::ProxyFileSystem {
 
   std::vector<std::string> roots_;
   std::vector<std::pair<std::string, std::string>> refused_;
+  std::map<std::string, std::string> real_;
+};
+
+// Serves one file from memory under a fixed unique ID: the precompiled prelude, which the
+// InMemoryFileSystem would hash whole (7.5 MB) into a unique ID as it is added, 1.5 ms of every parse.
+class OneFileSystem : public llvm::vfs::FileSystem {
+ public:
+  OneFileSystem(std::string path, llvm::StringRef bytes)
+      : path_(std::move(path)),
+        bytes_(bytes),
+        status_(path_, llvm::sys::fs::UniqueID(~uint64_t{0}, 1), llvm::sys::TimePoint<>(), 0, 0, bytes.size(),
+                llvm::sys::fs::file_type::regular_file, llvm::sys::fs::perms::all_read) {}
+
+  llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine& path) override {
+    if (path.str() != path_) return std::make_error_code(std::errc::no_such_file_or_directory);
+    return status_;
+  }
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> openFileForRead(const llvm::Twine& path) override {
+    if (path.str() != path_) return std::make_error_code(std::errc::no_such_file_or_directory);
+    return std::unique_ptr<llvm::vfs::File>(new Reader(status_, bytes_));
+  }
+  llvm::vfs::directory_iterator dir_begin(const llvm::Twine&, std::error_code& ec) override {
+    ec = std::make_error_code(std::errc::no_such_file_or_directory);
+    return {};
+  }
+  std::error_code getRealPath(const llvm::Twine& path, llvm::SmallVectorImpl<char>& out) const override {
+    if (path.str() != path_) return std::make_error_code(std::errc::no_such_file_or_directory);
+    out.assign(path_.begin(), path_.end());
+    return {};
+  }
+  std::error_code setCurrentWorkingDirectory(const llvm::Twine&) override { return {}; }
+  llvm::ErrorOr<std::string> getCurrentWorkingDirectory() const override { return std::string("/"); }
+
+ private:
+  class Reader : public llvm::vfs::File {
+   public:
+    Reader(llvm::vfs::Status status, llvm::StringRef bytes) : status_(std::move(status)), bytes_(bytes) {}
+    llvm::ErrorOr<llvm::vfs::Status> status() override { return status_; }
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> getBuffer(const llvm::Twine& name, int64_t, bool,
+                                                                 bool) override {
+      return llvm::MemoryBuffer::getMemBuffer(bytes_, name.str(), /*RequiresNullTerminator=*/false);
+    }
+    std::error_code close() override { return {}; }
+
+   private:
+    llvm::vfs::Status status_;
+    llvm::StringRef bytes_;
+  };
+
+  std::string path_;
+  llvm::StringRef bytes_;
+  llvm::vfs::Status status_;
 };
 
 // Everything the parse records before the AST exists: missing headers, and
@@ -185,6 +252,7 @@ class ContainedFileSystem : public llvm::vfs::ProxyFileSystem {
 struct ParseState {
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> memory;
   llvm::IntrusiveRefCntPtr<ContainedFileSystem> disk;
+  llvm::IntrusiveRefCntPtr<OneFileSystem> pch;  // the precompiled prelude, when the parse reads one
   int missing_count = 0;
   std::set<std::string> missing_reported;
   std::set<std::string> spelled;  // every header name an #include wrote (the prelude's shadowing check)
@@ -537,7 +605,7 @@ class SkipsSystemBodies : public clang::ASTConsumer {
     return sm_ && sm_->isInSystemHeader(sm_->getExpansionLoc(decl->getLocation()));
   }
 
- private:
+ protected:
   const clang::SourceManager* sm_ = nullptr;
 };
 
@@ -546,8 +614,11 @@ class Consumer : public SkipsSystemBodies {
   explicit Consumer(ParseState& state) : state_(state), out_(*state.out) {}
   // The declarations this parse read (a precompiled prelude's are not among them: traversing the whole
   // translation unit would load all of those back).
+  // A system header's declarations hold no fact (every fact is written in the payload or a project header),
+  // and walking the libstdc++ the payload includes was a twentieth of a parse.
   bool HandleTopLevelDecl(clang::DeclGroupRef group) override {
-    top_level_.insert(top_level_.end(), group.begin(), group.end());
+    for (clang::Decl* decl : group)
+      if (!sm_->isInSystemHeader(sm_->getExpansionLoc(decl->getLocation()))) top_level_.push_back(decl);
     return true;
   }
   void HandleTranslationUnit(clang::ASTContext& context) override {
@@ -560,9 +631,8 @@ class Consumer : public SkipsSystemBodies {
       llvm::StringRef name = it->first->getName();
       if (name.startswith("/__aortalint__/") || it->first == sm.getFileEntryForID(sm.getMainFileID())) continue;
       // The driver names libstdc++ as /usr/lib/gcc/.../../../../include/c++: resolve before testing the prefix.
-      llvm::SmallString<256> real;
-      if (llvm::sys::fs::real_path(name, real)) real = name;
-      llvm::StringRef path = real.str();
+      std::string real = state_.disk->RealPath(name.str());
+      llvm::StringRef path = real.empty() ? name : llvm::StringRef(real);
       if (path.startswith("/usr/") || path.startswith("/opt/")) continue;  // system and ROCm headers
       out_.includes.push_back(name.str());
     }
@@ -713,6 +783,7 @@ bool RunClang(ParseState& state, std::vector<std::string> args, const std::strin
               std::unique_ptr<clang::FrontendAction> action, const std::string& project_root) {
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> fs(new llvm::vfs::OverlayFileSystem(state.disk));
   fs->pushOverlay(state.memory);
+  if (state.pch) fs->pushOverlay(state.pch);
   llvm::IntrusiveRefCntPtr<clang::FileManager> files(new clang::FileManager(clang::FileSystemOptions(), fs));
   args.push_back(main);
   CountingConsumer diagnostics(*state.out, project_root);
@@ -732,9 +803,10 @@ bool RunClang(ParseState& state, std::vector<std::string> args, const std::strin
 constexpr llvm::StringLiteral kPreludeMagic = "aortpch1";
 
 struct Prelude {
-  std::string file;                  // where it is kept
-  std::string pch;                   // the AST
-  std::vector<std::string> spelled;  // the header names the prelude's #includes wrote
+  std::string file;                                // where it is kept
+  std::shared_ptr<const llvm::MemoryBuffer> kept;  // the file as read, or the PCH just built
+  llvm::StringRef pch;                             // the AST, within `kept`
+  std::vector<std::string> spelled;                // the header names the prelude's #includes wrote
 };
 
 // This module's build: its own file hashed, once (empty when it cannot be read: no prelude then).
@@ -805,8 +877,10 @@ bool Shadowed(const Prelude& prelude, const std::vector<std::string>& user) {
 }
 
 std::optional<Prelude> ReadPrelude(const std::string& file) {
+  // Read, not mapped (IsVolatile): the parse keeps these bytes, and a mapped file cut by another process
+  // would be a SIGBUS; reading once is also the one copy the PCH needs.
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
-      llvm::MemoryBuffer::getFile(file, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+      llvm::MemoryBuffer::getFile(file, /*IsText=*/false, /*RequiresNullTerminator=*/false, /*IsVolatile=*/true);
   if (!buffer) return std::nullopt;
   llvm::StringRef bytes = (*buffer)->getBuffer();
   constexpr size_t kTail = 16 + kPreludeMagic.size();
@@ -815,30 +889,24 @@ std::optional<Prelude> ReadPrelude(const std::string& file) {
   std::memcpy(&pch_size, bytes.data() + bytes.size() - kTail, 8);
   std::memcpy(&hash, bytes.data() + bytes.size() - kTail + 8, 8);
   if (pch_size > bytes.size() - kTail || llvm::xxHash64(bytes.drop_back(kTail - 8)) != hash) return std::nullopt;
-  Prelude prelude{file, bytes.substr(0, pch_size).str(), {}};
+  Prelude prelude{file, std::move(*buffer), bytes.substr(0, pch_size), {}};
   llvm::SmallVector<llvm::StringRef, 64> names;
   bytes.drop_back(kTail).drop_front(pch_size).split(names, '\n', -1, /*KeepEmpty=*/false);
   for (llvm::StringRef name : names) prelude.spelled.push_back(name.str());
   return prelude;
 }
 
-void WritePrelude(const Prelude& prelude) {
-  std::string bytes = prelude.pch;
-  for (const std::string& name : prelude.spelled) bytes += name + "\n";
-  uint64_t pch_size = prelude.pch.size();
-  bytes.append(reinterpret_cast<const char*>(&pch_size), 8);
-  uint64_t hash = llvm::xxHash64(bytes);
-  bytes.append(reinterpret_cast<const char*>(&hash), 8);
-  bytes += kPreludeMagic;
+// Writes the file: a temporary one renamed, so a reader sees a whole file or none.
+void WritePrelude(const std::string& file, llvm::StringRef bytes) {
   llvm::SmallString<256> temp;
   int fd = -1;
-  if (llvm::sys::fs::create_directories(llvm::sys::path::parent_path(prelude.file)) ||
-      llvm::sys::fs::createUniqueFile(prelude.file + ".%%%%%%.tmp", fd, temp))
+  if (llvm::sys::fs::create_directories(llvm::sys::path::parent_path(file)) ||
+      llvm::sys::fs::createUniqueFile(file + ".%%%%%%.tmp", fd, temp))
     return;  // an unwritable cache: every parse builds its own
   llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
   os << bytes;
   os.close();
-  if (os.has_error() || llvm::sys::fs::rename(temp, prelude.file)) {
+  if (os.has_error() || llvm::sys::fs::rename(temp, file)) {
     os.clear_error();
     llvm::sys::fs::remove(temp);
   }
@@ -853,10 +921,25 @@ std::optional<Prelude> BuildPrelude(const Request& request, const std::string& f
   auto buffer = std::make_shared<clang::PCHBuffer>();
   RunClang(state, args, kPchMain, std::make_unique<PreludeAction>(state, buffer), project_root);
   if (!buffer->IsComplete || scratch.errors > 0 || !scratch.missing_headers.empty()) return std::nullopt;
-  Prelude prelude{
-      file, std::string(buffer->Data.begin(), buffer->Data.end()), {state.spelled.begin(), state.spelled.end()}};
-  WritePrelude(prelude);
-  return prelude;
+  // The file's image, built in place (one copy of the AST, which is several MB): what ReadPrelude reads.
+  std::string names;
+  for (const std::string& name : state.spelled) names += name + "\n";
+  uint64_t pch_size = buffer->Data.size();
+  std::unique_ptr<llvm::WritableMemoryBuffer> image =
+      llvm::WritableMemoryBuffer::getNewUninitMemBuffer(pch_size + names.size() + 16 + kPreludeMagic.size());
+  char* at = image->getBufferStart();
+  at = std::copy(buffer->Data.begin(), buffer->Data.end(), at);
+  buffer.reset();
+  at = std::copy(names.begin(), names.end(), at);
+  std::memcpy(at, &pch_size, 8);
+  at += 8;
+  uint64_t hash = llvm::xxHash64(llvm::StringRef(image->getBufferStart(), size_t(at - image->getBufferStart())));
+  std::memcpy(at, &hash, 8);
+  std::copy(kPreludeMagic.begin(), kPreludeMagic.end(), at + 8);
+  llvm::StringRef bytes(image->getBufferStart(), image->getBufferSize());
+  WritePrelude(file, bytes);
+  llvm::StringRef pch = bytes.take_front(pch_size);
+  return Prelude{file, std::move(image), pch, {state.spelled.begin(), state.spelled.end()}};
 }
 
 }  // namespace
@@ -900,7 +983,8 @@ extern "C" __attribute__((visibility("default"))) void aortalint_hip_analyse(con
     if (prelude && Shadowed(*prelude, user)) prelude.reset();
   }
   if (prelude) {
-    ParseState state = NewState(request, disk, out, {{path, request.text}, {kPchMain, ""}, {kPchPath, prelude->pch}});
+    ParseState state = NewState(request, disk, out, {{path, request.text}, {kPchMain, ""}});
+    state.pch = new OneFileSystem(kPchPath, prelude->pch);
     std::vector<std::string> with_pch = args;
     with_pch.insert(with_pch.end(), {"-include-pch", kPchPath});
     RunClang(state, with_pch, path, std::make_unique<Action>(state), project_root.str().str());

@@ -185,7 +185,9 @@ int WorkerMain(int argc, char** argv) {
   if (!WriteAll(kWorkerFd, Frame(kHello, ""))) return 2;
   for (Kind kind{}; true;) {
     std::string body;
-    if (ReadFrame(kWorkerFd, kind, body) != ReadEnd::kOk) return 0;  // the parent is done
+    // The parent is done. _exit: the static destructors of libLLVM and libclang-cpp (every command-line
+    // option they define) have nothing to release that the exit does not, and nothing here is buffered.
+    if (ReadFrame(kWorkerFd, kind, body) != ReadEnd::kOk) ::_exit(0);
     std::optional<hip::Request> request = hip_wire::DecodeRequest(body);
     if (kind != kRequest || !request) return 2;
     LimitCpuFromNow(seconds);
