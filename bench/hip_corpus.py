@@ -2,6 +2,7 @@
 """Runs aortalint on a corpus of real HIP programs and counts what it says.
 
     bench/hip_corpus.py CORPUS [--aortalint BIN] [--jsonl OUT] [--limit N] [--cache-dir DIR] [--std STD]
+                       [--sources LIST]
 
 CORPUS holds one directory per project (a clone of a public repository, kept
 out of this repository). In each project, every source that looks like HIP
@@ -13,6 +14,9 @@ out of this repository). In each project, every source that looks like HIP
   * two probe recipes in CORPUS/<project>/.hip-corpus/: A collects `kernel,marker`
     with `kernel_include_regex` set to the first kernel's name found by a text
     scan, B collects `kernel` with a regex that matches nothing.
+`--sources LIST` names the sources instead (one path a line, relative to CORPUS), for
+projects whose programs reach HIP only through their headers (composable_kernel's
+examples include `ck/...`, never hip_runtime.h, and define no kernel themselves).
 Both recipes go to one `aortalint check` process per source; its CPU time and
 peak memory are those of the process and its HIP worker (the script is their
 subreaper, so the worker is reaped and counted even when `check` leaves it to
@@ -32,7 +36,12 @@ HEADER_DIRS = {"common", "include", "utils", "inc"}
 KERNEL = re.compile(r"__global__\s+(?:[\w:<>,\s\*&]*?\s)?(\w+)\s*\(")
 
 
-def sources(project):
+def sources(project, listed=None):
+    if listed is not None:
+        for path in listed:
+            if path.startswith(project + os.sep):
+                yield path, open(path, "rb").read().decode("utf-8", "replace")
+        return
     for root, dirs, files in os.walk(project):
         dirs[:] = [d for d in dirs if not d.startswith(".") and d != "build"]
         for f in sorted(files):
@@ -51,11 +60,11 @@ def header_dirs(project):
     return out
 
 
-def prepare(project, start, std):
+def prepare(project, start, std, listed=None):
     includes = header_dirs(project)
     entries, jobs = [], []
     os.makedirs(os.path.join(project, ".hip-corpus"), exist_ok=True)
-    for n, (path, text) in enumerate(sources(project), start):
+    for n, (path, text) in enumerate(sources(project, listed), start):
         args = ["hipcc", "-x", "hip", "-std=" + std, "-I" + os.path.dirname(path)]
         args += ["-I" + d for d in includes] + ["-o", f"build/f{n}", "-c", path]
         entries.append({"directory": project, "arguments": args, "file": path})
@@ -83,12 +92,16 @@ def main():
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--cache-dir")
     ap.add_argument("--std", default="c++20")
+    ap.add_argument("--sources")
     a = ap.parse_args()
     corpus = os.path.abspath(a.corpus)
+    listed = None
+    if a.sources:
+        listed = [os.path.join(corpus, line.strip()) for line in open(a.sources) if line.strip()]
     jobs = []
     for project in sorted(os.listdir(corpus)):
         if os.path.isdir(os.path.join(corpus, project)):
-            jobs += prepare(os.path.join(corpus, project), len(jobs), a.std)
+            jobs += prepare(os.path.join(corpus, project), len(jobs), a.std, listed)
     if a.limit:
         jobs = jobs[: a.limit]
     rules, first_errors, results = Counter(), Counter(), []
