@@ -3,6 +3,7 @@
 // file is built again, other flags get another file, and the facts never change.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -77,6 +78,36 @@ TEST_CASE("hip prelude: built once, reused unchanged, and the facts are those of
   CHECK(Preludes(dir.pch) == built);
   CHECK(fs::last_write_time(built[0]) == time);
   CHECK(fs::file_size(built[0]) == size);
+}
+
+// A prelude used again is stamped (when its stamp is over a day old), and building one removes those
+// unused for 30 days, as the result cache evicts idle entries: other flags' and other builds' files go.
+TEST_CASE("hip prelude: kept while used, removed after 30 days unused") {
+  PreludeDir dir;
+  CheckFacts(*Parse(dir.root / "proj/first.hip", kPayload));
+  REQUIRE(Preludes(dir.pch).size() == 1);
+  const fs::path used = Preludes(dir.pch)[0];
+  auto days_ago = [](int days) { return fs::file_time_type::clock::now() - std::chrono::hours(24 * days); };
+  fs::last_write_time(used, days_ago(40));  // old, but used now: stamped, not removed
+  CheckFacts(*Parse(dir.root / "proj/again.hip", kPayload));
+  CHECK(fs::last_write_time(used) > days_ago(1));
+  testing::WriteFile(dir.pch / "prelude-0000000000000001.pch", "idle");
+  testing::WriteFile(dir.pch / "prelude-0000000000000002.pch", "recent");
+  testing::WriteFile(dir.pch / "prelude-0000000000000003.pch.tmp", "torn");
+  testing::WriteFile(dir.pch / "notes.txt", "not the cache's");
+  fs::last_write_time(dir.pch / "prelude-0000000000000001.pch", days_ago(31));
+  fs::last_write_time(dir.pch / "prelude-0000000000000002.pch", days_ago(29));
+  fs::last_write_time(dir.pch / "prelude-0000000000000003.pch.tmp", days_ago(31));
+  fs::last_write_time(dir.pch / "notes.txt", days_ago(31));
+  // Other flags: a new prelude is built, and the idle ones go.
+  CompileCommand command{"compile_commands.json", (dir.root / "proj").string(), {"hipcc", "-DX=1", "-c", "k.hip"}};
+  CheckFacts(*Parse(dir.root / "proj/k.hip", kPayload, &command));
+  CHECK_FALSE(fs::exists(dir.pch / "prelude-0000000000000001.pch"));
+  CHECK_FALSE(fs::exists(dir.pch / "prelude-0000000000000003.pch.tmp"));
+  CHECK(fs::exists(dir.pch / "prelude-0000000000000002.pch"));
+  CHECK(fs::exists(dir.pch / "notes.txt"));
+  CHECK(fs::exists(used));
+  CHECK(Preludes(dir.pch).size() == 4);  // used, recent, the new one, notes.txt
 }
 
 TEST_CASE("hip prelude: a cut or altered file is built again, never trusted") {

@@ -53,6 +53,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstring>
 #include <map>
 #include <optional>
@@ -896,6 +897,31 @@ std::optional<Prelude> ReadPrelude(const std::string& file) {
   return prelude;
 }
 
+// Preludes live while they are used, as the result cache's entries do: a reuse stamps a file last
+// stamped more than a day ago, and building a new one removes those (and torn temporaries) not used
+// for kPreludeIdleDays. Flags, headers and analyser builds change; their preludes (6 MB each) go.
+constexpr std::chrono::hours kPreludeIdleTime{24 * 30};
+
+void NoteUse(const std::string& file) {
+  struct stat st;
+  if (::lstat(file.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+      std::chrono::system_clock::now() - std::chrono::system_clock::from_time_t(st.st_mtime) > std::chrono::hours(24))
+    ::utimensat(AT_FDCWD, file.c_str(), nullptr, AT_SYMLINK_NOFOLLOW);
+}
+
+void PruneIdlePreludes(const std::string& dir) {
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec)) {
+    llvm::StringRef name = llvm::sys::path::filename(it->path());
+    struct stat st;
+    if (!name.startswith("prelude-") || !name.contains(".pch") || ::lstat(it->path().c_str(), &st) != 0 ||
+        !S_ISREG(st.st_mode))
+      continue;
+    if (std::chrono::system_clock::now() - std::chrono::system_clock::from_time_t(st.st_mtime) > kPreludeIdleTime)
+      llvm::sys::fs::remove(it->path());
+  }
+}
+
 // Writes the file: a temporary one renamed, so a reader sees a whole file or none.
 void WritePrelude(const std::string& file, llvm::StringRef bytes) {
   llvm::SmallString<256> temp;
@@ -938,6 +964,7 @@ std::optional<Prelude> BuildPrelude(const Request& request, const std::string& f
   std::copy(kPreludeMagic.begin(), kPreludeMagic.end(), at + 8);
   llvm::StringRef bytes(image->getBufferStart(), image->getBufferSize());
   WritePrelude(file, bytes);
+  PruneIdlePreludes(request.pch_dir);
   llvm::StringRef pch = bytes.take_front(pch_size);
   return Prelude{file, std::move(image), pch, {state.spelled.begin(), state.spelled.end()}};
 }
@@ -979,7 +1006,10 @@ extern "C" __attribute__((visibility("default"))) void aortalint_hip_analyse(con
   std::optional<Prelude> prelude;
   if (std::string file = PreludeFile(request, args, user); !file.empty()) {
     prelude = ReadPrelude(file);
-    if (!prelude) prelude = BuildPrelude(request, file, disk, args, project_root.str().str());
+    if (prelude)
+      NoteUse(file);
+    else
+      prelude = BuildPrelude(request, file, disk, args, project_root.str().str());
     if (prelude && Shadowed(*prelude, user)) prelude.reset();
   }
   if (prelude) {
