@@ -7,17 +7,14 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
-#include <charconv>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <optional>
-#include <set>
 #include <stdexcept>
 
-#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include "base/file_reader.h"

@@ -262,7 +262,9 @@ def mutate(r, mode, rec):
         keys = NULLABLE if mode == "probe" else NULLABLE_T
         k = r.choice(keys + ["cell_trials", "cell_steps", "cell_collect", "baseline_null", "threshold_null",
                              "cell_extra_env", "cell_workload_config"])
-        if k.startswith("cell_") and mode == "triage" and cells and isinstance(cells[0], dict):
+        # (an earlier mutation may have made `cells` a mapping or a scalar)
+        if (k.startswith("cell_") and mode == "triage" and isinstance(cells, list) and cells
+                and isinstance(cells[0], dict)):
             c = dict(cells[0])
             c[k[5:]] = None
             rec.set("cells", [c] + cells[1:])
