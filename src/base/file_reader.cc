@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -179,23 +180,44 @@ int64_t NowNs() {
   return int64_t{now.tv_sec} * 1'000'000'000 + now.tv_nsec;
 }
 
-FileIdentity IdentityOf(const std::string& path) {
-  struct stat st;
-  if (::stat(path.c_str(), &st) != 0) return {};
-  FileIdentity id = IdentityFromStat(st);
-  if (!S_ISREG(st.st_mode) || static_cast<size_t>(st.st_size) > kIdentityHashBytes || !Recent(id)) return id;
-  // Changed recently: its contents tell it apart, hashed as read from the open file.
+namespace {
+
+// The identity of `path` read from the open file, with its contents hashed (a regular file up to
+// kIdentityHashBytes); nullopt when it cannot be opened.
+std::optional<FileIdentity> HashedIdentity(const std::string& path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-  if (fd < 0) return id;  // unreadable but present: no hash
+  if (fd < 0) return std::nullopt;
+  std::optional<FileIdentity> id;
+  struct stat st;
   std::string text;
   if (::fstat(fd, &st) == 0) {
     id = IdentityFromStat(st);
     if (S_ISREG(st.st_mode) && static_cast<size_t>(st.st_size) <= kIdentityHashBytes &&
         ReadFd(fd, text, kIdentityHashBytes, static_cast<size_t>(st.st_size)))
-      id.hash = ContentHash(text);
+      id->hash = ContentHash(text);
   }
   ::close(fd);
   return id;
+}
+
+}  // namespace
+
+FileIdentity IdentityOf(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) return {};
+  FileIdentity id = IdentityFromStat(st);
+  if (!S_ISREG(st.st_mode) || static_cast<size_t>(st.st_size) > kIdentityHashBytes || !Recent(id)) return id;
+  // Changed recently: its contents tell it apart, hashed as read from the open file (unreadable: no hash).
+  return HashedIdentity(path).value_or(id);
+}
+
+bool SettledSince(const FileIdentity& then, const FileIdentity& now, const std::string& path) {
+  if (then.hash == 0 || now.hash != 0 || !now.exists) return false;
+  FileIdentity same = now;
+  same.hash = then.hash;
+  if (same != then) return false;
+  std::optional<FileIdentity> read = HashedIdentity(path);
+  return read && *read == then;
 }
 
 void NoteProbe(const std::string& path) {

@@ -40,6 +40,11 @@ inline constexpr int64_t kTimestampSlackNs = 2'000'000'000;
 
 /// The identity of `path` now (stat, and the contents hashed when small); `exists` false when absent.
 FileIdentity IdentityOf(const std::string& path);
+/// Whether `now`, a settled file's identity (its times alone), is the file whose identity was `then`,
+/// taken while it was recent (its contents hashed): every other field the same and its contents, read
+/// again, hashing the same (git's second look at a racy entry). A file edited within the same tick of
+/// the clock keeps its times, not its contents.
+bool SettledSince(const FileIdentity& then, const FileIdentity& now, const std::string& path);
 /// A 64-bit hash of `bytes`, to tell a changed file from an unchanged one.
 uint64_t ContentHash(std::string_view bytes);
 

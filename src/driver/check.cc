@@ -229,17 +229,20 @@ std::string UnitKey(CacheKey key, const CheckOptions& options, const std::string
   return key.Hex();
 }
 
+// A payload alone got the payload rules (an entry point importing Proton, or named): kept with its
+// cached result, which cannot tell it from a payload that was not checked when it holds no finding.
+constexpr uint8_t kPayloadRulesRan = 1;
+
 // What a lint pass did besides finding things: for --verbose and the warnings.
 struct LintStats {
   std::atomic<size_t> hits{0}, misses{0};
   std::mutex mutex;
-  std::unordered_set<std::string> linted;        // recipes analysed and payloads checked (paired, or importing Proton)
-  std::unordered_set<std::string> cached_clean;  // payloads alone whose cached result is empty: checked or not, unknown
-  std::map<std::string, std::string> skipped;    // YAML/JSON found or named and judged not a recipe: why
-  std::string cache_note;                        // why the cache is off for this run, when it is
-  void Linted(const std::string& path, bool known = true) {
+  std::unordered_set<std::string> linted;      // recipes analysed and payloads checked (paired, or importing Proton)
+  std::map<std::string, std::string> skipped;  // YAML/JSON found or named and judged not a recipe: why
+  std::string cache_note;                      // why the cache is off for this run, when it is
+  void Linted(const std::string& path) {
     std::lock_guard lock(mutex);
-    (known ? linted : cached_clean).insert(path);
+    linted.insert(path);
   }
 };
 
@@ -443,10 +446,11 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       std::string key = cache.enabled()
                             ? UnitKey(memo.key, options, path + (named_payloads.count(path) ? " (named)" : ""), {}, {})
                             : "";
-      if (auto hit = cache.Get(key, {})) {
+      uint8_t flags = 0;
+      if (auto hit = cache.Get(key, {}, &flags)) {
         ++stats.hits;
-        stats.Linted(path, !hit->empty());
-        if (skipped && hit->empty()) {  // --verbose: why it got no payload rules, which the cache does not keep
+        if (flags & kPayloadRulesRan) stats.Linted(path);
+        if (skipped && !(flags & kPayloadRulesRan)) {  // --verbose: why it got no payload rules
           std::shared_ptr<const Payload> payload = store.Acquire(path);
           if (payload->ok() && payload->UsesProton())
             if (std::string why = WhyNotAnEntryPoint(*payload); !why.empty())
@@ -462,17 +466,19 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       // Unpaired Python files get the payload rules only when they are entry
       // points that import Proton (or were named and cannot be read).
       std::string why = payload->ok() ? WhyNotAnEntryPoint(*payload) : "";
+      flags = 0;
       if (payload->ok() ? why.empty() : named_payloads.count(path) > 0) {
         unit.payloads.push_back(payload);
         per_file[i] = Analyze(unit, settings);
         stats.Linted(path);
+        flags = kPayloadRulesRan;
       } else if (payload->ok() && payload->UsesProton()) {
         why_skipped[i - recipe_jobs.size()] = path + ": no payload rules: " + why;
       }
       FileStates deps = {{path, payload->source->identity()}};  // its own file first (Save drops the entry when gone)
       deps.insert(deps.end(), read.reads().begin(), read.reads().end());
       deps.insert(deps.end(), memo.dependencies.begin(), memo.dependencies.end());
-      cache.Put(key, deps, per_file[i]);
+      cache.Put(key, deps, per_file[i], flags);
       store.Release(path);
       return;
     }
@@ -752,15 +758,8 @@ void WarnEmptyPaths(const std::vector<std::string>& paths, const FileSet& files,
   for (const std::string& path : paths) {
     std::error_code ec;
     if (!fs::is_directory(path, ec)) continue;  // a named file is linted whatever it holds
-    bool any =
-        std::any_of(stats.linted.begin(), stats.linted.end(), [&](const std::string& f) { return under(f, path); });
-    // A cached empty result: whether the payload imports Proton is only known by reading it.
-    for (const std::string& f : stats.cached_clean)
-      if (!any && under(f, path))
-        if (std::shared_ptr<const Payload> p = LoadPayload(f, PayloadParse::kSelective);
-            p && p->ok() && WhyNotAnEntryPoint(*p).empty())
-          any = true;
-    if (any) continue;
+    if (std::any_of(stats.linted.begin(), stats.linted.end(), [&](const std::string& f) { return under(f, path); }))
+      continue;
     size_t yaml = 0, python = 0;
     for (const Candidate& c : files.recipes) yaml += under(c.path, path);
     for (const Candidate& c : files.payloads) python += under(c.path, path);
@@ -1057,7 +1056,7 @@ Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
     for (const auto& [path, why] : stats.skipped)
       err << "aortalint: skipped " << path << ": not a recipe: " << why << "\n";
   }
-  if (!options.quiet && !files.skipped.empty() && stats.linted.empty() && stats.cached_clean.empty())
+  if (!options.quiet && !files.skipped.empty() && stats.linted.empty())
     err << "aortalint: warning: nothing linted: every file named was skipped (" << files.skipped.front().first << ": "
         << files.skipped.front().second << "); --verbose lists them\n";
   if (options.verbose && !stats.cache_note.empty()) err << "aortalint: " << stats.cache_note << "\n";

@@ -291,7 +291,7 @@ ResultCache::Shard& ResultCache::ShardOf(const std::string& key) const {
 }
 
 std::optional<std::vector<Diagnostic>> ResultCache::Get(const std::string& key,
-                                                        const std::map<std::string, SourcePtr>& known) const {
+                                                        const std::map<std::string, SourcePtr>& known, uint8_t* flags) {
   if (!enabled()) return std::nullopt;
   std::string_view record;
   {
@@ -304,14 +304,15 @@ std::optional<std::vector<Diagnostic>> ResultCache::Get(const std::string& key,
     record = found->second;
   }
   try {
-    return FromRecord(key, record, known);
+    return FromRecord(key, record, known, flags);
   } catch (const std::exception&) {
     return std::nullopt;
   }
 }
 
 std::optional<std::vector<Diagnostic>> ResultCache::FromRecord(const std::string& key, std::string_view bytes,
-                                                               const std::map<std::string, SourcePtr>& known) const {
+                                                               const std::map<std::string, SourcePtr>& known,
+                                                               uint8_t* flags) {
   std::optional<CacheRecord> record = DecodeRecord(bytes);
   if (!record || record->bin != BinaryTag()) return std::nullopt;
   // Signed as written: anything else (an entry edited to hold no findings) is recomputed.
@@ -319,27 +320,40 @@ std::optional<std::vector<Diagnostic>> ResultCache::FromRecord(const std::string
   std::optional<EntryBody> body = DecodeBody(record->body);
   // An entry without the files it was computed from could never go stale.
   if (!body || body->files.empty()) return std::nullopt;
-  for (const auto& [path, as_stored] : body->files)
-    if (!Unchanged(path, as_stored, known)) return std::nullopt;
+  // Each file as the run knows it now; one stored while recent (contents hashed) and settled since is
+  // looked at again, and the entry stored anew with what it is now (no second look next time).
+  FileStates now;
+  bool settled = false;
+  for (const auto& [path, as_stored] : body->files) {
+    FileIdentity id = IdentityNow(path, known);
+    if (id != as_stored) {
+      if (!SettledSince(as_stored, id, path)) return std::nullopt;
+      settled = true;
+    }
+    now.emplace_back(path, id);
+  }
   Sources sources(known, body->files);
   std::vector<Diagnostic> out;
   for (StoredDiagnostic& d : body->diagnostics) out.push_back(Build(std::move(d), sources));
-  NoteUse(key, record->used);
+  if (settled)
+    Put(key, now, out, body->flags);
+  else
+    NoteUse(key, record->used);
+  if (flags) *flags = body->flags;
   return out;
 }
 
-bool ResultCache::Unchanged(const std::string& path, const FileIdentity& as_stored,
-                            const std::map<std::string, SourcePtr>& known) const {
+FileIdentity ResultCache::IdentityNow(const std::string& path, const std::map<std::string, SourcePtr>& known) const {
   // A file this run has read is judged as it was read; the others once per run.
   if (auto it = known.find(path); it != known.end() && it->second && it->second->identity().exists)
-    return it->second->identity() == as_stored;
+    return it->second->identity();
   {
     std::lock_guard lock(mutex_);
-    if (auto it = states_.find(path); it != states_.end()) return it->second == as_stored;
+    if (auto it = states_.find(path); it != states_.end()) return it->second;
   }
-  FileIdentity now = IdentityOf(path);
+  FileIdentity id = IdentityOf(path);
   std::lock_guard lock(mutex_);
-  return states_.emplace(path, now).first->second == as_stored;
+  return states_.emplace(path, id).first->second;
 }
 
 void ResultCache::NoteUse(const std::string& key, int64_t used) const {
@@ -349,13 +363,13 @@ void ResultCache::NoteUse(const std::string& key, int64_t used) const {
 }
 
 void ResultCache::Put(const std::string& key, const FileStates& dependencies,
-                      const std::vector<Diagnostic>& diagnostics) {
+                      const std::vector<Diagnostic>& diagnostics, uint8_t flags) {
   if (!enabled()) return;
   // Each file as the analysis read it, not as it is now: a file edited during
   // the run differs from that state (its ctime at least), so the entry is never served.
   // Nothing stored for a finding in a file the unit did not read (never servable), or without a MAC.
   std::string record;
-  if (std::optional<EntryBody> body = MakeBody(dependencies, diagnostics)) {
+  if (std::optional<EntryBody> body = MakeBody(dependencies, diagnostics, flags)) {
     std::string bytes = EncodeBody(*body);
     const std::string& bin = BinaryTag();
     try {

@@ -65,12 +65,15 @@ class ResultCache {
   /// The diagnostics stored under `key` when none of the files the analysis
   /// read has changed since; files are re-read only to show their lines
   /// (`known` supplies texts already in memory). Thread-safe.
-  std::optional<std::vector<Diagnostic>> Get(const std::string& key,
-                                             const std::map<std::string, SourcePtr>& known) const;
+  /// `flags`, when given, gets the ones Put stored with them.
+  std::optional<std::vector<Diagnostic>> Get(const std::string& key, const std::map<std::string, SourcePtr>& known,
+                                             uint8_t* flags = nullptr);
   /// Records `diagnostics` with the files they were computed from. Thread-safe.
   /// `dependencies`: each file the analysis read or looked for, with its
   /// identity as it was read (one edited since then no longer matches it).
-  void Put(const std::string& key, const FileStates& dependencies, const std::vector<Diagnostic>& diagnostics);
+  /// `flags`: what else the unit's run learned, which the caller will want back (its own bits).
+  void Put(const std::string& key, const FileStates& dependencies, const std::vector<Diagnostic>& diagnostics,
+           uint8_t flags = 0);
   /// Writes the shards that changed (atomically), dropping entries of other
   /// builds, entries whose files are gone or unused for kMaxIdleDays, and the
   /// least recently used past kMaxEntriesPerShard.
@@ -98,13 +101,12 @@ class ResultCache {
   Shard& ShardOf(const std::string& key) const;
   /// Get's answer from a record's bytes (throws on a value no run stores: a miss).
   std::optional<std::vector<Diagnostic>> FromRecord(const std::string& key, std::string_view bytes,
-                                                    const std::map<std::string, SourcePtr>& known) const;
+                                                    const std::map<std::string, SourcePtr>& known, uint8_t* flags);
   /// A hit: its day of use, `used`, is noted for Save() when it is not today.
   void NoteUse(const std::string& key, int64_t used) const;
-  /// Whether `path` is as an entry stored it: as this run read it, if it did, else as it is now
-  /// (looked at once per run: a config file is a dependency of every unit it applies to).
-  bool Unchanged(const std::string& path, const FileIdentity& as_stored,
-                 const std::map<std::string, SourcePtr>& known) const;
+  /// `path` as this run knows it: as it read it, if it did, else as it is now (looked at once per
+  /// run: a config file is a dependency of every unit it applies to).
+  FileIdentity IdentityNow(const std::string& path, const std::map<std::string, SourcePtr>& known) const;
 
   std::string dir_;                                               // this working directory's shards; empty: disabled
   std::string secret_;                                            // the user's key for the entries' MACs

@@ -127,8 +127,9 @@ std::string EncodeShard(const std::vector<std::string_view>& records) {
   return out;
 }
 
-std::optional<EntryBody> MakeBody(const FileStates& files, const std::vector<Diagnostic>& diagnostics) {
+std::optional<EntryBody> MakeBody(const FileStates& files, const std::vector<Diagnostic>& diagnostics, uint8_t flags) {
   EntryBody body;
+  body.flags = flags;
   for (const auto& file : files)
     if (std::none_of(body.files.begin(), body.files.end(), [&](const auto& f) { return f.first == file.first; }))
       body.files.push_back(file);
@@ -190,6 +191,7 @@ std::string EncodeBody(const EntryBody& body) {
       w.Str(replacement);
     }
   }
+  w.Int(body.flags);
   return out;
 }
 
@@ -236,6 +238,7 @@ std::optional<EntryBody> DecodeBody(std::string_view bytes) {
       fix.edits.emplace_back(at, r.Str());
     }
   }
+  body.flags = r.Int<uint8_t>();
   if (!r.done() || !in_range) return std::nullopt;
   return body;
 }

@@ -63,16 +63,18 @@ struct StoredDiagnostic {
   std::string help;
   std::optional<StoredFix> fix;
 };
-/// What a unit's result depends on (each file with its identity as read) and the result.
+/// What a unit's result depends on (each file with its identity as read) and the result: its
+/// diagnostics, and what else the unit's run learned (bits the caller defines).
 struct EntryBody {
   FileStates files;
   std::vector<StoredDiagnostic> diagnostics;
+  uint8_t flags = 0;
 };
 
 /// A unit's result as an entry holds it: each of `files` once, then
 /// `diagnostics` with their files as indices; nothing when a diagnostic names
 /// a file not among `files` (a cached path may only name the entry's own files).
-std::optional<EntryBody> MakeBody(const FileStates& files, const std::vector<Diagnostic>& diagnostics);
+std::optional<EntryBody> MakeBody(const FileStates& files, const std::vector<Diagnostic>& diagnostics, uint8_t flags);
 std::string EncodeBody(const EntryBody& body);
 /// The body in `bytes`; nothing for bytes EncodeBody did not write, or a file index out of range.
 std::optional<EntryBody> DecodeBody(std::string_view bytes);

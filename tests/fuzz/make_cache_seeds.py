@@ -57,8 +57,8 @@ def diagnostic(rule, severity, at, message, notes=(), help_="", fix=None):
     return out
 
 
-def body(files, diagnostics):
-    return u32(len(files)) + b"".join(files) + u32(len(diagnostics)) + b"".join(diagnostics)
+def body(files, diagnostics, flags=0):
+    return u32(len(files)) + b"".join(files) + u32(len(diagnostics)) + b"".join(diagnostics) + u8(flags)
 
 
 def record(key, bin_, mac, used, body_):
@@ -75,7 +75,7 @@ full = body([absent(A), absent(B)], [
     diagnostic("COL003", 2, (0, 0, 14), "rocprof's stats is a string", [((1, 2, 3), "a note")],
                "write true", ("quote it", 1, [((0, 1, 2), '"x"'), ((1, 0, 0), "")])),
     diagnostic("PAY001", 1, (1, 0, 4000000000), "caf\xe9 \x00 bytes", help_=""),
-])
+], flags=1)
 os.makedirs(ROOT, exist_ok=True)
 write("body-full", b"B" + full)
 write("body-empty", b"B" + body([absent(A)], []))
