@@ -466,7 +466,6 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       // Unpaired Python files get the payload rules only when they are entry
       // points that import Proton (or were named and cannot be read).
       std::string why = payload->ok() ? WhyNotAnEntryPoint(*payload) : "";
-      flags = 0;
       if (payload->ok() ? why.empty() : named_payloads.count(path) > 0) {
         unit.payloads.push_back(payload);
         per_file[i] = Analyze(unit, settings);

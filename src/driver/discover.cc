@@ -423,6 +423,9 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
       auto [dir_name, abs_dir] = std::move(pending.back());
       pending.pop_back();
       if (abs_dir.empty()) abs_dir = AbsoluteNormal(dir_name);
+      // A root given as "." or "dir/" comes back as "/a/b/": one spelling per directory, or its listing is
+      // read twice and its config looked up (and its warnings said) under two names.
+      if (abs_dir.size() > 1 && abs_dir.back() == '/') abs_dir.pop_back();
       // The run's listing of the directory (base/dir_index.h) when it can be had: the config lookup,
       // .gitignore and pairing read the same one. Regular files and directories are taken from it,
       // on strings; anything else (a symlink, an unknown type) and a directory that cannot be listed

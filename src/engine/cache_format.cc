@@ -1,7 +1,7 @@
 #include "engine/cache_format.h"
 
 #include <algorithm>
-#include <cstring>
+#include <type_traits>
 
 namespace aortalint {
 namespace {

@@ -508,8 +508,6 @@ std::optional<std::string> ForeignTableWarning(const std::string& dir, const Dir
 }  // namespace
 
 std::shared_ptr<const Config> ConfigResolver::ForDirectory(const std::string& dir) {
-  // One entry per directory: a walk's root comes spelled with its slash ("/a/b/"), its files' parents without.
-  if (dir.size() > 1 && dir.back() == '/') return ForDirectory(dir.substr(0, dir.size() - 1));
   {
     std::lock_guard lock(mutex_);
     if (auto it = by_dir_.find(dir); it != by_dir_.end()) return it->second;
