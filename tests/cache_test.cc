@@ -279,6 +279,103 @@ TEST_CASE("an entry edited to hide its findings is recomputed, never served") {
   std::filesystem::remove_all(dir);
 }
 
+// The listings file's record, or its body replaced and signed under `secret` (empty: the old MAC kept).
+void RewriteListings(const std::filesystem::path& file, const std::string& body, const std::string& secret) {
+  std::string bytes = ReadFile(file);
+  RecordIndex records;
+  REQUIRE(IndexShard(bytes, records));
+  REQUIRE(records.count("listings"));
+  std::optional<CacheRecord> r = DecodeRecord(records.at("listings"));
+  REQUIRE(r);
+  std::string mac = secret.empty() ? std::string(r->mac) : EntryMac(secret, r->key, r->bin, body);
+  WriteFile(file, EncodeShard({EncodeRecord({r->key, r->bin, mac, r->used, body})}));
+}
+
+TEST_CASE("directory listings kept between runs: a settled tree is not listed again, and every change to it is seen") {
+  namespace fs = std::filesystem;
+  auto dir = TempDir("aortalint-listings");
+  const fs::path repo = dir / "repo", cache = dir / "cache";
+  WriteFile(repo / ".git/HEAD", "ref: refs/heads/main\n");
+  WriteFile(repo / "a/recipe.yaml",
+            "#   aorta sweep run --recipe a/recipe.yaml -- python a/payload.py\n"
+            "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+            "collect:\n  proton: {mode: cli, backend: cupti}\n");
+  // PAY003 only once helpers.py exists and imports torch: the module probe decides the finding.
+  WriteFile(repo / "a/payload.py",
+            "import helpers\nimport triton.profiler as proton  # isort: skip  # noqa: I001\n\n\ndef main():\n"
+            "    return 0\n\n\nif __name__ == \"__main__\":\n    code = main()\n    if code:\n"
+            "        raise SystemExit(code)\n");
+  const std::string bad_recipe =
+      "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\n"
+      "diagnostic_axis: [none]\ncollect:\n  rocprof:\n    stats: 1\n";
+  WriteFile(repo / "c/quiet.txt", "not a recipe\n");
+  const std::string env = "cd " + ShellQuote(repo.string()) + " && AORTALINT_CACHE_DIR=" + ShellQuote(cache.string());
+  auto run = [&](const std::string& flags = "") {
+    return RunShell(env + " " + ShellQuote(AORTALINT_BINARY) + " check --format concise " + flags + " . 2>&1").output;
+  };
+  // Each warm run reports what a run without the cache reports.
+  auto check_run = [&] {
+    std::string warm = run();
+    CHECK(warm == run("--no-cache"));
+    return warm;
+  };
+  WaitPastTheSlack();  // listings of directories changed within the slack are not kept
+  std::string cold = check_run();
+  CHECK(cold.find("PAY003") == std::string::npos);
+  fs::path listings;
+  for (const auto& e : fs::recursive_directory_iterator(cache))
+    if (e.path().filename() == "listings.bin") listings = e.path();
+  REQUIRE_FALSE(listings.empty());
+  // Nothing changed: every listing is the kept one, so the file is not written again.
+  auto kept_at = fs::last_write_time(listings);
+  CHECK(check_run() == cold);
+  CHECK(fs::last_write_time(listings) == kept_at);
+
+  // A module appears beside the payload: its directory's stamp changed, so it is listed again.
+  WriteFile(repo / "a/helpers.py", "import torch\n");
+  CHECK(check_run().find("PAY003") != std::string::npos);
+  // A recipe appears in a directory kept as it was listed: found.
+  WriteFile(repo / "b/r.yaml", bad_recipe);
+  CHECK(check_run().find("b/r.yaml") != std::string::npos);
+  // A file added with its directory's mtime put back: the ctime still tells, as no one can set it.
+  WaitPastTheSlack();
+  check_run();  // keeps c/ as it is now
+  auto c_mtime = fs::last_write_time(repo / "c");
+  WriteFile(repo / "c/r.yaml", bad_recipe);
+  fs::last_write_time(repo / "c", c_mtime);
+  CHECK(check_run().find("c/r.yaml") != std::string::npos);
+  // Gone again: not reported from a kept listing.
+  fs::remove(repo / "c/r.yaml");
+  fs::remove(repo / "b/r.yaml");
+  CHECK(check_run().find("r.yaml:") == std::string::npos);
+
+  // A listing edited to leave the recipe out, unsigned or signed with another secret: never trusted.
+  WaitPastTheSlack();
+  std::string settled = check_run();
+  REQUIRE(settled.find("a/payload.py:1:1: error:") != std::string::npos);
+  std::string bytes = ReadFile(listings);
+  RecordIndex records;
+  REQUIRE(IndexShard(bytes, records));
+  std::optional<CacheRecord> record = DecodeRecord(records.at("listings"));
+  REQUIRE(record);
+  std::optional<KeptListings> kept = DecodeListings(record->body);
+  REQUIRE(kept);
+  auto a = kept->find((fs::canonical(repo) / "a").string());
+  REQUIRE(a != kept->end());
+  a->second.entries.clear();
+  for (const std::string& secret : {std::string(), std::string(32, 'k')}) {
+    RewriteListings(listings, EncodeListings(*kept), secret);
+    CHECK(check_run() == settled);
+  }
+  // Not even a shard: ignored.
+  WriteFile(listings, "aortalint listings\n");
+  CHECK(check_run() == settled);
+  // `clean` removes it with the shards.
+  RunShell(env + " " + ShellQuote(AORTALINT_BINARY) + " clean");
+  CHECK_FALSE(fs::exists(listings));
+  fs::remove_all(dir);
+}
+
 // What Get gave, comparable: every field of every diagnostic, or "miss".
 std::string Served(const std::optional<std::vector<Diagnostic>>& hit) {
   if (!hit) return "miss";
@@ -475,6 +572,26 @@ TEST_CASE("an entry body written from the format's description decodes as writte
   CHECK(body->diagnostics[1].at.span.end == 4000000000u);
   CHECK(body->flags == 1);
   CHECK(EncodeBody(*body) == bytes);
+}
+
+TEST_CASE("kept listings written from the format's description decode as written, and damaged ones not at all") {
+  auto seed = [](const std::string& name) {
+    std::string bytes = ReadFile(std::string(AORTALINT_TESTS_DIR) + "/fuzz/corpus/cache/" + name);
+    REQUIRE(bytes.starts_with('L'));
+    return bytes.substr(1);
+  };
+  std::optional<KeptListings> two = DecodeListings(seed("listings-two"));
+  REQUIRE(two);
+  REQUIRE(two->size() == 2);
+  const KeptListing& fuzz = two->at("/nonexistent/aortalint-fuzz");
+  CHECK(fuzz.stamp == DirectoryStamp{1, 2, 3, 4});
+  REQUIRE(fuzz.entries.size() == 3);
+  CHECK(fuzz.entries[2] == std::pair<std::string, unsigned char>("c", 10));  // DT_LNK: resolved when asked
+  CHECK(two->at("/").entries.empty());
+  CHECK(DecodeListings(EncodeListings(*two)).value().at("/nonexistent/aortalint-fuzz").entries == fuzz.entries);
+  for (const char* damaged : {"listings-unsorted", "listings-slash-in-name", "listings-relative-directory"})
+    CHECK_MESSAGE(!DecodeListings(seed(damaged)), damaged);
+  CHECK_FALSE(DecodeListings(seed("listings-two").substr(0, 20)));
 }
 
 // Diagnostics of every shape an entry can hold (notes, help, fixes, any bytes

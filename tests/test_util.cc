@@ -37,7 +37,8 @@ std::string ShellQuote(const std::string& s) {
 std::vector<std::filesystem::path> CacheShards(const std::filesystem::path& cache_dir) {
   std::vector<std::filesystem::path> out;
   for (const auto& e : std::filesystem::recursive_directory_iterator(cache_dir))
-    if (e.path().extension() == ".bin") out.push_back(e.path());
+    if (std::string name = e.path().filename().string(); name.size() == 6 && name.ends_with(".bin"))
+      out.push_back(e.path());  // xx.bin: not listings.bin
   std::sort(out.begin(), out.end());
   return out;
 }

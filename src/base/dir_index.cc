@@ -5,11 +5,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <filesystem>
 #include <mutex>
 #include <unordered_map>
 
+#include "base/file_reader.h"
 #include "base/paths.h"
 
 namespace aortalint {
@@ -28,22 +30,33 @@ std::string Join(const std::string& dir, std::string_view name) {
   return path;
 }
 
+// A directory's listing in this run.
+struct Taken {
+  std::shared_ptr<const DirectoryListing> listing;  // null: could not be listed
+  DirectoryStamp stamp;                             // the directory's, just before it was listed
+  bool keep = false;                                // a later run may reuse it: listed, and settled when listed
+  bool reused = false;                              // an earlier run's
+};
+
 struct Cache {
   std::mutex mutex;
-  std::unordered_map<std::string, std::shared_ptr<const DirectoryListing>> listings;  // null: could not be listed
-  uint64_t generation = 0;  // which run's cache: a thread's last answer is only for this one
+  std::unordered_map<std::string, Taken> listings;
+  KeptListings earlier;            // an earlier run's, less those this run looked at
+  std::vector<std::string> stale;  // earlier ones found changed
+  uint64_t generation = 0;         // which run's cache: a thread's last answer is only for this one
 };
 Cache* active = nullptr;  // set by the one ScopedDirectoryCache of a run
 uint64_t generations = 0;
 
-// Each thread's last answer. A walk asks about one directory many times in a
-// row (its config, its .gitignore, each entry): those need no lock or hash.
+// Each thread's recent answers, in slots by the directory's hash. A walk asks about one directory
+// many times in a row (its config, its .gitignore, each entry), and a recipe's pairing about the few
+// above it (its project root): those need no lock, nor a search of every directory listed.
 struct LastListing {
   uint64_t generation = 0;
   std::string dir;
   std::shared_ptr<const DirectoryListing> listing;
 };
-thread_local LastListing last;
+thread_local std::array<LastListing, 16> recent;
 
 }  // namespace
 
@@ -75,10 +88,32 @@ EntryKind DirectoryListing::KindOf(const std::string& dir, std::string_view name
   }
 }
 
-ScopedDirectoryCache::ScopedDirectoryCache() : owner_(!active) {
+ScopedDirectoryCache::ScopedDirectoryCache(KeptListings earlier) : owner_(!active) {
   if (!owner_) return;
   active = new Cache;
+  active->earlier = std::move(earlier);
   active->generation = ++generations;
+}
+
+std::optional<KeptListings> ScopedDirectoryCache::Keep(const std::vector<std::string>& within) const {
+  if (!owner_) return std::nullopt;
+  auto in_tree = [&within](const std::string& dir) {
+    return std::any_of(within.begin(), within.end(), [&dir](const std::string& root) {
+      return dir.starts_with(root) && (dir.size() == root.size() || root.ends_with('/') || dir[root.size()] == '/');
+    });
+  };
+  std::lock_guard lock(active->mutex);
+  bool changed = std::any_of(active->stale.begin(), active->stale.end(), in_tree);
+  for (auto it = active->listings.begin(); !changed && it != active->listings.end(); ++it)
+    changed = it->second.keep && !it->second.reused && in_tree(it->first);
+  if (!changed) return std::nullopt;
+  // A bound on what other trees' runs leave behind: past it, only this run's are kept.
+  constexpr size_t kMaxKept = 200'000;
+  KeptListings kept;
+  if (active->earlier.size() + active->listings.size() <= kMaxKept) kept = active->earlier;
+  for (const auto& [dir, taken] : active->listings)
+    if (taken.keep && in_tree(dir)) kept[dir] = {taken.stamp, taken.listing->entries()};
+  return kept;
 }
 
 ScopedDirectoryCache::~ScopedDirectoryCache() {
@@ -89,50 +124,116 @@ ScopedDirectoryCache::~ScopedDirectoryCache() {
 
 namespace {
 
-// The run's listing of `dir`: read on the first question, kept after.
+DirectoryStamp StampOf(const struct stat& st) {
+  return {static_cast<int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec,
+          static_cast<int64_t>(st.st_ctim.tv_sec) * 1'000'000'000 + st.st_ctim.tv_nsec, st.st_ino, st.st_dev};
+}
+
+// The names in `dir` with their types, by getdents64 on a descriptor (opendir() would add an
+// fstat, and this runs for every directory of a walk); nothing when it cannot be listed.
+std::optional<std::vector<std::pair<std::string, unsigned char>>> ReadDirectory(const std::string& dir) {
+  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return std::nullopt;
+  std::vector<std::pair<std::string, unsigned char>> entries;
+  alignas(8) char buf[32768];
+  bool ok = true;
+  for (;;) {
+    ssize_t got = ::getdents64(fd, buf, sizeof buf);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) {
+      ok = got == 0;
+      break;
+    }
+    for (ssize_t at = 0; at < got;) {
+      const auto* e = reinterpret_cast<const struct dirent64*>(buf + at);
+      std::string_view name = e->d_name;
+      if (name != "." && name != "..") entries.emplace_back(name, e->d_type);
+      at += e->d_reclen;
+    }
+  }
+  ::close(fd);
+  if (!ok) return std::nullopt;
+  return entries;
+}
+
+// The run's listing of `dir`: read on the first question (or an earlier run's, when the directory's
+// stamp is the one it was listed under), kept after.
 std::shared_ptr<const DirectoryListing> Listed(const std::string& dir) {
   {
     std::lock_guard lock(active->mutex);
-    if (auto it = active->listings.find(dir); it != active->listings.end()) return it->second;
+    if (auto it = active->listings.find(dir); it != active->listings.end()) return it->second.listing;
   }
-  std::shared_ptr<const DirectoryListing> listing;
-  // getdents64 on the descriptor: opendir() would add an fstat, and this runs for every directory of a walk.
-  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK);
-  if (fd >= 0) {
-    std::vector<std::pair<std::string, unsigned char>> entries;
-    alignas(8) char buf[32768];
-    bool ok = true;
-    for (;;) {
-      ssize_t got = ::getdents64(fd, buf, sizeof buf);
-      if (got < 0 && errno == EINTR) continue;
-      if (got <= 0) {
-        ok = got == 0;
-        break;
-      }
-      for (ssize_t at = 0; at < got;) {
-        const auto* e = reinterpret_cast<const struct dirent64*>(buf + at);
-        std::string_view name = e->d_name;
-        if (name != "." && name != "..") entries.emplace_back(name, e->d_type);
-        at += e->d_reclen;
-      }
+  Taken taken;
+  int64_t listed_at = NowNs();
+  struct stat st;
+  bool stamped = ::stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+  if (stamped) taken.stamp = StampOf(st);
+  std::optional<std::vector<std::pair<std::string, unsigned char>>> entries;
+  {
+    std::lock_guard lock(active->mutex);
+    if (auto it = active->earlier.find(dir); it != active->earlier.end()) {
+      if (stamped && it->second.stamp == taken.stamp)
+        entries = std::move(it->second.entries);
+      else
+        active->stale.push_back(dir);
+      active->earlier.erase(it);
     }
-    ::close(fd);
-    if (ok) listing = std::make_shared<const DirectoryListing>(std::move(entries));
+  }
+  taken.reused = entries.has_value();
+  if (!taken.reused) entries = ReadDirectory(dir);
+  if (entries) {
+    taken.listing = std::make_shared<const DirectoryListing>(std::move(*entries));
+    // Changed within the slack of being listed: a change in the same tick would keep the stamp.
+    taken.keep = stamped && std::max(taken.stamp.mtime_ns, taken.stamp.ctime_ns) + kTimestampSlackNs < listed_at;
   }
   std::lock_guard lock(active->mutex);
-  return active->listings.emplace(dir, std::move(listing)).first->second;
+  return active->listings.emplace(dir, std::move(taken)).first->second.listing;
 }
 
 }  // namespace
 
 std::shared_ptr<const DirectoryListing> ListingOf(const std::string& dir) {
   if (!active) return nullptr;
+  LastListing& last = recent[std::hash<std::string_view>()(dir) % recent.size()];
   if (last.generation == active->generation && last.dir == dir) return last.listing;
   std::shared_ptr<const DirectoryListing> listing = Listed(dir);
   last.generation = active->generation;
   last.dir.assign(dir);  // in the string's room from before: no allocation
   last.listing = listing;
   return listing;
+}
+
+bool ListedAbsent(const std::string& path) {
+  if (!active || HasDotDot(path)) return false;
+  std::string abs = AbsoluteNormal(path);
+  // Its directory and the name in it, then the directory above and the name of the one below.
+  std::pair<std::string_view, std::string_view> levels[2];
+  std::string_view below = abs;
+  for (auto& [dir, name] : levels) {
+    dir = below.size() > 1 ? ParentOf(below) : std::string_view();
+    name = dir.empty() ? std::string_view() : below.substr(dir.size() == 1 ? 1 : dir.size() + 1);
+    below = dir;
+  }
+  // Asked for each module an import could be (dir/os.py, dir/os/__init__.py): about one directory
+  // at a time, so this thread's last answer spares the lock and the hash of a long path.
+  thread_local LastListing held;
+  auto absent_in = [](const std::shared_ptr<const DirectoryListing>& listing, std::string_view name) {
+    return listing && !listing->TypeOf(name);
+  };
+  if (held.generation == active->generation)
+    for (const auto& [dir, name] : levels)
+      if (!dir.empty() && held.dir == dir && absent_in(held.listing, name)) return true;
+  // The directory above first: when it lacks the one below, nothing under that is looked up.
+  for (auto level = std::rbegin(levels); level != std::rend(levels); ++level) {
+    const auto& [dir, name] = *level;
+    if (dir.empty()) continue;
+    std::lock_guard lock(active->mutex);
+    auto it = active->listings.find(std::string(dir));
+    if (it == active->listings.end()) continue;
+    held = {active->generation, std::string(dir), it->second.listing};
+    if (absent_in(held.listing, name)) return true;
+  }
+  return false;
 }
 
 EntryKind KindOf(const std::string& dir, std::string_view name) {

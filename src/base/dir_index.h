@@ -4,10 +4,12 @@
 // question is a lookup instead of a stat.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -30,14 +32,37 @@ class DirectoryListing {
   std::vector<std::pair<std::string, unsigned char>> entries_;
 };
 
+/// What stat() says of a directory that its listing depends on: adding, removing or renaming an
+/// entry stamps a later mtime and ctime on the directory (git's untracked cache judges it so).
+struct DirectoryStamp {
+  int64_t mtime_ns = 0, ctime_ns = 0;
+  uint64_t inode = 0, device = 0;
+  friend bool operator==(const DirectoryStamp&, const DirectoryStamp&) = default;
+};
+/// A directory's listing as a run took it, with the directory's stamp when it was taken.
+struct KeptListing {
+  DirectoryStamp stamp;
+  std::vector<std::pair<std::string, unsigned char>> entries;  // name, dirent d_type; in byte order
+};
+/// Listings kept between runs, by directory (absolute and normal).
+using KeptListings = std::unordered_map<std::string, KeptListing>;
+
 /// While one lives, ListingOf keeps each directory's listing for the rest of
 /// the run (a `check`); a long-lived process (the language server) keeps none.
 class ScopedDirectoryCache {
  public:
-  ScopedDirectoryCache();
+  /// `earlier`: an earlier run's listings (Keep's), each reused while its directory's stamp is the same.
+  explicit ScopedDirectoryCache(KeptListings earlier = {});
   ~ScopedDirectoryCache();
   ScopedDirectoryCache(const ScopedDirectoryCache&) = delete;
   ScopedDirectoryCache& operator=(const ScopedDirectoryCache&) = delete;
+
+  /// The listings a later run may reuse, when they differ from `earlier`: this run's of the
+  /// directories at or below `within` (the run's own tree: those above it, a home or /tmp, change
+  /// all the time and are few), less those changed within kTimestampSlackNs of being listed (a
+  /// change in the same tick would keep the stamp), and the earlier ones this run did not look at.
+  /// Nothing when there is nothing new.
+  std::optional<KeptListings> Keep(const std::vector<std::string>& within) const;
 
  private:
   bool owner_;  // the outermost one; an inner one shares its cache
@@ -47,6 +72,10 @@ class ScopedDirectoryCache {
 /// once while a ScopedDirectoryCache lives; null without one, or when the
 /// directory cannot be listed (the caller then asks the file system itself).
 std::shared_ptr<const DirectoryListing> ListingOf(const std::string& dir);
+
+/// Whether the listings this run already holds say `path` does not exist: its directory, or the one
+/// above, is listed without it. False when they cannot say (nothing is listed to answer).
+bool ListedAbsent(const std::string& path);
 
 /// What `dir/name` is, as stat() would say: from the run's listing of `dir` when kept, else by stat().
 EntryKind KindOf(const std::string& dir, std::string_view name);

@@ -329,12 +329,9 @@ void ParallelFor(size_t n, unsigned jobs, const std::function<void(size_t)>& fn)
 // `skipped`, when given, collects "path: why" for each unpaired file that
 // imports Proton but got no payload rules (--verbose).
 std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs, const CheckOptions& options,
-                                  LintStats& stats, std::vector<std::string>* skipped = nullptr) {
-  // Fixes and stdin lint texts that are not on disk: no cache for them.
-  bool cacheable = !options.no_cache && !options.fix && !options.diff && options.stdin_filename.empty();
-  ResultCache cache(cacheable ? ResultCache::DefaultDir() : "");
+                                  ResultCache& cache, LintStats& stats, std::vector<std::string>* skipped = nullptr) {
   // The HIP parses' precompiled prelude lives beside the results; --no-cache writes and reads neither.
-  SetHipPrecompiledDir(cacheable && !ResultCache::DefaultDir().empty() ? ResultCache::DefaultDir() + "/hip-pch" : "");
+  SetHipPrecompiledDir(cache.enabled() ? ResultCache::DefaultDir() + "/hip-pch" : "");
   stats.cache_note = cache.note();
   SettingsMemo settings_memo(options.request);
   unsigned jobs =
@@ -936,8 +933,12 @@ Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
     err << "aortalint: cannot parse Python payloads: " << *grammar << '\n';
     return {kExitInternal};
   }
-  // One listing per directory for the whole run: the walk, the config lookup, .gitignore and pairing share it.
-  ScopedDirectoryCache directory_cache;
+  // Fixes and stdin lint texts that are not on disk: no cache for them.
+  bool cacheable = !options.no_cache && !options.fix && !options.diff && options.stdin_filename.empty();
+  ResultCache cache(cacheable ? ResultCache::DefaultDir() : "");
+  // One listing per directory for the whole run: the walk, the config lookup, .gitignore and pairing share
+  // it. Kept with the results, a directory whose stamp is unchanged since is not listed again.
+  ScopedDirectoryCache directory_cache(cache.Listings());
   ConfigResolver configs(options.config, options.no_config);
   if (!options.show_settings.empty()) {
     std::shared_ptr<const Config> config = configs.For(options.show_settings);
@@ -1000,7 +1001,7 @@ Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
   std::vector<Diagnostic> all, config_findings, first_pass;
   for (int pass = 0;; ++pass) {
     std::vector<std::string> skipped;
-    all = LintFiles(files, configs, options, stats, options.verbose && pass == 0 ? &skipped : nullptr);
+    all = LintFiles(files, configs, options, cache, stats, options.verbose && pass == 0 ? &skipped : nullptr);
     DropUnfixable(all, options.request.unfixable);
     for (const std::string& why : skipped) err << "aortalint: " << why << '\n';
     if (pass == 0) {
@@ -1035,6 +1036,15 @@ Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
     fixed += applied;
     for (const auto& [path, text] : current) overlay.Set(path, text);
   }
+  if (cache.enabled()) {
+    std::vector<std::string> trees;  // the directories named, and those of the files named
+    for (const std::string& path : paths) {
+      std::string abs = AbsoluteNormal(path);
+      if (abs.size() > 1 && abs.ends_with('/')) abs.pop_back();
+      trees.push_back(KindOfPath(path) == EntryKind::kDirectory ? abs : std::string(ParentOf(abs)));
+    }
+    if (std::optional<KeptListings> listings = directory_cache.Keep(trees)) cache.KeepListings(*listings);
+  }
   auto tidy = [&config_findings](std::vector<Diagnostic>& found) {
     found.insert(found.end(), config_findings.begin(), config_findings.end());
     std::stable_sort(found.begin(), found.end(), DiagnosticLess);
@@ -1068,7 +1078,7 @@ Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
     // The findings of the files as they stayed on disk, not as they were fixed in memory.
     for (const std::string& path : outcome.unwritten) overlay.Set(path, originals.at(path));
     LintStats again;
-    all = LintFiles(files, configs, options, again);
+    all = LintFiles(files, configs, options, cache, again);
     DropUnfixable(all, options.request.unfixable);
     tidy(all);
   }

@@ -17,6 +17,7 @@
 
 #include <fmt/format.h>
 
+#include "base/dir_index.h"
 #include "base/file_reader.h"
 #include "base/hmac.h"
 #include "base/strings.h"
@@ -30,8 +31,16 @@ namespace {
 // The shard of the keys starting with the two hex digits `prefix`.
 std::string ShardName(std::string_view prefix) { return std::string(prefix) + ".bin"; }
 
-// A shard's file name, or its temporary file's: xx.bin, or xx.json of the text format before it.
-bool IsShardFileName(std::string_view name) {
+// The file of the directory listings kept between runs: one record under kListingsKey.
+constexpr std::string_view kListingsFile = "listings.bin", kListingsKey = "listings";
+
+// A shard's file name, or its temporary file's: xx.bin, or xx.json of the text format before it;
+// or the listings' file.
+bool IsCacheFileName(std::string_view name) {
+  if (name.starts_with(kListingsFile)) {
+    std::string_view rest = name.substr(kListingsFile.size());
+    return rest.empty() || rest.starts_with(".tmp");
+  }
   if (name.size() < 2 || !std::isxdigit(static_cast<unsigned char>(name[0])) ||
       !std::isxdigit(static_cast<unsigned char>(name[1])))
     return false;
@@ -106,10 +115,9 @@ Diagnostic Build(StoredDiagnostic stored, Sources& sources) {
 }  // namespace
 
 std::string EntryMac(std::string_view secret, std::string_view key, std::string_view bin, std::string_view body) {
-  std::string message;
-  for (std::string_view part : {key, bin, body})
-    message.append(std::to_string(part.size())).append(1, ':').append(part);
-  return HmacSha256Hex(secret, message);
+  std::string sizes[3] = {std::to_string(key.size()) + ':', std::to_string(bin.size()) + ':',
+                          std::to_string(body.size()) + ':'};
+  return HmacSha256Hex(secret, {sizes[0], key, sizes[1], bin, sizes[2], body});
 }
 
 namespace {
@@ -347,13 +355,17 @@ FileIdentity ResultCache::IdentityNow(const std::string& path, const std::map<st
   // A file this run has read is judged as it was read; the others once per run.
   if (auto it = known.find(path); it != known.end() && it->second && it->second->identity().exists)
     return it->second->identity();
+  LookedAt& slot = looked_at_[std::hash<std::string_view>()(path) % looked_at_.size()];
   {
     std::lock_guard lock(mutex_);
-    if (auto it = states_.find(path); it != states_.end()) return it->second;
+    if (slot.path == path) return slot.identity;
   }
-  FileIdentity id = IdentityOf(path);
+  // A module probe's answer is in the run's listings, when its directory was listed: no stat.
+  FileIdentity id = ListedAbsent(path) ? FileIdentity{} : IdentityOf(path);
   std::lock_guard lock(mutex_);
-  return states_.emplace(path, id).first->second;
+  slot.path = path;
+  slot.identity = id;
+  return id;
 }
 
 void ResultCache::NoteUse(const std::string& key, int64_t used) const {
@@ -386,6 +398,32 @@ void ResultCache::Put(const std::string& key, const FileStates& dependencies,
   }
   std::string_view stored = shard.added.emplace_back(std::move(record));
   shard.records[DecodeRecord(stored)->key] = stored;  // the key's bytes live as long as the record's
+}
+
+KeptListings ResultCache::Listings() const {
+  if (!enabled()) return {};
+  ReadResult read = ReadRegularFile((fs::path(dir_) / kListingsFile).string(), kMaxShardBytes);
+  RecordIndex records;
+  if (!read.ok || !IndexShard(read.text, records)) return {};
+  auto found = records.find(kListingsKey);
+  if (found == records.end()) return {};
+  std::optional<CacheRecord> record = DecodeRecord(found->second);
+  // Signed as entries are: a listing edited to leave a file out would hide it from every later run.
+  if (!record || record->bin != BinaryTag() ||
+      record->mac != EntryMac(secret_, kListingsKey, record->bin, record->body))
+    return {};
+  return DecodeListings(record->body).value_or(KeptListings{});
+}
+
+void ResultCache::KeepListings(const KeptListings& listings) {
+  if (!enabled()) return;
+  std::string body = EncodeListings(listings);
+  const std::string& bin = BinaryTag();
+  try {
+    std::string record = EncodeRecord({kListingsKey, bin, EntryMac(secret_, kListingsKey, bin, body), Today(), body});
+    WriteInDirectory(dir_, std::string(kListingsFile), EncodeShard({record}));
+  } catch (const std::runtime_error&) {  // too large to sign: the next run lists every directory again
+  }
 }
 
 std::string ResultCache::BinaryTag() {
@@ -437,7 +475,7 @@ int ResultCache::Clean(const std::string& dir, std::ostream& out, std::ostream& 
     out << "aortalint: no cache at '" << dir << "'\n";
     return 0;
   }
-  // Only what the cache itself writes: <32 hex digits>/<shard file>. $AORTALINT_CACHE_DIR
+  // Only what the cache itself writes: <32 hex digits>/<shard or listings file>. $AORTALINT_CACHE_DIR
   // may name a directory that holds other things; those are never touched.
   auto hex = [](const std::string& s) {
     return std::all_of(s.begin(), s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
@@ -455,7 +493,7 @@ int ResultCache::Clean(const std::string& dir, std::ostream& out, std::ostream& 
     if (name.size() != 32 || !hex(name) || sub.is_symlink(ec) || !sub.is_directory(ec)) continue;
     for (const fs::directory_entry& f : fs::directory_iterator(sub.path(), ec)) {
       std::string fname = f.path().filename().string();
-      if (!IsShardFileName(fname) || !f.is_regular_file(ec)) continue;
+      if (!IsCacheFileName(fname) || !f.is_regular_file(ec)) continue;
       remove(f.path());
     }
     fs::remove(sub.path(), ec);  // only when now empty

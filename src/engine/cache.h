@@ -74,6 +74,12 @@ class ResultCache {
   /// `flags`: what else the unit's run learned, which the caller will want back (its own bits).
   void Put(const std::string& key, const FileStates& dependencies, const std::vector<Diagnostic>& diagnostics,
            uint8_t flags = 0);
+  /// The directory listings an earlier run kept (ScopedDirectoryCache::Keep), signed as entries are;
+  /// none when the cache is off or holds none that this build wrote.
+  KeptListings Listings() const;
+  /// Keeps `listings` for the next run (atomically).
+  void KeepListings(const KeptListings& listings);
+
   /// Writes the shards that changed (atomically), dropping entries of other
   /// builds, entries whose files are gone or unused for kMaxIdleDays, and the
   /// least recently used past kMaxEntriesPerShard.
@@ -108,11 +114,17 @@ class ResultCache {
   /// run: a config file is a dependency of every unit it applies to).
   FileIdentity IdentityNow(const std::string& path, const std::map<std::string, SourcePtr>& known) const;
 
-  std::string dir_;                                               // this working directory's shards; empty: disabled
-  std::string secret_;                                            // the user's key for the entries' MACs
-  std::string note_;                                              // why a cache asked for is disabled
-  mutable std::set<std::string, std::less<>> used_today_;         // hits whose "used" day is stale
-  mutable std::unordered_map<std::string, FileIdentity> states_;  // files as they are now, looked at once
+  std::string dir_;                                        // this working directory's shards; empty: disabled
+  std::string secret_;                                     // the user's key for the entries' MACs
+  std::string note_;                                       // why a cache asked for is disabled
+  mutable std::set<std::string, std::less<>> used_today_;  // hits whose "used" day is stale
+  // Files as they are now, remembered in slots by their path's hash: a file that many units read (a
+  // config) is looked at once, and the rest (a unit's own files) cost no allocation.
+  struct LookedAt {
+    std::string path;
+    FileIdentity identity;
+  };
+  mutable std::array<LookedAt, 1024> looked_at_;
   mutable std::array<Shard, 256> shards_;
   mutable std::mutex mutex_;
 };

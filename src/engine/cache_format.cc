@@ -251,4 +251,52 @@ std::optional<std::string> FirstFile(std::string_view bytes) {
   return std::string(path);
 }
 
+std::string EncodeListings(const KeptListings& listings) {
+  std::string out;
+  Writer w(out);
+  w.Int(static_cast<uint32_t>(listings.size()));
+  for (const auto& [dir, kept] : listings) {
+    w.Str(dir);
+    w.Int(kept.stamp.mtime_ns);
+    w.Int(kept.stamp.ctime_ns);
+    w.Int(kept.stamp.inode);
+    w.Int(kept.stamp.device);
+    w.Int(static_cast<uint32_t>(kept.entries.size()));
+    for (const auto& [name, type] : kept.entries) {
+      w.Str(name);
+      w.Int(type);
+    }
+  }
+  return out;
+}
+
+std::optional<KeptListings> DecodeListings(std::string_view bytes) {
+  Reader r(bytes);
+  KeptListings listings;
+  constexpr size_t kDirectoryBytes = 4 + 4 * 8 + 4, kEntryBytes = 4 + 1;
+  uint32_t n = r.Count(kDirectoryBytes);
+  listings.reserve(n);
+  for (; n > 0 && r.ok(); --n) {
+    std::string_view dir = r.Str();
+    KeptListing kept;
+    kept.stamp.mtime_ns = r.Int<int64_t>();
+    kept.stamp.ctime_ns = r.Int<int64_t>();
+    kept.stamp.inode = r.Int<uint64_t>();
+    kept.stamp.device = r.Int<uint64_t>();
+    for (uint32_t k = r.Count(kEntryBytes); k > 0 && r.ok(); --k) {
+      std::string_view name = r.Str();
+      kept.entries.emplace_back(name, r.Int<uint8_t>());
+    }
+    // In byte order, as listings are searched; a name with a '/' or NUL no directory holds.
+    bool sane = std::is_sorted(kept.entries.begin(), kept.entries.end()) &&
+                std::none_of(kept.entries.begin(), kept.entries.end(), [](const auto& e) {
+                  return e.first.empty() || e.first.find_first_of(std::string_view("/\0", 2)) != std::string::npos;
+                });
+    if (!sane || !dir.starts_with('/')) return std::nullopt;
+    listings.emplace(dir, std::move(kept));
+  }
+  if (!r.done()) return std::nullopt;
+  return listings;
+}
+
 }  // namespace aortalint

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/dir_index.h"
 #include "base/file_reader.h"
 #include "model/diagnostic.h"
 
@@ -80,5 +81,10 @@ std::string EncodeBody(const EntryBody& body);
 std::optional<EntryBody> DecodeBody(std::string_view bytes);
 /// The first file of the body in `bytes` (the unit's own), without decoding the rest.
 std::optional<std::string> FirstFile(std::string_view bytes);
+
+/// The body of the record that keeps directory listings between runs (base/dir_index.h).
+std::string EncodeListings(const KeptListings& listings);
+/// The listings in `bytes`; nothing for bytes EncodeListings did not write.
+std::optional<KeptListings> DecodeListings(std::string_view bytes);
 
 }  // namespace aortalint

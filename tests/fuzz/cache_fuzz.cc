@@ -3,9 +3,11 @@
 // may only miss or return validated diagnostics about the entry's own files,
 // and never crash. The first byte picks what the rest is:
 //   'S': a whole shard file, looked up for kKey;
+//   'L': the body of the kept directory listings, signed with this run's secret;
 //   anything else: an entry's body, stored under kKey with this build's tag and
 //   signed with this run's secret, so the input reaches the body's decoder and
 //   the checks of every diagnostic (what a bug in a build could have signed).
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -51,6 +53,28 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!cache.enabled()) __builtin_trap();  // no secret: nothing below would be reached
   static const std::string secret = ReadAll(ResultCache::SecretPath());
   std::string_view input(reinterpret_cast<const char*>(data), size);
+  if (input.starts_with('L')) {
+    // Whatever is accepted is what a run could have kept: absolute directories, names in byte
+    // order without a slash, and it encodes to what decodes the same.
+    std::string_view body = input.substr(1);
+    const std::string& bin = ResultCache::BinaryTag();
+    std::string record = EncodeRecord({"listings", bin, EntryMac(secret, "listings", bin, body), 0, body});
+    std::ofstream(shard_dir / "listings.bin", std::ios::binary) << EncodeShard({record});
+    KeptListings kept = cache.Listings();
+    for (const auto& [dir, listing] : kept) {
+      if (!dir.starts_with('/') || !std::is_sorted(listing.entries.begin(), listing.entries.end())) __builtin_trap();
+      for (const auto& [name, type] : listing.entries)
+        if (name.empty() || name.find('/') != std::string::npos) __builtin_trap();
+    }
+    std::optional<KeptListings> again = DecodeListings(EncodeListings(kept));
+    if (!again || again->size() != kept.size()) __builtin_trap();
+    for (const auto& [dir, listing] : kept) {
+      auto it = again->find(dir);
+      if (it == again->end() || !(it->second.stamp == listing.stamp) || it->second.entries != listing.entries)
+        __builtin_trap();
+    }
+    return 0;
+  }
   std::string shard;
   if (input.starts_with('S')) {
     shard = input.substr(1);

@@ -5,7 +5,8 @@ The result cache's format is binary (src/engine/cache_format.h): integers
 little-endian, strings as their byte length (u32) then their bytes. This
 writes it independently of the C++ encoder. A seed's first byte says what the
 rest is: 'B' an entry's body (the target signs it under this build's tag and
-secret), 'S' a whole shard file. The files a body names are absent (all-zero
+secret), 'S' a whole shard file, 'L' the body of the kept directory listings
+(signed likewise). The files a body names are absent (all-zero
 identity, as the cache records a file it looked for and did not find), so a
 signed body is a hit and its diagnostics reach every check. Run from the
 repository root:
@@ -90,3 +91,17 @@ write("shard-two-records", b"S" + MAGIC + text(record(key, "f" * 32, "0" * 64, 2
 write("shard-torn", b"S" + MAGIC + text(record(key, "f" * 32, "0" * 64, 20000, full))[:-7])
 write("shard-text", b'S{\n"' + key.encode() + b'":{"bin":"x"}\n}')
 write("shard-empty", b"S" + MAGIC)
+
+
+def listing(directory, stamp, entries):
+    out = text(directory) + b"".join(i64(n) for n in stamp) + u32(len(entries))
+    return out + b"".join(text(name) + u8(kind) for name, kind in entries)
+
+
+DT_DIR, DT_REG, DT_LNK = 4, 8, 10
+two = [listing("/nonexistent/aortalint-fuzz", (1, 2, 3, 4), [("a.yaml", DT_REG), ("b", DT_DIR), ("c", DT_LNK)]),
+       listing("/", (0, 0, 0, 0), [])]
+write("listings-two", b"L" + u32(len(two)) + b"".join(two))
+write("listings-unsorted", b"L" + u32(1) + listing("/x", (1, 1, 1, 1), [("b", DT_REG), ("a", DT_REG)]))
+write("listings-slash-in-name", b"L" + u32(1) + listing("/x", (1, 1, 1, 1), [("a/b", DT_REG)]))
+write("listings-relative-directory", b"L" + u32(1) + listing("x", (1, 1, 1, 1), [("a", DT_REG)]))
