@@ -41,6 +41,7 @@ struct Taken {
 struct Cache {
   std::mutex mutex;
   std::unordered_map<std::string, Taken> listings;
+  bool keeping = false;            // the listings are kept for later runs: each directory is stamped
   KeptListings earlier;            // an earlier run's, less those this run looked at
   std::vector<std::string> stale;  // earlier ones found changed
   uint64_t generation = 0;         // which run's cache: a thread's last answer is only for this one
@@ -88,15 +89,16 @@ EntryKind DirectoryListing::KindOf(const std::string& dir, std::string_view name
   }
 }
 
-ScopedDirectoryCache::ScopedDirectoryCache(KeptListings earlier) : owner_(!active) {
+ScopedDirectoryCache::ScopedDirectoryCache(std::optional<KeptListings> earlier) : owner_(!active) {
   if (!owner_) return;
   active = new Cache;
-  active->earlier = std::move(earlier);
+  active->keeping = earlier.has_value();
+  if (earlier) active->earlier = std::move(*earlier);
   active->generation = ++generations;
 }
 
 std::optional<KeptListings> ScopedDirectoryCache::Keep(const std::vector<std::string>& within) const {
-  if (!owner_) return std::nullopt;
+  if (!owner_ || !active->keeping) return std::nullopt;
   auto in_tree = [&within](const std::string& dir) {
     return std::any_of(within.begin(), within.end(), [&dir](const std::string& root) {
       return dir.starts_with(root) && (dir.size() == root.size() || root.ends_with('/') || dir[root.size()] == '/');
@@ -166,7 +168,7 @@ std::shared_ptr<const DirectoryListing> Listed(const std::string& dir) {
   Taken taken;
   int64_t listed_at = NowNs();
   struct stat st;
-  bool stamped = ::stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+  bool stamped = active->keeping && ::stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
   if (stamped) taken.stamp = StampOf(st);
   std::optional<std::vector<std::pair<std::string, unsigned char>>> entries;
   {

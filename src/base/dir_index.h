@@ -51,8 +51,9 @@ using KeptListings = std::unordered_map<std::string, KeptListing>;
 /// the run (a `check`); a long-lived process (the language server) keeps none.
 class ScopedDirectoryCache {
  public:
-  /// `earlier`: an earlier run's listings (Keep's), each reused while its directory's stamp is the same.
-  explicit ScopedDirectoryCache(KeptListings earlier = {});
+  /// `earlier`: an earlier run's listings (Keep's), each reused while its directory's stamp is the
+  /// same; nothing when this run's listings are not to be kept (no stamps are taken).
+  explicit ScopedDirectoryCache(std::optional<KeptListings> earlier = std::nullopt);
   ~ScopedDirectoryCache();
   ScopedDirectoryCache(const ScopedDirectoryCache&) = delete;
   ScopedDirectoryCache& operator=(const ScopedDirectoryCache&) = delete;

@@ -400,13 +400,13 @@ void ResultCache::Put(const std::string& key, const FileStates& dependencies,
   shard.records[DecodeRecord(stored)->key] = stored;  // the key's bytes live as long as the record's
 }
 
-KeptListings ResultCache::Listings() const {
-  if (!enabled()) return {};
+std::optional<KeptListings> ResultCache::Listings() const {
+  if (!enabled()) return std::nullopt;
   ReadResult read = ReadRegularFile((fs::path(dir_) / kListingsFile).string(), kMaxShardBytes);
   RecordIndex records;
-  if (!read.ok || !IndexShard(read.text, records)) return {};
+  if (!read.ok || !IndexShard(read.text, records)) return KeptListings{};
   auto found = records.find(kListingsKey);
-  if (found == records.end()) return {};
+  if (found == records.end()) return KeptListings{};
   std::optional<CacheRecord> record = DecodeRecord(found->second);
   // Signed as entries are: a listing edited to leave a file out would hide it from every later run.
   if (!record || record->bin != BinaryTag() ||

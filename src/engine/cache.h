@@ -74,9 +74,9 @@ class ResultCache {
   /// `flags`: what else the unit's run learned, which the caller will want back (its own bits).
   void Put(const std::string& key, const FileStates& dependencies, const std::vector<Diagnostic>& diagnostics,
            uint8_t flags = 0);
-  /// The directory listings an earlier run kept (ScopedDirectoryCache::Keep), signed as entries are;
-  /// none when the cache is off or holds none that this build wrote.
-  KeptListings Listings() const;
+  /// The directory listings an earlier run kept (ScopedDirectoryCache::Keep), signed as entries are
+  /// (empty when it holds none that this build wrote); nothing when the cache is off.
+  std::optional<KeptListings> Listings() const;
   /// Keeps `listings` for the next run (atomically).
   void KeepListings(const KeptListings& listings);
 

@@ -60,7 +60,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string& bin = ResultCache::BinaryTag();
     std::string record = EncodeRecord({"listings", bin, EntryMac(secret, "listings", bin, body), 0, body});
     std::ofstream(shard_dir / "listings.bin", std::ios::binary) << EncodeShard({record});
-    KeptListings kept = cache.Listings();
+    KeptListings kept = cache.Listings().value();
     for (const auto& [dir, listing] : kept) {
       if (!dir.starts_with('/') || !std::is_sorted(listing.entries.begin(), listing.entries.end())) __builtin_trap();
       for (const auto& [name, type] : listing.entries)
