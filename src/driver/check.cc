@@ -371,23 +371,25 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
   //    the others are checked alone when they import Proton (decided once parsed).
   PayloadStore store(options.full_parse ? PayloadParse::kFull : PayloadParse::kSelective);
   HipStore hip_store;
-  std::set<std::string> paired, paired_hip;
+  std::unordered_set<std::string> claimed,
+      claimed_hip;  // each source once: by the first unit that pairs it, else alone
   for (RecipeJob& job : recipe_jobs) {
     if (!job.launch) continue;
     for (const std::string& path : job.launch->files) {
       store.AddUse(path);
-      if (paired.insert(path).second) job.own_payloads.push_back(path);
+      if (claimed.insert(path).second) job.own_payloads.push_back(path);
     }
     for (const std::string& path : job.launch->hip_files) {
       hip_store.AddUse(path);
-      if (paired_hip.insert(path).second) job.own_hip.push_back(path);
+      if (claimed_hip.insert(path).second) job.own_hip.push_back(path);
     }
   }
-  // HIP sources named on the command line and paired with no recipe: checked alone.
+  // HIP sources named on the command line and paired with no recipe: checked alone, each once, in
+  // the order found (a tree of Python files alone can hold tens of thousands: no search of a list).
   std::vector<std::string> hip_alone;
   for (const Candidate& file : files.hip) {
     std::string path = NormalizePath(file.path);
-    if (paired_hip.count(path) || std::find(hip_alone.begin(), hip_alone.end(), path) != hip_alone.end()) continue;
+    if (!claimed_hip.insert(path).second) continue;
     hip_alone.push_back(path);
     hip_store.AddUse(path);
   }
@@ -395,7 +397,7 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
   std::set<std::string> named_payloads;
   for (const Candidate& file : files.payloads) {
     std::string path = NormalizePath(file.path);
-    if (paired.count(path) || std::find(alone.begin(), alone.end(), path) != alone.end()) continue;
+    if (!claimed.insert(path).second) continue;
     alone.push_back(path);
     if (file.named) named_payloads.insert(path);
     store.AddUse(path);
