@@ -774,6 +774,11 @@ std::vector<std::string> BaseArgs(const Request& request) {
                                    "-Wno-error",
                                    "-fno-color-diagnostics",
                                    "-fno-caret-diagnostics"};
+  // C++20 modules, which -std=c++20 turns on: no HIP program uses them, and with them on, Clang 14 merges the host
+  // and device declarations of the global operator new it reads back from a precompiled prelude into one, whose last
+  // (the device one) is all a host call finds: `std::vector<int> v(3)` and a `new` of an over-aligned type were
+  // errors (bench/hip.md).
+  args.insert(args.end(), {"-Xclang", "-fno-cxx-modules"});
   if (!request.resource_dir.empty()) args.push_back("-resource-dir=" + request.resource_dir);
   return args;
 }
@@ -861,26 +866,15 @@ bool IsSearchDir(llvm::StringRef flag) {
   return flag == "-I" || flag == "-isystem" || flag == "-iquote" || flag == "-idirafter";
 }
 
-// Whether the parse is C++20 or later (the last -std= wins). Clang 14 cannot use a PCH there in HIP mode:
-// a PCH of <vector> under -x hip -std=c++20 makes std::allocator's operator new calls errors in the file
-// that uses it (only a device-side operator new is found), which a parse without the PCH does not have.
-bool CxxFrom20(const std::vector<std::string>& args) {
-  llvm::StringRef standard;
-  for (const std::string& a : args)
-    if (llvm::StringRef(a).startswith("-std=")) standard = a;
-  llvm::StringRef version = standard.substr(standard.find("++") + 2);
-  return standard.contains("++") && version.startswith("2");  // 20, 2a, 23, 2b, 26, 2c
-}
-
 // The prelude's file for these flags: keyed by this module's build, Clang's version, the stand-in's text,
 // and every flag that shapes the preprocessor (target, -std, -D/-U, the Clang and system roots).
 // The compile command's search directories are not in the key: Shadowed() checks them. Empty: no prelude
-// (the command has its own -include, which the prelude would come before; C++20, above; ROCm's headers).
+// (the command has its own -include, which the prelude would come before; ROCm's headers).
 std::string PreludeFile(const Request& request, const std::vector<std::string>& args,
                         const std::vector<std::string>& user) {
   // Not with ROCm's own headers: there a payload with a missing header crashed Clang 14 (SEGV) when
   // parsed from the PCH (2 of 179 real programs; bench/hip.md), and none without it.
-  if (request.pch_dir.empty() || !request.rocm_include.empty() || ModuleStamp().empty() || CxxFrom20(args)) return "";
+  if (request.pch_dir.empty() || !request.rocm_include.empty() || ModuleStamp().empty()) return "";
   std::string key = ModuleStamp() + '\0' + clang::getClangFullRepositoryVersion() + '\0';
   for (const StandinHeader& h : kStandin) key += std::string(h.path) + '\0' + h.text + '\0';
   for (const std::string& root : request.include_roots) key += root + '\0';
