@@ -338,6 +338,48 @@ TEST_CASE("hip: a plain C++ file is not parsed, a parse error is counted, the fa
   CHECK(broken->kernels.size() == 1);
 }
 
+// composable_kernel's shape: the payload calls a header's host code, which launches the header's kernel
+// templates. A header's device code is declared, not instantiated (most of such a parse's memory); the
+// kernels' names come from their declarations, host bodies are still instantiated, and so are the payload's own
+// device templates, whose errors stay HIP006's.
+TEST_CASE("hip: a header's kernel templates are named from their declarations, their bodies not instantiated") {
+  auto dir = testing::TempDir("hip-declared");
+  std::filesystem::create_directories(dir / ".git");
+  WriteFile(dir / "ops.hpp",
+            "template <typename T> __device__ T twice(T x) {\n"
+            "  static_assert(sizeof(T) == 0, \"device body instantiated\");\n"
+            "  return x;\n"
+            "}\n"
+            "template <typename T> __global__ void scale(T* x) { x[0] = twice(x[0]); }\n"
+            "template <typename T> void run(T* x) { scale<<<1, 1>>>(x); }\n");
+  std::string text =
+      "#include <hip/hip_runtime.h>\n"
+      "#include \"ops.hpp\"\n"
+      "template <typename T> __global__ void own(T* x) { static_assert(sizeof(T) == 0, \"own body\"); }\n"
+      "int main() {\n"
+      "  scale<<<1, 1>>>((float*)nullptr);\n"
+      "  run((double*)nullptr);\n"
+      "  own<<<1, 1>>>((int*)nullptr);\n"
+      "}\n";
+  std::string path = (dir / "k.hip").string();
+  WriteFile(path, text);
+  CompileCommand command{(dir / "compile_commands.json").string(), dir.string(), {"hipcc", "-I."}};
+  std::shared_ptr<const HipPayload> hip = AnalyseHip(std::make_shared<const SourceFile>(path, text), &command);
+  REQUIRE(hip->status == HipPayload::Status::kAnalysed);
+  REQUIRE(hip->kernels.size() == 2);
+  const HipKernel& scale = hip->kernels[0];
+  CHECK(scale.defined_in.ends_with("ops.hpp"));
+  CHECK_FALSE(scale.name_unknown);
+  // One instantiation launched by the payload, one by the header's host template `run<double>`.
+  CHECK(scale.RocprofNames() == std::vector<std::string>{"void scale<float>(float*)", "void scale<double>(double*)"});
+  CHECK(hip->kernels[1].RocprofNames() == std::vector<std::string>{"void own<int>(int*)"});
+  // `own<int>` is instantiated (its static_assert fails); `scale`'s and `twice`'s bodies are not.
+  CHECK(hip->errors == 1);
+  CHECK(hip->first_error.find("3:") == 0);
+  CHECK(hip->first_error.find("own body") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
 // A Latin-1 licence comment: Clang reads it, so aortalint does too, named alone or paired.
 TEST_CASE("hip: a source with bytes that are not UTF-8 in a comment is analysed, alone or paired") {
   auto dir = testing::TempDir("hip-latin1");

@@ -37,6 +37,8 @@
 #include <clang/Lex/PPCallbacks.h>
 #include <clang/Lex/Preprocessor.h>
 #include <clang/Lex/PreprocessorOptions.h>
+#include <clang/Sema/Sema.h>
+#include <clang/Sema/SemaConsumer.h>
 #include <clang/Serialization/ASTWriter.h>
 #include <clang/Serialization/PCHContainerOperations.h>
 #include <clang/Tooling/Tooling.h>
@@ -55,6 +57,7 @@
 
 #include <chrono>
 #include <cstring>
+#include <deque>
 #include <map>
 #include <optional>
 #include <set>
@@ -356,16 +359,24 @@ class CountingConsumer : public clang::DiagnosticConsumer {
   std::string project_root_;
 };
 
+// Instantiations whose body the parse left out (Consumer::HandleCXXImplicitFunctionInstantiation below).
+using DeclaredOnly = std::set<const clang::FunctionDecl*>;
+
 class Collector : public clang::RecursiveASTVisitor<Collector> {
  public:
-  Collector(clang::ASTContext& context, HipPayload& out)
-      : context_(context), sm_(context.getSourceManager()), out_(out), mangler_(context.createMangleContext()) {}
+  Collector(clang::ASTContext& context, HipPayload& out, const DeclaredOnly& declared_only)
+      : context_(context),
+        sm_(context.getSourceManager()),
+        out_(out),
+        mangler_(context.createMangleContext()),
+        declared_only_(declared_only) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return false; }
 
   bool VisitFunctionDecl(clang::FunctionDecl* fn) {
-    if (!fn->hasAttr<clang::CUDAGlobalAttr>() || !fn->doesThisDeclarationHaveABody()) return true;
+    if (!fn->hasAttr<clang::CUDAGlobalAttr>() || (!fn->doesThisDeclarationHaveABody() && !declared_only_.count(fn)))
+      return true;
     // An instantiation adds its symbol to its template's kernel.
     const clang::FunctionDecl* pattern = fn;
     if (fn->isTemplateInstantiation()) {
@@ -594,12 +605,13 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
   HipPayload& out_;
   std::unique_ptr<clang::MangleContext> mangler_;
   std::map<const clang::Decl*, size_t> kernel_index_;
+  const DeclaredOnly& declared_only_;
   int instantiation_depth_ = 0;
 };
 
 // No rule reads a system header's function bodies (kernels and launches are the project's), and
 // parsing them is most of a parse's time; Sema still parses constexpr and `auto` bodies.
-class SkipsSystemBodies : public clang::ASTConsumer {
+class SkipsSystemBodies : public clang::SemaConsumer {
  public:
   void Initialize(clang::ASTContext& context) override { sm_ = &context.getSourceManager(); }
   bool shouldSkipFunctionBody(clang::Decl* decl) override {
@@ -622,9 +634,30 @@ class Consumer : public SkipsSystemBodies {
       if (!sm_->isInSystemHeader(sm_->getExpansionLoc(decl->getLocation()))) top_level_.push_back(decl);
     return true;
   }
+  void InitializeSema(clang::Sema& sema) override { sema_ = &sema; }
+  void ForgetSema() override { sema_ = nullptr; }
+
+  // A header's kernel or `__device__` function used by the parse is declared, not defined: the host-side parse
+  // never runs a device body, no rule reads an instantiated one (facts come from the templates as written), and a
+  // kernel's symbol is its declaration's. composable_kernel's gridwise kernels were a third of a parse's memory
+  // (bench/hip.md). The payload's own device templates are still instantiated: Clang's errors there are HIP006's.
+  void HandleCXXImplicitFunctionInstantiation(clang::FunctionDecl* fn) override {
+    bool device_only = fn->hasAttr<clang::CUDAGlobalAttr>() ||
+                       (fn->hasAttr<clang::CUDADeviceAttr>() && !fn->hasAttr<clang::CUDAHostAttr>());
+    if (!sema_ || !device_only) return;
+    const clang::FunctionDecl* pattern = fn->getTemplateInstantiationPattern();
+    if (sm_->isWrittenInMainFile(sm_->getExpansionLoc((pattern ? pattern : fn)->getLocation()))) return;
+    // Sema has just queued it, to instantiate its body at the end of the translation unit.
+    std::deque<clang::Sema::PendingImplicitInstantiation>& pending = sema_->PendingInstantiations;
+    if (pending.empty() || pending.back().first != fn) return;
+    pending.pop_back();
+    fn->setInstantiationIsPending(false);
+    declared_only_.insert(fn);
+  }
+
   void HandleTranslationUnit(clang::ASTContext& context) override {
     state_.parsed = true;
-    Collector collector(context, out_);
+    Collector collector(context, out_, declared_only_);
     for (clang::Decl* decl : top_level_) collector.TraverseDecl(decl);
     // The user's own headers the parse read: the result cache depends on them.
     const clang::SourceManager& sm = context.getSourceManager();
@@ -643,6 +676,8 @@ class Consumer : public SkipsSystemBodies {
   ParseState& state_;
   HipPayload& out_;
   std::vector<clang::Decl*> top_level_;
+  clang::Sema* sema_ = nullptr;
+  DeclaredOnly declared_only_;
 };
 
 // What every run of Clang here sets up before the main file is read.
@@ -739,6 +774,11 @@ std::vector<std::string> BaseArgs(const Request& request) {
                                    "-Wno-error",
                                    "-fno-color-diagnostics",
                                    "-fno-caret-diagnostics"};
+  // C++20 modules, which -std=c++20 turns on: no HIP program uses them, and with them on, Clang 14 merges the host
+  // and device declarations of the global operator new it reads back from a precompiled prelude into one, whose last
+  // (the device one) is all a host call finds: `std::vector<int> v(3)` and a `new` of an over-aligned type were
+  // errors (bench/hip.md).
+  args.insert(args.end(), {"-Xclang", "-fno-cxx-modules"});
   if (!request.resource_dir.empty()) args.push_back("-resource-dir=" + request.resource_dir);
   return args;
 }
@@ -826,26 +866,15 @@ bool IsSearchDir(llvm::StringRef flag) {
   return flag == "-I" || flag == "-isystem" || flag == "-iquote" || flag == "-idirafter";
 }
 
-// Whether the parse is C++20 or later (the last -std= wins). Clang 14 cannot use a PCH there in HIP mode:
-// a PCH of <vector> under -x hip -std=c++20 makes std::allocator's operator new calls errors in the file
-// that uses it (only a device-side operator new is found), which a parse without the PCH does not have.
-bool CxxFrom20(const std::vector<std::string>& args) {
-  llvm::StringRef standard;
-  for (const std::string& a : args)
-    if (llvm::StringRef(a).startswith("-std=")) standard = a;
-  llvm::StringRef version = standard.substr(standard.find("++") + 2);
-  return standard.contains("++") && version.startswith("2");  // 20, 2a, 23, 2b, 26, 2c
-}
-
 // The prelude's file for these flags: keyed by this module's build, Clang's version, the stand-in's text,
 // and every flag that shapes the preprocessor (target, -std, -D/-U, the Clang and system roots).
 // The compile command's search directories are not in the key: Shadowed() checks them. Empty: no prelude
-// (the command has its own -include, which the prelude would come before; C++20, above; ROCm's headers).
+// (the command has its own -include, which the prelude would come before; ROCm's headers).
 std::string PreludeFile(const Request& request, const std::vector<std::string>& args,
                         const std::vector<std::string>& user) {
   // Not with ROCm's own headers: there a payload with a missing header crashed Clang 14 (SEGV) when
   // parsed from the PCH (2 of 179 real programs; bench/hip.md), and none without it.
-  if (request.pch_dir.empty() || !request.rocm_include.empty() || ModuleStamp().empty() || CxxFrom20(args)) return "";
+  if (request.pch_dir.empty() || !request.rocm_include.empty() || ModuleStamp().empty()) return "";
   std::string key = ModuleStamp() + '\0' + clang::getClangFullRepositoryVersion() + '\0';
   for (const StandinHeader& h : kStandin) key += std::string(h.path) + '\0' + h.text + '\0';
   for (const std::string& root : request.include_roots) key += root + '\0';
