@@ -43,7 +43,7 @@ std::shared_ptr<const Payload> ReparsePayload(SourcePtr source, const Payload* p
     TSInputEdit edit{c.start, c.old_end, c.new_end, ToTs(c.start_point), ToTs(c.old_end_point), ToTs(c.new_end_point)};
     ts_tree_edit(tree.get(), &edit);
   }
-  return ParsePayload(std::move(source), tree.get());
+  return ParsePayload(std::move(source), tree.get(), PayloadParse::kFull, previous);
 }
 
 }  // namespace aortalint
