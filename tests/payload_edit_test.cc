@@ -79,13 +79,13 @@ TextChange Replace(std::string& text, uint32_t a, uint32_t b, const std::string&
   boundary(a);
   b = std::max(a, b);
   boundary(b);
-  TextChange c = DescribeChange(text, Span{a, b}, inserted);
+  TextChange c = DescribeChange(SourceFile("/p.py", text), Span{a, b}, inserted);
   text.replace(a, b - a, inserted);
   return c;
 }
 
 TEST_CASE("payload edit: points count rows and byte columns") {
-  TextChange c = DescribeChange("ab\ncdé\nf", Span{4, 8}, "x\nyz");
+  TextChange c = DescribeChange(SourceFile("/p.py", "ab\ncdé\nf"), Span{4, 8}, "x\nyz");
   CHECK(c.start_point.row == 1);
   CHECK(c.start_point.column == 1);
   CHECK(c.old_end_point.row == 2);
@@ -93,6 +93,16 @@ TEST_CASE("payload edit: points count rows and byte columns") {
   CHECK(c.new_end == 8);
   CHECK(c.new_end_point.row == 2);
   CHECK(c.new_end_point.column == 2);
+  // As the parse counts them: a byte order mark is in row 0's columns, and a lone CR ends a line too.
+  SourceFile marked("/p.py",
+                    "\xEF\xBB\xBF"
+                    "ab\r\ncd\re");
+  CHECK(DescribeChange(marked, Span{4, 4}, "").start_point.column == 4);
+  TextChange crlf = DescribeChange(marked, Span{7, 10}, "");
+  CHECK(crlf.start_point.row == 1);
+  CHECK(crlf.start_point.column == 0);
+  CHECK(crlf.old_end_point.row == 2);
+  CHECK(crlf.old_end_point.column == 0);
 }
 
 TEST_CASE("payload edit: an edited tree parses to what a fresh parse gives") {
@@ -112,7 +122,7 @@ TEST_CASE("payload edit: an edited tree parses to what a fresh parse gives") {
     b = std::max(a, b);
     while (b < text.size() && (static_cast<unsigned char>(text[b]) & 0xC0) == 0x80) ++b;
     std::string inserted = inserts[random() % std::size(inserts)];
-    std::vector<TextChange> changes{DescribeChange(text, Span{a, b}, inserted)};
+    std::vector<TextChange> changes{DescribeChange(SourceFile("/p.py", text), Span{a, b}, inserted)};
     text.replace(a, b - a, inserted);
     auto source = std::make_shared<SourceFile>("/p.py", text);
     payload = ReparsePayload(source, payload.get(), changes);

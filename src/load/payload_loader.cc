@@ -845,12 +845,19 @@ class Builder {
   void Walk() {
     TSNode root = p_.root();
     Level module{root, KindOf(root), true, false};
-    std::vector<std::pair<uint64_t, const StatementFacts*>> was;  // by shared subtree
+    // The previous payload's statements by shared subtree: open addressing, at most half full.
+    std::vector<std::pair<uint64_t, const StatementFacts*>> was;
+    int bits = 0;
+    auto slot = [&](uint64_t subtree) { return static_cast<size_t>((subtree * 0x9E3779B97F4A7C15ull) >> (64 - bits)); };
     if (previous_ && previous_->constants == p_.constants) {
-      was.reserve(previous_->statements.size());
+      while ((size_t{1} << bits) < 2 * previous_->statements.size() + 2) ++bits;
+      was.resize(size_t{1} << bits);
       for (const StatementFacts& s : previous_->statements)
-        if (uint64_t subtree = SharedSubtree(s.node)) was.push_back({subtree, &s});
-      std::sort(was.begin(), was.end());
+        if (uint64_t subtree = SharedSubtree(s.node)) {
+          size_t i = slot(subtree);
+          while (was[i].first) i = (i + 1) & (was.size() - 1);
+          was[i] = {subtree, &s};
+        }
     }
     cursor_ = ts_tree_cursor_new(root);
     p_.statements.reserve(top_.size());
@@ -869,10 +876,10 @@ class Builder {
       const StatementFacts* old = nullptr;
       Shift shift;
       if (uint64_t subtree = was.empty() ? 0 : SharedSubtree(stmt)) {
-        auto it =
-            std::lower_bound(was.begin(), was.end(), std::pair<uint64_t, const StatementFacts*>{subtree, nullptr});
-        if (it != was.end() && it->first == subtree) {
-          old = it->second;
+        size_t i = slot(subtree);
+        while (was[i].first && was[i].first != subtree) i = (i + 1) & (was.size() - 1);
+        if (was[i].first == subtree) {
+          old = was[i].second;
           shift = {old->node, stmt, ts_node_start_byte(stmt) - ts_node_start_byte(old->node),
                    ts_node_start_point(stmt).row - ts_node_start_point(old->node).row};
           // Moved as a whole: the same column and alias (a node's points below it are relative to its start).
