@@ -1058,7 +1058,13 @@ std::shared_ptr<const Payload> ParsePayload(SourcePtr source, const TSTree* old_
       lf_text[cr] = '\n';
     }
   if (!lf_text.empty()) text = lf_text;
-  PythonShape shape = ShapePython(text);
+  // A full parse (the editor's) keeps the shape scan's clean lines, so that the next edit scans its own lines
+  // only; a text read with lone CRs as LF does not.
+  bool clean = mode == PayloadParse::kFull && lf_text.empty();
+  PythonShape shape = clean && old_tree && previous && !previous->clean_lines.empty()
+                          ? ShapePythonAfterEdit(previous->source->text(), previous->clean_lines, text)
+                          : ShapePython(text, clean);
+  if (clean && shape.plain()) payload->clean_lines = std::move(shape.clean);
   if (mode == PayloadParse::kSelective && !old_tree && shape.plain())
     payload->tree = ParseStatements(text);
   else

@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <tree_sitter/api.h>
@@ -116,7 +117,10 @@ struct Payload {
   std::map<std::string, std::string> proton_functions;  // local name -> Proton's name
 
   std::vector<StatementFacts> statements;  // in source order (the walk's, for the next edit)
-  size_t statements_walked = 0;            // of those, walked for this parse (the others' facts were reused)
+  // The clean lines (offset, row) of the text's shape scan (load/python_shape.h), for the next edit's scan;
+  // empty when it left anything out.
+  std::vector<std::pair<uint32_t, uint32_t>> clean_lines;
+  size_t statements_walked = 0;  // of those, walked for this parse (the others' facts were reused)
 
   bool ok() const { return tree != nullptr; }
   const std::string& path() const { return source->path(); }
