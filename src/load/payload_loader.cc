@@ -7,7 +7,6 @@
 #include <cstring>
 #include <optional>
 #include <regex>
-#include <set>
 #include <span>
 #include <string>
 #include <string_view>
