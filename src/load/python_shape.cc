@@ -1,6 +1,7 @@
 #include "load/python_shape.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -309,9 +310,15 @@ PythonShape ShapePython(std::string_view text, bool clean) { return Scanner(text
 
 PythonShape ShapePythonAfterEdit(std::string_view before, std::span<const CleanLine> was, std::string_view text) {
   size_t common = std::min(before.size(), text.size());
-  size_t head =
-      static_cast<size_t>(std::mismatch(before.begin(), before.begin() + common, text.begin()).first - before.begin());
-  size_t tail = 0;  // bytes the texts end with alike, after `head`
+  // The bytes both begin with, and then end with: a block at a time (memcmp), then a byte.
+  constexpr size_t kBlock = 64;
+  size_t head = 0;
+  while (head + kBlock <= common && !std::memcmp(before.data() + head, text.data() + head, kBlock)) head += kBlock;
+  while (head < common && before[head] == text[head]) ++head;
+  size_t tail = 0;
+  while (tail + kBlock <= common - head &&
+         !std::memcmp(before.data() + before.size() - tail - kBlock, text.data() + text.size() - tail - kBlock, kBlock))
+    tail += kBlock;
   while (tail < common - head && before[before.size() - 1 - tail] == text[text.size() - 1 - tail]) ++tail;
   // The last clean line at or before the first change: the scan there is as the old one was.
   auto start = std::upper_bound(was.begin(), was.end(), CleanLine{static_cast<uint32_t>(head), UINT32_MAX});
