@@ -338,6 +338,12 @@ void Server::DidChange(const Json& params) {
       doc.changes.clear();
     }
   }
+  // Whether a CR ends a line depends on the byte after it, which an edit beside it changes: rows the edits
+  // cannot describe. Such a payload is parsed afresh.
+  if (doc.kind == DocumentKind::kPayload && text.find('\r') != std::string::npos) {
+    doc.payload.reset();
+    doc.changes.clear();
+  }
   doc.source = std::make_shared<SourceFile>(doc.path, std::move(text));
   doc.version = params["textDocument"].value("version", doc.version + 1);
   Schedule(doc);
