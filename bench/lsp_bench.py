@@ -2,13 +2,14 @@
 """LSP latency: a one-character edit in a 5,000-line payload, timed from the
 didChange leaving the client to the publishDiagnostics that answers it.
 
-    python3 bench/lsp_bench.py build/aortalint [--lines 5000] [--edits 50]
+    python3 bench/lsp_bench.py build/aortalint [--lines 5000] [--edits 50] [--modes incremental,paired]
 
 Edits are spaced wider than the server's debounce, as keystrokes are, so each
 one is analysed on arrival. `incremental` sends a one-character range (the
 tree-sitter tree is edited and re-used); `full` sends the whole text (the
 payload is parsed from scratch); `paired` has the payload's recipe open too,
-so each edit re-publishes both files.
+so each edit re-publishes both files. `--modes` runs some of them only (to profile
+one, attach `perf record -p` to the server it starts).
 """
 import argparse
 import json
@@ -145,10 +146,16 @@ def main():
     ap.add_argument("binary")
     ap.add_argument("--lines", type=int, default=5000)
     ap.add_argument("--edits", type=int, default=50)
+    ap.add_argument("--modes", default="incremental,full,paired",
+                    help="comma-separated, of incremental, full and paired")
     args = ap.parse_args()
+    modes = args.modes.split(",")
+    for mode in modes:
+        if mode not in ("incremental", "full", "paired"):
+            ap.error(f"--modes: '{mode}' is not a mode; name incremental, full or paired")
     print(f"payload: {args.lines} lines; {args.edits} one-character edits per mode; times in ms")
     print(f"{'mode':<12} {'median':>8} {'p95':>8} {'max':>8}")
-    for mode in ("incremental", "full", "paired"):
+    for mode in modes:
         s = sorted(run(args.binary, args.lines, args.edits, mode))
         p95 = s[min(len(s) - 1, int(round(0.95 * (len(s) - 1))))]
         print(f"{mode:<12} {statistics.median(s):8.2f} {p95:8.2f} {s[-1]:8.2f}")

@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <set>
 
 #include "load/knowledge_loader.h"
 #include "lsp/server.h"
 #include "model/knowledge.h"
+#include "python_gen.h"
 #include "test_util.h"
 
 namespace aortalint::lsp {
@@ -447,6 +449,78 @@ TEST_CASE("lsp server: edits in a burst are analysed once the debounce allows") 
 
 namespace aortalint::lsp {
 namespace {
+
+TEST_CASE("lsp server: a payload edited in many random ways gets the diagnostics of its text opened afresh") {
+  // One server keeps the payload's tree and facts across range edits; the other is sent the whole text each
+  // time, and so parses it from scratch. A recipe on disk runs the payload, so the rules on its calls run too.
+  std::filesystem::path dir = testing::TempDir("lsp-edits");
+  std::string path = (dir / "payload.py").string();
+  testing::WriteFile(path, "# the editor's text is what is analysed\n");
+  const char* const statements[] = {"import torch\n",
+                                    "import triton.profiler as proton\n",
+                                    "proton.start(\"run\")\n",
+                                    "    proton.finalize()\n",
+                                    "_ENV = \"AORTA_PROTON_\"\n",
+                                    "os.environ[\"HIP_VISIBLE_DEVICES\"] = \"0\"\n",
+                                    "def go():\n    proton.start()\n",
+                                    "main()\n",
+                                    "\n\n",
+                                    "# a comment\n",
+                                    "if __name__ == \"__main__\":\n    main()\n"};
+  const char* const keys[] = {"", "x", "\n", " ", "(", ")", "'", "#", ":", "\r", "\r\n"};
+  const char* const collect[] = {"collect:\n  proton:\n    mode: cli\n",
+                                 "collect:\n  proton:\n    mode: env\n    backend: roctracer\n"};
+  std::mt19937 rng(3232);
+  size_t rounds = 0, findings = 0;
+  std::set<std::string> rules;
+  for (int file = 0; file < 20; ++file) {
+    testing::WriteFile(dir / "recipe.yaml",
+                       std::string("schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\n"
+                                   "diagnostic_axis: [none]\n") +
+                           collect[file % 2]);
+    std::string text = "import torch\nimport triton.profiler as proton\n" + testing::Generate(rng);
+    Session edited, fresh;
+    edited.Initialize();
+    fresh.Initialize();
+    edited.Open(path, text, "python");
+    fresh.Open(path, text, "python");
+    for (int round = 0; round < 40; ++round, ++rounds) {
+      SourceFile before(path, text);
+      // A statement pasted at the start of a line, or a keystroke anywhere.
+      uint32_t a = rng() % (text.size() + 1), b = a;
+      std::string inserted;
+      if (rng() % 2) {
+        a = b = before.LineStart(before.Locate(a).line - 1);
+        inserted = statements[rng() % std::size(statements)];
+      } else {
+        b = rng() % 3 ? a : std::min<uint32_t>(static_cast<uint32_t>(text.size()), a + rng() % 8);
+        inserted = keys[rng() % std::size(keys)];
+      }
+      auto position = [&](uint32_t offset) {
+        return Json{{"line", before.Locate(offset).line - 1}, {"character", before.Utf16Column(offset)}};
+      };
+      Json change{{"range", {{"start", position(a)}, {"end", position(b)}}}, {"text", inserted}};
+      text.replace(a, b - a, inserted);
+      edited.Clear();
+      fresh.Clear();
+      edited.Notify("textDocument/didChange", {{"textDocument", {{"uri", PathToUri(path)}, {"version", round + 2}}},
+                                               {"contentChanges", Json::array({change})}});
+      fresh.ChangeAll(path, text);
+      std::optional<Json> got = edited.Published(path), want = fresh.Published(path);
+      CAPTURE(text);
+      REQUIRE(got);
+      REQUIRE(want);
+      REQUIRE(*got == *want);
+      findings += got->size();
+      for (const Json& d : *got) rules.insert(d["code"].get<std::string>());
+    }
+  }
+  CHECK(rounds == 800);
+  // The payloads have findings to disagree about, from rules on imports, calls and syntax.
+  CHECK(findings > rounds);
+  for (const char* rule : {"PAY001", "PAY005", "PAY012", "PAY013", "SYN002"}) CHECK(rules.count(rule));
+  std::filesystem::remove_all(dir);
+}
 
 TEST_CASE("lsp server: file watchers are registered when the client can take them") {
   Session s;

@@ -30,8 +30,9 @@ struct TextChange {
   TextPoint new_end_point;
 };
 
-/// Describes replacing `replaced` in `before` with `inserted`.
-TextChange DescribeChange(std::string_view before, Span replaced, std::string_view inserted);
+/// Describes replacing `replaced` in `before` with `inserted` (rows are counted as the parse counts
+/// them: a lone CR ends a line too).
+TextChange DescribeChange(const SourceFile& before, Span replaced, std::string_view inserted);
 
 /// Parses `source`; with `previous` and the `changes` that turned its text into
 /// `source`'s, unchanged subtrees of its tree are reused.

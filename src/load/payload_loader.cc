@@ -7,9 +7,10 @@
 #include <cstring>
 #include <optional>
 #include <regex>
-#include <set>
+#include <span>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -197,17 +198,17 @@ bool IsTorchPath(std::string_view path) { return path == "torch" || path.rfind("
 // the names the rules look for never carry any.
 class Builder {
  public:
-  explicit Builder(Payload& p) : p_(p), g_(PythonGrammar()) {}
+  // `previous`: the payload whose tree the parse started from (ReparsePayload), or null.
+  Builder(Payload& p, const Payload* previous) : p_(p), g_(PythonGrammar()), previous_(previous) {}
 
   void Run() {
-    CollectConstants();
+    ForEachNamedChild(p_.root(), [&](TSNode stmt) {
+      top_.push_back(stmt);
+      NoteConstant(stmt);
+    });
     Walk();
     BindProtonNames();
-    for (const auto& [line, callee] : module_calls_)
-      if (callee.empty() || defined_.count(callee)) {
-        p_.module_call_line = line;
-        break;
-      }
+    p_.module_call_line = WorkAtLoad();
   }
 
   // Whether a compound statement's blocks (and a `with`'s items) call something that runs with them:
@@ -254,28 +255,30 @@ class Builder {
     Kind kind = KindOf(stmt);
     if (kind == Kind::kFunctionDefinition || kind == Kind::kDecoratedDefinition) {
       TSNode def = kind == Kind::kDecoratedDefinition ? Field(stmt, g_.definition) : stmt;
-      if (!ts_node_is_null(def) && Is(def, Kind::kFunctionDefinition)) defined_.insert(Text(Field(def, g_.name)));
+      if (!ts_node_is_null(def) && Is(def, Kind::kFunctionDefinition)) stmt_->defines = Text(Field(def, g_.name));
       return;
     }
-    uint32_t line = ts_node_start_point(stmt).row + 1;
     if (kind == Kind::kIfStatement || kind == Kind::kForStatement || kind == Kind::kWhileStatement ||
         kind == Kind::kTryStatement || kind == Kind::kWithStatement) {
       // A block of the module's own that calls something (`for n in sizes: run(n)`, `with
       // proton.scope(...): ...`) is work at load too; the `__name__` test is the guard's, not work.
       TSNode condition = Field(stmt, g_.condition);
       bool guard = kind == Kind::kIfStatement && !ts_node_is_null(condition) && MentionsName(condition);
-      if (!guard && CallsInBlocks(stmt)) module_calls_.push_back({line, ""});
+      stmt_->work_at_load = !guard && CallsInBlocks(stmt);
       return;
     }
     if (kind != Kind::kExpressionStatement || ts_node_named_child_count(stmt) != 1) return;
     TSNode e = ts_node_named_child(stmt, 0);
     if (Is(e, Kind::kCall)) {
-      module_calls_.push_back({line, ""});
+      stmt_->work_at_load = true;
     } else if (Is(e, Kind::kAssignment)) {
       TSNode right = Field(e, g_.right);
       if (ts_node_is_null(right) || !Is(right, Kind::kCall)) return;
       TSNode fn = Field(right, g_.function);
-      if (!ts_node_is_null(fn) && Is(fn, Kind::kIdentifier)) module_calls_.push_back({line, Text(fn)});
+      if (!ts_node_is_null(fn) && Is(fn, Kind::kIdentifier)) {
+        stmt_->work_at_load = true;
+        stmt_->calls_own = Text(fn);
+      }
     }
   }
 
@@ -317,16 +320,32 @@ class Builder {
 
   // Module-level `NAME = "..."` (and `NAME: str = "..."`), before the walk so
   // that functions above the definition resolve it too.
-  void CollectConstants() {
-    ForEachNamedChild(p_.root(), [&](TSNode stmt) {
-      if (!Is(stmt, Kind::kExpressionStatement) || ts_node_named_child_count(stmt) != 1) return;
-      TSNode a = ts_node_named_child(stmt, 0);
-      if (!Is(a, Kind::kAssignment)) return;
-      TSNode left = Field(a, g_.left);
-      TSNode right = Field(a, g_.right);
-      if (ts_node_is_null(left) || ts_node_is_null(right) || !Is(left, Kind::kIdentifier)) return;
-      if (auto v = Resolve(right, 0)) p_.constants[Text(left)] = *v;
-    });
+  void NoteConstant(TSNode stmt) {
+    if (!Is(stmt, Kind::kExpressionStatement) || ts_node_named_child_count(stmt) != 1) return;
+    TSNode a = ts_node_named_child(stmt, 0);
+    if (!Is(a, Kind::kAssignment)) return;
+    TSNode left = Field(a, g_.left);
+    TSNode right = Field(a, g_.right);
+    if (ts_node_is_null(left) || ts_node_is_null(right) || !Is(left, Kind::kIdentifier)) return;
+    if (auto v = Resolve(right, 0)) p_.constants[Text(left)] = *v;
+  }
+
+  // The line of the first top-level statement doing work at load; 0 when none does.
+  uint32_t WorkAtLoad() const {
+    std::unordered_set<std::string_view> defined;  // the module's functions, gathered when first asked
+    bool gathered = false;
+    for (const StatementFacts& s : p_.statements) {
+      if (!s.work_at_load) continue;
+      if (!s.calls_own.empty()) {
+        if (!gathered)
+          for (const StatementFacts& d : p_.statements)
+            if (!d.defines.empty()) defined.insert(d.defines);
+        gathered = true;
+        if (!defined.count(s.calls_own)) continue;
+      }
+      return ts_node_start_point(s.node).row + 1;
+    }
+    return 0;
   }
 
   // The constant string an expression always evaluates to, if it can be told.
@@ -663,9 +682,9 @@ class Builder {
         break;
       case Kind::kIfStatement: {
         TSNode condition = Field(n, g_.condition);
-        if ((top_level || InModuleControlFlow(parent)) && !p_.main_guard) {
+        if ((top_level || InModuleControlFlow(parent)) && !stmt_->guard) {
           if (!ts_node_is_null(condition) && MentionsName(condition))
-            p_.main_guard = MainGuard{n, Field(n, g_.consequence), p_.SpanOf(n), !top_level};
+            stmt_->guard = MainGuard{n, Field(n, g_.consequence), p_.SpanOf(n), !top_level};
         }
         if (IsTypeChecking(condition)) out.type_checking = true;
         out.certain = false;
@@ -697,8 +716,11 @@ class Builder {
   // subtree without an error and without any of these holds no fact, and the
   // walk skips it. Quotes are kept apart too: without constants, only an
   // expression holding one can resolve to a string.
-  void FindTriggers() {
+  void FindTriggers(TSNode stmt) {
     std::string_view text = p_.source->text();
+    triggers_.clear();
+    quotes_.clear();
+    next_trigger_ = next_quote_ = 0;
     bool operators = !p_.constants.empty();
     // 1: a trigger; 2: also a quote; 3: a trigger when followed by the rest of a word.
     unsigned char table[256] = {};
@@ -708,46 +730,17 @@ class Builder {
     if (operators) table[static_cast<unsigned char>('+')] = table[static_cast<unsigned char>('%')] = 1;
     table[static_cast<unsigned char>('i')] = table[static_cast<unsigned char>('e')] = 3;
     const char* data = text.data();
-    // Only the module's children are walked: a selective parse's tree covers
-    // a few statements of the text, and the bytes between them hold no node.
-    ForEachChildSpan(p_.root(), [&](size_t begin, size_t end) {
-      for (size_t i = begin; i < end; ++i) {
-        unsigned char kind = table[static_cast<unsigned char>(data[i])];
-        if (!kind) continue;
-        if (kind == 3) {
-          std::string_view word = data[i] == 'i' ? std::string_view("import") : std::string_view("environ");
-          if (text.compare(i, word.size(), word) != 0) continue;
-        }
-        triggers_.push_back(static_cast<uint32_t>(i));
-        if (kind == 2) quotes_.push_back(static_cast<uint32_t>(i));
+    size_t end = std::min<size_t>(ts_node_end_byte(stmt), text.size());
+    for (size_t i = std::min<size_t>(ts_node_start_byte(stmt), end); i < end; ++i) {
+      unsigned char kind = table[static_cast<unsigned char>(data[i])];
+      if (!kind) continue;
+      if (kind == 3) {
+        std::string_view word = data[i] == 'i' ? std::string_view("import") : std::string_view("environ");
+        if (text.compare(i, word.size(), word) != 0) continue;
       }
-    });
-  }
-
-  // Calls `fn(begin, end)` with the byte span of each child of `node` (named
-  // or not), in order, spans that touch merged, clamped to the text.
-  template <typename Fn>
-  void ForEachChildSpan(TSNode node, Fn&& fn) const {
-    size_t size = p_.source->text().size();
-    size_t begin = 0, end = 0;
-    bool open = false;
-    TSTreeCursor cursor = ts_tree_cursor_new(node);
-    if (ts_tree_cursor_goto_first_child(&cursor)) {
-      do {
-        TSNode c = ts_tree_cursor_current_node(&cursor);
-        size_t b = std::min<size_t>(ts_node_start_byte(c), size), e = std::min<size_t>(ts_node_end_byte(c), size);
-        if (open && b <= end) {
-          end = std::max(end, e);
-          continue;
-        }
-        if (open) fn(begin, end);
-        begin = b;
-        end = e;
-        open = true;
-      } while (ts_tree_cursor_goto_next_sibling(&cursor));
+      triggers_.push_back(static_cast<uint32_t>(i));
+      if (kind == 2) quotes_.push_back(static_cast<uint32_t>(i));
     }
-    ts_tree_cursor_delete(&cursor);
-    if (open) fn(begin, end);
   }
 
   // The first trigger at or after `begin` (UINT32_MAX when none). `begin` does
@@ -818,54 +811,183 @@ class Builder {
     return {level, ts_node_end_byte(n), seek && !ts_node_has_error(n), ts_node_child_count(n) <= 12};
   }
 
-  // A pre-order walk with one cursor: the module's named children, then below
-  // them every named or MISSING node, less the subtrees that hold no fact
-  // (no error and no trigger), which it steps over without entering.
-  void Walk() {
-    FindTriggers();
-    TSNode root = p_.root();
-    std::vector<Open> open;
-    open.reserve(64);
-    cursor_ = ts_tree_cursor_new(root);
-    // Every top-level statement is visited: the `__main__` guard is one.
-    open.push_back(OpenNode({root, KindOf(root), true, false}, false));
-    bool more = Enter(open.back());
-    while (more) {
-      TSNode n = ts_tree_cursor_current_node(&cursor_);
-      bool top_level = open.size() == 1;
-      uint32_t end = ts_node_end_byte(n);
-      if (ts_node_is_named(n) || (!top_level && ts_node_is_missing(n))) {
-        bool error = ts_node_has_error(n);
-        bool relevant = error || HasTrigger(ts_node_start_byte(n), end);
-        if (relevant || top_level) {
-          Level next = Visit(n, open.back().level, top_level);
-          if (relevant) {
-            Open child = OpenNode(next, true);
-            if (Enter(child)) {
-              open.push_back(child);
-              continue;
-            }
-          }
-        }
-      }
-      // Done with `n`: on to the next sibling, or up while there is none.
-      for (;;) {
-        Step step = Advance(open.back(), end);
-        if (step == Step::kSibling) break;
-        if (open.size() == 1) {
-          more = false;
-          break;
-        }
-        if (step == Step::kDoneAtChild) ts_tree_cursor_goto_parent(&cursor_);
-        end = open.back().end;
-        open.pop_back();
-      }
+  // What a statement's node stands for in libtree-sitter (0.20 to 0.25): TSNode::id points at the slot of
+  // its parent's children that holds it, a Subtree: a pointer to data shared by every tree that reuses it
+  // (never changed while any holds it), or, with the lowest bit set, a leaf stored in the slot. 0 for the
+  // latter: a leaf's slot says nothing of its text.
+  static uint64_t SharedSubtree(TSNode n) {
+    uint64_t subtree = 0;
+    if (!ts_node_is_null(n)) std::memcpy(&subtree, n.id, sizeof subtree);
+    return subtree & 1 ? 0 : subtree;
+  }
+
+  // A node of a statement of the previous tree, moved to its place in this one: a TSNode's context is its start
+  // byte, row, column and alias, and below the statement its id is a slot in the shared data.
+  struct Shift {
+    TSNode from, to;               // the statement in the previous tree and in this one
+    uint32_t bytes = 0, rows = 0;  // added modulo 2^32: either may be negative
+    TSNode operator()(TSNode n) const {
+      if (ts_node_is_null(n)) return n;
+      if (n.id == from.id) return to;
+      n.context[0] += bytes;
+      n.context[1] += rows;
+      n.tree = to.tree;
+      return n;
     }
+    Span operator()(Span s) const { return {s.begin + bytes, s.end + bytes}; }
+  };
+
+  // Each top-level statement, then below it every named or MISSING node, less the subtrees that hold no fact
+  // (no error and no trigger). A statement whose subtree tree-sitter reused from the previous tree (its text
+  // unchanged, at the same column) has the facts it had there, moved, while the module constants that strings
+  // resolve through are the same.
+  void Walk() {
+    TSNode root = p_.root();
+    Level module{root, KindOf(root), true, false};
+    // The previous payload's statements by shared subtree: open addressing, at most half full.
+    std::vector<std::pair<uint64_t, const StatementFacts*>> was;
+    int bits = 0;
+    auto slot = [&](uint64_t subtree) { return static_cast<size_t>((subtree * 0x9E3779B97F4A7C15ull) >> (64 - bits)); };
+    if (previous_ && previous_->constants == p_.constants) {
+      while ((size_t{1} << bits) < 2 * previous_->statements.size() + 2) ++bits;
+      was.resize(size_t{1} << bits);
+      for (const StatementFacts& s : previous_->statements)
+        if (uint64_t subtree = SharedSubtree(s.node)) {
+          size_t i = slot(subtree);
+          while (was[i].first) i = (i + 1) & (was.size() - 1);
+          was[i] = {subtree, &s};
+        }
+    }
+    cursor_ = ts_tree_cursor_new(root);
+    p_.statements.reserve(top_.size());
+    for (TSNode stmt : top_) {
+      StatementFacts s;
+      s.node = stmt;
+      stmt_ = &s;
+      s.imports.first = static_cast<uint32_t>(p_.imports.size());
+      s.calls.first = static_cast<uint32_t>(p_.calls.size());
+      s.strings.first = static_cast<uint32_t>(p_.strings.size());
+      s.string_literals.first = static_cast<uint32_t>(p_.string_literals.size());
+      s.decorators.first = static_cast<uint32_t>(p_.decorators.size());
+      s.string_tails.first = static_cast<uint32_t>(p_.string_tails.size());
+      s.env_writes.first = static_cast<uint32_t>(p_.env_writes.size());
+      s.syntax_problems.first = static_cast<uint32_t>(p_.syntax_problems.size());
+      const StatementFacts* old = nullptr;
+      Shift shift;
+      if (uint64_t subtree = was.empty() ? 0 : SharedSubtree(stmt)) {
+        size_t i = slot(subtree);
+        while (was[i].first && was[i].first != subtree) i = (i + 1) & (was.size() - 1);
+        if (was[i].first == subtree) {
+          old = was[i].second;
+          shift = {old->node, stmt, ts_node_start_byte(stmt) - ts_node_start_byte(old->node),
+                   ts_node_start_point(stmt).row - ts_node_start_point(old->node).row};
+          // Moved as a whole: the same column and alias (a node's points below it are relative to its start).
+          TSNode moved = old->node;
+          moved.context[0] += shift.bytes;
+          moved.context[1] += shift.rows;
+          if (!std::equal(moved.context, moved.context + 4, stmt.context)) old = nullptr;
+        }
+      }
+      if (old) {
+        Reuse(*old, shift);
+      } else {
+        WalkStatement(stmt, module);
+        ++p_.statements_walked;
+      }
+      s.imports.count = static_cast<uint32_t>(p_.imports.size()) - s.imports.first;
+      s.calls.count = static_cast<uint32_t>(p_.calls.size()) - s.calls.first;
+      s.strings.count = static_cast<uint32_t>(p_.strings.size()) - s.strings.first;
+      s.string_literals.count = static_cast<uint32_t>(p_.string_literals.size()) - s.string_literals.first;
+      s.decorators.count = static_cast<uint32_t>(p_.decorators.size()) - s.decorators.first;
+      s.string_tails.count = static_cast<uint32_t>(p_.string_tails.size()) - s.string_tails.first;
+      s.env_writes.count = static_cast<uint32_t>(p_.env_writes.size()) - s.env_writes.first;
+      s.syntax_problems.count = static_cast<uint32_t>(p_.syntax_problems.size()) - s.syntax_problems.first;
+      if (!p_.main_guard && s.guard) p_.main_guard = s.guard;
+      p_.statements.push_back(std::move(s));
+    }
+    stmt_ = nullptr;
     ts_tree_cursor_delete(&cursor_);
     // Input tree-sitter cannot recover from leaves an ERROR root (or an error it holds nowhere visible).
     if (p_.syntax_problems.empty() && ts_node_has_error(root)) {
       uint32_t at = ts_node_start_byte(root);
       p_.syntax_problems.push_back({{at, ts_node_end_byte(root)}, ""});
+    }
+  }
+
+  // The facts `old` (a statement of the previous payload) gave, moved by `shift` into this payload.
+  void Reuse(const StatementFacts& old, const Shift& shift) {
+    const Payload& was = *previous_;
+    auto range = [](const auto& list, StatementFacts::Range r) {
+      return std::span(list.begin() + r.first, list.begin() + r.first + r.count);
+    };
+    for (ImportStmt s : range(was.imports, old.imports)) {
+      s.span = shift(s.span);
+      s.line += shift.rows;
+      s.end_line += shift.rows;
+      // A top-level import's block depends on the statements before it; a nested one's on its own statement's.
+      s.block = s.top_level ? BlockOf(stmt_->node) : s.block - old.imports.first + stmt_->imports.first;
+      p_.imports.push_back(std::move(s));
+    }
+    for (CallSite c : range(was.calls, old.calls)) {
+      c.span = shift(c.span);
+      c.line += shift.rows;
+      c.node = shift(c.node);
+      p_.calls.push_back(std::move(c));
+    }
+    for (const std::string& v : range(was.strings, old.strings)) p_.strings.push_back(v);
+    for (TSNode n : range(was.string_literals, old.string_literals)) p_.string_literals.push_back(shift(n));
+    for (TSNode n : range(was.decorators, old.decorators)) p_.decorators.push_back(shift(n));
+    for (const std::string& v : range(was.string_tails, old.string_tails)) p_.string_tails.push_back(v);
+    for (EnvWrite w : range(was.env_writes, old.env_writes)) {
+      w.span = shift(w.span);
+      w.line += shift.rows;
+      p_.env_writes.push_back(std::move(w));
+    }
+    for (SyntaxProblem s : range(was.syntax_problems, old.syntax_problems)) {
+      s.span = shift(s.span);
+      p_.syntax_problems.push_back(std::move(s));
+    }
+    if (old.guard) {
+      MainGuard g = *old.guard;
+      g.node = shift(g.node);
+      g.body = shift(g.body);
+      g.span = shift(g.span);
+      stmt_->guard = g;
+    }
+    stmt_->work_at_load = old.work_at_load;
+    stmt_->calls_own = old.calls_own;
+    stmt_->defines = old.defines;
+  }
+
+  // One top-level statement's walk, with one cursor.
+  void WalkStatement(TSNode stmt, const Level& module) {
+    FindTriggers(stmt);
+    Level level = Visit(stmt, module, true);
+    if (!ts_node_has_error(stmt) && !HasTrigger(ts_node_start_byte(stmt), ts_node_end_byte(stmt))) return;
+    ts_tree_cursor_reset(&cursor_, stmt);
+    open_.clear();
+    open_.push_back(OpenNode(level, true));
+    if (!Enter(open_.back())) return;
+    for (;;) {
+      TSNode n = ts_tree_cursor_current_node(&cursor_);
+      uint32_t end = ts_node_end_byte(n);
+      if ((ts_node_is_named(n) || ts_node_is_missing(n)) &&
+          (ts_node_has_error(n) || HasTrigger(ts_node_start_byte(n), end))) {
+        Open child = OpenNode(Visit(n, open_.back().level, false), true);
+        if (Enter(child)) {
+          open_.push_back(child);
+          continue;
+        }
+      }
+      // Done with `n`: on to the next sibling, or up while there is none.
+      for (;;) {
+        Step step = Advance(open_.back(), end);
+        if (step == Step::kSibling) break;
+        if (open_.size() == 1) return;
+        if (step == Step::kDoneAtChild) ts_tree_cursor_goto_parent(&cursor_);
+        end = open_.back().end;
+        open_.pop_back();
+      }
     }
   }
 
@@ -908,18 +1030,21 @@ class Builder {
 
   Payload& p_;
   const Grammar& g_;
-  std::vector<std::pair<uint32_t, std::string>> module_calls_;  // line, own function called ("" for a bare call)
-  std::set<std::string> defined_;                               // top-level function names
-  std::vector<uint32_t> triggers_;                              // byte offsets, ascending
+  const Payload* previous_;
+  std::vector<TSNode> top_;         // the module's named children
+  StatementFacts* stmt_ = nullptr;  // the top-level statement walked
+  std::vector<uint32_t> triggers_;  // byte offsets in the statement walked, ascending
   size_t next_trigger_ = 0;
   std::vector<uint32_t> quotes_;  // byte offsets, ascending
   size_t next_quote_ = 0;
   TSTreeCursor cursor_;
+  std::vector<Open> open_;  // the walk's stack
 };
 
 }  // namespace
 
-std::shared_ptr<const Payload> ParsePayload(SourcePtr source, const TSTree* old_tree, PayloadParse mode) {
+std::shared_ptr<const Payload> ParsePayload(SourcePtr source, const TSTree* old_tree, PayloadParse mode,
+                                            const Payload* previous) {
   auto payload = std::make_shared<Payload>();
   payload->source = std::move(source);
   // Python ends a line at a lone CR too (old Mac line ends), as SourceFile counts lines; the grammar only
@@ -932,7 +1057,13 @@ std::shared_ptr<const Payload> ParsePayload(SourcePtr source, const TSTree* old_
       lf_text[cr] = '\n';
     }
   if (!lf_text.empty()) text = lf_text;
-  PythonShape shape = ShapePython(text);
+  // A full parse (the editor's) keeps the shape scan's clean lines, so that the next edit scans its own lines
+  // only; a text read with lone CRs as LF does not.
+  bool clean = mode == PayloadParse::kFull && lf_text.empty();
+  PythonShape shape = clean && old_tree && previous && !previous->clean_lines.empty()
+                          ? ShapePythonAfterEdit(previous->source->text(), previous->clean_lines, text)
+                          : ShapePython(text, clean);
+  if (clean && shape.plain()) payload->clean_lines = std::move(shape.clean);
   if (mode == PayloadParse::kSelective && !old_tree && shape.plain())
     payload->tree = ParseStatements(text);
   else
@@ -942,7 +1073,7 @@ std::shared_ptr<const Payload> ParsePayload(SourcePtr source, const TSTree* old_
     return payload;
   }
   for (PythonRefusal& r : shape.refused) payload->syntax_problems.push_back({r.at, "", std::move(r.message)});
-  Builder(*payload).Run();
+  Builder(*payload, old_tree ? previous : nullptr).Run();
   return payload;
 }
 

@@ -24,8 +24,10 @@ enum class PayloadParse { kSelective, kFull };
 std::shared_ptr<const Payload> LoadPayload(const std::string& path, PayloadParse mode);
 
 /// Parses text already in memory. `old_tree`, when given, must already carry
-/// the edits (ts_tree_edit) that turned its text into `source`'s (always a full parse).
+/// the edits (ts_tree_edit) that turned its text into `source`'s (always a full parse);
+/// `previous`, the payload it was copied from, lends the facts of the statements
+/// whose subtrees the parse reused (it must live until this returns).
 std::shared_ptr<const Payload> ParsePayload(SourcePtr source, const TSTree* old_tree = nullptr,
-                                            PayloadParse mode = PayloadParse::kFull);
+                                            PayloadParse mode = PayloadParse::kFull, const Payload* previous = nullptr);
 
 }  // namespace aortalint

@@ -63,6 +63,8 @@ std::vector<TSPoint> PointsAt(std::string_view text, const std::vector<uint32_t>
 // included ranges: every offset, row and column stays that of the whole text.
 std::vector<TSRange> IncludedRanges(std::string_view text, const PythonShape& shape) {
   uint32_t begin = text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+  // Nearly always: all of it (the end is open, so no point need be counted).
+  if (shape.plain() && begin < text.size()) return {{{0, begin}, {UINT32_MAX, UINT32_MAX}, begin, UINT32_MAX}};
   std::vector<Span> out = shape.skipped;
   for (const PythonRefusal& r : shape.refused) out.push_back(r.statement);
   std::sort(out.begin(), out.end(), [](const Span& a, const Span& b) { return a.begin < b.begin; });

@@ -1,5 +1,8 @@
 #include "load/python_shape.h"
 
+#include <algorithm>
+#include <cstring>
+
 #include <fmt/format.h>
 
 namespace aortalint {
@@ -29,11 +32,23 @@ bool IsStringPrefix(std::string_view w, bool& f) {
 
 class Scanner {
  public:
-  explicit Scanner(std::string_view text) : t_(text) {}
+  // From `start`, a clean line at `row` (0, 0: the whole text); `clean`: record the clean lines.
+  Scanner(std::string_view text, bool clean, CleanLine start = {0, 0})
+      : t_(text), i_(start.first), row_(start.second), statement_(start.first), record_clean_(clean) {}
+
+  // Stops at the first clean line at or after `from` that the old scan had clean too (`moved` bytes earlier).
+  void StopAt(uint32_t from, std::span<const CleanLine> old, int64_t moved) {
+    stop_from_ = from;
+    old_ = old;
+    moved_ = moved;
+  }
+  bool stopped() const { return stopped_; }
+
+  static bool ByOffset(const CleanLine& a, const CleanLine& b) { return a.first < b.first; }
 
   PythonShape Run() {
     levels_.push_back({});
-    while (i_ < t_.size()) {
+    while (i_ < t_.size() && !stopped_) {
       if (!levels_.back().content)
         Code();
       else
@@ -202,6 +217,13 @@ class Scanner {
     levels_[0].pending = 0;
     total_ = 0;
     statement_ = static_cast<uint32_t>(i_);
+    // Everything else is as at the start: no bracket is open (levels_ is the statement alone), nor an
+    // operator pending, nor a refusal; and after code, no comment run.
+    if (!record_clean_ || comment_run_) return;
+    out_.clean.push_back({statement_, row_});
+    if (statement_ >= stop_from_)
+      stopped_ = std::binary_search(old_.begin(), old_.end(), CleanLine{static_cast<uint32_t>(statement_ - moved_), 0},
+                                    ByOffset);
   }
 
   // A token at the current level (`count` 0 for a comma); `op`: it leaves its expression unfinished.
@@ -275,10 +297,49 @@ class Scanner {
   bool last_operator_ = false;  // the last token leaves an expression unfinished
   uint32_t comment_run_ = 0;
   bool kept_isort_ = false;
+  bool record_clean_ = false;
+  uint32_t stop_from_ = UINT32_MAX;
+  std::span<const CleanLine> old_;
+  int64_t moved_ = 0;
+  bool stopped_ = false;
 };
 
 }  // namespace
 
-PythonShape ShapePython(std::string_view text) { return Scanner(text).Run(); }
+PythonShape ShapePython(std::string_view text, bool clean) { return Scanner(text, clean).Run(); }
+
+PythonShape ShapePythonAfterEdit(std::string_view before, std::span<const CleanLine> was, std::string_view text) {
+  size_t common = std::min(before.size(), text.size());
+  // The bytes both begin with, and then end with: a block at a time (memcmp), then a byte.
+  constexpr size_t kBlock = 64;
+  size_t head = 0;
+  while (head + kBlock <= common && !std::memcmp(before.data() + head, text.data() + head, kBlock)) head += kBlock;
+  while (head < common && before[head] == text[head]) ++head;
+  size_t tail = 0;
+  while (tail + kBlock <= common - head &&
+         !std::memcmp(before.data() + before.size() - tail - kBlock, text.data() + text.size() - tail - kBlock, kBlock))
+    tail += kBlock;
+  while (tail < common - head && before[before.size() - 1 - tail] == text[text.size() - 1 - tail]) ++tail;
+  // The last clean line at or before the first change: the scan there is as the old one was.
+  auto start = std::upper_bound(was.begin(), was.end(), CleanLine{static_cast<uint32_t>(head), UINT32_MAX});
+  std::vector<CleanLine> kept(was.begin(), start);
+  CleanLine from = kept.empty() ? CleanLine{0, 0} : kept.back();
+  int64_t moved = static_cast<int64_t>(text.size()) - static_cast<int64_t>(before.size());
+  Scanner scanner(text, true, from);
+  scanner.StopAt(static_cast<uint32_t>(text.size() - tail), was, moved);
+  PythonShape shape = scanner.Run();
+  if (scanner.stopped()) {
+    // The rest is the old scan's: no refusal, and its clean lines moved.
+    CleanLine last = shape.clean.back();
+    auto rest = std::lower_bound(was.begin(), was.end(), CleanLine{static_cast<uint32_t>(last.first - moved), 0},
+                                 Scanner::ByOffset);
+    uint32_t rows = last.second - rest->second;
+    for (++rest; rest != was.end(); ++rest)
+      shape.clean.push_back({static_cast<uint32_t>(rest->first + moved), rest->second + rows});
+  }
+  kept.insert(kept.end(), shape.clean.begin(), shape.clean.end());
+  shape.clean = std::move(kept);
+  return shape;
+}
 
 }  // namespace aortalint

@@ -17,8 +17,10 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "base/span.h"
@@ -35,13 +37,23 @@ struct PythonRefusal {
   std::string message;
 };
 
+/// A line start where the scan is as at the start of the text (no bracket, string, statement or comment run
+/// open): what follows is scanned as if it began there. Offset and row.
+using CleanLine = std::pair<uint32_t, uint32_t>;
+
 struct PythonShape {
   std::vector<PythonRefusal> refused;  // ascending, apart
   std::vector<Span> skipped;           // whole comment lines left out, ascending
+  std::vector<CleanLine> clean;        // ascending; only when asked for
   bool plain() const { return refused.empty() && skipped.empty(); }
 };
 
-/// Scans `text` (UTF-8 Python source) for the shapes above.
-PythonShape ShapePython(std::string_view text);
+/// Scans `text` (UTF-8 Python source) for the shapes above; with `clean`, records its clean lines.
+PythonShape ShapePython(std::string_view text, bool clean = false);
+
+/// ShapePython(text, true) of `text`, an edit of `before`, whose shape was plain with the clean lines
+/// `was`: scanned again only from the last clean line at or before the first byte changed to the first
+/// clean line after the last, where the old scan was clean too (the rest is the old scan's, moved).
+PythonShape ShapePythonAfterEdit(std::string_view before, std::span<const CleanLine> was, std::string_view text);
 
 }  // namespace aortalint

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <optional>
 
 namespace aortalint::lsp {
 
@@ -122,15 +123,16 @@ Span FromRange(const SourceFile& file, const Json& range, PositionEncoding encod
 }
 
 std::string ApplyChange(const std::string& path, std::string text, const Json& change, PositionEncoding encoding,
-                        Span* changed) {
+                        Span* changed, const SourceFile* indexed) {
   std::string replacement = change.value("text", std::string());
   auto range = change.find("range");
   if (range == change.end() || range->is_null()) {
     if (changed) *changed = Span{0, static_cast<uint32_t>(text.size())};
     return replacement;
   }
-  SourceFile file(path, text);
-  Span span = FromRange(file, *range, encoding);
+  std::optional<SourceFile> own;
+  if (!indexed) indexed = &own.emplace(path, text);
+  Span span = FromRange(*indexed, *range, encoding);
   if (changed) *changed = span;
   text.replace(span.begin, span.end - span.begin, replacement);
   return text;

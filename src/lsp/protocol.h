@@ -33,8 +33,9 @@ Span FromRange(const SourceFile& file, const Json& range, PositionEncoding encod
 
 /// Applies one TextDocumentContentChangeEvent (full, or with a range) to `text`.
 /// `changed` receives the byte range replaced in the old text and the new length.
+/// `indexed`: `text` as a SourceFile, when the caller has one (its line index is not built again).
 std::string ApplyChange(const std::string& path, std::string text, const Json& change, PositionEncoding encoding,
-                        Span* changed = nullptr);
+                        Span* changed = nullptr, const SourceFile* indexed = nullptr);
 
 /// Where a rule's documentation lives, for codeDescription.href.
 using DocUrlFn = std::function<std::string(std::string_view rule)>;

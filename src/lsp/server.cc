@@ -90,7 +90,13 @@ struct Server::Document {
 
 Server::Server(Transport& transport, ServerOptions options)
     : transport_(transport), options_(std::move(options)), configs_(std::make_unique<ConfigResolver>("", false)) {
-  if (!options_.doc_url) options_.doc_url = [](std::string_view rule) { return RuleDocLink(rule); };
+  // Looked up once a rule: a local page is found by a readlink and stats, which every publication would repeat.
+  if (!options_.doc_url)
+    options_.doc_url = [links = std::map<std::string, std::string, std::less<>>()](std::string_view rule) mutable {
+      auto it = links.find(rule);
+      if (it == links.end()) it = links.emplace(std::string(rule), RuleDocLink(rule)).first;
+      return it->second;
+    };
 }
 
 Server::~Server() = default;
@@ -316,17 +322,27 @@ void Server::DidOpen(const Json& params) {
 void Server::DidChange(const Json& params) {
   Document& doc = Require(params);
   std::string text(doc.source->text());
+  SourcePtr indexed = doc.source;  // `text` as a SourceFile, while one is at hand
   for (const Json& change : params.at("contentChanges")) {
-    std::string before = doc.kind == DocumentKind::kPayload ? text : std::string();
+    bool ranged = change.contains("range");
+    if (!indexed && doc.kind == DocumentKind::kPayload && ranged)
+      indexed = std::make_shared<SourceFile>(doc.path, text);
     Span replaced;
-    text = ApplyChange(doc.path, std::move(text), change, encoding_, &replaced);
+    SourcePtr before = std::move(indexed);
+    text = ApplyChange(doc.path, std::move(text), change, encoding_, &replaced, before.get());
     if (doc.kind != DocumentKind::kPayload) continue;
-    if (change.contains("range")) {
-      doc.changes.push_back(DescribeChange(before, replaced, change.value("text", "")));
+    if (ranged) {
+      doc.changes.push_back(DescribeChange(*before, replaced, change.value("text", "")));
     } else {
       doc.payload.reset();  // the whole text was replaced: nothing to reuse
       doc.changes.clear();
     }
+  }
+  // Whether a CR ends a line depends on the byte after it, which an edit beside it changes: rows the edits
+  // cannot describe. Such a payload is parsed afresh.
+  if (doc.kind == DocumentKind::kPayload && text.find('\r') != std::string::npos) {
+    doc.payload.reset();
+    doc.changes.clear();
   }
   doc.source = std::make_shared<SourceFile>(doc.path, std::move(text));
   doc.version = params["textDocument"].value("version", doc.version + 1);
@@ -434,6 +450,7 @@ void Server::RunDue(Clock::time_point now) {
     touched.insert(path);
   }
   if (!touched.empty()) Republish(touched);
+  retired_.clear();
 }
 
 // The same function as `check` builds them: the editor and the command line cannot disagree.
@@ -445,7 +462,9 @@ void Server::ShowMessage(int type, const std::string& message) {
 
 std::shared_ptr<const Payload> Server::CurrentPayload(Document& doc) {
   if (!doc.payload || !doc.changes.empty() || doc.payload_source != doc.source) {
-    doc.payload = ReparsePayload(doc.source, doc.payload.get(), doc.changes);
+    std::shared_ptr<const Payload> next = ReparsePayload(doc.source, doc.payload.get(), doc.changes);
+    retired_.push_back(std::move(doc.payload));  // freed once the diagnostics are out
+    doc.payload = std::move(next);
     doc.changes.clear();
     doc.payload_source = doc.source;
   }

@@ -21,7 +21,8 @@
 
 namespace aortalint {
 struct HipPayload;
-}
+struct Payload;
+}  // namespace aortalint
 
 namespace aortalint::lsp {
 
@@ -97,6 +98,7 @@ class Server {
   int exit_code_ = 1;
 
   std::map<std::string, std::unique_ptr<Document>> documents_;  // by path
+  std::vector<std::shared_ptr<const Payload>> retired_;         // replaced by an analysis, freed after it
   // Diagnostics by the file they are in, then by the analysed document that
   // produced them: a recipe's analysis can report on its payload.
   std::map<std::string, std::map<std::string, std::vector<Diagnostic>>> contributions_;

@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <tree_sitter/api.h>
@@ -74,6 +75,22 @@ struct SyntaxProblem {
   std::string help;     // what to do about `refused`, when its cause has advice of its own (a coding cookie)
 };
 
+/// Where one top-level statement's facts lie in its payload's vectors. Tree-sitter keeps a subtree whose
+/// text an edit left alone, so a statement with the same subtree in the next tree has the same facts, moved:
+/// an edit re-walks only the statements it changed (load/payload_loader.cc).
+struct StatementFacts {
+  struct Range {
+    uint32_t first = 0;
+    uint32_t count = 0;
+  };
+  TSNode node{};  // the statement, in its payload's tree
+  Range imports, calls, strings, string_literals, decorators, string_tails, env_writes, syntax_problems;
+  std::optional<MainGuard> guard;  // the first `__main__` guard in it
+  bool work_at_load = false;       // a top-level statement doing work at load (Payload::module_call_line)...
+  std::string calls_own;           // ...when it calls this module function (empty: it works in any case)
+  std::string defines;             // the function a top-level `def` defines
+};
+
 struct Payload {
   SourcePtr source;
   TreePtr tree;            // null when the file could not be read
@@ -98,6 +115,12 @@ struct Payload {
   std::set<std::string> proton_modules;
   std::set<std::string> language_modules;
   std::map<std::string, std::string> proton_functions;  // local name -> Proton's name
+
+  std::vector<StatementFacts> statements;  // in source order (the walk's, for the next edit)
+  // The clean lines (offset, row) of the text's shape scan (load/python_shape.h), for the next edit's scan;
+  // empty when it left anything out.
+  std::vector<std::pair<uint32_t, uint32_t>> clean_lines;
+  size_t statements_walked = 0;  // of those, walked for this parse (the others' facts were reused)
 
   bool ok() const { return tree != nullptr; }
   const std::string& path() const { return source->path(); }
