@@ -411,7 +411,7 @@ std::optional<KeptListings> ResultCache::Listings() const {
   // Signed as entries are: a listing edited to leave a file out would hide it from every later run.
   if (!record || record->bin != BinaryTag() ||
       record->mac != EntryMac(secret_, kListingsKey, record->bin, record->body))
-    return {};
+    return KeptListings{};  // none kept: this run's are
   return DecodeListings(record->body).value_or(KeptListings{});
 }
 
