@@ -38,9 +38,15 @@ struct Taken {
   bool reused = false;                              // an earlier run's
 };
 
+// Looked up by string_view too: a path cut from a longer one needs no string made for the lookup.
+struct PathHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view path) const { return std::hash<std::string_view>()(path); }
+};
+
 struct Cache {
   std::mutex mutex;
-  std::unordered_map<std::string, Taken> listings;
+  std::unordered_map<std::string, Taken, PathHash, std::equal_to<>> listings;
   bool keeping = false;            // the listings are kept for later runs: each directory is stamped
   KeptListings earlier;            // an earlier run's, less those this run looked at
   std::vector<std::string> stale;  // earlier ones found changed
@@ -230,7 +236,7 @@ bool ListedAbsent(const std::string& path) {
     const auto& [dir, name] = *level;
     if (dir.empty()) continue;
     std::lock_guard lock(active->mutex);
-    auto it = active->listings.find(std::string(dir));
+    auto it = active->listings.find(dir);
     if (it == active->listings.end()) continue;
     held = {active->generation, std::string(dir), it->second.listing};
     if (absent_in(held.listing, name)) return true;

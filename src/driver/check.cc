@@ -237,12 +237,18 @@ constexpr uint8_t kPayloadRulesRan = 1;
 struct LintStats {
   std::atomic<size_t> hits{0}, misses{0};
   std::mutex mutex;
-  std::unordered_set<std::string> linted;      // recipes analysed and payloads checked (paired, or importing Proton)
+  // Recipes analysed and payloads checked (paired, or importing Proton), by unit: each unit writes its
+  // own, without a lock (a warm run of 10,000 units does little else). A path may be in several.
+  std::vector<std::vector<std::string>> linted;
   std::map<std::string, std::string> skipped;  // YAML/JSON found or named and judged not a recipe: why
   std::string cache_note;                      // why the cache is off for this run, when it is
-  void Linted(const std::string& path) {
-    std::lock_guard lock(mutex);
-    linted.insert(path);
+  bool LintedAny() const {
+    return std::any_of(linted.begin(), linted.end(), [](const auto& unit) { return !unit.empty(); });
+  }
+  size_t LintedCount() const {
+    std::unordered_set<std::string_view> distinct;
+    for (const auto& unit : linted) distinct.insert(unit.begin(), unit.end());
+    return distinct.size();
   }
 };
 
@@ -406,14 +412,17 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
   // 3. Analyse: recipes with their pairings, then payloads on their own.
   std::vector<std::vector<Diagnostic>> per_file(recipe_jobs.size() + alone.size() + hip_alone.size());
   std::vector<std::string> why_skipped(alone.size());
+  const size_t first_slot = stats.linted.size();  // each pass of --fix adds its own
+  stats.linted.resize(first_slot + per_file.size());
   auto analyse = [&](size_t i) {
     AnalysisUnit unit;
+    auto linted = [&stats, slot = first_slot + i](const std::string& path) { stats.linted[slot].push_back(path); };
     if (i >= recipe_jobs.size() + alone.size()) {
       // A HIP/C++ source named on the command line and paired with no recipe: its own checks.
       const std::string& path = hip_alone[i - recipe_jobs.size() - alone.size()];
       const SettingsMemo::Entry& memo = settings_memo.For(configs.For(path));
       const AnalysisSettings& settings = memo.settings;
-      stats.Linted(path);
+      linted(path);
       std::string key = cache.enabled() ? UnitKey(memo.key, options, path + " (hip)", {}, {}) : "";
       if (auto hit = cache.Get(key, {})) {
         ++stats.hits;
@@ -448,7 +457,7 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       uint8_t flags = 0;
       if (auto hit = cache.Get(key, {}, &flags)) {
         ++stats.hits;
-        if (flags & kPayloadRulesRan) stats.Linted(path);
+        if (flags & kPayloadRulesRan) linted(path);
         if (skipped && !(flags & kPayloadRulesRan)) {  // --verbose: why it got no payload rules
           std::shared_ptr<const Payload> payload = store.Acquire(path);
           if (payload->ok() && payload->UsesProton())
@@ -468,7 +477,7 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       if (payload->ok() ? why.empty() : named_payloads.count(path) > 0) {
         unit.payloads.push_back(payload);
         per_file[i] = Analyze(unit, settings);
-        stats.Linted(path);
+        linted(path);
         flags = kPayloadRulesRan;
       } else if (payload->ok() && payload->UsesProton()) {
         why_skipped[i - recipe_jobs.size()] = path + ": no payload rules: " + why;
@@ -491,7 +500,7 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       doc.failure_message = why;
       doc.failure_help = files.recipes[i].walk_help;
       unit.recipe = std::move(doc);
-      stats.Linted(recipe_path);
+      linted(recipe_path);
       per_file[i] = Analyze(unit, settings_memo.For(job.config).settings);
       return;
     }
@@ -509,9 +518,9 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       memo = &*own;
     }
     const AnalysisSettings& settings = memo->settings;
-    stats.Linted(recipe_path);
+    linted(recipe_path);
     if (job.launch)
-      for (const std::string& path : job.launch->files) stats.Linted(path);
+      for (const std::string& path : job.launch->files) linted(path);
     std::string key = cache.enabled() ? UnitKey(memo->key, options, recipe_path, job.launch, job.own_payloads) : "";
     std::map<std::string, SourcePtr> known;
     if (job.source) known[recipe_path] = job.source;
@@ -756,7 +765,9 @@ void WarnEmptyPaths(const std::vector<std::string>& paths, const FileSet& files,
   for (const std::string& path : paths) {
     std::error_code ec;
     if (!fs::is_directory(path, ec)) continue;  // a named file is linted whatever it holds
-    if (std::any_of(stats.linted.begin(), stats.linted.end(), [&](const std::string& f) { return under(f, path); }))
+    if (std::any_of(stats.linted.begin(), stats.linted.end(), [&](const std::vector<std::string>& unit) {
+          return std::any_of(unit.begin(), unit.end(), [&](const std::string& f) { return under(f, path); });
+        }))
       continue;
     size_t yaml = 0, python = 0;
     for (const Candidate& c : files.recipes) yaml += under(c.path, path);
@@ -1067,12 +1078,12 @@ Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
     for (const auto& [path, why] : stats.skipped)
       err << "aortalint: skipped " << path << ": not a recipe: " << why << "\n";
   }
-  if (!options.quiet && !files.skipped.empty() && stats.linted.empty())
+  if (!options.quiet && !files.skipped.empty() && !stats.LintedAny())
     err << "aortalint: warning: nothing linted: every file named was skipped (" << files.skipped.front().first << ": "
         << files.skipped.front().second << "); --verbose lists them\n";
   if (options.verbose && !stats.cache_note.empty()) err << "aortalint: " << stats.cache_note << "\n";
   if (options.verbose)
-    err << "aortalint: " << Plural(stats.linted.size(), "file") << " linted; cache: " << Plural(stats.hits, "hit")
+    err << "aortalint: " << Plural(stats.LintedCount(), "file") << " linted; cache: " << Plural(stats.hits, "hit")
         << ", " << Plural(stats.misses, "miss") << (options.no_cache ? " (--no-cache)" : "") << "\n";
   if (options.show_fixes && options.fix && fixed) EmitAppliedFixes(first_pass, all, err);
   FixOutcome outcome = FinishFixes(options, originals, current, fixed, all, stdin_text, out, err);
