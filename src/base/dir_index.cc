@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <filesystem>
 #include <mutex>
+#include <shared_mutex>
 #include <unordered_map>
 
 #include "base/file_reader.h"
@@ -45,7 +46,7 @@ struct PathHash {
 };
 
 struct Cache {
-  std::mutex mutex;
+  std::shared_mutex mutex;  // shared to look up (every unit's module probes, from each thread), unique to change
   std::unordered_map<std::string, Taken, PathHash, std::equal_to<>> listings;
   bool keeping = false;            // the listings are kept for later runs: each directory is stamped
   KeptListings earlier;            // an earlier run's, less those this run looked at
@@ -168,7 +169,7 @@ std::optional<std::vector<std::pair<std::string, unsigned char>>> ReadDirectory(
 // stamp is the one it was listed under), kept after.
 std::shared_ptr<const DirectoryListing> Listed(const std::string& dir) {
   {
-    std::lock_guard lock(active->mutex);
+    std::shared_lock lock(active->mutex);
     if (auto it = active->listings.find(dir); it != active->listings.end()) return it->second.listing;
   }
   Taken taken;
@@ -235,7 +236,7 @@ bool ListedAbsent(const std::string& path) {
   for (auto level = std::rbegin(levels); level != std::rend(levels); ++level) {
     const auto& [dir, name] = *level;
     if (dir.empty()) continue;
-    std::lock_guard lock(active->mutex);
+    std::shared_lock lock(active->mutex);
     auto it = active->listings.find(dir);
     if (it == active->listings.end()) continue;
     held = {active->generation, std::string(dir), it->second.listing};

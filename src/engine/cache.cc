@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cerrno>
 #include <cstdint>
@@ -275,6 +276,8 @@ std::string ResultCache::BinaryStamp() {
 }
 
 ResultCache::ResultCache(const std::string& dir) {
+  static std::atomic<uint64_t> runs{0};
+  run_ = ++runs;
   if (dir.empty()) return;
   std::error_code ec;
   dir_ = (fs::path(dir) / CacheKey().Add(fs::current_path(ec).string()).Hex()).string();
@@ -285,8 +288,18 @@ ResultCache::ResultCache(const std::string& dir) {
   }
 }
 
+namespace {
+
+// The shard of a key (hex digits): its first two.
+size_t ShardIndex(std::string_view key) {
+  auto digit = [](char c) { return static_cast<size_t>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10) & 15; };
+  return key.size() < 2 ? 0 : digit(key[0]) * 16 + digit(key[1]);
+}
+
+}  // namespace
+
 ResultCache::Shard& ResultCache::ShardOf(const std::string& key) const {
-  Shard& shard = shards_[std::stoul(key.substr(0, 2), nullptr, 16)];
+  Shard& shard = shards_[ShardIndex(key)];
   if (shard.loaded) return shard;
   shard.loaded = true;
   // Never blocks on a FIFO or a device planted in the cache directory; read whole, then indexed in memory.
@@ -304,11 +317,17 @@ std::optional<std::vector<Diagnostic>> ResultCache::Get(const std::string& key,
   std::string_view record;
   {
     // A record's bytes never change or move once stored: a Put elsewhere
-    // stores new bytes for its key.
-    std::lock_guard lock(mutex_);
-    const Shard& shard = ShardOf(key);
-    auto found = shard.records.find(key);
-    if (found == shard.records.end()) return std::nullopt;
+    // stores new bytes for its key. A shard is loaded once, under the unique lock.
+    std::shared_lock shared(mutex_);
+    const Shard* shard = &shards_[ShardIndex(key)];
+    std::unique_lock unique(mutex_, std::defer_lock);
+    if (!shard->loaded) {
+      shared.unlock();
+      unique.lock();
+      shard = &ShardOf(key);
+    }
+    auto found = shard->records.find(key);
+    if (found == shard->records.end()) return std::nullopt;
     record = found->second;
   }
   try {
@@ -355,14 +374,19 @@ FileIdentity ResultCache::IdentityNow(const std::string& path, const std::map<st
   // A file this run has read is judged as it was read; the others once per run.
   if (auto it = known.find(path); it != known.end() && it->second && it->second->identity().exists)
     return it->second->identity();
-  LookedAt& slot = looked_at_[std::hash<std::string_view>()(path) % looked_at_.size()];
-  {
-    std::lock_guard lock(mutex_);
-    if (slot.path == path) return slot.identity;
-  }
+  // Each thread's files as they are now, in slots by the path's hash: a file that every unit reads (a
+  // config) is looked at once a thread, and the rest (a unit's own files) take no lock and no allocation.
+  struct LookedAt {
+    uint64_t run = 0;
+    std::string path;
+    FileIdentity identity;
+  };
+  thread_local std::array<LookedAt, 256> looked_at;
+  LookedAt& slot = looked_at[std::hash<std::string_view>()(path) % looked_at.size()];
+  if (slot.run == run_ && slot.path == path) return slot.identity;
   // A module probe's answer is in the run's listings, when its directory was listed: no stat.
   FileIdentity id = ListedAbsent(path) ? FileIdentity{} : IdentityOf(path);
-  std::lock_guard lock(mutex_);
+  slot.run = run_;
   slot.path = path;
   slot.identity = id;
   return id;

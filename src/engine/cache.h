@@ -15,6 +15,7 @@
 #include <optional>
 #include <ostream>
 #include <set>
+#include <shared_mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -118,15 +119,9 @@ class ResultCache {
   std::string secret_;                                     // the user's key for the entries' MACs
   std::string note_;                                       // why a cache asked for is disabled
   mutable std::set<std::string, std::less<>> used_today_;  // hits whose "used" day is stale
-  // Files as they are now, remembered in slots by their path's hash: a file that many units read (a
-  // config) is looked at once, and the rest (a unit's own files) cost no allocation.
-  struct LookedAt {
-    std::string path;
-    FileIdentity identity;
-  };
-  mutable std::array<LookedAt, 1024> looked_at_;
+  uint64_t run_ = 0;  // this cache's own number in the process: what each thread's file states are for
   mutable std::array<Shard, 256> shards_;
-  mutable std::mutex mutex_;
+  mutable std::shared_mutex mutex_;  // shared to look up a loaded shard (every unit, from each thread)
 };
 
 }  // namespace aortalint
