@@ -42,14 +42,7 @@ std::string NodeFacts(const Payload& p, TSNode n) {
 // Every fact a rule can read.
 std::string Facts(const Payload& p) {
   std::ostringstream o;
-  for (const ImportStmt& s : p.imports) {
-    o << "import " << s.span.begin << '-' << s.span.end << " l" << s.line << '-' << s.end_line << " lv" << s.level
-      << " from=" << s.from << " c" << s.certain << " f" << s.in_function << " t" << s.top_level << " p" << s.proton
-      << " T" << s.torch << " tc" << s.type_checking << " b" << s.block << " :";
-    for (const ImportedName& n : s.names) o << ' ' << n.name << '/' << n.alias;
-    for (const std::string& m : s.modules) o << " m=" << m;
-    o << '\n';
-  }
+  for (const ImportStmt& s : p.imports) testing::WriteImportFacts(o, s);
   for (const CallSite& c : p.calls)
     o << "call " << c.callee << ' ' << c.span.begin << '-' << c.span.end << " l" << c.line << " f" << c.in_function
       << ' ' << NodeFacts(p, c.node) << '\n';

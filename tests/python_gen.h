@@ -9,7 +9,19 @@
 #include <sstream>
 #include <string>
 
+#include "model/payload.h"
+
 namespace aortalint::testing {
+
+// Every field of an import fact on one line, for comparing two payloads' facts.
+inline void WriteImportFacts(std::ostream& o, const ImportStmt& s) {
+  o << "import " << s.span.begin << '-' << s.span.end << " l" << s.line << '-' << s.end_line << " lv" << s.level
+    << " from=" << s.from << " c" << s.certain << " f" << s.in_function << " t" << s.top_level << " p" << s.proton
+    << " T" << s.torch << " tc" << s.type_checking << " b" << s.block << " :";
+  for (const ImportedName& n : s.names) o << ' ' << n.name << '/' << n.alias;
+  for (const std::string& m : s.modules) o << " m=" << m;
+  o << '\n';
+}
 
 const char* const kImports[] = {
     "import triton.profiler as proton  # isort: skip  # noqa: I001",

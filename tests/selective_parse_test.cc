@@ -32,14 +32,7 @@ using testing::Pick;
 // The facts rules read, written out; strings only where a rule could match them.
 std::string Facts(const Payload& p) {
   std::ostringstream o;
-  for (const ImportStmt& s : p.imports) {
-    o << "import " << s.span.begin << '-' << s.span.end << " l" << s.line << '-' << s.end_line << " lv" << s.level
-      << " from=" << s.from << " c" << s.certain << " f" << s.in_function << " t" << s.top_level << " p" << s.proton
-      << " T" << s.torch << " tc" << s.type_checking << " b" << s.block << " :";
-    for (const ImportedName& n : s.names) o << ' ' << n.name << '/' << n.alias;
-    for (const std::string& m : s.modules) o << " m=" << m;
-    o << '\n';
-  }
+  for (const ImportStmt& s : p.imports) testing::WriteImportFacts(o, s);
   for (const CallSite& c : p.calls) {
     std::string f = p.ProtonFunction(c.callee);
     if (!f.empty())
