@@ -377,8 +377,8 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
   //    the others are checked alone when they import Proton (decided once parsed).
   PayloadStore store(options.full_parse ? PayloadParse::kFull : PayloadParse::kSelective);
   HipStore hip_store;
-  std::unordered_set<std::string> claimed,
-      claimed_hip;  // each source once: by the first unit that pairs it, else alone
+  // Each source once: claimed by the first unit that pairs it, else checked alone.
+  std::unordered_set<std::string> claimed, claimed_hip;
   for (RecipeJob& job : recipe_jobs) {
     if (!job.launch) continue;
     for (const std::string& path : job.launch->files) {
