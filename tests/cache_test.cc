@@ -15,6 +15,7 @@
 #include "base/file_reader.h"
 #include "base/json_text.h"
 #include "base/source_file.h"
+#include "driver/kept_launch.h"
 #include "engine/cache.h"
 #include "engine/cache_format.h"
 #include "test_util.h"
@@ -279,12 +280,12 @@ TEST_CASE("an entry edited to hide its findings is recomputed, never served") {
   std::filesystem::remove_all(dir);
 }
 
-// The record of a listings file (one record, under "listings").
-CacheRecord ListingsRecord(const std::string& bytes) {
+// The record of a file kept beside the shards (one record, under its key).
+CacheRecord KeptRecord(const std::string& bytes, const std::string& key = "listings") {
   RecordIndex records;
   REQUIRE(IndexShard(bytes, records));
-  REQUIRE(records.count("listings"));
-  std::optional<CacheRecord> r = DecodeRecord(records.at("listings"));
+  REQUIRE(records.count(key));
+  std::optional<CacheRecord> r = DecodeRecord(records.at(key));
   REQUIRE(r);
   return *r;
 }
@@ -292,7 +293,7 @@ CacheRecord ListingsRecord(const std::string& bytes) {
 // A listings file with its body replaced and signed under `secret` (empty: the old MAC kept).
 void RewriteListings(const std::filesystem::path& file, const std::string& body, const std::string& secret) {
   std::string bytes = ReadFile(file);
-  CacheRecord r = ListingsRecord(bytes);
+  CacheRecord r = KeptRecord(bytes);
   std::string mac = secret.empty() ? std::string(r.mac) : EntryMac(secret, r.key, r.bin, body);
   WriteFile(file, EncodeShard({EncodeRecord({r.key, r.bin, mac, r.used, body})}));
 }
@@ -360,7 +361,7 @@ TEST_CASE("directory listings kept between runs: a settled tree is not listed ag
   std::string settled = check_run();
   REQUIRE(settled.find("a/payload.py:1:1: error:") != std::string::npos);
   std::string bytes = ReadFile(listings);
-  std::optional<KeptListings> kept = DecodeListings(ListingsRecord(bytes).body);
+  std::optional<KeptListings> kept = DecodeListings(KeptRecord(bytes).body);
   REQUIRE(kept);
   auto a = kept->find((fs::canonical(repo) / "a").string());
   REQUIRE(a != kept->end());
@@ -369,7 +370,7 @@ TEST_CASE("directory listings kept between runs: a settled tree is not listed ag
   auto replaced = [&](const std::string& planted) {
     CHECK(check_run() == settled);
     std::string now = ReadFile(listings);
-    std::optional<KeptListings> fresh = DecodeListings(ListingsRecord(now).body);
+    std::optional<KeptListings> fresh = DecodeListings(KeptRecord(now).body);
     return now != planted && fresh && !fresh->at(a->first).entries.empty();
   };
   for (const std::string& secret : {std::string(), std::string(32, 'k')}) {
@@ -382,6 +383,99 @@ TEST_CASE("directory listings kept between runs: a settled tree is not listed ag
   // `clean` removes it with the shards.
   RunShell(env + " " + ShellQuote(AORTALINT_BINARY) + " clean");
   CHECK_FALSE(fs::exists(listings));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("recipes' launches kept between runs: reused while nothing they were found from changed, never forged") {
+  namespace fs = std::filesystem;
+  auto dir = TempDir("aortalint-launches");
+  const fs::path repo = dir / "repo", cache = dir / "cache", state = dir / "state";
+  const std::string recipe =
+      "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
+      "collect:\n  proton: {mode: cli, backend: cupti}\n";
+  const std::string torch_first = "import torch\nimport triton.profiler as proton\n";
+  WriteFile(repo / ".git/HEAD", "ref: refs/heads/main\n");
+  // A header command naming a script that is not there yet.
+  WriteFile(repo / "h/r.yaml", "#   aorta sweep run --recipe h/r.yaml -- python h/run.py\n" + recipe);
+  // The directory convention: every .py beside recipe.yaml.
+  WriteFile(repo / "d/recipe.yaml", recipe);
+  WriteFile(repo / "d/a.py", "import triton.profiler as proton\n");
+  // A payload that is a link: followed past the listings, so never kept.
+  WriteFile(repo / "l/recipe.yaml", recipe);
+  fs::create_symlink("../d/a.py", repo / "l/link.py");
+  WriteFile(repo / "n/cfg.yaml", "name: not a recipe\n");
+  // Its header's paths resolve from the project root: the repository's top, until sub/ is one.
+  WriteFile(repo / "sub/x/r.yaml", "#   aorta sweep run --recipe x/r.yaml -- python x/p.py\n" + recipe);
+  WriteFile(repo / "sub/x/p.py", torch_first);
+  WriteFile(repo / "x/p.py", "import triton.profiler as proton\n");
+  const std::string env = "cd " + ShellQuote(repo.string()) + " && AORTALINT_CACHE_DIR=" + ShellQuote(cache.string()) +
+                          " XDG_STATE_HOME=" + ShellQuote(state.string()) + " ";
+  auto run = [&](const std::string& flags) {
+    return RunShell(env + ShellQuote(AORTALINT_BINARY) + " check --format concise " + flags + " . 2>&1").output;
+  };
+  // Each run with the cache reports what a run without it reports; gives its pairing counts.
+  auto check_run = [&] {
+    std::string out = run("-v"), findings;
+    std::string uncached = run("--no-cache");
+    size_t at = out.find("recipes paired: ");
+    REQUIRE(at != std::string::npos);
+    for (size_t line = 0; line < out.size(); line = out.find('\n', line) + 1)
+      if (out.compare(line, 11, "aortalint: ") != 0) findings += out.substr(line, out.find('\n', line) + 1 - line);
+    CHECK(findings == uncached);
+    return out.substr(at, out.find(';', at) - at);
+  };
+  WaitPastTheSlack();  // what changed within the slack is not kept
+  CHECK(check_run() == "recipes paired: 0 as kept, 4 afresh");
+  CHECK(check_run() == "recipes paired: 3 as kept, 1 afresh");  // all but l/, whose payload is a link
+  fs::path file;
+  for (const auto& e : fs::recursive_directory_iterator(cache))
+    if (e.path().filename() == "launches.bin") file = e.path();
+  REQUIRE_FALSE(file.empty());
+  auto written_at = fs::last_write_time(file);
+  CHECK(check_run() == "recipes paired: 3 as kept, 1 afresh");
+  CHECK(fs::last_write_time(file) == written_at);  // nothing changed: not written again
+
+  // Each change is seen by the recipe it concerns: the script appears, a payload is added beside
+  // recipe.yaml, the link leads elsewhere, the file becomes a recipe, sub/ becomes a project root.
+  WriteFile(repo / "h/run.py", torch_first);
+  WriteFile(repo / "d/b.py", "x = 1\n");
+  fs::remove(repo / "l/link.py");
+  fs::create_symlink("../sub/x/p.py", repo / "l/link.py");
+  WriteFile(repo / "n/cfg.yaml",
+            "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\n"
+            "diagnostic_axis: [none]\ncollect:\n  rocprof:\n    stats: 1\n");
+  fs::create_directory(repo / "sub/.git");
+  CHECK(check_run() == "recipes paired: 0 as kept, 5 afresh");
+  std::string changed = run("--no-cache");
+  for (const char* now :
+       {"h/run.py:1:1", "d/b.py:1:1", "l/link.py:1:1: info", "n/cfg.yaml:8:12", "sub/x/p.py:1:1: info"})
+    CHECK_MESSAGE(changed.find(now) != std::string::npos, now);
+  WaitPastTheSlack();
+  CHECK(check_run() == "recipes paired: 0 as kept, 5 afresh");
+  CHECK(check_run() == "recipes paired: 4 as kept, 1 afresh");
+
+  // The file edited to pair d/recipe.yaml with another payload: trusted only when signed with the
+  // user's secret (which the test can read, and which shows the edit would matter).
+  std::string bytes = ReadFile(file);
+  CacheRecord record = KeptRecord(bytes, "launches");
+  std::string body(record.body);
+  size_t at = body.find("d/a.py");
+  REQUIRE(at != std::string::npos);
+  body.replace(at, 6, "d/z.py");
+  auto plant = [&](const std::string& secret) {
+    WriteFile(file, EncodeShard({EncodeRecord(
+                        {record.key, record.bin, EntryMac(secret, record.key, record.bin, body), record.used, body})}));
+  };
+  plant(ReadFile(state / "aortalint/cache-secret"));
+  CHECK(run("").find("d/z.py") != std::string::npos);
+  for (const std::string& other : {std::string(32, 'k'), std::string()}) {
+    plant(other);
+    CHECK(check_run() == "recipes paired: 0 as kept, 5 afresh");
+    CHECK(check_run() == "recipes paired: 4 as kept, 1 afresh");
+  }
+  // `clean` removes it with the shards.
+  RunShell(env + ShellQuote(AORTALINT_BINARY) + " clean");
+  CHECK_FALSE(fs::exists(file));
   fs::remove_all(dir);
 }
 
@@ -601,6 +695,28 @@ TEST_CASE("kept listings written from the format's description decode as written
   for (const char* damaged : {"listings-unsorted", "listings-slash-in-name", "listings-relative-directory"})
     CHECK_MESSAGE(!DecodeListings(seed(damaged)), damaged);
   CHECK_FALSE(DecodeListings(seed("listings-two").substr(0, 20)));
+}
+
+TEST_CASE("kept launches written from the format's description decode as written, and damaged ones not at all") {
+  auto seed = [](const std::string& name) {
+    std::string bytes = ReadFile(std::string(AORTALINT_TESTS_DIR) + "/fuzz/corpus/cache/" + name);
+    REQUIRE(bytes.starts_with('K'));
+    return bytes.substr(1);
+  };
+  std::unique_ptr<const KeptLaunches::Stored> two = KeptLaunches::Decode(seed("launches-two"));
+  REQUIRE(two);
+  REQUIRE(two->dirs.size() == 2);
+  CHECK(two->dirs[1].first == "/nonexistent");
+  CHECK(two->dirs[1].second == DirectoryStamp{1, 2, 3, 4});
+  REQUIRE(two->entries.size() == 2);
+  CHECK(two->entries[0].path == "/nonexistent/aortalint-fuzz/a.yaml");
+  CHECK(two->entries[0].identity.inode == 7);
+  CHECK(two->entries[0].dirs.size() == 8);  // two u32 indices
+  CHECK(two->entries[1].tail.find("no recipe key") != std::string_view::npos);
+  for (const char* damaged : {"launches-unsorted", "launches-index-out-of-range", "launches-bad-source",
+                              "launches-relative-directory", "launches-huge-counts"})
+    CHECK_MESSAGE(!KeptLaunches::Decode(seed(damaged)), damaged);
+  CHECK_FALSE(KeptLaunches::Decode(seed("launches-two").substr(0, 60)));
 }
 
 // Diagnostics of every shape an entry can hold (notes, help, fixes, any bytes

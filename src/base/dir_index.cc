@@ -19,6 +19,7 @@ namespace aortalint {
 namespace {
 
 EntryKind StatKind(const std::string& path) {
+  NoteUnlisted();
   struct stat st;
   if (::stat(path.c_str(), &st) != 0) return EntryKind::kAbsent;
   return S_ISREG(st.st_mode) ? EntryKind::kRegular : S_ISDIR(st.st_mode) ? EntryKind::kDirectory : EntryKind::kOther;
@@ -66,7 +67,22 @@ struct LastListing {
 };
 thread_local std::array<LastListing, 16> recent;
 
+thread_local ScopedListingLog* listing_log = nullptr;
+
 }  // namespace
+
+ScopedListingLog::ScopedListingLog() : outer_(listing_log) { listing_log = this; }
+ScopedListingLog::~ScopedListingLog() { listing_log = outer_; }
+
+void NoteConsulted(std::string_view dir) {
+  for (ScopedListingLog* log = listing_log; log; log = log->outer_)
+    if (std::find(log->directories_.begin(), log->directories_.end(), dir) == log->directories_.end())
+      log->directories_.emplace_back(dir);
+}
+
+void NoteUnlisted() {
+  for (ScopedListingLog* log = listing_log; log; log = log->outer_) log->unlisted_ = true;
+}
 
 DirectoryListing::DirectoryListing(std::vector<std::pair<std::string, unsigned char>> entries)
     : entries_(std::move(entries)) {
@@ -202,6 +218,7 @@ std::shared_ptr<const DirectoryListing> Listed(const std::string& dir) {
 }  // namespace
 
 std::shared_ptr<const DirectoryListing> ListingOf(const std::string& dir) {
+  if (listing_log) NoteConsulted(dir);
   if (!active) return nullptr;
   LastListing& last = recent[std::hash<std::string_view>()(dir) % recent.size()];
   if (last.generation == active->generation && last.dir == dir) return last.listing;
@@ -257,6 +274,15 @@ EntryKind KindOfPath(const std::string& path) {
   return KindOf(std::string(parent), std::string_view(abs).substr(parent.size() == 1 ? 1 : parent.size() + 1));
 }
 
+std::optional<DirectoryStamp> ListedStamp(const std::string& dir) {
+  if (!active || !active->keeping) return std::nullopt;
+  ListingOf(dir);  // listed now if no question has been asked of it yet
+  std::shared_lock lock(active->mutex);
+  auto it = active->listings.find(dir);
+  if (it == active->listings.end() || !it->second.keep) return std::nullopt;
+  return it->second.stamp;
+}
+
 std::string GitTop(const std::string& dir) {
   std::string d = AbsoluteNormal(dir);
   if (d.size() > 1 && d.back() == '/') d.pop_back();
@@ -300,6 +326,7 @@ bool WithinRoot(const std::string& path, const std::string& root) {
   if (!top.ends_with('/')) top += '/';
   if (lexical.starts_with(top) && HasGitName(std::string_view(lexical).substr(top.size()))) return false;
   if (std::optional<bool> within = WithinByListings(path, root)) return *within;
+  NoteUnlisted();
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::path p = fs::weakly_canonical(fs::absolute(path, ec), ec);

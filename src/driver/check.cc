@@ -31,6 +31,7 @@
 #include "driver/discover.h"
 #include "driver/entry_point.h"
 #include "driver/hip_sources.h"
+#include "driver/kept_launch.h"
 #include "driver/pairing.h"
 #include "driver/payload_store.h"
 #include "driver/project.h"
@@ -236,6 +237,7 @@ constexpr uint8_t kPayloadRulesRan = 1;
 // What a lint pass did besides finding things: for --verbose and the warnings.
 struct LintStats {
   std::atomic<size_t> hits{0}, misses{0};
+  std::atomic<size_t> kept_launches{0}, found_launches{0};  // recipes paired from the cache, and afresh
   std::mutex mutex;
   // Recipes analysed and payloads checked (paired, or importing Proton), by unit: each unit writes its
   // own, without a lock (a warm run of 10,000 units does little else). A path may be in several.
@@ -256,8 +258,9 @@ struct LintStats {
 struct RecipeJob {
   std::shared_ptr<const Config> config;
   bool wanted = false;                    // a recipe (or a named file) to analyse
-  SourcePtr source;                       // its text, read once; null when unreadable
+  SourcePtr source;                       // its text, read once; null when unreadable or not read (kept)
   std::optional<Launch> launch;           // what it runs
+  std::optional<FileIdentity> kept;       // the launch was kept by an earlier run: the recipe as it was
   std::vector<std::string> own_payloads;  // paired payloads whose own checks run in this unit
   std::vector<std::string> own_hip;       // likewise for HIP payloads
 };
@@ -343,7 +346,11 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
   unsigned jobs =
       options.jobs > 0 ? static_cast<unsigned>(options.jobs) : std::max(1u, std::thread::hardware_concurrency());
 
-  // 1. Read each recipe once and find its launch (the header comment needs its text).
+  // 1. Read each recipe once and find its launch (the header comment needs its text), unless an
+  //    earlier run kept it and nothing it was found from has changed. Texts of the run's own (stdin,
+  //    --fix) are never kept: what is on disk is not what is linted.
+  const FileOverlay* overlay = ScopedFileOverlay::Current();
+  KeptLaunches kept(cache, options.command.empty() && (!overlay || overlay->empty()));
   std::vector<RecipeJob> recipe_jobs(files.recipes.size());
   ParallelFor(recipe_jobs.size(), jobs, [&](size_t i) {
     const Candidate& file = files.recipes[i];
@@ -353,24 +360,38 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       job.wanted = true;
       return;
     }
+    auto skip = [&](const std::string& why) {
+      std::lock_guard lock(stats.mutex);
+      stats.skipped[file.path] = why;
+    };
+    const bool ask_role = !file.named || options.skip_non_recipes;
+    if (std::optional<FoundLaunch> found = kept.Find(file, *job.config, ask_role)) {
+      if (!found->recipe) return skip(found->why);
+      job.wanted = true;
+      job.launch = std::move(found->launch);
+      job.kept = found->identity;
+      ++stats.kept_launches;
+      return;
+    }
     ReadResult read = ReadTextFile(file.path);
     if (!read.ok) {
       job.wanted = true;  // LoadYamlFile reports it (SYN003)
       return;
     }
-    if (!file.named || options.skip_non_recipes) {
-      // The verdict first; the reason (for --verbose) only for a file that is skipped.
-      if (RoleOf(file.path, read.text) != FileRole::kRecipe) {
-        FileVerdict verdict = ClassifyFile(file.path, read.text);
-        std::lock_guard lock(stats.mutex);
-        stats.skipped[file.path] = verdict.why;
-        return;
-      }
+    // The verdict first; the reason (for --verbose) only for a file that is skipped.
+    if (ask_role && RoleOf(file.path, read.text) != FileRole::kRecipe) {
+      std::string why = ClassifyFile(file.path, read.text).why;
+      kept.Keep(file, *job.config, ask_role, {false, why, std::nullopt, read.identity}, nullptr);
+      return skip(why);
     }
     job.wanted = true;
     job.source = std::make_shared<const SourceFile>(file.path, std::move(read.text), read.identity);
+    ScopedListingLog consulted;
     job.launch = FindLaunch(file.path, job.source->text(), options.command, *job.config, file.root);
+    ++stats.found_launches;
+    kept.Keep(file, *job.config, ask_role, {true, "", job.launch, read.identity}, &consulted);
   });
+  kept.Save();
 
   // 2. Count each payload's uses, so it is parsed once and freed after its last one.
   //    A paired payload gets its own checks in the first unit that pairs it;
@@ -524,7 +545,9 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     std::string key = cache.enabled() ? UnitKey(memo->key, options, recipe_path, job.launch, job.own_payloads) : "";
     std::map<std::string, SourcePtr> known;
     if (job.source) known[recipe_path] = job.source;
-    if (auto hit = cache.Get(key, known)) {
+    FileStates stated;  // a kept launch's recipe, as looked at when it was found unchanged
+    if (job.kept) stated.emplace_back(recipe_path, *job.kept);
+    if (auto hit = cache.Get(key, known, nullptr, stated)) {
       ++stats.hits;
       per_file[i] = std::move(*hit);
       if (job.launch) {
@@ -534,6 +557,20 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       return;
     }
     if (cache.enabled()) ++stats.misses;
+    // A kept launch holds what the key is made of, not the whole pairing the rules read: the recipe
+    // is read and paired now. Changed since it was found unchanged (an edit during this run), the
+    // payloads already counted are analysed and nothing is cached.
+    bool cacheable = true;
+    if (job.kept) {
+      ReadResult read = ReadTextFile(recipe_path);
+      if (read.ok) job.source = std::make_shared<const SourceFile>(recipe_path, std::move(read.text), read.identity);
+      std::optional<Launch> now =
+          job.source ? FindLaunch(recipe_path, job.source->text(), options.command, *job.config, files.recipes[i].root)
+                     : std::nullopt;
+      cacheable = job.source && job.source->identity() == *job.kept && now.has_value() == job.launch.has_value() &&
+                  (!now || SameKeptParts(*now, *job.launch));
+      if (cacheable) job.launch = std::move(now);
+    }
     // Each file with its identity as read: an edit during the analysis is
     // never cached as the state the findings belong to.
     FileStates deps;
@@ -571,7 +608,7 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     per_file[i] = Analyze(unit, settings);
     unit = AnalysisUnit();
     deps.insert(deps.end(), read.reads().begin(), read.reads().end());
-    cache.Put(key, deps, per_file[i]);
+    if (cacheable) cache.Put(key, deps, per_file[i]);
     if (job.launch) {
       for (const std::string& path : job.launch->files) store.Release(path);
       for (const std::string& path : job.launch->hip_files) hip_store.Release(path);
@@ -1083,8 +1120,12 @@ Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
         << files.skipped.front().second << "); --verbose lists them\n";
   if (options.verbose && !stats.cache_note.empty()) err << "aortalint: " << stats.cache_note << "\n";
   if (options.verbose)
-    err << "aortalint: " << Plural(stats.LintedCount(), "file") << " linted; cache: " << Plural(stats.hits, "hit")
-        << ", " << Plural(stats.misses, "miss") << (options.no_cache ? " (--no-cache)" : "") << "\n";
+    err << "aortalint: " << Plural(stats.LintedCount(), "file") << " linted; "
+        << (cache.enabled() ? fmt::format("recipes paired: {} as kept, {} afresh; ", stats.kept_launches.load(),
+                                          stats.found_launches.load())
+                            : "")
+        << "cache: " << Plural(stats.hits, "hit") << ", " << Plural(stats.misses, "miss")
+        << (options.no_cache ? " (--no-cache)" : "") << "\n";
   if (options.show_fixes && options.fix && fixed) EmitAppliedFixes(first_pass, all, err);
   FixOutcome outcome = FinishFixes(options, originals, current, fixed, all, stdin_text, out, err);
   if (!outcome.unwritten.empty()) {

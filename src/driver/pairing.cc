@@ -67,18 +67,18 @@ void ResolveFiles(Launch& launch, const std::string& root) {
       launch.pairing.missing.push_back(script);
   }
   // HIP/C++ payloads: sources the command names, and those that build the binary it runs.
-  std::error_code ec;
   for (const std::string& word : launch.pairing.argv) {
     if (word.empty() || word[0] == '-' || !HasHipExtension(word)) continue;
     fs::path p = fs::path(word).is_absolute() ? fs::path(word) : fs::path(launch.pairing.base_dir) / word;
     if (contained && !root.empty() && !WithinRoot(p.string(), root)) {
       if (std::find(launch.pairing.outside.begin(), launch.pairing.outside.end(), word) == launch.pairing.outside.end())
         launch.pairing.outside.push_back(word);
-    } else if (fs::is_regular_file(p, ec)) {
+    } else if (KindOfPath(p.string()) == EntryKind::kRegular) {
       AddHipFile(launch, NormalizePath(p.string()));
     }
   }
   std::string binary = LaunchedBinary(launch.pairing.argv);
+  if (!binary.empty()) NoteUnlisted();  // compile databases and the sources beside it: read past the listings
   if (!binary.empty())
     for (const std::string& source : SourcesBuilding(binary, launch.pairing.base_dir, root))
       if (!contained || root.empty() || WithinRoot(source, root))  // a compile database may list any path
@@ -95,6 +95,7 @@ std::optional<Launch> FindLaunchOf(const std::string& recipe_path, std::string_v
 std::string NormalizePath(const std::string& path) {
   // On strings (this runs for every payload of every unit): relative to the working directory when below it.
   static const std::string cwd = AbsoluteNormal(".");  // "/a/b/" as AbsoluteNormal spells a directory
+  if (HasDotDot(path)) NoteUnlisted();                 // the file system says where a `..` after a link leads
   std::string abs = AbsoluteResolved(path);
   if (abs + "/" == cwd || abs == cwd) return ".";
   if (abs.starts_with(cwd)) return abs.substr(cwd.size());
@@ -281,7 +282,6 @@ std::optional<Launch> FindLaunchOf(const std::string& recipe_path, std::string_v
     return launch;
   }
   if (!config.pairs.empty()) {
-    std::error_code ec;
     for (const PairSpec& spec : config.pairs) {
       if (!PathMatchesGlob(spec.recipe, config.dir.empty() ? "." : config.dir, recipe_path)) continue;
       p.source = LaunchSource::kConfig;
@@ -292,7 +292,8 @@ std::optional<Launch> FindLaunchOf(const std::string& recipe_path, std::string_v
         fs::path file = fs::path(source).is_absolute() ? fs::path(source) : fs::path(p.base_dir) / source;
         if (!WithinRoot(file.string(), root))  // as for a header comment: the config is a file in the project too
           p.sources_outside.push_back(source);
-        else if (fs::exists(file, ec))  // one that cannot be read (a directory, a FIFO) is loaded: HIP006 names it
+        else if (KindOfPath(file.string()) !=
+                 EntryKind::kAbsent)  // one that cannot be read (a directory, a FIFO) is loaded: HIP006 names it
           AddHipFile(launch, NormalizePath(file.string()));
         else
           p.missing.push_back(source);
@@ -344,6 +345,7 @@ std::optional<Launch> FindLaunchOf(const std::string& recipe_path, std::string_v
       for (const auto& [name, type] : listing->entries())
         if (listing->KindOf(abs_dir, name) == EntryKind::kRegular) add(name, type != DT_REG);
     } else {
+      NoteUnlisted();
       for (const fs::directory_entry& e : fs::directory_iterator(dir, ec))
         if (e.is_regular_file(ec)) add(e.path().filename().string(), e.is_symlink(ec));
     }

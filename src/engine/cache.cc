@@ -15,12 +15,15 @@
 #include <filesystem>
 #include <optional>
 #include <stdexcept>
+#include <unordered_map>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
 #include "base/dir_index.h"
 #include "base/file_reader.h"
 #include "base/hmac.h"
+#include "base/paths.h"
 #include "base/strings.h"
 #include "engine/cache_format.h"
 #include "load/hip_loader.h"
@@ -32,16 +35,22 @@ namespace {
 // The shard of the keys starting with the two hex digits `prefix`.
 std::string ShardName(std::string_view prefix) { return std::string(prefix) + ".bin"; }
 
-// The file of the directory listings kept between runs: one record under kListingsKey.
-constexpr std::string_view kListingsFile = "listings.bin", kListingsKey = "listings";
+// The files of what is kept between runs besides results, each one record under its key: the
+// directory listings, the recipes' launches.
+struct KeptFileName {
+  std::string_view file, key;
+};
+constexpr KeptFileName kKeptFiles[] = {{"listings.bin", "listings"}, {"launches.bin", "launches"}};
+const KeptFileName& NameOf(ResultCache::Kept what) { return kKeptFiles[static_cast<size_t>(what)]; }
 
 // A shard's file name, or its temporary file's: xx.bin, or xx.json of the text format before it;
-// or the listings' file.
+// or a kept file's.
 bool IsCacheFileName(std::string_view name) {
-  if (name.starts_with(kListingsFile)) {
-    std::string_view rest = name.substr(kListingsFile.size());
-    return rest.empty() || rest.starts_with(".tmp");
-  }
+  for (const KeptFileName& kept : kKeptFiles)
+    if (name.starts_with(kept.file)) {
+      std::string_view rest = name.substr(kept.file.size());
+      return rest.empty() || rest.starts_with(".tmp");
+    }
   if (name.size() < 2 || !std::isxdigit(static_cast<unsigned char>(name[0])) ||
       !std::isxdigit(static_cast<unsigned char>(name[1])))
     return false;
@@ -312,7 +321,8 @@ ResultCache::Shard& ResultCache::ShardOf(const std::string& key) const {
 }
 
 std::optional<std::vector<Diagnostic>> ResultCache::Get(const std::string& key,
-                                                        const std::map<std::string, SourcePtr>& known, uint8_t* flags) {
+                                                        const std::map<std::string, SourcePtr>& known, uint8_t* flags,
+                                                        const FileStates& stated) {
   if (!enabled()) return std::nullopt;
   std::string_view record;
   {
@@ -331,7 +341,7 @@ std::optional<std::vector<Diagnostic>> ResultCache::Get(const std::string& key,
     record = found->second;
   }
   try {
-    return FromRecord(key, record, known, flags);
+    return FromRecord(key, record, known, flags, stated);
   } catch (const std::exception&) {
     return std::nullopt;
   }
@@ -339,7 +349,7 @@ std::optional<std::vector<Diagnostic>> ResultCache::Get(const std::string& key,
 
 std::optional<std::vector<Diagnostic>> ResultCache::FromRecord(const std::string& key, std::string_view bytes,
                                                                const std::map<std::string, SourcePtr>& known,
-                                                               uint8_t* flags) {
+                                                               uint8_t* flags, const FileStates& stated) {
   std::optional<CacheRecord> record = DecodeRecord(bytes);
   if (!record || record->bin != BinaryTag()) return std::nullopt;
   // Signed as written: anything else (an entry edited to hold no findings) is recomputed.
@@ -352,7 +362,8 @@ std::optional<std::vector<Diagnostic>> ResultCache::FromRecord(const std::string
   FileStates now;
   bool settled = false;
   for (const auto& [path, as_stored] : body->files) {
-    FileIdentity id = IdentityNow(path, known);
+    auto taken = std::find_if(stated.begin(), stated.end(), [&](const auto& file) { return file.first == path; });
+    FileIdentity id = taken != stated.end() ? taken->second : IdentityNow(path, known);
     if (id != as_stored) {
       if (!SettledSince(as_stored, id, path)) return std::nullopt;
       settled = true;
@@ -398,6 +409,34 @@ void ResultCache::NoteUse(const std::string& key, int64_t used) const {
   used_today_.insert(key);
 }
 
+namespace {
+
+// Each file once, however it was named: a rule that probes `/abs/dir/recipe.yaml` for the recipe the
+// unit read as `dir/recipe.yaml` makes every warm run look at one file twice. A later spelling is
+// dropped only when no finding names it and it was seen as the same file (its identity then).
+FileStates Distinct(const FileStates& files, const std::vector<Diagnostic>& diagnostics) {
+  std::unordered_set<std::string_view> named;
+  for (const Diagnostic& d : diagnostics) {
+    named.insert(d.where.path());
+    for (const Note& n : d.notes) named.insert(n.where.path());
+    if (d.fix)
+      for (const Edit& e : d.fix->edits) named.insert(e.path);
+  }
+  FileStates out;
+  std::unordered_map<std::string, FileIdentity> seen;  // by absolute, lexically normal path
+  for (const auto& [path, id] : files) {
+    if (HasDotDot(path)) {  // where a `..` after a link leads is the file system's to say
+      out.emplace_back(path, id);
+      continue;
+    }
+    auto [at, first] = seen.try_emplace(AbsoluteNormal(path), id);
+    if (first || at->second != id || named.count(path)) out.emplace_back(path, id);
+  }
+  return out;
+}
+
+}  // namespace
+
 void ResultCache::Put(const std::string& key, const FileStates& dependencies,
                       const std::vector<Diagnostic>& diagnostics, uint8_t flags) {
   if (!enabled()) return;
@@ -405,7 +444,7 @@ void ResultCache::Put(const std::string& key, const FileStates& dependencies,
   // the run differs from that state (its ctime at least), so the entry is never served.
   // Nothing stored for a finding in a file the unit did not read (never servable), or without a MAC.
   std::string record;
-  if (std::optional<EntryBody> body = MakeBody(dependencies, diagnostics, flags)) {
+  if (std::optional<EntryBody> body = MakeBody(Distinct(dependencies, diagnostics), diagnostics, flags)) {
     std::string bytes = EncodeBody(*body);
     const std::string& bin = BinaryTag();
     try {
@@ -424,31 +463,40 @@ void ResultCache::Put(const std::string& key, const FileStates& dependencies,
   shard.records[DecodeRecord(stored)->key] = stored;  // the key's bytes live as long as the record's
 }
 
-std::optional<KeptListings> ResultCache::Listings() const {
+std::optional<std::string> ResultCache::ReadKept(Kept what) const {
   if (!enabled()) return std::nullopt;
-  ReadResult read = ReadRegularFile((fs::path(dir_) / kListingsFile).string(), kMaxShardBytes);
+  const KeptFileName& name = NameOf(what);
+  ReadResult read = ReadRegularFile((fs::path(dir_) / name.file).string(), kMaxShardBytes);
   RecordIndex records;
-  if (!read.ok || !IndexShard(read.text, records)) return KeptListings{};
-  auto found = records.find(kListingsKey);
-  if (found == records.end()) return KeptListings{};
+  if (!read.ok || !IndexShard(read.text, records)) return std::nullopt;
+  auto found = records.find(name.key);
+  if (found == records.end()) return std::nullopt;
   std::optional<CacheRecord> record = DecodeRecord(found->second);
   // Signed as entries are: a listing edited to leave a file out would hide it from every later run.
-  if (!record || record->bin != BinaryTag() ||
-      record->mac != EntryMac(secret_, kListingsKey, record->bin, record->body))
-    return KeptListings{};  // none kept: this run's are
-  return DecodeListings(record->body).value_or(KeptListings{});
+  if (!record || record->bin != BinaryTag() || record->mac != EntryMac(secret_, name.key, record->bin, record->body))
+    return std::nullopt;
+  return std::string(record->body);
 }
 
-void ResultCache::KeepListings(const KeptListings& listings) {
+void ResultCache::WriteKept(Kept what, std::string_view body) {
   if (!enabled()) return;
-  std::string body = EncodeListings(listings);
+  const KeptFileName& name = NameOf(what);
   const std::string& bin = BinaryTag();
   try {
-    std::string record = EncodeRecord({kListingsKey, bin, EntryMac(secret_, kListingsKey, bin, body), Today(), body});
-    WriteInDirectory(dir_, std::string(kListingsFile), EncodeShard({record}));
-  } catch (const std::runtime_error&) {  // too large to sign: the next run lists every directory again
+    std::string record = EncodeRecord({name.key, bin, EntryMac(secret_, name.key, bin, body), Today(), body});
+    WriteInDirectory(dir_, std::string(name.file), EncodeShard({record}));
+  } catch (const std::runtime_error&) {  // too large to sign: the next run finds everything afresh
   }
 }
+
+std::optional<KeptListings> ResultCache::Listings() const {
+  if (!enabled()) return std::nullopt;
+  std::optional<std::string> body = ReadKept(Kept::kListings);
+  if (!body) return KeptListings{};  // none kept: this run's are
+  return DecodeListings(*body).value_or(KeptListings{});
+}
+
+void ResultCache::KeepListings(const KeptListings& listings) { WriteKept(Kept::kListings, EncodeListings(listings)); }
 
 std::string ResultCache::BinaryTag() {
   static const std::string tag = CacheKey().Add(BinaryStamp()).Hex();

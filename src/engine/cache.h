@@ -66,15 +66,23 @@ class ResultCache {
   /// The diagnostics stored under `key` when none of the files the analysis
   /// read has changed since; files are re-read only to show their lines
   /// (`known` supplies texts already in memory). Thread-safe.
-  /// `flags`, when given, gets the ones Put stored with them.
+  /// `flags`, when given, gets the ones Put stored with them; `stated`: files this run has looked at
+  /// already (judged as they were then, as `known`'s are).
   std::optional<std::vector<Diagnostic>> Get(const std::string& key, const std::map<std::string, SourcePtr>& known,
-                                             uint8_t* flags = nullptr);
+                                             uint8_t* flags = nullptr, const FileStates& stated = {});
   /// Records `diagnostics` with the files they were computed from. Thread-safe.
   /// `dependencies`: each file the analysis read or looked for, with its
   /// identity as it was read (one edited since then no longer matches it).
   /// `flags`: what else the unit's run learned, which the caller will want back (its own bits).
   void Put(const std::string& key, const FileStates& dependencies, const std::vector<Diagnostic>& diagnostics,
            uint8_t flags = 0);
+  /// What else is kept between runs, each in a file of its own beside the shards.
+  enum class Kept { kListings, kLaunches };
+  /// The body kept as `what` by this build, signed with the user's secret as entries are; nothing
+  /// when there is none, or it was written or edited by anyone else.
+  std::optional<std::string> ReadKept(Kept what) const;
+  /// Keeps `body` as `what` for the next run (atomically).
+  void WriteKept(Kept what, std::string_view body);
   /// The directory listings an earlier run kept (ScopedDirectoryCache::Keep), signed as entries are
   /// (empty when it holds none that this build wrote); nothing when the cache is off.
   std::optional<KeptListings> Listings() const;
@@ -108,7 +116,8 @@ class ResultCache {
   Shard& ShardOf(const std::string& key) const;
   /// Get's answer from a record's bytes (throws on a value no run stores: a miss).
   std::optional<std::vector<Diagnostic>> FromRecord(const std::string& key, std::string_view bytes,
-                                                    const std::map<std::string, SourcePtr>& known, uint8_t* flags);
+                                                    const std::map<std::string, SourcePtr>& known, uint8_t* flags,
+                                                    const FileStates& stated);
   /// A hit: its day of use, `used`, is noted for Save() when it is not today.
   void NoteUse(const std::string& key, int64_t used) const;
   /// `path` as this run knows it: as it read it, if it did, else as it is now (looked at once per

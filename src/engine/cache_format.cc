@@ -1,81 +1,18 @@
 #include "engine/cache_format.h"
 
 #include <algorithm>
-#include <type_traits>
 
 namespace aortalint {
 namespace {
 
-// Appends fixed-width integers and sized strings.
-class Writer {
- public:
-  explicit Writer(std::string& out) : out_(out) {}
-  template <typename T>
-  void Int(T value) {
-    static_assert(std::is_integral_v<T>);
-    char bytes[sizeof(T)];
-    for (size_t i = 0; i < sizeof(T); ++i) bytes[i] = static_cast<char>(static_cast<uint64_t>(value) >> (8 * i));
-    out_.append(bytes, sizeof(T));
-  }
-  void Str(std::string_view s) {
-    Int(static_cast<uint32_t>(s.size()));
-    out_.append(s);
-  }
-
- private:
-  std::string& out_;
-};
-
-// Reads what Writer wrote; any read past the end turns the reader bad for good.
-class Reader {
- public:
-  explicit Reader(std::string_view in) : in_(in) {}
-  bool ok() const { return ok_; }
-  bool done() const { return ok_ && in_.empty(); }
-  template <typename T>
-  T Int() {
-    if (!Need(sizeof(T))) return T{};
-    uint64_t value = 0;
-    for (size_t i = 0; i < sizeof(T); ++i) value |= uint64_t{static_cast<unsigned char>(in_[i])} << (8 * i);
-    in_.remove_prefix(sizeof(T));
-    return static_cast<T>(value);
-  }
-  std::string_view Str() {
-    uint32_t size = Int<uint32_t>();
-    if (!Need(size)) return {};
-    std::string_view s = in_.substr(0, size);
-    in_.remove_prefix(size);
-    return s;
-  }
-  // A count of items that each take at least `min_bytes`: larger than what is left is damage.
-  uint32_t Count(size_t min_bytes) {
-    uint32_t n = Int<uint32_t>();
-    if (n > in_.size() / min_bytes) ok_ = false;
-    return ok_ ? n : 0;
-  }
-  bool Bool() {
-    uint8_t b = Int<uint8_t>();
-    if (b > 1) ok_ = false;
-    return b == 1;
-  }
-
- private:
-  bool Need(size_t n) {
-    if (!ok_ || in_.size() < n) ok_ = false;
-    return ok_;
-  }
-  std::string_view in_;
-  bool ok_ = true;
-};
-
 constexpr size_t kSpanBytes = 12;
 
-void PutSpan(Writer& w, const StoredSpan& at) {
+void PutSpan(ByteWriter& w, const StoredSpan& at) {
   w.Int(at.file);
   w.Int(at.span.begin);
   w.Int(at.span.end);
 }
-StoredSpan GetSpan(Reader& r) {
+StoredSpan GetSpan(ByteReader& r) {
   StoredSpan s;
   s.file = r.Int<uint32_t>();
   s.span.begin = r.Int<uint32_t>();
@@ -85,9 +22,31 @@ StoredSpan GetSpan(Reader& r) {
 
 }  // namespace
 
+void WriteIdentity(ByteWriter& w, const FileIdentity& id) {
+  w.Int(static_cast<uint8_t>(id.exists));
+  w.Int(id.size);
+  w.Int(id.mtime_ns);
+  w.Int(id.ctime_ns);
+  w.Int(id.inode);
+  w.Int(id.device);
+  w.Int(id.hash);
+}
+
+FileIdentity ReadIdentity(ByteReader& r) {
+  FileIdentity id;
+  id.exists = r.Bool();
+  id.size = r.Int<int64_t>();
+  id.mtime_ns = r.Int<int64_t>();
+  id.ctime_ns = r.Int<int64_t>();
+  id.inode = r.Int<uint64_t>();
+  id.device = r.Int<uint64_t>();
+  id.hash = r.Int<uint64_t>();
+  return id;
+}
+
 std::string EncodeRecord(const CacheRecord& record) {
   std::string out;
-  Writer w(out);
+  ByteWriter w(out);
   w.Str(record.key);
   w.Str(record.bin);
   w.Str(record.mac);
@@ -97,7 +56,7 @@ std::string EncodeRecord(const CacheRecord& record) {
 }
 
 std::optional<CacheRecord> DecodeRecord(std::string_view bytes) {
-  Reader r(bytes);
+  ByteReader r(bytes);
   CacheRecord record;
   record.key = r.Str();
   record.bin = r.Str();
@@ -110,7 +69,10 @@ std::optional<CacheRecord> DecodeRecord(std::string_view bytes) {
 
 bool IndexShard(std::string_view shard, RecordIndex& records) {
   if (!shard.starts_with(kShardMagic)) return false;
-  Reader r(shard.substr(kShardMagic.size()));
+  // Sized once for what the file holds (records run 500 bytes to a few KB): every record of every
+  // shard is indexed on a warm run, and growing the table record by record rehashes it a dozen times.
+  records.reserve(records.size() + shard.size() / 512);
+  ByteReader r(shard.substr(kShardMagic.size()));
   while (!r.done()) {
     std::string_view record = r.Str();
     if (!r.ok()) return false;  // torn: what was indexed so far stays (each record is checked when used)
@@ -122,7 +84,7 @@ bool IndexShard(std::string_view shard, RecordIndex& records) {
 
 std::string EncodeShard(const std::vector<std::string_view>& records) {
   std::string out(kShardMagic);
-  Writer w(out);
+  ByteWriter w(out);
   for (std::string_view record : records) w.Str(record);
   return out;
 }
@@ -157,17 +119,11 @@ std::optional<EntryBody> MakeBody(const FileStates& files, const std::vector<Dia
 
 std::string EncodeBody(const EntryBody& body) {
   std::string out;
-  Writer w(out);
+  ByteWriter w(out);
   w.Int(static_cast<uint32_t>(body.files.size()));
   for (const auto& [path, id] : body.files) {
     w.Str(path);
-    w.Int(static_cast<uint8_t>(id.exists));
-    w.Int(id.size);
-    w.Int(id.mtime_ns);
-    w.Int(id.ctime_ns);
-    w.Int(id.inode);
-    w.Int(id.device);
-    w.Int(id.hash);
+    WriteIdentity(w, id);
   }
   w.Int(static_cast<uint32_t>(body.diagnostics.size()));
   for (const StoredDiagnostic& d : body.diagnostics) {
@@ -196,19 +152,12 @@ std::string EncodeBody(const EntryBody& body) {
 }
 
 std::optional<EntryBody> DecodeBody(std::string_view bytes) {
-  Reader r(bytes);
+  ByteReader r(bytes);
   EntryBody body;
   constexpr size_t kFileBytes = 4 + 1 + 6 * 8;
   for (uint32_t n = r.Count(kFileBytes); n > 0 && r.ok(); --n) {
-    auto& [path, id] = body.files.emplace_back();
-    path = r.Str();
-    id.exists = r.Bool();
-    id.size = r.Int<int64_t>();
-    id.mtime_ns = r.Int<int64_t>();
-    id.ctime_ns = r.Int<int64_t>();
-    id.inode = r.Int<uint64_t>();
-    id.device = r.Int<uint64_t>();
-    id.hash = r.Int<uint64_t>();
+    std::string_view path = r.Str();
+    body.files.emplace_back(path, ReadIdentity(r));
   }
   const uint32_t files = static_cast<uint32_t>(body.files.size());
   bool in_range = true;
@@ -244,7 +193,7 @@ std::optional<EntryBody> DecodeBody(std::string_view bytes) {
 }
 
 std::optional<std::string> FirstFile(std::string_view bytes) {
-  Reader r(bytes);
+  ByteReader r(bytes);
   if (r.Int<uint32_t>() == 0) return std::nullopt;
   std::string_view path = r.Str();
   if (!r.ok()) return std::nullopt;
@@ -253,7 +202,7 @@ std::optional<std::string> FirstFile(std::string_view bytes) {
 
 std::string EncodeListings(const KeptListings& listings) {
   std::string out;
-  Writer w(out);
+  ByteWriter w(out);
   w.Int(static_cast<uint32_t>(listings.size()));
   for (const auto& [dir, kept] : listings) {
     w.Str(dir);
@@ -271,7 +220,7 @@ std::string EncodeListings(const KeptListings& listings) {
 }
 
 std::optional<KeptListings> DecodeListings(std::string_view bytes) {
-  Reader r(bytes);
+  ByteReader r(bytes);
   KeptListings listings;
   constexpr size_t kDirectoryBytes = 4 + 4 * 8 + 4, kEntryBytes = 4 + 1;
   uint32_t n = r.Count(kDirectoryBytes);

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/bytes.h"
 #include "base/dir_index.h"
 #include "base/file_reader.h"
 #include "model/diagnostic.h"
@@ -43,6 +44,11 @@ using RecordIndex = std::unordered_map<std::string_view, std::string_view>;
 bool IndexShard(std::string_view shard, RecordIndex& records);
 /// A shard file holding `records` (each EncodeRecord's bytes).
 std::string EncodeShard(const std::vector<std::string_view>& records);
+
+/// A file's identity as the cache's files hold it.
+void WriteIdentity(ByteWriter& w, const FileIdentity& id);
+/// What WriteIdentity wrote (`r` turns bad on anything else).
+FileIdentity ReadIdentity(ByteReader& r);
 
 /// A place in one of an entry's files, by its index among them.
 struct StoredSpan {

@@ -4,6 +4,7 @@
 // and never crash. The first byte picks what the rest is:
 //   'S': a whole shard file, looked up for kKey;
 //   'L': the body of the kept directory listings, signed with this run's secret;
+//   'K': the body of the kept launches (decoded, then looked up as a run would);
 //   anything else: an entry's body, stored under kKey with this build's tag and
 //   signed with this run's secret, so the input reaches the body's decoder and
 //   the checks of every diagnostic (what a bug in a build could have signed).
@@ -19,6 +20,7 @@
 #include <unordered_map>
 
 #include "base/file_reader.h"
+#include "driver/kept_launch.h"
 #include "engine/cache.h"
 #include "engine/cache_format.h"
 #include "scratch.h"
@@ -72,6 +74,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       auto it = again->find(dir);
       if (it == again->end() || !(it->second.stamp == listing.stamp) || it->second.entries != listing.entries)
         __builtin_trap();
+    }
+    return 0;
+  }
+  if (input.starts_with('K')) {
+    // Whatever is accepted is in path order with every directory index in range, and a lookup of
+    // each recipe it names only finds or misses (their files are absent: a miss).
+    std::unique_ptr<const KeptLaunches::Stored> kept = KeptLaunches::Decode(input.substr(1));
+    if (!kept) return 0;
+    for (size_t i = 1; i < kept->entries.size(); ++i)
+      if (!(kept->entries[i - 1].path < kept->entries[i].path)) __builtin_trap();
+    const std::string& bin = ResultCache::BinaryTag();
+    std::string_view body = input.substr(1);
+    std::string record = EncodeRecord({"launches", bin, EntryMac(secret, "launches", bin, body), 0, body});
+    std::ofstream(shard_dir / "launches.bin", std::ios::binary) << EncodeShard({record});
+    KeptLaunches launches(cache, true);
+    Config config;
+    for (const auto& entry : kept->entries) {
+      Candidate file;
+      file.path = entry.path;
+      if (launches.Find(file, config, true) && !IdentityOf(file.path).exists) __builtin_trap();
     }
     return 0;
   }

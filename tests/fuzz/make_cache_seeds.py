@@ -105,3 +105,42 @@ write("listings-two", b"L" + u32(len(two)) + b"".join(two))
 write("listings-unsorted", b"L" + u32(1) + listing("/x", (1, 1, 1, 1), [("b", DT_REG), ("a", DT_REG)]))
 write("listings-slash-in-name", b"L" + u32(1) + listing("/x", (1, 1, 1, 1), [("a/b", DT_REG)]))
 write("listings-relative-directory", b"L" + u32(1) + listing("x", (1, 1, 1, 1), [("a", DT_REG)]))
+
+
+def identity(exists=0, size=0, mtime=0, ctime=0, inode=0, device=0, hash_=0):
+    return u8(exists) + i64(size) + i64(mtime) + i64(ctime) + i64(inode) + i64(device) + i64(hash_)
+
+
+def words(*ws):
+    return u32(len(ws)) + b"".join(text(w) for w in ws)
+
+
+def tail(recipe=1, why="", launch=None):
+    out = u8(recipe) + text(why)
+    if launch is None:
+        return out + u8(0)
+    source, base, argv, files, hip, sidecars = launch
+    return out + u8(1) + u8(source) + text(base) + words(*argv) + words(*files) + words(*hip) + words(*sidecars)
+
+
+def kept_entry(path, dirs, tail_, context="c" * 32):
+    return text(path) + text(context) + identity(1, 10, 1, 1, 7, 9) + text(b"".join(u32(d) for d in dirs)) + text(tail_)
+
+
+def launches(dirs, entries):
+    out = u32(len(dirs)) + b"".join(text(d) + i64(1) + i64(2) + i64(3) + i64(4) for d in dirs)
+    return b"K" + out + u32(len(entries)) + b"".join(entries)
+
+
+HEADER, DIRECTORY = 2, 3
+DIRS = ["/nonexistent/aortalint-fuzz", "/nonexistent"]
+write("launches-two", launches(DIRS, [
+    kept_entry("/nonexistent/aortalint-fuzz/a.yaml", [0, 1],
+               tail(launch=(HEADER, "/nonexistent", ["python", "a.py"], ["a.py"], [], ["s.json"]))),
+    kept_entry("/nonexistent/aortalint-fuzz/b.yaml", [0], tail(0, "no recipe key at the top level")),
+]))
+write("launches-unsorted", launches(DIRS, [kept_entry("b.yaml", [], tail()), kept_entry("a.yaml", [], tail())]))
+write("launches-index-out-of-range", launches(DIRS, [kept_entry("a.yaml", [2], tail())]))
+write("launches-bad-source", launches(DIRS, [kept_entry("a.yaml", [], tail(launch=(9, "", [], [], [], [])))]))
+write("launches-relative-directory", launches(["x"], []))
+write("launches-huge-counts", b"K" + u32(0) + u32(0xFFFFFFFF) + kept_entry("a.yaml", [], tail()))
