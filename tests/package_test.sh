@@ -93,8 +93,14 @@ hip_deb=$(ls "$work"/cpack/aortalint-hip_*.deb 2>/dev/null | head -1)
 if grep -q '^AORTALINT_WITH_CLANG:BOOL=ON' "$build/CMakeCache.txt"; then
   [[ -n $hip_deb ]] || fail "cpack made no aortalint-hip package"
   hip_depends=$(dpkg-deb -f "$hip_deb" Depends)
-  [[ $hip_depends == *libclang-cpp14* && $hip_depends == *"aortalint (= "* ]] ||
-    fail "aortalint-hip's Depends lack Clang or aortalint: $hip_depends"
+  [[ $hip_depends == *"aortalint (= "* ]] || fail "aortalint-hip's Depends lack aortalint: $hip_depends"
+  # Clang and LLVM linked into the module (AORTALINT_HIP_STATIC_CLANG) are not its dependencies; linked shared, they are.
+  if grep -q '^AORTALINT_HIP_STATIC_CLANG:BOOL=ON' "$build/CMakeCache.txt"; then
+    [[ $hip_depends != *libclang* && $hip_depends != *libllvm* ]] ||
+      fail "aortalint-hip links Clang statically but depends on its libraries: $hip_depends"
+  else
+    [[ $hip_depends == *libclang-cpp14* ]] || fail "aortalint-hip's Depends lack Clang: $hip_depends"
+  fi
   [[ $(dpkg-deb -f "$deb" Recommends) == *aortalint-hip* ]] || fail "aortalint does not recommend aortalint-hip"
   dpkg-deb -c "$hip_deb" | grep -q './usr/lib/aortalint/hip/libaortalint_hip.so' || fail "aortalint-hip lacks the module"
 else

@@ -2,7 +2,7 @@
 # Commands of the README and docs/ that other tests do not run:
 # 1. the first of the two commands builds only what it runs (the linter and its HIP module, not the tests);
 # 2. the portable build's configure line, taken from the README itself, configures as written, without the
-#    HIP analyser (which links Clang shared), and says so. Building it is a static build's own ctest (static_link);
+#    HIP analyser (a module opened with dlopen), and says so. Building it is a static build's own ctest (static_link);
 # 3. docs/editors.md's schema command.
 set -euo pipefail
 source_dir=$1 build_dir=$2
