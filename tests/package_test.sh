@@ -94,9 +94,10 @@ if grep -q '^AORTALINT_WITH_CLANG:BOOL=ON' "$build/CMakeCache.txt"; then
   [[ -n $hip_deb ]] || fail "cpack made no aortalint-hip package"
   hip_depends=$(dpkg-deb -f "$hip_deb" Depends)
   [[ $hip_depends == *"aortalint (= "* ]] || fail "aortalint-hip's Depends lack aortalint: $hip_depends"
+  [[ $hip_depends == *libclang-common-*-dev* ]] || fail "aortalint-hip's Depends lack Clang's resource headers: $hip_depends"
   # Clang and LLVM linked into the module (AORTALINT_HIP_STATIC_CLANG) are not its dependencies; linked shared, they are.
   if grep -q '^AORTALINT_HIP_STATIC_CLANG:BOOL=ON' "$build/CMakeCache.txt"; then
-    [[ $hip_depends != *libclang* && $hip_depends != *libllvm* ]] ||
+    [[ $hip_depends != *libclang-cpp* && $hip_depends != *libllvm* ]] ||
       fail "aortalint-hip links Clang statically but depends on its libraries: $hip_depends"
   else
     [[ $hip_depends == *libclang-cpp14* ]] || fail "aortalint-hip's Depends lack Clang: $hip_depends"
