@@ -157,7 +157,7 @@ DirectoryStamp StampOf(const struct stat& st) {
 // The names in `dir` with their types, by getdents64 on a descriptor (opendir() would add an
 // fstat, and this runs for every directory of a walk); nothing when it cannot be listed.
 std::optional<std::vector<std::pair<std::string, unsigned char>>> ReadDirectory(const std::string& dir) {
-  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK);
+  int fd = ::open(ShortestSpelling(dir), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return std::nullopt;
   std::vector<std::pair<std::string, unsigned char>> entries;
   alignas(8) char buf[32768];
@@ -191,7 +191,7 @@ std::shared_ptr<const DirectoryListing> Listed(const std::string& dir) {
   Taken taken;
   int64_t listed_at = NowNs();
   struct stat st;
-  bool stamped = active->keeping && ::stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+  bool stamped = active->keeping && ::stat(ShortestSpelling(dir), &st) == 0 && S_ISDIR(st.st_mode);
   if (stamped) taken.stamp = StampOf(st);
   std::optional<std::vector<std::pair<std::string, unsigned char>>> entries;
   {

@@ -113,6 +113,14 @@ std::string AbsoluteResolved(std::string_view path) {
   return AbsoluteNormal(tail.empty() ? reached : reached + "/" + std::string(tail));
 }
 
+const char* ShortestSpelling(const std::string& absolute_normal) {
+  const std::string& cwd = Cwd();
+  if (cwd.size() > 1 && absolute_normal.size() > cwd.size() + 1 && absolute_normal.starts_with(cwd) &&
+      absolute_normal[cwd.size()] == '/')
+    return absolute_normal.c_str() + cwd.size() + 1;
+  return absolute_normal.c_str();
+}
+
 std::string_view ParentOf(std::string_view absolute_normal) {
   size_t slash = absolute_normal.rfind('/');
   if (slash == std::string_view::npos) return {};

@@ -33,6 +33,10 @@ bool HasGitName(std::string_view path);
 /// file system (and a check of where it lies) resolves.
 std::string AbsoluteResolved(std::string_view path);
 
+/// An AbsoluteNormal() path spelled for the kernel to walk the fewest names: relative to the working
+/// directory when below it, else as it is. Points into `absolute_normal`.
+const char* ShortestSpelling(const std::string& absolute_normal);
+
 /// The directory part of an AbsoluteNormal() path: "/a/b" for "/a/b/c", "/" for "/c".
 std::string_view ParentOf(std::string_view absolute_normal);
 

@@ -355,7 +355,7 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
   ParallelFor(recipe_jobs.size(), jobs, [&](size_t i) {
     const Candidate& file = files.recipes[i];
     RecipeJob& job = recipe_jobs[i];
-    job.config = configs.For(file.path);
+    job.config = file.config ? file.config : configs.For(file.path);
     if (!file.walk_error.empty()) {  // a directory the walk could not enter: SYN003 at it
       job.wanted = true;
       return;

@@ -447,7 +447,8 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
             }
             if (respect_gitignore && gitignore.IgnoredIn(abs_dir, name, false)) continue;
             if (IsRecipeSuffix(name)) {
-              if (!IsConfigFileName(name) && !excludes(*here, p)) files.recipes.push_back({std::move(p), false, path});
+              if (!IsConfigFileName(name) && !excludes(*here, p))
+                files.recipes.push_back({std::move(p), false, path, "", "", false, here});
             } else if (IsPython(name) && !excludes(*here, p)) {
               files.payloads.push_back({std::move(p), false, path});
             }

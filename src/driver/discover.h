@@ -2,6 +2,7 @@
 // Python payloads, from the paths on the command line.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,7 @@ struct Candidate {
   std::string walk_error;  // a part of the tree the walk could not enter, or a link out of it (SYN003): why
   std::string walk_help;   // and what to do
   bool link = false;       // found by a walk as a link (to a file within the project)
+  std::shared_ptr<const Config> config;  // the config that applies to it, when the walk had it at hand
   friend bool operator<(const Candidate& a, const Candidate& b) { return a.path < b.path; }
   friend bool operator==(const Candidate& a, const Candidate& b) { return a.path == b.path; }
 };

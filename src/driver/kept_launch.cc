@@ -97,7 +97,7 @@ bool ReadTail(std::string_view tail, FoundLaunch* found) {
 }
 
 // Everything besides the file system and the recipe's text that a role and a launch are found from.
-std::string ContextOf(const Candidate& file, const Config& config, bool ask_role) {
+std::string Context(const Candidate& file, const Config& config, bool ask_role) {
   CacheKey key;
   key.Add(file.root).Add(ask_role ? "role asked" : "named").Add(config.path).Add(config.dir);
   for (const PairSpec& pair : config.pairs) {
@@ -117,6 +117,23 @@ std::string KeptParts(const Launch& launch) {
 }  // namespace
 
 bool SameKeptParts(const Launch& a, const Launch& b) { return KeptParts(a) == KeptParts(b); }
+
+std::atomic<uint64_t> KeptLaunches::instances_{0};
+
+const std::string& KeptLaunches::ContextOf(const Candidate& file, const Config& config, bool ask_role) const {
+  // A run's recipes share a few configs: each thread keeps its last answer (for this instance only: a
+  // later one may see another config at the same address).
+  thread_local struct {
+    uint64_t instance = 0;
+    const Config* config = nullptr;
+    std::string root;
+    bool ask_role = false;
+    std::string context;
+  } last;
+  if (last.instance != instance_ || last.config != &config || last.root != file.root || last.ask_role != ask_role)
+    last = {instance_, &config, file.root, ask_role, Context(file, config, ask_role)};
+  return last.context;
+}
 
 std::unique_ptr<const KeptLaunches::Stored> KeptLaunches::Decode(std::string_view body) {
   auto kept = std::make_unique<Stored>();

@@ -72,6 +72,11 @@ class KeptLaunches {
   static std::unique_ptr<const Stored> Decode(std::string_view body);
 
  private:
+  /// What else than the file system and its text a file's launch is found from, as a hash.
+  const std::string& ContextOf(const Candidate& file, const Config& config, bool ask_role) const;
+
+  static std::atomic<uint64_t> instances_;
+  const uint64_t instance_ = ++instances_;
   ResultCache& cache_;
   bool on_;
   std::unique_ptr<const Stored> earlier_;
