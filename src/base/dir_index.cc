@@ -246,9 +246,13 @@ bool ListedAbsent(const std::string& path) {
   auto absent_in = [](const std::shared_ptr<const DirectoryListing>& listing, std::string_view name) {
     return listing && !listing->TypeOf(name);
   };
+  auto answered_by = [](std::string_view dir) {
+    if (listing_log) NoteConsulted(dir);
+    return true;
+  };
   if (held.generation == active->generation)
     for (const auto& [dir, name] : levels)
-      if (!dir.empty() && held.dir == dir && absent_in(held.listing, name)) return true;
+      if (!dir.empty() && held.dir == dir && absent_in(held.listing, name)) return answered_by(dir);
   // The directory above first: when it lacks the one below, nothing under that is looked up.
   for (auto level = std::rbegin(levels); level != std::rend(levels); ++level) {
     const auto& [dir, name] = *level;
@@ -257,7 +261,7 @@ bool ListedAbsent(const std::string& path) {
     auto it = active->listings.find(dir);
     if (it == active->listings.end()) continue;
     held = {active->generation, std::string(dir), it->second.listing};
-    if (absent_in(held.listing, name)) return true;
+    if (absent_in(held.listing, name)) return answered_by(dir);
   }
   return false;
 }

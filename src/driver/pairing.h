@@ -23,7 +23,9 @@ struct Launch {
 /// Finds the launch of the recipe at `recipe_path` with text `recipe_text`, or
 /// nullopt when nothing pairs it. `command_line`: the argv after `--`.
 /// `named_root`: the directory named on the command line whose walk found the
-/// recipe (see RepositoryRoot).
+/// recipe (see RepositoryRoot). Every question it asks the file system goes
+/// through base/dir_index's listings, or calls NoteUnlisted: a kept launch
+/// (driver/kept_launch.h) is reused while what they answered holds.
 std::optional<Launch> FindLaunch(const std::string& recipe_path, std::string_view recipe_text,
                                  const std::vector<std::string>& command_line, const Config& config,
                                  const std::string& named_root = "");
