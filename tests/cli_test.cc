@@ -395,6 +395,20 @@ TEST_CASE("cli: --select on the command line starts over, as ruff's does, and lo
   }
 }
 
+TEST_CASE("cli: counts are told in English (2 fixes, 1 miss, 2 misses)") {
+  Repo repo;
+  WriteFile(repo.root / "p/a.yaml", kCol003);
+  WriteFile(repo.root / "p/b.yaml", kCol003);
+  const std::string cache = "AORTALINT_CACHE_DIR=" + ShellQuote((repo.root / "cache").string());
+  CommandResult r = repo.Run("check -v --fix p", cache);
+  CHECK(Has(r.output, "applied 2 fixes"));
+  CHECK_FALSE(Has(r.output, "fixs"));
+  WriteFile(repo.root / "q/a.yaml", kCol003);
+  CHECK(Has(repo.Run("check -v q", cache).output, "cache: 0 hits, 1 miss"));
+  WriteFile(repo.root / "q/b.yaml", kCol003);
+  CHECK(Has(repo.Run("check -v q", cache).output, "cache: 1 hit, 1 miss"));
+}
+
 TEST_CASE("cli: a file named twice, or under two spellings, is linted and fixed once") {
   Repo repo;
   std::string abs = (repo.root / "sub/bad.yaml").string();

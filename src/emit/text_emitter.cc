@@ -105,7 +105,8 @@ void EmitText(std::span<const Diagnostic> diagnostics, std::ostream& out, bool c
 }
 
 std::string Plural(size_t n, std::string_view word) {
-  std::string_view suffix = n == 1 ? "" : word.ends_with('s') ? "es" : "s";
+  bool sibilant = word.ends_with('s') || word.ends_with('x') || word.ends_with("ch") || word.ends_with("sh");
+  std::string_view suffix = n == 1 ? "" : sibilant ? "es" : "s";  // misses, fixes
   return fmt::format("{} {}{}", n, word, suffix);
 }
 
