@@ -395,7 +395,7 @@ TEST_CASE("cli: --select on the command line starts over, as ruff's does, and lo
   }
 }
 
-TEST_CASE("cli: counts are told in English (2 fixes, 1 miss, 2 misses)") {
+TEST_CASE("cli: counts are told in English (2 fixes, 1 hit, 1 miss)") {
   Repo repo;
   WriteFile(repo.root / "p/a.yaml", kCol003);
   WriteFile(repo.root / "p/b.yaml", kCol003);
