@@ -74,10 +74,11 @@ thread_local ScopedListingLog* listing_log = nullptr;
 ScopedListingLog::ScopedListingLog() : outer_(listing_log) { listing_log = this; }
 ScopedListingLog::~ScopedListingLog() { listing_log = outer_; }
 
-void NoteConsulted(std::string_view dir) {
+void NoteAsked(std::string_view dir, std::string_view name) {
   for (ScopedListingLog* log = listing_log; log; log = log->outer_)
-    if (std::find(log->directories_.begin(), log->directories_.end(), dir) == log->directories_.end())
-      log->directories_.emplace_back(dir);
+    if (std::find_if(log->asked_.begin(), log->asked_.end(),
+                     [&](const auto& q) { return q.first == dir && q.second == name; }) == log->asked_.end())
+      log->asked_.emplace_back(dir, name);
 }
 
 void NoteUnlisted() {
@@ -217,8 +218,10 @@ std::shared_ptr<const DirectoryListing> Listed(const std::string& dir) {
 
 }  // namespace
 
-std::shared_ptr<const DirectoryListing> ListingOf(const std::string& dir) {
-  if (listing_log) NoteConsulted(dir);
+namespace {
+
+// ListingOf without a note in the log: for questions about one name, which note the name.
+std::shared_ptr<const DirectoryListing> Cached(const std::string& dir) {
   if (!active) return nullptr;
   LastListing& last = recent[std::hash<std::string_view>()(dir) % recent.size()];
   if (last.generation == active->generation && last.dir == dir) return last.listing;
@@ -227,6 +230,13 @@ std::shared_ptr<const DirectoryListing> ListingOf(const std::string& dir) {
   last.dir.assign(dir);  // in the string's room from before: no allocation
   last.listing = listing;
   return listing;
+}
+
+}  // namespace
+
+std::shared_ptr<const DirectoryListing> ListingOf(const std::string& dir) {
+  if (listing_log) NoteAsked(dir, "");
+  return Cached(dir);
 }
 
 bool ListedAbsent(const std::string& path) {
@@ -246,13 +256,13 @@ bool ListedAbsent(const std::string& path) {
   auto absent_in = [](const std::shared_ptr<const DirectoryListing>& listing, std::string_view name) {
     return listing && !listing->TypeOf(name);
   };
-  auto answered_by = [](std::string_view dir) {
-    if (listing_log) NoteConsulted(dir);
+  auto answered_by = [](std::string_view dir, std::string_view name) {
+    if (listing_log) NoteAsked(dir, name);
     return true;
   };
   if (held.generation == active->generation)
     for (const auto& [dir, name] : levels)
-      if (!dir.empty() && held.dir == dir && absent_in(held.listing, name)) return answered_by(dir);
+      if (!dir.empty() && held.dir == dir && absent_in(held.listing, name)) return answered_by(dir, name);
   // The directory above first: when it lacks the one below, nothing under that is looked up.
   for (auto level = std::rbegin(levels); level != std::rend(levels); ++level) {
     const auto& [dir, name] = *level;
@@ -261,13 +271,16 @@ bool ListedAbsent(const std::string& path) {
     auto it = active->listings.find(dir);
     if (it == active->listings.end()) continue;
     held = {active->generation, std::string(dir), it->second.listing};
-    if (absent_in(held.listing, name)) return answered_by(dir);
+    if (absent_in(held.listing, name)) return answered_by(dir, name);
   }
   return false;
 }
 
 EntryKind KindOf(const std::string& dir, std::string_view name) {
-  if (std::shared_ptr<const DirectoryListing> listing = ListingOf(dir)) return listing->KindOf(dir, name);
+  if (std::shared_ptr<const DirectoryListing> listing = Cached(dir)) {
+    if (listing_log) NoteAsked(dir, name);
+    return listing->KindOf(dir, name);
+  }
   return StatKind(Join(dir, name));
 }
 
@@ -278,13 +291,16 @@ EntryKind KindOfPath(const std::string& path) {
   return KindOf(std::string(parent), std::string_view(abs).substr(parent.size() == 1 ? 1 : parent.size() + 1));
 }
 
-std::optional<DirectoryStamp> ListedStamp(const std::string& dir) {
-  if (!active || !active->keeping) return std::nullopt;
-  ListingOf(dir);  // listed now if no question has been asked of it yet
-  std::shared_lock lock(active->mutex);
-  auto it = active->listings.find(dir);
-  if (it == active->listings.end() || !it->second.keep) return std::nullopt;
-  return it->second.stamp;
+std::optional<uint64_t> ListedAnswer(const std::string& dir, std::string_view name) {
+  std::shared_ptr<const DirectoryListing> listing = Cached(dir);
+  if (!listing) return std::nullopt;
+  if (!name.empty()) return listing->TypeOf(name).value_or(0);
+  uint64_t hash = 0xcbf29ce484222325ull;  // FNV-1a over each name and its type
+  for (const auto& [entry, type] : listing->entries()) {
+    for (char c : entry) hash = (hash ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+    hash = (hash ^ 0x100u ^ type) * 0x100000001b3ull;  // past any byte: no name runs into the next
+  }
+  return hash;
 }
 
 std::string GitTop(const std::string& dir) {
@@ -312,9 +328,11 @@ std::optional<bool> WithinByListings(const std::string& path, const std::string&
   for (size_t at = r == "/" ? 1 : r.size() + 1; at <= p.size();) {
     size_t end = std::min(p.find('/', at), p.size());
     std::string dir = at == 1 ? "/" : p.substr(0, at - 1);
-    std::shared_ptr<const DirectoryListing> listing = ListingOf(dir);
+    std::shared_ptr<const DirectoryListing> listing = Cached(dir);
     if (!listing) return std::nullopt;
-    std::optional<unsigned char> type = listing->TypeOf(std::string_view(p).substr(at, end - at));
+    std::string_view name = std::string_view(p).substr(at, end - at);
+    if (listing_log) NoteAsked(dir, name);
+    std::optional<unsigned char> type = listing->TypeOf(name);
     if (!type) return true;  // what does not exist is resolved as written
     if (*type == DT_LNK || *type == DT_UNKNOWN) return std::nullopt;
     at = end + 1;

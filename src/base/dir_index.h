@@ -83,34 +83,36 @@ EntryKind KindOf(const std::string& dir, std::string_view name);
 /// KindOf for any path (relative to the working directory, or absolute); one with a `..` by stat().
 EntryKind KindOfPath(const std::string& path);
 
-/// While one lives on a thread, records each directory whose listing answered a question asked on
-/// it (ListingOf, KindOf, KindOfPath, WithinRoot), and whether any question went past the listings
-/// (a link followed, a `..` resolved, a directory that could not be listed): what a recipe's pairing
-/// depends on, so a later run can reuse it while those directories keep their stamps.
+/// While one lives on a thread, records each question the run's listings answered (a name in a
+/// directory: KindOf, KindOfPath, WithinRoot, ListedAbsent; or a whole directory: ListingOf), and
+/// whether any question went past them (a link followed, a `..` resolved, a directory that could not
+/// be listed): what a recipe's pairing depends on, so a later run can reuse it while the listings
+/// give the same answers (ListedAnswer).
 class ScopedListingLog {
  public:
   ScopedListingLog();
   ~ScopedListingLog();
   ScopedListingLog(const ScopedListingLog&) = delete;
   ScopedListingLog& operator=(const ScopedListingLog&) = delete;
-  /// The directories consulted, each once, in the order first asked.
-  const std::vector<std::string>& directories() const { return directories_; }
+  /// Each question once, in the order first asked: (directory, name), the name empty for the whole listing.
+  const std::vector<std::pair<std::string, std::string>>& asked() const { return asked_; }
   /// Whether a question was answered by the file system itself, not by a listing.
   bool unlisted() const { return unlisted_; }
 
  private:
-  friend void NoteConsulted(std::string_view dir);
+  friend void NoteAsked(std::string_view dir, std::string_view name);
   friend void NoteUnlisted();
-  std::vector<std::string> directories_;
+  std::vector<std::pair<std::string, std::string>> asked_;
   bool unlisted_ = false;
   ScopedListingLog* outer_;
 };
 /// For code that asks the file system itself (a stat, a link resolved) while a ScopedListingLog lives.
 void NoteUnlisted();
 
-/// The stamp of `dir` as this run listed it (ListingOf's) when listings are kept and the directory had
-/// settled when listed (Keep's rule: a change in the same tick as the listing would keep the stamp).
-std::optional<DirectoryStamp> ListedStamp(const std::string& dir);
+/// This run's listing's answer to a question ScopedListingLog recorded: the type `name` is listed with
+/// in `dir` (a dirent d_type; 0 when absent), or for an empty name a hash of every entry of `dir`;
+/// nullopt when `dir` cannot be listed (or no ScopedDirectoryCache lives).
+std::optional<uint64_t> ListedAnswer(const std::string& dir, std::string_view name);
 
 /// The nearest directory at or above `dir` that holds `.git` (absolute and normal); "" when none does.
 std::string GitTop(const std::string& dir);

@@ -11,25 +11,8 @@ namespace aortalint {
 
 namespace {
 
-constexpr size_t kStampBytes = 4 * 8;
 // Past this many, only this run's are kept (a bound on what runs over other trees leave behind).
 constexpr size_t kMaxKept = 200'000;
-
-void WriteStamp(ByteWriter& w, const DirectoryStamp& stamp) {
-  w.Int(stamp.mtime_ns);
-  w.Int(stamp.ctime_ns);
-  w.Int(stamp.inode);
-  w.Int(stamp.device);
-}
-
-DirectoryStamp ReadStamp(ByteReader& r) {
-  DirectoryStamp stamp;
-  stamp.mtime_ns = r.Int<int64_t>();
-  stamp.ctime_ns = r.Int<int64_t>();
-  stamp.inode = r.Int<uint64_t>();
-  stamp.device = r.Int<uint64_t>();
-  return stamp;
-}
 
 uint32_t IndexAt(std::string_view indices, size_t k) {
   ByteReader r(indices.substr(4 * k, 4));
@@ -140,10 +123,12 @@ std::unique_ptr<const KeptLaunches::Stored> KeptLaunches::Decode(std::string_vie
   Stored& stored = *kept;
   stored.bytes = body;
   ByteReader r(stored.bytes);
-  for (uint32_t n = r.Count(4 + kStampBytes); n > 0 && r.ok(); --n) {
-    std::string_view dir = r.Str();
-    if (!dir.starts_with('/')) return nullptr;
-    stored.dirs.emplace_back(dir, ReadStamp(r));
+  for (uint32_t n = r.Count(4 + 4 + 8); n > 0 && r.ok(); --n) {
+    Stored::Answer& a = stored.answers.emplace_back();
+    a.dir = r.Str();
+    a.name = r.Str();
+    a.answer = r.Int<uint64_t>();
+    if (!a.dir.starts_with('/') || a.name.find('/') != std::string_view::npos) return nullptr;
   }
   constexpr size_t kEntryBytes = 4 + 4 + 1 + 6 * 8 + 4 + 4;
   for (uint32_t n = r.Count(kEntryBytes); n > 0 && r.ok(); --n) {
@@ -151,11 +136,11 @@ std::unique_ptr<const KeptLaunches::Stored> KeptLaunches::Decode(std::string_vie
     e.path = r.Str();
     e.context = r.Str();
     e.identity = ReadIdentity(r);
-    e.dirs = r.Str();
+    e.answers = r.Str();
     e.tail = r.Str();
-    if (!r.ok() || e.dirs.size() % 4 || !ReadTail(e.tail, nullptr)) return nullptr;
-    for (size_t k = 0; k < e.dirs.size() / 4; ++k)
-      if (IndexAt(e.dirs, k) >= stored.dirs.size()) return nullptr;
+    if (!r.ok() || e.answers.size() % 4 || !ReadTail(e.tail, nullptr)) return nullptr;
+    for (size_t k = 0; k < e.answers.size() / 4; ++k)
+      if (IndexAt(e.answers, k) >= stored.answers.size()) return nullptr;
     // In path order, each once: found by a binary search.
     if (stored.entries.size() > 1 && !(stored.entries[stored.entries.size() - 2].path < e.path)) return nullptr;
   }
@@ -167,7 +152,7 @@ KeptLaunches::KeptLaunches(ResultCache& cache, bool on) : cache_(cache), on_(on 
   if (!on_) return;
   std::optional<std::string> body = cache_.ReadKept(ResultCache::Kept::kLaunches);
   if (!body || !(earlier_ = Decode(*body))) return;
-  dir_state_ = std::make_unique<std::atomic<uint8_t>[]>(earlier_->dirs.size());
+  answer_state_ = std::make_unique<std::atomic<uint8_t>[]>(earlier_->answers.size());
   stale_ = std::make_unique<std::atomic<bool>[]>(earlier_->entries.size());
 }
 
@@ -185,13 +170,13 @@ std::optional<FoundLaunch> KeptLaunches::Find(const Candidate& file, const Confi
     return std::nullopt;
   };
   if (it->context != ContextOf(file, config, ask_role)) return changed();
-  // Each directory is judged once a run, however many recipes consulted it (their project root).
-  for (size_t k = 0; k < it->dirs.size() / 4; ++k) {
-    uint32_t index = IndexAt(it->dirs, k);
-    std::atomic<uint8_t>& state = dir_state_[index];
+  // Each answer is judged once a run, however many recipes asked it (whether their project root is one).
+  for (size_t k = 0; k < it->answers.size() / 4; ++k) {
+    uint32_t index = IndexAt(it->answers, k);
+    std::atomic<uint8_t>& state = answer_state_[index];
     if (state == 0) {
-      const auto& [dir, then] = earlier_->dirs[index];
-      state = ListedStamp(std::string(dir)) == then ? 1 : 2;
+      const Stored::Answer& then = earlier_->answers[index];
+      state = ListedAnswer(std::string(then.dir), then.name) == then.answer ? 1 : 2;
     }
     if (state == 2) return changed();
   }
@@ -208,14 +193,16 @@ void KeptLaunches::Keep(const Candidate& file, const Config& config, bool ask_ro
   ByteWriter w(entry);
   w.Str(ContextOf(file, config, ask_role));
   WriteIdentity(w, found.identity);
-  std::vector<std::string> dirs = consulted ? consulted->directories() : std::vector<std::string>{};
-  w.Int(static_cast<uint32_t>(dirs.size()));
-  for (const std::string& dir : dirs) {
-    // Listed within the clock's slack of a change (or not listed at all): its stamp proves nothing.
-    std::optional<DirectoryStamp> stamp = ListedStamp(dir);
-    if (!stamp) return;
+  static const std::vector<std::pair<std::string, std::string>> kNone;
+  const auto& asked = consulted ? consulted->asked() : kNone;
+  w.Int(static_cast<uint32_t>(asked.size()));
+  for (const auto& [dir, name] : asked) {
+    // The run's listings answer as they answered the pairing: each directory is listed once a run.
+    std::optional<uint64_t> answer = ListedAnswer(dir, name);
+    if (!answer) return;
     w.Str(dir);
-    WriteStamp(w, *stamp);
+    w.Str(name);
+    w.Int(*answer);
   }
   w.Str(Tail(found));
   std::lock_guard lock(mutex_);
@@ -224,11 +211,11 @@ void KeptLaunches::Keep(const Candidate& file, const Config& config, bool ask_ro
 
 void KeptLaunches::Save() {
   if (!on_ || (fresh_.empty() && !any_stale_)) return;
-  // Each entry as (path, context, identity, directories by name and stamp, tail), old and new alike.
+  // Each entry as (path, context, identity, answers, tail), old and new alike.
   struct Entry {
     std::string_view path, context;
     FileIdentity identity;
-    std::vector<std::pair<std::string_view, DirectoryStamp>> dirs;
+    std::vector<Stored::Answer> answers;
     std::string_view tail;
   };
   std::vector<Entry> all;
@@ -239,8 +226,10 @@ void KeptLaunches::Save() {
     e.context = r.Str();
     e.identity = ReadIdentity(r);
     for (uint32_t n = r.Int<uint32_t>(); n > 0; --n) {
-      std::string_view dir = r.Str();
-      e.dirs.emplace_back(dir, ReadStamp(r));
+      Stored::Answer& a = e.answers.emplace_back();
+      a.dir = r.Str();
+      a.name = r.Str();
+      a.answer = r.Int<uint64_t>();
     }
     e.tail = r.Str();
   }
@@ -253,37 +242,38 @@ void KeptLaunches::Save() {
       e.path = old.path;
       e.context = old.context;
       e.identity = old.identity;
-      for (size_t k = 0; k < old.dirs.size() / 4; ++k) e.dirs.push_back(earlier_->dirs[IndexAt(old.dirs, k)]);
+      for (size_t k = 0; k < old.answers.size() / 4; ++k)
+        e.answers.push_back(earlier_->answers[IndexAt(old.answers, k)]);
       e.tail = old.tail;
     }
   std::sort(all.begin(), all.end(), [](const Entry& a, const Entry& b) { return a.path < b.path; });
 
-  // Directories once each (a recipe's project root is every recipe's), by name and stamp.
-  std::map<std::pair<std::string_view, std::tuple<int64_t, int64_t, uint64_t, uint64_t>>, uint32_t> index;
-  std::vector<std::pair<std::string_view, DirectoryStamp>> dirs;
-  std::vector<std::string> entry_dirs(all.size());
+  // Each answer once (whether a project root holds `.git` is every recipe's question below it).
+  std::map<std::tuple<std::string_view, std::string_view, uint64_t>, uint32_t> index;
+  std::vector<Stored::Answer> answers;
+  std::vector<std::string> entry_answers(all.size());
   for (size_t i = 0; i < all.size(); ++i) {
-    ByteWriter w(entry_dirs[i]);
-    for (const auto& [dir, stamp] : all[i].dirs) {
-      auto [at, added] = index.try_emplace({dir, {stamp.mtime_ns, stamp.ctime_ns, stamp.inode, stamp.device}},
-                                           static_cast<uint32_t>(dirs.size()));
-      if (added) dirs.emplace_back(dir, stamp);
+    ByteWriter w(entry_answers[i]);
+    for (const Stored::Answer& a : all[i].answers) {
+      auto [at, added] = index.try_emplace({a.dir, a.name, a.answer}, static_cast<uint32_t>(answers.size()));
+      if (added) answers.push_back(a);
       w.Int(at->second);
     }
   }
   std::string body;
   ByteWriter w(body);
-  w.Int(static_cast<uint32_t>(dirs.size()));
-  for (const auto& [dir, stamp] : dirs) {
-    w.Str(dir);
-    WriteStamp(w, stamp);
+  w.Int(static_cast<uint32_t>(answers.size()));
+  for (const Stored::Answer& a : answers) {
+    w.Str(a.dir);
+    w.Str(a.name);
+    w.Int(a.answer);
   }
   w.Int(static_cast<uint32_t>(all.size()));
   for (size_t i = 0; i < all.size(); ++i) {
     w.Str(all[i].path);
     w.Str(all[i].context);
     WriteIdentity(w, all[i].identity);
-    w.Str(entry_dirs[i]);
+    w.Str(entry_answers[i]);
     w.Str(all[i].tail);
   }
   cache_.WriteKept(ResultCache::Kept::kLaunches, body);

@@ -1,12 +1,14 @@
 // Each recipe's role and launch, kept between runs beside the results with
-// what they were found from: the recipe as read, and every directory whose
-// listing the pairing consulted, by the stamp it was listed under. A warm run
-// reuses them while all of those hold, and so reads no unchanged recipe and
-// pairs none again; a pairing that asked the file system past the listings (a
-// link followed, a compile database read, a `..` resolved) is never kept.
+// what they were found from: the recipe as read, and every answer the run's
+// directory listings gave its pairing (a name in a directory, or a whole
+// listing). A warm run reuses them while the recipe and those answers hold,
+// and so reads no unchanged recipe and pairs none again; a pairing that asked
+// the file system past the listings (a link followed, a compile database read,
+// a `..` resolved) is never kept.
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -38,8 +40,8 @@ class KeptLaunches {
   KeptLaunches(ResultCache& cache, bool on);
   ~KeptLaunches();
 
-  /// The role and launch kept for `file` under `config` when neither the recipe nor a directory
-  /// its pairing consulted has changed since. `ask_role`: whether the file's role is judged.
+  /// The role and launch kept for `file` under `config` when neither the recipe nor an answer the
+  /// listings gave its pairing has changed since. `ask_role`: whether the file's role is judged.
   std::optional<FoundLaunch> Find(const Candidate& file, const Config& config, bool ask_role);
   /// Keeps `found` for later runs; `consulted`: what its pairing asked of the listings (null: the
   /// role alone was judged, from the text).
@@ -49,26 +51,30 @@ class KeptLaunches {
   void Save();
 
   /// The body of the kept launches' file (integers little-endian, strings after their u32 length):
-  ///   u32 count, then each directory consulted: its absolute path, then its stamp (mtime, ctime,
-  ///       inode, device: i64, i64, u64, u64);
+  ///   u32 count, then each answer a pairing was found from: the directory (absolute), the name asked
+  ///       (empty for the whole listing), the answer (u64: ListedAnswer's);
   ///   u32 count, then each recipe, in byte order of its path: the path; its context (what else
-  ///       the launch was found from, hashed); the recipe's identity; its directories, as a string
-  ///       of u32 indices into the list above; its tail: u8 a recipe (1) or not (0), why not, u8 a
-  ///       launch (1) or none (0), the launch's kept parts: u8 source, base directory, then argv,
-  ///       payloads, HIP sources and sidecars, each a u32 count of strings.
+  ///       the launch was found from, hashed); the recipe's identity; its answers, as a string of u32
+  ///       indices into the list above; its tail: u8 a recipe (1) or not (0), why not, u8 a launch
+  ///       (1) or none (0), the launch's kept parts: u8 source, base directory, then argv, payloads,
+  ///       HIP sources and sidecars, each a u32 count of strings.
   struct Stored {
+    struct Answer {
+      std::string_view dir, name;
+      uint64_t answer = 0;
+    };
     struct Entry {
       std::string_view path, context;
       FileIdentity identity;
-      std::string_view dirs;  // u32 indices
+      std::string_view answers;  // u32 indices
       std::string_view tail;
     };
     std::string bytes;  // what the views point into
-    std::vector<std::pair<std::string_view, DirectoryStamp>> dirs;
+    std::vector<Answer> answers;
     std::vector<Entry> entries;
   };
   /// The kept launches in `body` (in memory that never moves: the views point into it); null for
-  /// bytes Save did not write (bounds, path order, every directory index and every tail are checked).
+  /// bytes Save did not write (bounds, path order, every answer's index and every tail are checked).
   static std::unique_ptr<const Stored> Decode(std::string_view body);
 
  private:
@@ -80,8 +86,8 @@ class KeptLaunches {
   ResultCache& cache_;
   bool on_;
   std::unique_ptr<const Stored> earlier_;
-  std::unique_ptr<std::atomic<uint8_t>[]> dir_state_;  // per earlier directory: 0 unasked, 1 unchanged, 2 changed
-  std::unique_ptr<std::atomic<bool>[]> stale_;         // per earlier entry: found changed
+  std::unique_ptr<std::atomic<uint8_t>[]> answer_state_;  // per earlier answer: 0 unasked, 1 the same, 2 changed
+  std::unique_ptr<std::atomic<bool>[]> stale_;            // per earlier entry: found changed
   std::atomic<bool> any_stale_{false};
   std::mutex mutex_;
   std::map<std::string, std::string> fresh_;  // path -> its entry's fields, directories by name

@@ -123,24 +123,26 @@ def tail(recipe=1, why="", launch=None):
     return out + u8(1) + u8(source) + text(base) + words(*argv) + words(*files) + words(*hip) + words(*sidecars)
 
 
-def kept_entry(path, dirs, tail_, context="c" * 32):
-    return text(path) + text(context) + identity(1, 10, 1, 1, 7, 9) + text(b"".join(u32(d) for d in dirs)) + text(tail_)
+def kept_entry(path, answers, tail_, context="c" * 32):
+    return (text(path) + text(context) + identity(1, 10, 1, 1, 7, 9) + text(b"".join(u32(a) for a in answers)) +
+            text(tail_))
 
 
-def launches(dirs, entries):
-    out = u32(len(dirs)) + b"".join(text(d) + i64(1) + i64(2) + i64(3) + i64(4) for d in dirs)
+def launches(answers, entries):
+    out = u32(len(answers)) + b"".join(text(d) + text(name) + i64(answer) for d, name, answer in answers)
     return b"K" + out + u32(len(entries)) + b"".join(entries)
 
 
 HEADER, DIRECTORY = 2, 3
-DIRS = ["/nonexistent/aortalint-fuzz", "/nonexistent"]
-write("launches-two", launches(DIRS, [
+ANSWERS = [("/nonexistent/aortalint-fuzz", "", 1234), ("/nonexistent", ".git", DT_DIR)]
+write("launches-two", launches(ANSWERS, [
     kept_entry("/nonexistent/aortalint-fuzz/a.yaml", [0, 1],
                tail(launch=(HEADER, "/nonexistent", ["python", "a.py"], ["a.py"], [], ["s.json"]))),
     kept_entry("/nonexistent/aortalint-fuzz/b.yaml", [0], tail(0, "no recipe key at the top level")),
 ]))
-write("launches-unsorted", launches(DIRS, [kept_entry("b.yaml", [], tail()), kept_entry("a.yaml", [], tail())]))
-write("launches-index-out-of-range", launches(DIRS, [kept_entry("a.yaml", [2], tail())]))
-write("launches-bad-source", launches(DIRS, [kept_entry("a.yaml", [], tail(launch=(9, "", [], [], [], [])))]))
-write("launches-relative-directory", launches(["x"], []))
+write("launches-unsorted", launches(ANSWERS, [kept_entry("b.yaml", [], tail()), kept_entry("a.yaml", [], tail())]))
+write("launches-index-out-of-range", launches(ANSWERS, [kept_entry("a.yaml", [2], tail())]))
+write("launches-bad-source", launches(ANSWERS, [kept_entry("a.yaml", [], tail(launch=(9, "", [], [], [], [])))]))
+write("launches-relative-directory", launches([("x", "", 0)], []))
+write("launches-slash-in-name", launches([("/x", "a/b", 0)], []))
 write("launches-huge-counts", b"K" + u32(0) + u32(0xFFFFFFFF) + kept_entry("a.yaml", [], tail()))
