@@ -299,6 +299,13 @@ ResultCache::ResultCache(const std::string& dir) {
 
 namespace {
 
+// The identity `files` hold for `path`, or null.
+const FileIdentity* IdentityIn(const FileStates& files, const std::string& path) {
+  for (const auto& file : files)
+    if (file.first == path) return &file.second;
+  return nullptr;
+}
+
 // The shard of a key (hex digits): its first two.
 size_t ShardIndex(std::string_view key) {
   auto digit = [](char c) { return static_cast<size_t>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10) & 15; };
@@ -362,8 +369,8 @@ std::optional<std::vector<Diagnostic>> ResultCache::FromRecord(const std::string
   FileStates now;
   bool settled = false;
   for (const auto& [path, as_stored] : body->files) {
-    auto taken = std::find_if(stated.begin(), stated.end(), [&](const auto& file) { return file.first == path; });
-    FileIdentity id = taken != stated.end() ? taken->second : IdentityNow(path, known);
+    const FileIdentity* taken = IdentityIn(stated, path);
+    FileIdentity id = taken ? *taken : IdentityNow(path, known);
     if (id != as_stored) {
       if (!SettledSince(as_stored, id, path)) return std::nullopt;
       settled = true;
