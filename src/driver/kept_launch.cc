@@ -84,7 +84,7 @@ std::string Context(const Candidate& file, const Config& config, bool ask_role) 
   CacheKey key;
   key.Add(file.root).Add(ask_role ? "role asked" : "named").Add(config.path).Add(config.dir);
   for (const PairSpec& pair : config.pairs) {
-    key.Add("pair").Add(pair.recipe).Add(pair.command);
+    key.Add("pair").Add(pair.recipe).Add(pair.command).Add(std::to_string(pair.sources.size()));
     for (const std::string& source : pair.sources) key.Add(source);
   }
   return key.Hex();
