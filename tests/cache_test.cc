@@ -395,8 +395,9 @@ TEST_CASE("recipes' launches kept between runs: reused while nothing they were f
       "collect:\n  proton: {mode: cli, backend: cupti}\n";
   const std::string torch_first = "import torch\nimport triton.profiler as proton\n";
   WriteFile(repo / ".git/HEAD", "ref: refs/heads/main\n");
-  // A header command naming a script that is not there yet.
+  // A header command naming a script that is not there yet, and one in a directory that is not either.
   WriteFile(repo / "h/r.yaml", "#   aorta sweep run --recipe h/r.yaml -- python h/run.py\n" + recipe);
+  WriteFile(repo / "m/r.yaml", "#   aorta sweep run --recipe m/r.yaml -- python m/later/run.py\n" + recipe);
   // The directory convention: every .py beside recipe.yaml.
   WriteFile(repo / "d/recipe.yaml", recipe);
   WriteFile(repo / "d/a.py", "import triton.profiler as proton\n");
@@ -425,22 +426,24 @@ TEST_CASE("recipes' launches kept between runs: reused while nothing they were f
     return out.substr(at, out.find(';', at) - at);
   };
   WaitPastTheSlack();  // what changed within the slack is not kept
-  CHECK(check_run() == "recipes paired: 0 as kept, 4 afresh");
-  CHECK(check_run() == "recipes paired: 3 as kept, 1 afresh");  // all but l/, whose payload is a link
+  CHECK(check_run() == "recipes paired: 0 as kept, 5 afresh");
+  CHECK(check_run() == "recipes paired: 4 as kept, 1 afresh");  // all but l/, whose payload is a link
   fs::path file;
   for (const auto& e : fs::recursive_directory_iterator(cache))
     if (e.path().filename() == "launches.bin") file = e.path();
   REQUIRE_FALSE(file.empty());
   auto written_at = fs::last_write_time(file);
-  CHECK(check_run() == "recipes paired: 3 as kept, 1 afresh");
+  CHECK(check_run() == "recipes paired: 4 as kept, 1 afresh");
   CHECK(fs::last_write_time(file) == written_at);  // nothing changed: not written again
   // A file added at the top changes no answer a pairing was given (whether the top holds .git).
   WriteFile(repo / "NOTES.txt", "notes\n");
-  CHECK(check_run() == "recipes paired: 3 as kept, 1 afresh");
+  CHECK(check_run() == "recipes paired: 4 as kept, 1 afresh");
 
-  // Each change is seen by the recipe it concerns: the script appears, a payload is added beside
-  // recipe.yaml, the link leads elsewhere, the file becomes a recipe, sub/ becomes a project root.
+  // Each change is seen by the recipe it concerns: the scripts appear (one with its directory), a
+  // payload is added beside recipe.yaml, the link leads elsewhere, the file becomes a recipe, sub/
+  // becomes a project root.
   WriteFile(repo / "h/run.py", torch_first);
+  WriteFile(repo / "m/later/run.py", torch_first);
   WriteFile(repo / "d/b.py", "x = 1\n");
   fs::remove(repo / "l/link.py");
   fs::create_symlink("../sub/x/p.py", repo / "l/link.py");
@@ -449,12 +452,12 @@ TEST_CASE("recipes' launches kept between runs: reused while nothing they were f
             "diagnostic_axis: [none]\ncollect:\n  rocprof:\n    stats: 1\n");
   fs::create_directory(repo / "sub/.git");
   WaitPastTheSlack();  // n/cfg.yaml settled: its identity no longer holds a hash of its text
-  CHECK(check_run() == "recipes paired: 0 as kept, 5 afresh");
+  CHECK(check_run() == "recipes paired: 0 as kept, 6 afresh");
   std::string changed = run("--no-cache");
-  for (const char* now :
-       {"h/run.py:1:1", "d/b.py:1:1", "l/link.py:1:1: info", "n/cfg.yaml:8:12", "sub/x/p.py:1:1: info"})
+  for (const char* now : {"h/run.py:1:1", "m/later/run.py:1:1", "d/b.py:1:1", "l/link.py:1:1: info", "n/cfg.yaml:8:12",
+                          "sub/x/p.py:1:1: info"})
     CHECK_MESSAGE(changed.find(now) != std::string::npos, now);
-  CHECK(check_run() == "recipes paired: 4 as kept, 1 afresh");
+  CHECK(check_run() == "recipes paired: 5 as kept, 1 afresh");
 
   // The file edited to pair d/recipe.yaml with another payload: trusted only when signed with the
   // user's secret (which the test can read, and which shows the edit would matter).
@@ -472,8 +475,8 @@ TEST_CASE("recipes' launches kept between runs: reused while nothing they were f
   CHECK(run("").find("d/z.py") != std::string::npos);
   for (const std::string& other : {std::string(32, 'k'), std::string()}) {
     plant(other);
-    CHECK(check_run() == "recipes paired: 0 as kept, 5 afresh");
-    CHECK(check_run() == "recipes paired: 4 as kept, 1 afresh");
+    CHECK(check_run() == "recipes paired: 0 as kept, 6 afresh");
+    CHECK(check_run() == "recipes paired: 5 as kept, 1 afresh");
   }
   // `clean` removes it with the shards.
   RunShell(env + ShellQuote(AORTALINT_BINARY) + " clean");

@@ -281,6 +281,16 @@ EntryKind KindOf(const std::string& dir, std::string_view name) {
     if (listing_log) NoteAsked(dir, name);
     return listing->KindOf(dir, name);
   }
+  // A directory that is not there, as the listing of the one above says: nothing is in it (a header
+  // command naming `x/run.py` where there is no `x/`).
+  if (std::string_view parent = ParentOf(dir); dir.starts_with('/') && !parent.empty() && parent != dir) {
+    std::string_view base = std::string_view(dir).substr(parent.size() == 1 ? 1 : parent.size() + 1);
+    std::shared_ptr<const DirectoryListing> above = Cached(std::string(parent));
+    if (above && !base.empty() && !above->TypeOf(base)) {
+      if (listing_log) NoteAsked(parent, base);
+      return EntryKind::kAbsent;
+    }
+  }
   return StatKind(Join(dir, name));
 }
 
