@@ -67,6 +67,9 @@ TEST_CASE("AbsoluteNormal gives std::filesystem's answer") {
   }
   CHECK(ParentOf("/a/b/c") == "/a/b");
   CHECK(ParentOf("/c") == "/");
+  CHECK(LastName("/a/b/c") == "c");
+  CHECK(LastName("/c") == "c");
+  CHECK(LastName("/") == "");
   CHECK(PlainParent("a/b/c.yaml") == "a/b");
   CHECK(PlainParent("c.yaml") == "");
   CHECK(PlainParent("/c") == "");

@@ -247,7 +247,7 @@ bool ListedAbsent(const std::string& path) {
   std::string_view below = abs;
   for (auto& [dir, name] : levels) {
     dir = below.size() > 1 ? ParentOf(below) : std::string_view();
-    name = dir.empty() ? std::string_view() : below.substr(dir.size() == 1 ? 1 : dir.size() + 1);
+    name = dir.empty() ? std::string_view() : LastName(below);
     below = dir;
   }
   // Asked for each module an import could be (dir/os.py, dir/os/__init__.py): about one directory
@@ -284,7 +284,7 @@ EntryKind KindOf(const std::string& dir, std::string_view name) {
   // A directory that is not there, as the listing of the one above says: nothing is in it (a header
   // command naming `x/run.py` where there is no `x/`).
   if (std::string_view parent = ParentOf(dir); dir.starts_with('/') && !parent.empty() && parent != dir) {
-    std::string_view base = std::string_view(dir).substr(parent.size() == 1 ? 1 : parent.size() + 1);
+    std::string_view base = LastName(dir);
     std::shared_ptr<const DirectoryListing> above = Cached(std::string(parent));
     if (above && !base.empty() && !above->TypeOf(base)) {
       if (listing_log) NoteAsked(parent, base);
@@ -298,7 +298,7 @@ EntryKind KindOfPath(const std::string& path) {
   std::string abs = AbsoluteNormal(path);
   if (HasDotDot(path) || abs.ends_with('/')) return StatKind(path);  // `..` after a link; a directory's path
   std::string_view parent = ParentOf(abs);
-  return KindOf(std::string(parent), std::string_view(abs).substr(parent.size() == 1 ? 1 : parent.size() + 1));
+  return KindOf(std::string(parent), LastName(abs));
 }
 
 std::optional<uint64_t> ListedAnswer(const std::string& dir, std::string_view name) {

@@ -127,4 +127,8 @@ std::string_view ParentOf(std::string_view absolute_normal) {
   return slash == 0 ? absolute_normal.substr(0, 1) : absolute_normal.substr(0, slash);
 }
 
+std::string_view LastName(std::string_view absolute_normal) {
+  return absolute_normal.substr(absolute_normal.rfind('/') + 1);  // npos + 1 == 0: a bare name whole
+}
+
 }  // namespace aortalint

@@ -39,5 +39,7 @@ const char* ShortestSpelling(const std::string& absolute_normal);
 
 /// The directory part of an AbsoluteNormal() path: "/a/b" for "/a/b/c", "/" for "/c".
 std::string_view ParentOf(std::string_view absolute_normal);
+/// The last name of an AbsoluteNormal() path, what follows ParentOf(): "c" for "/a/b/c", "" for "/".
+std::string_view LastName(std::string_view absolute_normal);
 
 }  // namespace aortalint

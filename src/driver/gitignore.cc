@@ -73,7 +73,7 @@ const GitIgnore::DirRules& GitIgnore::RulesOf(const std::string& dir) {
     if (std::string global = GitExcludesFile(base, git_dir); !global.empty()) {
       global = AbsoluteNormal(global);
       std::string_view dir_of = ParentOf(global);
-      add(std::string(dir_of), std::string_view(global).substr(dir_of.size() == 1 ? 1 : dir_of.size() + 1));
+      add(std::string(dir_of), LastName(global));
     }
     add(git_dir + "/info", "exclude");
   } else if (!rules.top.empty()) {

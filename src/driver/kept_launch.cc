@@ -118,10 +118,10 @@ const std::string& KeptLaunches::ContextOf(const Candidate& file, const Config& 
   return last.context;
 }
 
-std::unique_ptr<const KeptLaunches::Stored> KeptLaunches::Decode(std::string_view body) {
+std::unique_ptr<const KeptLaunches::Stored> KeptLaunches::Decode(std::string body) {
   auto kept = std::make_unique<Stored>();
   Stored& stored = *kept;
-  stored.bytes = body;
+  stored.bytes = std::move(body);  // a few MB on a large tree: moved, not copied
   ByteReader r(stored.bytes);
   for (uint32_t n = r.Count(4 + 4 + 8); n > 0 && r.ok(); --n) {
     Stored::Answer& a = stored.answers.emplace_back();
@@ -151,7 +151,7 @@ std::unique_ptr<const KeptLaunches::Stored> KeptLaunches::Decode(std::string_vie
 KeptLaunches::KeptLaunches(ResultCache& cache, bool on) : cache_(cache), on_(on && cache.enabled()) {
   if (!on_) return;
   std::optional<std::string> body = cache_.ReadKept(ResultCache::Kept::kLaunches);
-  if (!body || !(earlier_ = Decode(*body))) return;
+  if (!body || !(earlier_ = Decode(std::move(*body)))) return;
   answer_state_ = std::make_unique<std::atomic<uint8_t>[]>(earlier_->answers.size());
   stale_ = std::make_unique<std::atomic<bool>[]>(earlier_->entries.size());
 }

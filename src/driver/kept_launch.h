@@ -75,7 +75,7 @@ class KeptLaunches {
   };
   /// The kept launches in `body` (in memory that never moves: the views point into it); null for
   /// bytes Save did not write (bounds, path order, every answer's index and every tail are checked).
-  static std::unique_ptr<const Stored> Decode(std::string_view body);
+  static std::unique_ptr<const Stored> Decode(std::string body);
 
  private:
   /// What else than the file system and its text a file's launch is found from, as a hash.

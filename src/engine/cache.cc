@@ -554,7 +554,7 @@ int ResultCache::Clean(const std::string& dir, std::ostream& out, std::ostream& 
     out << "aortalint: no cache at '" << dir << "'\n";
     return 0;
   }
-  // Only what the cache itself writes: <32 hex digits>/<shard or listings file>. $AORTALINT_CACHE_DIR
+  // Only what the cache itself writes: <32 hex digits>/<shard or kept file>. $AORTALINT_CACHE_DIR
   // may name a directory that holds other things; those are never touched.
   auto hex = [](const std::string& s) {
     return std::all_of(s.begin(), s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });

@@ -80,7 +80,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (input.starts_with('K')) {
     // Whatever is accepted is in path order with every directory index in range, and a lookup of
     // each recipe it names only finds or misses (their files are absent: a miss).
-    std::unique_ptr<const KeptLaunches::Stored> kept = KeptLaunches::Decode(input.substr(1));
+    std::unique_ptr<const KeptLaunches::Stored> kept = KeptLaunches::Decode(std::string(input.substr(1)));
     if (!kept) return 0;
     for (size_t i = 1; i < kept->entries.size(); ++i)
       if (!(kept->entries[i - 1].path < kept->entries[i].path)) __builtin_trap();
