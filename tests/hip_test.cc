@@ -380,6 +380,50 @@ TEST_CASE("hip: a header's kernel templates are named from their declarations, t
   std::filesystem::remove_all(dir);
 }
 
+// A launch written in a class template is the template's: each instantiation repeats it. Clang's visitor traverses
+// constructors apart from other methods, and an instantiated constructor's launch was taken again (with the kernel
+// it names once instantiated), twice per header class instantiated twice.
+TEST_CASE("hip: a launch in a class template's constructor is taken once, as written") {
+  auto dir = testing::TempDir("hip-ctor-launch");
+  std::filesystem::create_directories(dir / ".git");
+  WriteFile(dir / "loader.hpp",
+            "template <typename T> __global__ void zero(T* x) { x[0] = T(0); }\n"
+            "template <typename T> struct Loader {\n"
+            "  explicit Loader(T* x) { zero<T><<<1, 1>>>(x); }\n"
+            "};\n");
+  std::string text =
+      "#include <hip/hip_runtime.h>\n"
+      "#include \"loader.hpp\"\n"
+      "template <typename T> __global__ void fill(T* x) { x[0] = T(1); }\n"
+      "template <typename T> struct Runner {\n"
+      "  explicit Runner(T* x) { fill<T><<<1, 64>>>(x); }\n"
+      "  void run(T* x) { fill<T><<<1, 64>>>(x); }\n"
+      "};\n"
+      "int main() {\n"
+      "  Runner<float> a(nullptr);\n"
+      "  Runner<double> b(nullptr);\n"
+      "  a.run(nullptr);\n"
+      "  Loader<float> c(nullptr);\n"
+      "  Loader<int> d(nullptr);\n"
+      "}\n";
+  std::string path = (dir / "k.hip").string();
+  WriteFile(path, text);
+  CompileCommand command{(dir / "compile_commands.json").string(), dir.string(), {"hipcc", "-I."}};
+  std::shared_ptr<const HipPayload> hip = AnalyseHip(std::make_shared<const SourceFile>(path, text), &command);
+  REQUIRE(hip->status == HipPayload::Status::kAnalysed);
+  CHECK(hip->errors == 0);
+  REQUIRE(hip->launches.size() == 2);  // the constructor's and run's, as written
+  CHECK(hip->launches[0].span.begin == text.find("fill<T><<<"));
+  CHECK(hip->launches[1].span.begin == text.rfind("fill<T><<<"));
+  CHECK(hip->launches_in_headers == 1);
+  // The kernels' instantiations are still named.
+  REQUIRE(hip->kernels.size() == 2);
+  CHECK(hip->kernels[0].RocprofNames() == std::vector<std::string>{"void zero<float>(float*)", "void zero<int>(int*)"});
+  CHECK(hip->kernels[1].RocprofNames() ==
+        std::vector<std::string>{"void fill<float>(float*)", "void fill<double>(double*)"});
+  std::filesystem::remove_all(dir);
+}
+
 // A Latin-1 licence comment: Clang reads it, so aortalint does too, named alone or paired.
 TEST_CASE("hip: a source with bytes that are not UTF-8 in a comment is analysed, alone or paired") {
   auto dir = testing::TempDir("hip-latin1");

@@ -404,7 +404,6 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
 
   bool VisitVarDecl(clang::VarDecl* var) {
     if (!var->hasAttr<clang::CUDASharedAttr>()) return true;
-    if (InInstantiation()) return true;
     clang::SourceLocation loc = sm_.getExpansionLoc(var->getLocation());
     if (sm_.isWrittenInMainFile(loc))
       out_.shared_decls.push_back(SpanOf(var->getSourceRange()));
@@ -424,7 +423,6 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
   }
 
   bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr* call) {
-    if (InInstantiation()) return true;
     std::string kernel;
     if (const clang::FunctionDecl* fn = call->getDirectCallee()) kernel = KernelName(fn);
     AddLaunch("<<<>>>", kernel, call->getSourceRange());
@@ -441,8 +439,6 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
       if (lookup->getName().isIdentifier()) name = lookup->getName().getAsIdentifierInfo()->getName();
     }
     if (name.empty()) return true;
-    // An instantiation repeats the calls of its template, already taken from the pattern.
-    if (InInstantiation()) return true;
     if (IsLaunchApi(name)) {
       std::string kernel;
       if (call->getNumArgs() > 0 && !name.startswith("hipModule") && !name.startswith("hipExtModule") &&
@@ -469,26 +465,30 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
     return true;
   }
 
-  // Template bodies are visited as written; their instantiations repeat the
-  // same calls, so only declarations are taken from those.
+  // Template bodies are visited as written; an instantiation repeats its template's calls, so only its declaration
+  // is visited (a kernel's symbol), never its body: composable_kernel's examples instantiate tens of thousands of
+  // functions (bench/hip.md). The visitor traverses constructors, destructors and conversions apart from other
+  // methods: an instantiated constructor's launch was taken a second time, with the kernel its instantiation names.
   bool TraverseFunctionDecl(clang::FunctionDecl* fn) {
-    bool instantiation = fn->isTemplateInstantiation();
-    if (instantiation) ++instantiation_depth_;
-    bool result = RecursiveASTVisitor::TraverseFunctionDecl(fn);
-    if (instantiation) --instantiation_depth_;
-    return result;
+    return fn->isTemplateInstantiation() ? WalkUpFromFunctionDecl(fn) : RecursiveASTVisitor::TraverseFunctionDecl(fn);
   }
   bool TraverseCXXMethodDecl(clang::CXXMethodDecl* fn) {
-    bool instantiation = fn->isTemplateInstantiation();
-    if (instantiation) ++instantiation_depth_;
-    bool result = RecursiveASTVisitor::TraverseCXXMethodDecl(fn);
-    if (instantiation) --instantiation_depth_;
-    return result;
+    return fn->isTemplateInstantiation() ? WalkUpFromCXXMethodDecl(fn) : RecursiveASTVisitor::TraverseCXXMethodDecl(fn);
+  }
+  bool TraverseCXXConstructorDecl(clang::CXXConstructorDecl* fn) {
+    return fn->isTemplateInstantiation() ? WalkUpFromCXXConstructorDecl(fn)
+                                         : RecursiveASTVisitor::TraverseCXXConstructorDecl(fn);
+  }
+  bool TraverseCXXDestructorDecl(clang::CXXDestructorDecl* fn) {
+    return fn->isTemplateInstantiation() ? WalkUpFromCXXDestructorDecl(fn)
+                                         : RecursiveASTVisitor::TraverseCXXDestructorDecl(fn);
+  }
+  bool TraverseCXXConversionDecl(clang::CXXConversionDecl* fn) {
+    return fn->isTemplateInstantiation() ? WalkUpFromCXXConversionDecl(fn)
+                                         : RecursiveASTVisitor::TraverseCXXConversionDecl(fn);
   }
 
  private:
-  bool InInstantiation() const { return instantiation_depth_ > 0; }
-
   HipKernel& KernelFor(const clang::FunctionDecl* pattern, clang::SourceLocation loc) {
     auto [it, inserted] = kernel_index_.emplace(pattern->getCanonicalDecl(), out_.kernels.size());
     if (inserted) {
@@ -608,7 +608,6 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
   std::unique_ptr<clang::MangleContext> mangler_;
   std::map<const clang::Decl*, size_t> kernel_index_;
   const DeclaredOnly& declared_only_;
-  int instantiation_depth_ = 0;
 };
 
 // No rule reads a system header's function bodies (kernels and launches are the project's), and
