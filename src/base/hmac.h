@@ -11,7 +11,6 @@
 namespace aortalint {
 
 /// HMAC-SHA256 of `message` (its parts, one after another) under `key`, as 64 lower-case hex digits.
-/// Throws std::runtime_error when libcrypto fails (out of memory): no MAC, no cache entry.
 std::string HmacSha256Hex(std::string_view key, std::initializer_list<std::string_view> message);
 inline std::string HmacSha256Hex(std::string_view key, std::string_view message) {
   return HmacSha256Hex(key, {message});
