@@ -355,6 +355,7 @@ int main(int argc, char** argv) {
       }
       check.request.triton = SplitList(triton);
       if (*collect_opt) check.request.collect = SplitList(collect);
+      check.exit_after = true;
       return RunCheck(check, std::cout, std::cerr);  // checks its own report was written
     }
     if (*run_cmd) {

@@ -664,6 +664,7 @@ TEST_CASE("an entry body written from the format's description decodes as writte
   REQUIRE(body->files.size() == 2);
   CHECK(body->files[1].first == "/nonexistent/aortalint-fuzz/b.py");
   CHECK(body->files[1].second == FileIdentity());
+  CHECK(body->texts == std::vector<std::string>{"rocprof: stats\n", ""});
   REQUIRE(body->diagnostics.size() == 2);
   const StoredDiagnostic& col = body->diagnostics[0];
   CHECK(col.rule == "COL003");
@@ -784,6 +785,38 @@ TEST_CASE("every diagnostic a run makes is served as it was stored") {
   }
   CHECK(hits > 100);
   CHECK(unstorable > 3);
+  std::filesystem::remove_all(dir);
+}
+
+// A hit's findings show their lines from the entry, not from a read of the file (a warm run read
+// 3,030 recipes of 10,000 to show theirs): what the entry kept is what was analysed, the file being
+// unchanged. A finding past kMaxKeptText has its file read, as before.
+TEST_CASE("a hit shows the lines its findings point into from the entry, and reads only a file shown past them") {
+  auto dir = TempDir("aortalint-cache-shown");
+  const std::string recipe = (dir / "r.yaml").string(), cache_dir = (dir / "cache").string();
+  SourcePtr on_disk = WrittenSource(recipe, std::string(5000, 'x') + "\n");
+  // As analysed: other bytes under the same identity, so the test can tell where a hit's text came from.
+  auto analysed = std::make_shared<const SourceFile>(recipe, "one: 1\ntwo: 2\nthree: 3\n" + std::string(5000, '#'),
+                                                     on_disk->identity());
+  auto finding = [&](uint32_t begin, uint32_t end) {
+    Diagnostic d;
+    d.rule = "COL001";
+    d.where = {analysed, {begin, end}};
+    d.message = "m";
+    return d;
+  };
+  const std::string key = CacheKey().Add("shown").Hex();
+  Stored(cache_dir, key, {{recipe, on_disk->identity()}}, {finding(7, 13)});  // in the second line
+  std::optional<std::vector<Diagnostic>> hit = ResultCache(cache_dir).Get(key, {});
+  REQUIRE((hit && hit->size() == 1));
+  CHECK(hit->front().where.file->text() == "one: 1\ntwo: 2\n");
+  CHECK(hit->front().where.start().line == 2);
+
+  std::filesystem::remove_all(cache_dir);
+  Stored(cache_dir, key, {{recipe, on_disk->identity()}}, {finding(5010, 5011)});  // past what an entry keeps
+  hit = ResultCache(cache_dir).Get(key, {});
+  REQUIRE((hit && hit->size() == 1));
+  CHECK(hit->front().where.file->text() == on_disk->text());
   std::filesystem::remove_all(dir);
 }
 

@@ -13,6 +13,7 @@
 #include <unordered_map>
 
 #include "base/file_reader.h"
+#include "base/leave_to_exit.h"
 #include "base/paths.h"
 
 namespace aortalint {
@@ -144,7 +145,10 @@ std::optional<KeptListings> ScopedDirectoryCache::Keep(const std::vector<std::st
 
 ScopedDirectoryCache::~ScopedDirectoryCache() {
   if (!owner_) return;
-  delete active;
+  if (leave_to_exit_)
+    detail::KeepReachable(active);
+  else
+    delete active;
   active = nullptr;
 }
 

@@ -65,8 +65,12 @@ class ScopedDirectoryCache {
   /// Nothing when there is nothing new.
   std::optional<KeptListings> Keep(const std::vector<std::string>& within) const;
 
+  /// At its end, the listings are left to the process's exit (base/leave_to_exit.h), not freed.
+  void LeaveToExit() { leave_to_exit_ = true; }
+
  private:
   bool owner_;  // the outermost one; an inner one shares its cache
+  bool leave_to_exit_ = false;
 };
 
 /// The listing of `dir` (absolute and normal, as AbsoluteNormal gives it), read

@@ -1,6 +1,7 @@
 // One file's text and its line table: byte offsets <-> 1-based line/column.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -57,5 +58,12 @@ class SourceFile {
 };
 
 using SourcePtr = std::shared_ptr<const SourceFile>;
+
+/// Where the line holding `offset` ends in `text`, its newline included: the prefix up to there shows
+/// every line up to that one, with the same offsets, lines and columns.
+inline size_t LineEndAfter(std::string_view text, size_t offset) {
+  size_t eol = text.find('\n', std::min(offset, text.size()));
+  return eol == std::string_view::npos ? text.size() : eol + 1;
+}
 
 }  // namespace aortalint

@@ -26,6 +26,7 @@
 #include "base/atomic_file.h"
 #include "base/dir_index.h"
 #include "base/file_reader.h"
+#include "base/leave_to_exit.h"
 #include "base/paths.h"
 #include "base/strings.h"
 #include "driver/discover.h"
@@ -286,8 +287,7 @@ void KeepOnlyReferencedText(std::vector<Diagnostic>& found) {
   for (const auto& [key, value] : last) {
     const auto& [file, end] = value;
     std::string_view text = file->text();
-    size_t eol = text.find('\n', std::min<size_t>(end, text.size()));
-    size_t cut = eol == std::string_view::npos ? text.size() : eol + 1;
+    size_t cut = LineEndAfter(text, end);
     if (cut + 4096 > text.size()) continue;  // little to gain
     trimmed[key] = std::make_shared<const SourceFile>(file->path(), std::string(text.substr(0, cut)), file->identity());
   }
@@ -350,7 +350,7 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
   //    earlier run kept it and nothing it was found from has changed. Texts of the run's own (stdin,
   //    --fix) are never kept: what is on disk is not what is linted.
   const FileOverlay* overlay = ScopedFileOverlay::Current();
-  KeptLaunches kept(cache, options.command.empty() && (!overlay || overlay->empty()));
+  auto kept = std::make_unique<KeptLaunches>(cache, options.command.empty() && (!overlay || overlay->empty()));
   std::vector<RecipeJob> recipe_jobs(files.recipes.size());
   ParallelFor(recipe_jobs.size(), jobs, [&](size_t i) {
     const Candidate& file = files.recipes[i];
@@ -365,7 +365,7 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
       stats.skipped[file.path] = why;
     };
     const bool ask_role = !file.named || options.skip_non_recipes;
-    if (std::optional<FoundLaunch> found = kept.Find(file, *job.config, ask_role)) {
+    if (std::optional<FoundLaunch> found = kept->Find(file, *job.config, ask_role)) {
       if (!found->recipe) return skip(found->why);
       job.wanted = true;
       job.launch = std::move(found->launch);
@@ -381,7 +381,7 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     // The verdict first; the reason (for --verbose) only for a file that is skipped.
     if (ask_role && RoleOf(file.path, read.text) != FileRole::kRecipe) {
       std::string why = ClassifyFile(file.path, read.text).why;
-      kept.Keep(file, *job.config, ask_role, {false, why, std::nullopt, read.identity}, nullptr);
+      kept->Keep(file, *job.config, ask_role, {false, why, std::nullopt, read.identity}, nullptr);
       return skip(why);
     }
     job.wanted = true;
@@ -389,45 +389,40 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
     ScopedListingLog consulted;
     job.launch = FindLaunch(file.path, job.source->text(), options.command, *job.config, file.root);
     ++stats.found_launches;
-    kept.Keep(file, *job.config, ask_role, {true, "", job.launch, read.identity}, &consulted);
+    kept->Keep(file, *job.config, ask_role, {true, "", job.launch, read.identity}, &consulted);
   });
-  kept.Save();
+  kept->Save();
 
   // 2. Count each payload's uses, so it is parsed once and freed after its last one.
   //    A paired payload gets its own checks in the first unit that pairs it;
   //    the others are checked alone when they import Proton (decided once parsed).
   PayloadStore store(options.full_parse ? PayloadParse::kFull : PayloadParse::kSelective);
   HipStore hip_store;
-  // Each source once: claimed by the first unit that pairs it, else checked alone.
-  std::unordered_set<std::string> claimed, claimed_hip;
+  // Each source once: claimed by the first unit that pairs it (its first use), else checked alone.
   for (RecipeJob& job : recipe_jobs) {
     if (!job.launch) continue;
-    for (const std::string& path : job.launch->files) {
-      store.AddUse(path);
-      if (claimed.insert(path).second) job.own_payloads.push_back(path);
-    }
-    for (const std::string& path : job.launch->hip_files) {
-      hip_store.AddUse(path);
-      if (claimed_hip.insert(path).second) job.own_hip.push_back(path);
-    }
+    for (const std::string& path : job.launch->files)
+      if (store.AddUse(path)) job.own_payloads.push_back(path);
+    for (const std::string& path : job.launch->hip_files)
+      if (hip_store.AddUse(path)) job.own_hip.push_back(path);
   }
   // HIP sources named on the command line and paired with no recipe: checked alone, each once, in
   // the order found (a tree of Python files alone can hold tens of thousands: no search of a list).
   std::vector<std::string> hip_alone;
   for (const Candidate& file : files.hip) {
     std::string path = NormalizePath(file.path);
-    if (!claimed_hip.insert(path).second) continue;
-    hip_alone.push_back(path);
+    if (hip_store.Has(path)) continue;
     hip_store.AddUse(path);
+    hip_alone.push_back(path);
   }
   std::vector<std::string> alone;
   std::set<std::string> named_payloads;
   for (const Candidate& file : files.payloads) {
     std::string path = NormalizePath(file.path);
-    if (!claimed.insert(path).second) continue;
+    if (store.Has(path)) continue;
+    store.AddUse(path);
     alone.push_back(path);
     if (file.named) named_payloads.insert(path);
-    store.AddUse(path);
   }
 
   // 3. Analyse: recipes with their pairings, then payloads on their own.
@@ -626,6 +621,12 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
   std::vector<Diagnostic> all;
   for (std::vector<Diagnostic>& d : per_file)
     all.insert(all.end(), std::make_move_iterator(d.begin()), std::make_move_iterator(d.end()));
+  if (options.exit_after) {
+    LeaveToExit(kept);
+    LeaveToExit(recipe_jobs);
+    LeaveToExit(per_file);
+    LeaveToExit(store);
+  }
   return all;
 }
 
@@ -989,7 +990,8 @@ Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
   // One listing per directory for the whole run: the walk, the config lookup, .gitignore and pairing share
   // it. Kept with the results, a directory whose stamp is unchanged since is not listed again.
   ScopedDirectoryCache directory_cache(cache.Listings());
-  ConfigResolver configs(options.config, options.no_config);
+  auto resolver = std::make_unique<ConfigResolver>(options.config, options.no_config);  // left to the exit
+  ConfigResolver& configs = *resolver;
   if (!options.show_settings.empty()) {
     std::shared_ptr<const Config> config = configs.For(options.show_settings);
     std::vector<Diagnostic> errors = configs.TakeErrors();
@@ -1055,7 +1057,7 @@ Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
     DropUnfixable(all, options.request.unfixable);
     for (const std::string& why : skipped) err << "aortalint: " << why << '\n';
     if (pass == 0) {
-      first_pass = all;
+      if (options.show_fixes && options.fix) first_pass = all;
       // Unknown rule IDs in a config are SUP002 findings; anything else is a config error.
       std::vector<Diagnostic> config_errors;
       for (Diagnostic& d : configs.TakeErrors())
@@ -1138,6 +1140,12 @@ Linted Lint(const CheckOptions& input, std::ostream& out, std::ostream& err) {
   }
   if (outcome.exit) return {*outcome.exit};
   if (options.fix && !options.stdin_filename.empty()) return {ExitStatus(options, *fail_level, all)};
+  if (options.exit_after) {
+    LeaveToExit(files);
+    LeaveToExit(resolver);
+    LeaveToExit(stats.linted);
+    directory_cache.LeaveToExit();
+  }
   return {std::nullopt, std::move(all), *fail_level, !outcome.unwritten.empty(), fixed};
 }
 
@@ -1172,9 +1180,11 @@ int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
       return kExitUsage;
     }
   }
-  if (linted.unwritten) return kExitUsage;
-  if (options.exit_non_zero_on_fix && linted.fixed && !options.exit_zero) return kExitFindings;
-  return ExitStatus(options, linted.fail_level, all);
+  int status = ExitStatus(options, linted.fail_level, all);
+  if (options.exit_non_zero_on_fix && linted.fixed && !options.exit_zero) status = kExitFindings;
+  if (linted.unwritten) status = kExitUsage;
+  if (options.exit_after) LeaveToExit(all);
+  return status;
 }
 
 }  // namespace aortalint

@@ -43,6 +43,7 @@ struct CheckOptions {
   std::string stdin_filename;     // lint stdin as if it were this file
   bool skip_non_recipes = false;  // named YAML that does not look like a recipe is skipped (hooks)
   bool full_parse = false;        // parse every payload whole (load/payload_loader.h PayloadParse)
+  bool exit_after = false;        // the process ends with this run: what it built is left to the exit
 };
 
 int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err);

@@ -417,10 +417,15 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
     }
     // Depth first, by hand: a directory that cannot be listed is reported, not skipped. The
     // directories waiting are normal (lexically_normal) paths, as given or under what was given.
-    // Each as given and as AbsoluteNormal() gives it (empty: not computed yet).
-    std::vector<std::pair<std::string, std::string>> pending = {{fs::path(path).lexically_normal().string(), ""}};
+    // Each as given and as AbsoluteNormal() gives it (empty: not computed yet), with its config when
+    // known (looked up for its parent's exclude check).
+    struct Pending {
+      std::string dir_name, abs_dir;
+      std::shared_ptr<const Config> config;
+    };
+    std::vector<Pending> pending = {{fs::path(path).lexically_normal().string(), "", nullptr}};
     while (!pending.empty()) {
-      auto [dir_name, abs_dir] = std::move(pending.back());
+      auto [dir_name, abs_dir, config] = std::move(pending.back());
       pending.pop_back();
       if (abs_dir.empty()) abs_dir = AbsoluteNormal(dir_name);
       // A root given as "." or "dir/" comes back as "/a/b/": one spelling per directory, or its listing is
@@ -434,15 +439,16 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
         bool all_plain = true;
         for (const auto& [name, type] : listing->entries()) all_plain &= type == DT_REG || type == DT_DIR;
         if (all_plain) {
-          std::shared_ptr<const Config> here = configs.ForFileIn(abs_dir);
+          std::shared_ptr<const Config> here = config ? config : configs.ForFileIn(abs_dir);
           for (const auto& [name, type] : listing->entries()) {
             std::string p = JoinNormal(dir_name, name);
             if (type == DT_DIR) {
               std::string abs = JoinNormal(abs_dir, name);
-              if (!SkipDirectory(name, abs) && !ExcludesDirectory(*configs.ForFileIn(abs), p) &&
-                  !ExcludesDirectory(command_line, p) &&
+              if (SkipDirectory(name, abs)) continue;
+              std::shared_ptr<const Config> within = configs.ForFileIn(abs);
+              if (!ExcludesDirectory(*within, p) && !ExcludesDirectory(command_line, p) &&
                   !(respect_gitignore && gitignore.IgnoredIn(abs_dir, name, true)))
-                pending.emplace_back(std::move(p), std::move(abs));
+                pending.push_back({std::move(p), std::move(abs), std::move(within)});
               continue;
             }
             if (respect_gitignore && gitignore.IgnoredIn(abs_dir, name, false)) continue;
@@ -466,7 +472,7 @@ FileSet Discover(const std::vector<std::string>& paths, ConfigResolver& configs,
           if (it->is_symlink(entry_ec)) continue;  // never followed, as git does not
           if (!SkipDirectory(p) && !excluded((p / "x").string()) &&
               !(respect_gitignore && gitignore.Ignored(p.string(), true)))
-            pending.emplace_back(p.lexically_normal().string(), "");
+            pending.push_back({p.lexically_normal().string(), "", nullptr});
           continue;
         }
         if (entry_ec && entry_ec != std::errc::no_such_file_or_directory &&

@@ -107,7 +107,12 @@ bool GitIgnore::Ignored(const std::string& path, bool is_dir) {
 }
 
 bool GitIgnore::IgnoredIn(const std::string& dir, std::string_view name, bool is_dir) {
-  const DirRules& rules = RulesOf(dir);
+  // A walk asks about each entry of one directory in a row: its rules are looked up once.
+  if (!in_rules_ || in_dir_ != dir) {
+    in_rules_ = &RulesOf(dir);
+    in_dir_ = dir;
+  }
+  const DirRules& rules = *in_rules_;
   if (rules.layers.empty()) return false;
   std::string abs = (dir == "/" ? "" : dir) + "/" + std::string(name);
   return Apply(rules, abs, abs.size() - name.size() - 1, is_dir);

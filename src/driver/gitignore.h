@@ -52,6 +52,9 @@ class GitIgnore {
   // The last directory asked about: as written, absolute, and its rules (null: none kept).
   std::string last_parent_, last_abs_parent_;
   const DirRules* last_rules_ = nullptr;
+  // IgnoredIn's last directory and its rules.
+  std::string in_dir_;
+  const DirRules* in_rules_ = nullptr;
 };
 
 }  // namespace aortalint

@@ -212,10 +212,12 @@ bool CompiledAsHip(const CompileCommand& command) {
   return compiler == "hipcc" || compiler == "amdclang++";
 }
 
-void HipStore::AddUse(const std::string& path) {
+bool HipStore::AddUse(const std::string& path) {
   std::unique_ptr<Entry>& entry = entries_[path];
-  if (!entry) entry = std::make_unique<Entry>();
+  bool first = !entry;
+  if (first) entry = std::make_unique<Entry>();
   ++entry->uses;
+  return first;
 }
 
 std::shared_ptr<const HipPayload> HipStore::Acquire(const std::string& path) {

@@ -58,7 +58,8 @@ std::shared_ptr<const HipPayload> LoadHipPayload(const std::string& path, FileSt
 /// Analysed once per run, freed after the last use (the same contract as PayloadStore).
 class HipStore {
  public:
-  void AddUse(const std::string& path);
+  bool AddUse(const std::string& path);
+  bool Has(const std::string& path) const { return entries_.count(path) != 0; }
   std::shared_ptr<const HipPayload> Acquire(const std::string& path);
   /// What LoadHipPayload read for an acquired payload.
   const FileStates& ReadFor(const std::string& path) const { return entries_.at(path)->read; }

@@ -4,10 +4,12 @@
 
 namespace aortalint {
 
-void PayloadStore::AddUse(const std::string& path) {
+bool PayloadStore::AddUse(const std::string& path) {
   std::unique_ptr<Entry>& entry = entries_[path];
-  if (!entry) entry = std::make_unique<Entry>();
+  bool first = !entry;
+  if (first) entry = std::make_unique<Entry>();
   ++entry->uses;
+  return first;
 }
 
 std::shared_ptr<const Payload> PayloadStore::Acquire(const std::string& path) {

@@ -18,9 +18,11 @@ class PayloadStore {
  public:
   /// Payloads are parsed in `mode` (check's --full-parse).
   explicit PayloadStore(PayloadParse mode) : mode_(mode) {}
-  /// Counts one future Acquire of `path` (a NormalizePath spelling). Not thread-safe:
-  /// call every AddUse before the first Acquire.
-  void AddUse(const std::string& path);
+  /// Counts one future Acquire of `path` (a NormalizePath spelling); true for the first. Not
+  /// thread-safe: call every AddUse before the first Acquire.
+  bool AddUse(const std::string& path);
+  /// Whether a use of `path` was counted.
+  bool Has(const std::string& path) const { return entries_.count(path) != 0; }
   /// The payload, loaded on first use (thread-safe); null when no use was counted.
   std::shared_ptr<const Payload> Acquire(const std::string& path);
   /// Ends one use; the last one frees the payload.

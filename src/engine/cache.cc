@@ -78,14 +78,17 @@ bool IsRuleId(std::string_view s) {
 // result can never make a run open a file the entry was not computed from.
 class Sources {
  public:
-  Sources(const std::map<std::string, SourcePtr>& known, const FileStates& files) : known_(known), files_(files) {
-    read_.resize(files.size());
+  Sources(const std::map<std::string, SourcePtr>& known, EntryBody& body)
+      : known_(known), files_(body.files), texts_(body.texts) {
+    read_.resize(files_.size());
   }
   const std::string& Path(uint32_t index) const { return files_[index].first; }
   SourcePtr Get(uint32_t index) {
     if (read_[index]) return read_[index];
     const std::string& path = files_[index].first;
     if (auto it = known_.find(path); it != known_.end()) return read_[index] = it->second;
+    // The lines the entry kept: the file is as it was then (its identity was just compared).
+    if (!texts_[index].empty()) return read_[index] = std::make_shared<SourceFile>(path, std::move(texts_[index]));
     // As the loaders do: an unreadable file keeps its readable prefix, so its diagnostic keeps its line.
     // A C/C++ source as the HIP loader read it (bytes that are not UTF-8 replaced).
     ReadResult r = HasHipExtension(path) ? ReadSourceFile(path) : ReadTextFile(path);
@@ -96,6 +99,7 @@ class Sources {
  private:
   const std::map<std::string, SourcePtr>& known_;  // the run's sources, outliving this
   const FileStates& files_;                        // the entry's files
+  std::vector<std::string>& texts_;                // and the lines it kept of each, taken when used
   std::vector<SourcePtr> read_;                    // by index, once looked up
 };
 
@@ -370,14 +374,14 @@ std::optional<std::vector<Diagnostic>> ResultCache::FromRecord(const std::string
   bool settled = false;
   for (const auto& [path, as_stored] : body->files) {
     const FileIdentity* taken = IdentityIn(stated, path);
-    FileIdentity id = taken ? *taken : IdentityNow(path, known);
+    FileIdentity id = taken ? *taken : IdentityNow(path, known, !as_stored.exists);
     if (id != as_stored) {
       if (!SettledSince(as_stored, id, path)) return std::nullopt;
       settled = true;
     }
     now.emplace_back(path, id);
   }
-  Sources sources(known, body->files);
+  Sources sources(known, *body);
   std::vector<Diagnostic> out;
   for (StoredDiagnostic& d : body->diagnostics) out.push_back(Build(std::move(d), sources));
   if (settled)
@@ -388,7 +392,8 @@ std::optional<std::vector<Diagnostic>> ResultCache::FromRecord(const std::string
   return out;
 }
 
-FileIdentity ResultCache::IdentityNow(const std::string& path, const std::map<std::string, SourcePtr>& known) const {
+FileIdentity ResultCache::IdentityNow(const std::string& path, const std::map<std::string, SourcePtr>& known,
+                                      bool was_absent) const {
   // A file this run has read is judged as it was read; the others once per run.
   if (auto it = known.find(path); it != known.end() && it->second && it->second->identity().exists)
     return it->second->identity();
@@ -402,8 +407,9 @@ FileIdentity ResultCache::IdentityNow(const std::string& path, const std::map<st
   thread_local std::array<LookedAt, 256> looked_at;
   LookedAt& slot = looked_at[std::hash<std::string_view>()(path) % looked_at.size()];
   if (slot.run == run_ && slot.path == path) return slot.identity;
-  // A module probe's answer is in the run's listings, when its directory was listed: no stat.
-  FileIdentity id = ListedAbsent(path) ? FileIdentity{} : IdentityOf(path);
+  // A module probe's answer is in the run's listings, when its directory was listed: no stat. A file
+  // that was there is stat'ed whatever the listing says (its identity is what is compared).
+  FileIdentity id = was_absent && ListedAbsent(path) ? FileIdentity{} : IdentityOf(path);
   slot.run = run_;
   slot.path = path;
   slot.identity = id;

@@ -121,8 +121,10 @@ class ResultCache {
   /// A hit: its day of use, `used`, is noted for Save() when it is not today.
   void NoteUse(const std::string& key, int64_t used) const;
   /// `path` as this run knows it: as it read it, if it did, else as it is now (looked at once per
-  /// run: a config file is a dependency of every unit it applies to).
-  FileIdentity IdentityNow(const std::string& path, const std::map<std::string, SourcePtr>& known) const;
+  /// run: a config file is a dependency of every unit it applies to). `was_absent`: the entry found
+  /// it absent (a module probe), so the run's listings may say it still is, with no stat.
+  FileIdentity IdentityNow(const std::string& path, const std::map<std::string, SourcePtr>& known,
+                           bool was_absent) const;
 
   std::string dir_;                                        // this working directory's shards; empty: disabled
   std::string secret_;                                     // the user's key for the entries' MACs

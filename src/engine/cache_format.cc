@@ -101,19 +101,34 @@ std::optional<EntryBody> MakeBody(const FileStates& files, const std::vector<Dia
     ok = ok && found != body.files.end();
     return StoredSpan{static_cast<uint32_t>(found - body.files.begin()), span};
   };
+  // Each file's text up to the end of the last line a diagnostic or note points into.
+  std::vector<size_t> text_end(body.files.size(), 0);
+  std::vector<const SourceFile*> sources(body.files.size(), nullptr);
+  auto shown = [&](const StoredSpan& s, const Location& where) {
+    if (!ok || !where.file) return;
+    sources[s.file] = where.file.get();
+    text_end[s.file] = std::max(text_end[s.file], LineEndAfter(where.file->text(), s.span.end));
+  };
   for (const Diagnostic& d : diagnostics) {
     StoredDiagnostic& s = body.diagnostics.emplace_back();
     s.rule = d.rule;
     s.severity = static_cast<uint8_t>(d.severity);
     s.at = at(d.where.path(), d.where.span);
+    shown(s.at, d.where);
     s.message = d.message;
-    for (const Note& n : d.notes) s.notes.emplace_back(at(n.where.path(), n.where.span), n.message);
+    for (const Note& n : d.notes) {
+      s.notes.emplace_back(at(n.where.path(), n.where.span), n.message);
+      shown(s.notes.back().first, n.where);
+    }
     s.help = d.help;
     if (!d.fix) continue;
     s.fix = StoredFix{d.fix->title, d.fix->applicability == Applicability::kSafe, {}};
     for (const Edit& e : d.fix->edits) s.fix->edits.emplace_back(at(e.path, e.span), e.replacement);
   }
   if (!ok) return std::nullopt;
+  body.texts.resize(body.files.size());
+  for (size_t i = 0; i < body.files.size(); ++i)
+    if (sources[i] && text_end[i] <= kMaxKeptText) body.texts[i] = sources[i]->text().substr(0, text_end[i]);
   return body;
 }
 
@@ -121,9 +136,10 @@ std::string EncodeBody(const EntryBody& body) {
   std::string out;
   ByteWriter w(out);
   w.Int(static_cast<uint32_t>(body.files.size()));
-  for (const auto& [path, id] : body.files) {
-    w.Str(path);
-    WriteIdentity(w, id);
+  for (size_t i = 0; i < body.files.size(); ++i) {
+    w.Str(body.files[i].first);
+    WriteIdentity(w, body.files[i].second);
+    w.Str(i < body.texts.size() ? body.texts[i] : "");
   }
   w.Int(static_cast<uint32_t>(body.diagnostics.size()));
   for (const StoredDiagnostic& d : body.diagnostics) {
@@ -154,10 +170,11 @@ std::string EncodeBody(const EntryBody& body) {
 std::optional<EntryBody> DecodeBody(std::string_view bytes) {
   ByteReader r(bytes);
   EntryBody body;
-  constexpr size_t kFileBytes = 4 + 1 + 6 * 8;
+  constexpr size_t kFileBytes = 4 + 1 + 6 * 8 + 4;
   for (uint32_t n = r.Count(kFileBytes); n > 0 && r.ok(); --n) {
     std::string_view path = r.Str();
     body.files.emplace_back(path, ReadIdentity(r));
+    body.texts.emplace_back(r.Str());
   }
   const uint32_t files = static_cast<uint32_t>(body.files.size());
   bool in_range = true;

@@ -74,13 +74,19 @@ struct StoredDiagnostic {
 /// diagnostics, and what else the unit's run learned (bits the caller defines).
 struct EntryBody {
   FileStates files;
+  // By file: the lines its diagnostics point into, from the start (a hit then shows them without
+  // reading the file, which its identity says is unchanged); empty when none or past kMaxKeptText.
+  std::vector<std::string> texts;
   std::vector<StoredDiagnostic> diagnostics;
   uint8_t flags = 0;
 };
+/// A text longer than this is read from its file on a hit: hashing it into the MAC costs more.
+constexpr size_t kMaxKeptText = 4096;
 
-/// A unit's result as an entry holds it: each of `files` once, then
-/// `diagnostics` with their files as indices; nothing when a diagnostic names
-/// a file not among `files` (a cached path may only name the entry's own files).
+/// A unit's result as an entry holds it: each of `files` once (its path, its identity, then the
+/// lines its diagnostics point into, up to kMaxKeptText), then `diagnostics` with their files as
+/// indices; nothing when a diagnostic names a file not among `files` (a cached path may only name
+/// the entry's own files).
 std::optional<EntryBody> MakeBody(const FileStates& files, const std::vector<Diagnostic>& diagnostics, uint8_t flags);
 std::string EncodeBody(const EntryBody& body);
 /// The body in `bytes`; nothing for bytes EncodeBody did not write, or a file index out of range.

@@ -36,8 +36,9 @@ def text(b):
     return u32(len(b)) + b
 
 
-def absent(path):
-    return text(path) + u8(0) + i64(0) * 6
+def absent(path, shown=""):
+    # The identity, then the lines of the file its diagnostics point into ("" when not kept).
+    return text(path) + u8(0) + i64(0) * 6 + text(shown)
 
 
 def span(file, begin, end):
@@ -72,7 +73,7 @@ def write(name, data):
 
 
 A, B = "/nonexistent/aortalint-fuzz/a.yaml", "/nonexistent/aortalint-fuzz/b.py"
-full = body([absent(A), absent(B)], [
+full = body([absent(A, "rocprof: stats\n"), absent(B)], [
     diagnostic("COL003", 2, (0, 0, 14), "rocprof's stats is a string", [((1, 2, 3), "a note")],
                "write true", ("quote it", 1, [((0, 1, 2), '"x"'), ((1, 0, 0), "")])),
     diagnostic("PAY001", 1, (1, 0, 4000000000), "caf\xe9 \x00 bytes", help_=""),
