@@ -621,7 +621,8 @@ std::vector<Diagnostic> LintFiles(const FileSet& files, ConfigResolver& configs,
   std::vector<Diagnostic> all;
   for (std::vector<Diagnostic>& d : per_file)
     all.insert(all.end(), std::make_move_iterator(d.begin()), std::make_move_iterator(d.end()));
-  if (options.exit_after) {
+  // A run that fixes lints again after each round: each round's own is freed, not held to the end.
+  if (options.exit_after && !options.fix && !options.diff && !options.add_noqa) {
     LeaveToExit(kept);
     LeaveToExit(recipe_jobs);
     LeaveToExit(per_file);
