@@ -15,8 +15,8 @@ namespace {
 
 #ifdef AORTALINT_WITH_CLANG
 TEST_CASE(
-    "hip stand-in: device math, printf, bit intrinsics, driver arrays, tile conversion and the std headers ROCm brings "
-    "parse") {
+    "hip stand-in: device, float and half math, printf, bit intrinsics, driver arrays, tile conversion, warpSize, "
+    "scheduling builtins and the std headers ROCm brings parse") {
   int files = 0;
   for (const auto& entry :
        std::filesystem::directory_iterator(std::filesystem::path(AORTALINT_TESTS_DIR) / "hip_standin")) {
@@ -34,7 +34,7 @@ TEST_CASE(
     CHECK(p->launches.size() == 1);
     ++files;
   }
-  CHECK(files == 7);
+  CHECK(files == 10);
 }
 #endif
 

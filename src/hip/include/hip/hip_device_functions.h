@@ -9,7 +9,8 @@ struct __aortalint_coordinates {
   __host__ __device__ operator dim3() const;
 };
 extern const __device__ __aortalint_coordinates threadIdx, blockIdx, blockDim, gridDim;
-extern const __device__ int warpSize;
+// A constant, as in ROCm 6 (Clang defines the wave size on the host side too): `constexpr int n = warpSize;`.
+__device__ static constexpr int warpSize = __AMDGCN_WAVEFRONT_SIZE;
 #define hipThreadIdx_x (threadIdx.x)
 #define hipThreadIdx_y (threadIdx.y)
 #define hipThreadIdx_z (threadIdx.z)
@@ -222,19 +223,37 @@ __device__ void surf2Dwrite(T data, hipSurfaceObject_t surface, int x, int y, in
 template <typename T>
 __device__ T surf2Dread(hipSurfaceObject_t surface, int x, int y, int boundary = hipBoundaryModeZero);
 
+// Classification in the global namespace, on the device (C++'s <math.h> has it only as std::isnan).
+static __device__ bool isnan(float x);
+static __device__ bool isnan(double x);
+static __device__ bool isinf(float x);
+static __device__ bool isinf(double x);
+static __device__ bool isfinite(float x);
+static __device__ bool isfinite(double x);
+static __device__ bool signbit(float x);
+static __device__ bool signbit(double x);
+
 // The C math library in kernels: each function on the device for float (`sqrtf`) and double
-// (`sqrt`, also as std::sqrt); the host's <math.h> declares them for the host only.
-#define __AORTALINT_MATH1(name)             \
-  static __device__ float name##f(float x); \
-  static __device__ double name(double x);  \
-  namespace std {                           \
-  using ::name;                             \
+// (`sqrt`, also as std::sqrt); the host's <math.h> declares them for the host only. As Clang's HIP
+// wrapper does, the float ones are in std too (`std::sqrtf`, which libstdc++ before 14 lacks), and
+// the device library's `__ocml_sqrt_f32` and `__ocml_sqrt_f64` they are built on are declared.
+#define __AORTALINT_MATH1(name)                               \
+  static __device__ float name##f(float x);                   \
+  static __device__ double name(double x);                    \
+  extern "C" __device__ float __ocml_##name##_f32(float x);   \
+  extern "C" __device__ double __ocml_##name##_f64(double x); \
+  namespace std {                                             \
+  using ::name;                                               \
+  using ::name##f;                                            \
   }
-#define __AORTALINT_MATH2(name)                      \
-  static __device__ float name##f(float x, float y); \
-  static __device__ double name(double x, double y); \
-  namespace std {                                    \
-  using ::name;                                      \
+#define __AORTALINT_MATH2(name)                                         \
+  static __device__ float name##f(float x, float y);                    \
+  static __device__ double name(double x, double y);                    \
+  extern "C" __device__ float __ocml_##name##_f32(float x, float y);    \
+  extern "C" __device__ double __ocml_##name##_f64(double x, double y); \
+  namespace std {                                                       \
+  using ::name;                                                         \
+  using ::name##f;                                                      \
   }
 // clang-format off
 __AORTALINT_MATH1(acos) __AORTALINT_MATH1(acosh) __AORTALINT_MATH1(asin) __AORTALINT_MATH1(asinh)
@@ -261,6 +280,21 @@ static __device__ float fmaf(float x, float y, float z);
 static __device__ double fma(double x, double y, double z);
 static __device__ void sincosf(float x, float* s, float* c);
 static __device__ void sincos(double x, double* s, double* c);
+// The rest of the float functions Clang's wrapper puts in std (the host's <math.h> declares them).
+namespace std {
+using ::fmaf;
+using ::frexpf;
+using ::ilogbf;
+using ::ldexpf;
+using ::llrintf;
+using ::llroundf;
+using ::lrintf;
+using ::lroundf;
+using ::modff;
+using ::remquof;
+using ::scalblnf;
+using ::scalbnf;
+}  // namespace std
 
 // Heap memory and the clock in a kernel, as ROCm and Clang's HIP wrapper declare them.
 extern "C" __device__ void* malloc(size_t size);
@@ -280,3 +314,12 @@ __device__ unsigned int __mbcnt_lo(unsigned int mask, unsigned int base);
 __device__ unsigned int __mbcnt_hi(unsigned int mask, unsigned int base);
 __device__ int32_t __fns64(uint64_t mask, uint32_t base, int32_t offset);
 __device__ int32_t __fns32(uint64_t mask, uint32_t base, int32_t offset);
+
+// Scheduling builtins of ROCm's compiler (Clang 15 and later) that Clang 14 does not know; called
+// with constants, so a template's body names them before any instantiation.
+#if !__has_builtin(__builtin_amdgcn_sched_barrier)
+__device__ void __builtin_amdgcn_sched_barrier(int mask);
+__device__ void __builtin_amdgcn_sched_group_barrier(int mask, int size, int sync_id);
+__device__ void __builtin_amdgcn_iglp_opt(int strategy);
+__device__ void __builtin_amdgcn_s_setprio(short priority);
+#endif

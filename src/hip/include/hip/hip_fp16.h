@@ -15,6 +15,7 @@ struct __half {
   __half() = default;
   template <typename U, typename std::enable_if<std::is_arithmetic<U>::value, int>::type = 0>
   __host__ __device__ __half(U value);
+  __host__ __device__ __half(_Float16 value);  // ROCm's is held as one
   __host__ __device__ __half(const __half_raw& raw);
   __host__ __device__ operator float() const;
   __host__ __device__ operator __half_raw() const;
@@ -75,10 +76,14 @@ __device__ __half2 __h2div(__half2 a, __half2 b);
 __device__ __half2 __hfma2(__half2 a, __half2 b, __half2 c);
 __device__ __half2 __hneg2(__half2 a);
 __device__ __half2 __habs2(__half2 a);
-__device__ __half hsqrt(__half a);
-__device__ __half hrsqrt(__half a);
-__device__ __half hexp(__half a);
-__device__ __half hlog(__half a);
-__device__ __half hrcp(__half a);
-__device__ __half2 h2sqrt(__half2 a);
-__device__ __half2 h2exp(__half2 a);
+// ROCm's half math: hsin(__half) and h2sin(__half2) for each of these.
+#define __AORTALINT_HALF_MATH(name)    \
+  __device__ __half h##name(__half a); \
+  __device__ __half2 h2##name(__half2 a);
+// clang-format off
+__AORTALINT_HALF_MATH(ceil) __AORTALINT_HALF_MATH(cos) __AORTALINT_HALF_MATH(exp) __AORTALINT_HALF_MATH(exp10)
+__AORTALINT_HALF_MATH(exp2) __AORTALINT_HALF_MATH(floor) __AORTALINT_HALF_MATH(log) __AORTALINT_HALF_MATH(log10)
+__AORTALINT_HALF_MATH(log2) __AORTALINT_HALF_MATH(rcp) __AORTALINT_HALF_MATH(rint) __AORTALINT_HALF_MATH(rsqrt)
+__AORTALINT_HALF_MATH(sin) __AORTALINT_HALF_MATH(sqrt) __AORTALINT_HALF_MATH(trunc)
+// clang-format on
+#undef __AORTALINT_HALF_MATH

@@ -53,7 +53,7 @@
 #define __HIP_PLATFORM_HCC__ 1
 #define __HIP__ 1
 #define __HIPCC__ 1
-#define __HIP_DEVICE_COMPILE__ 0
+// No __HIP_DEVICE_COMPILE__: Clang defines it in the device pass only, and headers test it with #ifdef.
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
 #define HIP_SYMBOL(x) (&(x))
 #define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];
