@@ -51,6 +51,7 @@
 #include <llvm/Support/ErrorHandling.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
+#include <llvm/Support/VersionTuple.h>
 #include <llvm/Support/VirtualFileSystem.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Support/xxhash.h>
@@ -764,6 +765,25 @@ void AddUserFlags(const Request& request, std::vector<std::string>& args) {
   }
 }
 
+// ROCm's HIP version, "major.minor.patch", from its hip/hip_version.h; "" when it has none.
+std::string RocmHipVersion(const std::string& rocm_include) {
+  std::string path = rocm_include + "/hip/hip_version.h";
+  if (!llvm::sys::fs::is_regular_file(path)) return "";
+  auto file = llvm::MemoryBuffer::getFile(path);
+  if (!file) return "";
+  llvm::StringRef text = (*file)->getBuffer();
+  std::string version;
+  for (const char* part : {"MAJOR", "MINOR", "PATCH"}) {
+    std::string define = std::string("#define HIP_VERSION_") + part + " ";
+    size_t at = text.find(define);
+    if (at == llvm::StringRef::npos) return "";
+    unsigned n = 0;
+    if (llvm::StringRef rest = text.substr(at + define.size()).ltrim(); rest.consumeInteger(10, n)) return "";
+    version += (version.empty() ? "" : ".") + std::to_string(n);
+  }
+  return version;
+}
+
 // The flags every parse starts with, before the compile command's.
 std::vector<std::string> BaseArgs(const Request& request) {
   std::vector<std::string> args = {"clang++",
@@ -785,6 +805,21 @@ std::vector<std::string> BaseArgs(const Request& request) {
   // errors (bench/hip.md).
   args.insert(args.end(), {"-Xclang", "-fno-cxx-modules"});
   if (!request.resource_dir.empty()) args.push_back("-resource-dir=" + request.resource_dir);
+  // What hipcc gives Clang for ROCm's headers and -nogpuinc drops: the driver's `-include
+  // __clang_hip_runtime_wrapper.h` (declarations ROCm's headers leave to it: std::tanhf, ::isnan on the device,
+  // __ocml_*), first, as the driver puts it before the command's own -include. Clang takes ROCm's version from
+  // bin/.hipVersion, which Debian's ROCm lacks (its hipcc passes --hip-version); from 3.6 on the driver uses the
+  // wrapper, and the version also puts its cuda_wrappers directory before libstdc++'s. -nogpuinc stays, so
+  // the driver adds no ROCm directory of its own: AddHipHeaders gives ROCm's, or the stand-in's in its place.
+  if (!request.rocm_include.empty()) {
+    if (std::string version = RocmHipVersion(request.rocm_include); !version.empty()) {
+      args.push_back("--hip-version=" + version);
+      llvm::VersionTuple v;
+      if (!v.tryParse(version) &&
+          llvm::VersionTuple(v.getMajor(), v.getMinor().getValueOr(0)) > llvm::VersionTuple(3, 5))
+        args.insert(args.end(), {"-include", "__clang_hip_runtime_wrapper.h"});
+    }
+  }
   return args;
 }
 
@@ -802,8 +837,8 @@ void AddHipHeaders(const Request& request, std::vector<std::string>& args) {
     args.push_back("-isystem");
     args.push_back(kStandinDir);
   }
-  // Clang includes its HIP runtime wrapper (and through it hip/hip_runtime.h) in every HIP translation unit;
-  // -nogpuinc drops that, so it is given back here: `__global__` needs no #include, as with hipcc.
+  // Clang's HIP wrapper defines `__global__` & co. in every HIP translation unit with no #include (it does not
+  // include hip/hip_runtime.h); the stand-in has no wrapper, so its hip_runtime.h gives them, here, in both modes.
   args.push_back("-include");
   args.push_back("hip/hip_runtime.h");
 }
