@@ -140,6 +140,14 @@ std::shared_ptr<const HipPayload> Parse(const std::string& text, const std::stri
   return AnalyseHip(std::make_shared<const SourceFile>(name, text));
 }
 
+// `text` as `dir`/k.hip, compiled by hipcc with the project's headers beside it (-I.).
+std::shared_ptr<const HipPayload> ParseInProject(const std::filesystem::path& dir, const std::string& text) {
+  std::string path = (dir / "k.hip").string();
+  WriteFile(path, text);
+  CompileCommand command{(dir / "compile_commands.json").string(), dir.string(), {"hipcc", "-I."}};
+  return AnalyseHip(std::make_shared<const SourceFile>(path, text), &command);
+}
+
 TEST_CASE("hip: the module finds kernels, launches, markers and lookups where the user wrote them") {
   std::string text =
       "#include <hip/hip_runtime.h>\n"                                                // 1
@@ -361,10 +369,7 @@ TEST_CASE("hip: a header's kernel templates are named from their declarations, t
       "  run((double*)nullptr);\n"
       "  own<<<1, 1>>>((int*)nullptr);\n"
       "}\n";
-  std::string path = (dir / "k.hip").string();
-  WriteFile(path, text);
-  CompileCommand command{(dir / "compile_commands.json").string(), dir.string(), {"hipcc", "-I."}};
-  std::shared_ptr<const HipPayload> hip = AnalyseHip(std::make_shared<const SourceFile>(path, text), &command);
+  std::shared_ptr<const HipPayload> hip = ParseInProject(dir, text);
   REQUIRE(hip->status == HipPayload::Status::kAnalysed);
   REQUIRE(hip->kernels.size() == 2);
   const HipKernel& scale = hip->kernels[0];
@@ -406,10 +411,7 @@ TEST_CASE("hip: a launch in a class template's constructor is taken once, as wri
       "  Loader<float> c(nullptr);\n"
       "  Loader<int> d(nullptr);\n"
       "}\n";
-  std::string path = (dir / "k.hip").string();
-  WriteFile(path, text);
-  CompileCommand command{(dir / "compile_commands.json").string(), dir.string(), {"hipcc", "-I."}};
-  std::shared_ptr<const HipPayload> hip = AnalyseHip(std::make_shared<const SourceFile>(path, text), &command);
+  std::shared_ptr<const HipPayload> hip = ParseInProject(dir, text);
   REQUIRE(hip->status == HipPayload::Status::kAnalysed);
   CHECK(hip->errors == 0);
   REQUIRE(hip->launches.size() == 2);  // the constructor's and run's, as written
