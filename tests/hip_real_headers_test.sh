@@ -3,8 +3,9 @@
 # libamdhip64-dev (/usr/include/hip) or $ROCM_PATH/include. A vector add that
 # hipcc compiles must parse with no Clang error (no HIP006) and be judged (HIP001
 # on a regex that keeps no kernel); its std::tanhf and std::expf come from Clang's
-# HIP wrapper, which hipcc includes and ROCm's headers rely on. Skipped (77) where
-# no ROCm headers are found.
+# HIP wrapper, which hipcc includes and ROCm's headers rely on, and the scheduling
+# builtins that ROCm's compiler knows and Clang 14 does not from aortalint's own
+# declarations. Skipped (77) where no ROCm headers are found.
 set -euo pipefail
 bin=$1
 rocm=${ROCM_PATH:-}
@@ -27,6 +28,8 @@ cat >"$dir/vadd.hip" <<'HIP'
 __device__ float act(float x) { return std::tanhf(x) * std::expf(x); }
 
 __global__ void vadd(const float* a, const float* b, float* c, int n) {
+  __builtin_amdgcn_sched_barrier(0);  // ROCm's compiler's, not Clang 14's (composable_kernel calls them)
+  __builtin_amdgcn_s_setprio(1);
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) c[i] = act(a[i] + b[i]);
 }

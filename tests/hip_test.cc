@@ -140,6 +140,13 @@ std::shared_ptr<const HipPayload> Parse(const std::string& text, const std::stri
   return AnalyseHip(std::make_shared<const SourceFile>(name, text));
 }
 
+// A fresh project: a temporary directory with a `.git` marking its root.
+std::filesystem::path ProjectDir(const char* name) {
+  auto dir = testing::TempDir(name);
+  std::filesystem::create_directories(dir / ".git");
+  return dir;
+}
+
 // `text` as `dir`/k.hip, compiled by hipcc with the project's headers beside it (-I.).
 std::shared_ptr<const HipPayload> ParseInProject(const std::filesystem::path& dir, const std::string& text) {
   std::string path = (dir / "k.hip").string();
@@ -351,8 +358,7 @@ TEST_CASE("hip: a plain C++ file is not parsed, a parse error is counted, the fa
 // kernels' names come from their declarations, host bodies are still instantiated, and so are the payload's own
 // device templates, whose errors stay HIP006's.
 TEST_CASE("hip: a header's kernel templates are named from their declarations, their bodies not instantiated") {
-  auto dir = testing::TempDir("hip-declared");
-  std::filesystem::create_directories(dir / ".git");
+  auto dir = ProjectDir("hip-declared");
   WriteFile(dir / "ops.hpp",
             "template <typename T> __device__ T twice(T x) {\n"
             "  static_assert(sizeof(T) == 0, \"device body instantiated\");\n"
@@ -385,12 +391,90 @@ TEST_CASE("hip: a header's kernel templates are named from their declarations, t
   std::filesystem::remove_all(dir);
 }
 
+// composable_kernel's other shape: a header's host templates the payload uses are instantiated only where they may
+// name a kernel (its symbol is the instantiation's), through calls, classes, functors and lambdas; the rest, such as
+// a host reference implementation, is declared, so an error only its instantiation would raise is not reported.
+TEST_CASE("hip: a header's host templates are instantiated where they may name a kernel, and only there") {
+  auto dir = ProjectDir("hip-kernel-paths");
+  WriteFile(dir / "op.hpp",
+            "template <typename T> __global__ void gemm(T* x) { x[0] = T(0); }\n"
+            "template <typename T> __global__ void each(T* x) { x[0] = T(1); }\n"
+            "template <typename T> __global__ void functor(T* x) { x[0] = T(2); }\n"
+            "template <typename T> __global__ void tupled(T* x) { x[0] = T(2); }\n"
+            "template <typename T> __global__ void virt(T* x) { x[0] = T(3); }\n"
+            "template <typename T> __global__ void traits(T* x) { x[0] = T(4); }\n"
+            "template <typename T> __global__ void filler(T* x) { x[0] = T(5); }\n"
+            "namespace detail {\n"
+            "template <typename T> void fill(T* x) { filler<<<1, 1>>>(x); }\n"
+            "}\n"
+            "template <typename T> void prepare(T* x) { detail::fill(x); }\n"
+            "template <typename F> float time_it(F kernel) { kernel<<<1, 1>>>(nullptr); return 0; }\n"
+            "template <typename T> struct Op {\n"
+            "  struct Invoker {\n"
+            "    float Run() { const auto kernel = gemm<T>; return time_it(kernel); }\n"
+            "  };\n"
+            "  Invoker MakeInvoker() { return Invoker{}; }\n"
+            "};\n"
+            "struct Host { void Run() {} };\n"
+            "template <typename T> void reference(T*) {\n"
+            "  Host().Run();  // not the Run that launches: Clang resolved it\n"
+            "  static_assert(sizeof(T) == 0, \"reference instantiated\");\n"
+            "}\n"
+            "template <typename T> void run_op(T* x) {\n"
+            "  Op<T> op;\n"
+            "  auto invoker = op.MakeInvoker();\n"
+            "  invoker.Run();\n"
+            "  reference(x);\n"
+            "}\n"
+            "template <typename F> void for_each_type(F f) { f(1); f(1.0); }\n"
+            "struct Apply {\n"
+            "  template <typename T> void operator()(T) const { functor<T><<<1, 1>>>(nullptr); }\n"
+            "};\n"
+            "template <typename F> void call(F f) { f(short(1)); }\n"
+            "struct Launch {\n"
+            "  template <typename T> void operator()(T) const { tupled<T><<<1, 1>>>(nullptr); }\n"
+            "};\n"
+            "template <typename F> void via_tuple(F f) { std::apply(f, std::tuple<long>(1)); }\n"
+            "struct Traits {\n"
+            "  struct Fn { template <typename T> void operator()(T) const { traits<T><<<1, 1>>>(nullptr); } };\n"
+            "};\n"
+            "template <typename C> void run_traits() { typename C::Fn f; f(1u); }\n"
+            "struct Base { virtual void Go() = 0; };\n"
+            "template <typename T> struct Impl : Base { void Go() override { virt<T><<<1, 1>>>(nullptr); } };\n");
+  std::string text =
+      "#include <hip/hip_runtime.h>\n"
+      "#include \"op.hpp\"\n"
+      "int main() {\n"
+      "  run_op((float*)nullptr);\n"
+      "  for_each_type([](auto v) { each<decltype(v)><<<1, 1>>>(nullptr); });\n"
+      "  call(Apply{});\n"
+      "  via_tuple(Launch{});\n"
+      "  run_traits<Traits>();\n"
+      "  prepare((int*)nullptr);\n"
+      "  Base* b = new Impl<char>;\n"
+      "  b->Go();\n"
+      "}\n";
+  std::shared_ptr<const HipPayload> hip = ParseInProject(dir, text);
+  REQUIRE(hip->status == HipPayload::Status::kAnalysed);
+  CHECK(hip->errors == 0);  // reference<float> is left declared
+  REQUIRE(hip->kernels.size() == 7);
+  CHECK(hip->kernels[0].RocprofNames() == std::vector<std::string>{"void gemm<float>(float*)"});
+  CHECK(hip->kernels[1].RocprofNames() ==
+        std::vector<std::string>{"void each<int>(int*)", "void each<double>(double*)"});
+  // `call` and `run_traits` call whatever `operator()` they have; `via_tuple` names none of Launch's, but is given it.
+  CHECK(hip->kernels[2].RocprofNames() == std::vector<std::string>{"void functor<short>(short*)"});
+  CHECK(hip->kernels[3].RocprofNames() == std::vector<std::string>{"void tupled<long>(long*)"});
+  CHECK(hip->kernels[4].RocprofNames() == std::vector<std::string>{"void virt<char>(char*)"});
+  CHECK(hip->kernels[5].RocprofNames() == std::vector<std::string>{"void traits<unsigned int>(unsigned int*)"});
+  CHECK(hip->kernels[6].RocprofNames() == std::vector<std::string>{"void filler<int>(int*)"});  // through detail::fill
+  std::filesystem::remove_all(dir);
+}
+
 // A launch written in a class template is the template's: each instantiation repeats it. Clang's visitor traverses
 // constructors apart from other methods, and an instantiated constructor's launch was taken again (with the kernel
 // it names once instantiated), twice per header class instantiated twice.
 TEST_CASE("hip: a launch in a class template's constructor is taken once, as written") {
-  auto dir = testing::TempDir("hip-ctor-launch");
-  std::filesystem::create_directories(dir / ".git");
+  auto dir = ProjectDir("hip-ctor-launch");
   WriteFile(dir / "loader.hpp",
             "template <typename T> __global__ void zero(T* x) { x[0] = T(0); }\n"
             "template <typename T> struct Loader {\n"
@@ -428,8 +512,7 @@ TEST_CASE("hip: a launch in a class template's constructor is taken once, as wri
 
 // A Latin-1 licence comment: Clang reads it, so aortalint does too, named alone or paired.
 TEST_CASE("hip: a source with bytes that are not UTF-8 in a comment is analysed, alone or paired") {
-  auto dir = testing::TempDir("hip-latin1");
-  std::filesystem::create_directories(dir / ".git");
+  auto dir = ProjectDir("hip-latin1");
   std::string text =
       "// Copyright \xa9 2024 M\xfcller\n#include <hip/hip_runtime.h>\n"
       "__global__ void fill(float* x) { x[0] = 1; }\nint main() { fill<<<1, 1>>>(nullptr); }\n";
@@ -453,8 +536,7 @@ TEST_CASE("hip: a source with bytes that are not UTF-8 in a comment is analysed,
 
 // A paired source that cannot be read is named, never skipped in silence.
 TEST_CASE("hip: a paired source that cannot be read is reported with its path") {
-  auto dir = testing::TempDir("hip-unreadable");
-  std::filesystem::create_directories(dir / ".git");
+  auto dir = ProjectDir("hip-unreadable");
   WriteFile(dir / "recipe.yaml",
             "schema_version: 1\nmode: probe\ntrials: 1\nmitigation_axis: [none]\ndiagnostic_axis: [none]\n"
             "collect:\n  rocprof: {trace: kernel}\n");

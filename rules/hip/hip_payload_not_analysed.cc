@@ -24,7 +24,9 @@ constexpr RuleMeta kMeta{
         "`/dev/stdin`), is never read: it is reported the same way, with the reason. When no header is missing "
         "but the file has errors, it reports the count and the first one. The parse is the host side's: a "
         "header's kernel and `__device__` function templates are declared where the code uses them, their bodies "
-        "not instantiated, so an error only there is left to hipcc's device compilation.\n\n"
+        "not instantiated, so an error only there is left to hipcc's device compilation. So are a header's host "
+        "templates whose instantiation cannot name a kernel (a reference implementation, a tensor class): no rule "
+        "reads an instantiated body, and an error only there is left to hipcc too.\n\n"
         "Headers come from the payload's entry in `compile_commands.json` (its `-I`, `-isystem`, `-D` and "
         "`-std` flags), then ROCm's own (`$ROCM_PATH/include`, `/opt/rocm/include`), else aortalint's "
         "stand-in for `<hip/hip_runtime.h>`, `<hip/hip_ext.h>` and the roctx headers.",

@@ -37,6 +37,7 @@
 #include <clang/Lex/PPCallbacks.h>
 #include <clang/Lex/Preprocessor.h>
 #include <clang/Lex/PreprocessorOptions.h>
+#include <clang/Sema/ExternalSemaSource.h>
 #include <clang/Sema/Sema.h>
 #include <clang/Sema/SemaConsumer.h>
 #include <clang/Serialization/ASTWriter.h>
@@ -61,10 +62,13 @@
 #include <chrono>
 #include <cstring>
 #include <deque>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "base/elide.h"
 #include "hip/module_abi.h"
@@ -84,6 +88,8 @@ constexpr StandinHeader kStandin[] = {
 
 constexpr const char* kStandinDir = "/__aortalint__/standin";
 constexpr const char* kMissingDir = "/__aortalint__/missing";
+// The stand-in's declarations of the builtins Clang 14 lacks, which a parse with ROCm's headers includes too.
+constexpr const char* kNewerBuiltins = "aortalint/newer_builtins.h";
 // The precompiled prelude and the empty main file it is built from, served from memory.
 constexpr const char* kPchPath = "/__aortalint__/pch/prelude.pch";
 constexpr const char* kPchMain = "/__aortalint__/pch/prelude.hip";
@@ -611,6 +617,249 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
   const DeclaredOnly& declared_only_;
 };
 
+// Which templates of the project's headers can bring a kernel's symbol into the parse when instantiated: those whose
+// body (or a variable's initializer) as written launches or names a kernel, or uses a function, a constructor or a
+// variable that can. A use Clang resolved while parsing the template leads to the declarations it found; one it could
+// not (a member of a template parameter's type, a functor's call) leads to every function of that name, so `x.Run()`
+// counts as a call of every `Run`: over-approximating keeps an instantiation, it never loses a kernel.
+class KernelPaths : public clang::RecursiveASTVisitor<KernelPaths> {
+  using Base = clang::RecursiveASTVisitor<KernelPaths>;
+
+ public:
+  KernelPaths(clang::ASTContext& context, const std::vector<clang::Decl*>& decls)
+      : sm_(context.getSourceManager()), call_(context.DeclarationNames.getCXXOperatorName(clang::OO_Call)) {
+    for (clang::Decl* decl : decls) TraverseDecl(decl);
+    Propagate();
+  }
+
+  // Whether instantiating `fn` may name a kernel: its template may, or a class or lambda it is instantiated with
+  // has a member that may (a helper that calls the functor it is given). A template not walked here (a system
+  // header's) may.
+  bool MayLead(const clang::FunctionDecl* fn) const {
+    const clang::FunctionDecl* pattern = fn->getTemplateInstantiationPattern();
+    if (!pattern || LeadsAt(pattern) != Leads::kNo) return true;
+    for (const clang::DeclContext* dc = fn; dc; dc = dc->getParent()) {
+      const clang::TemplateArgumentList* args = nullptr;
+      if (const auto* f = llvm::dyn_cast<clang::FunctionDecl>(dc))
+        args = f->getTemplateSpecializationArgs();
+      else if (const auto* spec = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(dc))
+        args = &spec->getTemplateArgs();
+      if (args && ArgumentsLead(args->asArray(), 0)) return true;
+    }
+    return false;
+  }
+
+  bool shouldVisitTemplateInstantiations() const { return false; }  // the templates as written
+
+  bool TraverseDecl(clang::Decl* decl) {
+    bool scope = false;
+    if (const auto* fn = llvm::dyn_cast_or_null<clang::FunctionDecl>(decl))
+      scope = fn->doesThisDeclarationHaveABody();
+    else if (const auto* var = llvm::dyn_cast_or_null<clang::VarDecl>(decl))
+      scope = var->hasInit() && !var->isLocalVarDeclOrParm();
+    if (!scope) return Base::TraverseDecl(decl);
+    Open(llvm::cast<clang::NamedDecl>(decl));
+    bool ok = Base::TraverseDecl(decl);
+    open_.pop_back();
+    return ok;
+  }
+  // Without the base's queue parameter, so the body is walked before the lambda is closed.
+  bool TraverseLambdaExpr(clang::LambdaExpr* lambda) {
+    if (!lambda->getCallOperator()) return Base::TraverseLambdaExpr(lambda);
+    Open(lambda->getCallOperator());
+    bool ok = Base::TraverseLambdaExpr(lambda);
+    open_.pop_back();
+    return ok;
+  }
+
+  bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr*) { return Root(); }
+  bool VisitDeclRefExpr(clang::DeclRefExpr* e) { return Use(e->getDecl()); }
+  bool VisitMemberExpr(clang::MemberExpr* e) { return Use(e->getMemberDecl()); }
+  bool VisitCXXConstructExpr(clang::CXXConstructExpr* e) { return Use(e->getConstructor()); }
+  bool VisitOverloadExpr(clang::OverloadExpr* e) {
+    for (const clang::NamedDecl* d : e->decls()) Use(d);
+    const auto* lookup = llvm::dyn_cast<clang::UnresolvedLookupExpr>(e);
+    if (e->getNumDecls() == 0 || (lookup && lookup->requiresADL())) Mention(e->getName());
+    return true;
+  }
+  bool VisitCXXDependentScopeMemberExpr(clang::CXXDependentScopeMemberExpr* e) { return Mention(e->getMember()); }
+  bool VisitDependentScopeDeclRefExpr(clang::DependentScopeDeclRefExpr* e) { return Mention(e->getDeclName()); }
+  bool VisitCallExpr(clang::CallExpr* call) {
+    const clang::Expr* callee = call->getCallee()->IgnoreParenImpCasts();
+    llvm::StringRef name;
+    if (const clang::FunctionDecl* fn = call->getDirectCallee()) {
+      if (fn->getIdentifier()) name = fn->getName();
+    } else if (const auto* lookup = llvm::dyn_cast<clang::OverloadExpr>(callee)) {
+      if (lookup->getName().isIdentifier()) name = lookup->getName().getAsIdentifierInfo()->getName();
+    } else if (!llvm::isa<clang::CXXDependentScopeMemberExpr, clang::DependentScopeDeclRefExpr>(callee)) {
+      Mention(call_);  // a functor, or a value of a template parameter's type: whatever `operator()` it has
+    }
+    if (IsLaunchApi(name)) Root();
+    return true;
+  }
+  // An object of a class calls its constructor and destructor without naming them.
+  bool VisitTypeLoc(clang::TypeLoc loc) {
+    const clang::Type* type = loc.getTypePtr();
+    if (const auto* spec = type->getAs<clang::TemplateSpecializationType>())
+      if (const clang::TemplateDecl* t = spec->getTemplateName().getAsTemplateDecl()) Mention(t->getDeclName());
+    if (const auto* dependent = llvm::dyn_cast<clang::DependentNameType>(type)) Mention(dependent->getIdentifier());
+    if (const auto* dependent = llvm::dyn_cast<clang::DependentTemplateSpecializationType>(type))
+      Mention(dependent->getIdentifier());
+    if (const clang::CXXRecordDecl* record = type->getAsCXXRecordDecl()) Mention(record->getDeclName());
+    return true;
+  }
+
+ private:
+  enum class Leads { kNo, kYes, kUnknown };
+  struct Scope {
+    const clang::Decl* decl = nullptr;  // a use Clang resolved to this declaration reaches it
+    clang::DeclarationName name;        // an unresolved use of this name reaches it (a constructor's: its class's)
+    clang::DeclarationName record;      // the class of a member
+    bool root = false;
+  };
+
+  static bool IsKernel(const clang::NamedDecl* d) {
+    d = d->getUnderlyingDecl();
+    if (const auto* t = llvm::dyn_cast<clang::FunctionTemplateDecl>(d)) d = t->getTemplatedDecl();
+    return d->hasAttr<clang::CUDAGlobalAttr>();
+  }
+  // A use of an instantiation is a use of its template's declaration.
+  static const clang::Decl* Written(const clang::Decl* d) {
+    if (const auto* t = llvm::dyn_cast<clang::FunctionTemplateDecl>(d)) d = t->getTemplatedDecl();
+    if (const auto* fn = llvm::dyn_cast<clang::FunctionDecl>(d))
+      if (const clang::FunctionDecl* pattern = fn->getTemplateInstantiationPattern()) d = pattern;
+    if (const auto* var = llvm::dyn_cast<clang::VarDecl>(d))
+      if (const clang::VarDecl* pattern = var->getTemplateInstantiationPattern()) d = pattern;
+    return d->getCanonicalDecl();
+  }
+
+  void Open(const clang::NamedDecl* decl) {
+    Scope scope;
+    scope.decl = Written(decl);
+    const auto* record = llvm::dyn_cast<clang::CXXRecordDecl>(decl->getDeclContext());
+    if (record && record->isLambda()) record = nullptr;
+    if (record) scope.record = record->getDeclName();
+    if (llvm::isa<clang::CXXConstructorDecl, clang::CXXDestructorDecl>(decl))
+      scope.name = scope.record;
+    else if (!(record == nullptr && llvm::isa<clang::CXXMethodDecl>(decl)))  // a lambda's call has no name
+      scope.name = decl->getDeclName();
+    at_[Key(decl)].push_back(scopes_.size());
+    open_.push_back(scopes_.size());
+    scopes_.push_back(scope);
+  }
+  bool Root() {
+    for (size_t s : open_) scopes_[s].root = true;
+    return true;
+  }
+  void Add(std::vector<size_t>& by) {
+    for (size_t s : open_)
+      if (by.empty() || by.back() != s) by.push_back(s);
+  }
+  // A resolved use: the declaration, and for a virtual function every override (by its name).
+  bool Use(const clang::NamedDecl* d) {
+    if (!d || open_.empty()) return true;
+    if (IsKernel(d)) return Root();
+    d = d->getUnderlyingDecl();
+    if (const auto* var = llvm::dyn_cast<clang::VarDecl>(d); var && var->isLocalVarDeclOrParm()) return true;
+    if (!llvm::isa<clang::FunctionDecl, clang::FunctionTemplateDecl, clang::VarDecl>(d)) return true;
+    if (const auto* ctor = llvm::dyn_cast<clang::CXXConstructorDecl>(d)) Mention(ctor->getParent()->getDeclName());
+    if (const auto* method = llvm::dyn_cast<clang::CXXMethodDecl>(d); method && method->isVirtual())
+      Mention(method->getDeclName());
+    Add(used_by_[Written(d)]);
+    return true;
+  }
+  bool Mention(const clang::IdentifierInfo* id) { return id ? Mention(clang::DeclarationName(id)) : true; }
+  bool Mention(clang::DeclarationName name) {
+    if (!open_.empty() && !name.isEmpty()) Add(mentioned_by_[name.getAsOpaquePtr()]);
+    return true;
+  }
+
+  // From the scopes that launch or name a kernel, through the uses that reach them, to every scope that uses one.
+  void Propagate() {
+    std::vector<bool> leads(scopes_.size(), false);
+    std::vector<size_t> work;
+    auto reach = [&](const std::vector<size_t>& users) {
+      for (size_t u : users)
+        if (!leads[u]) leads[u] = true, work.push_back(u);
+    };
+    for (size_t s = 0; s < scopes_.size(); ++s)
+      if (scopes_[s].root) leads[s] = true, work.push_back(s);
+    while (!work.empty()) {
+      const Scope& scope = scopes_[work.back()];
+      work.pop_back();
+      if (!scope.record.isEmpty()) leading_records_.insert(scope.record.getAsOpaquePtr());
+      if (auto it = used_by_.find(scope.decl); it != used_by_.end()) reach(it->second);
+      if (!scope.name.isEmpty() && leading_names_.insert(scope.name.getAsOpaquePtr()).second)
+        if (auto it = mentioned_by_.find(scope.name.getAsOpaquePtr()); it != mentioned_by_.end()) reach(it->second);
+    }
+    // Only what MayLead asks is kept.
+    for (auto& [key, scopes] : at_) {
+      bool any = false;
+      for (size_t s : scopes) any |= leads[s];
+      leads_at_.emplace(key, any);
+    }
+    scopes_ = {};
+    at_ = {};
+    used_by_ = {};
+    mentioned_by_ = {};
+  }
+
+  // Declarations are told apart by where they are written, so an instantiated lambda finds the lambda it copies.
+  unsigned Key(const clang::Decl* decl) const { return sm_.getExpansionLoc(decl->getLocation()).getRawEncoding(); }
+  Leads LeadsAt(const clang::Decl* decl) const {
+    auto it = leads_at_.find(Key(decl));
+    if (it == leads_at_.end()) return Leads::kUnknown;
+    return it->second ? Leads::kYes : Leads::kNo;
+  }
+
+  bool ArgumentsLead(llvm::ArrayRef<clang::TemplateArgument> args, int depth) const {
+    if (depth > 4) return true;
+    for (const clang::TemplateArgument& arg : args) {
+      switch (arg.getKind()) {
+        case clang::TemplateArgument::Pack:
+          if (ArgumentsLead(arg.pack_elements(), depth + 1)) return true;
+          break;
+        case clang::TemplateArgument::Declaration:
+          if (IsKernel(arg.getAsDecl()) || LeadsAt(Written(arg.getAsDecl())) == Leads::kYes) return true;
+          break;
+        case clang::TemplateArgument::Type: {
+          clang::QualType type = arg.getAsType();
+          if (type.isNull()) return true;
+          type = type.getNonReferenceType();
+          while (type->isPointerType()) type = type->getPointeeType();
+          const clang::CXXRecordDecl* record = type->getAsCXXRecordDecl();
+          if (!record) break;
+          if (record->isLambda()) {
+            const clang::CXXMethodDecl* call = record->getLambdaCallOperator();
+            if (!call || LeadsAt(call) != Leads::kNo) return true;
+          } else if (leading_records_.count(record->getDeclName().getAsOpaquePtr())) {
+            return true;
+          }
+          if (const auto* spec = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(record))
+            if (ArgumentsLead(spec->getTemplateArgs().asArray(), depth + 1)) return true;
+          break;
+        }
+        default:
+          break;
+      }
+    }
+    return false;
+  }
+
+  const clang::SourceManager& sm_;
+  const clang::DeclarationName call_;
+  // While walking:
+  std::vector<Scope> scopes_;
+  std::vector<size_t> open_;  // the scopes being walked, innermost last: a use inside a lambda is its function's too
+  std::unordered_map<unsigned, std::vector<size_t>> at_;
+  std::unordered_map<const clang::Decl*, std::vector<size_t>> used_by_;
+  std::unordered_map<void*, std::vector<size_t>> mentioned_by_;
+  // The result:
+  std::unordered_map<unsigned, bool> leads_at_;
+  std::unordered_set<void*> leading_names_;
+  std::unordered_set<void*> leading_records_;  // classes with a member that may name a kernel
+};
+
 // No rule reads a system header's function bodies (kernels and launches are the project's), and
 // parsing them is most of a parse's time; Sema still parses constexpr and `auto` bodies.
 class SkipsSystemBodies : public clang::SemaConsumer {
@@ -622,6 +871,19 @@ class SkipsSystemBodies : public clang::SemaConsumer {
 
  protected:
   const clang::SourceManager* sm_ = nullptr;
+};
+
+// Sema asks its external sources for pending instantiations once, when the file is parsed and just before it
+// performs them: the one moment every template is written and none of what the file queued is instantiated.
+class ParseEnd : public clang::ExternalSemaSource {
+ public:
+  explicit ParseEnd(std::function<void()> then) : then_(std::move(then)) {}
+  void ReadPendingInstantiations(llvm::SmallVectorImpl<std::pair<clang::ValueDecl*, clang::SourceLocation>>&) override {
+    then_();
+  }
+
+ private:
+  std::function<void()> then_;
 };
 
 class Consumer : public SkipsSystemBodies {
@@ -636,25 +898,53 @@ class Consumer : public SkipsSystemBodies {
       if (!sm_->isInSystemHeader(sm_->getExpansionLoc(decl->getLocation()))) top_level_.push_back(decl);
     return true;
   }
-  void InitializeSema(clang::Sema& sema) override { sema_ = &sema; }
+  void InitializeSema(clang::Sema& sema) override {
+    sema_ = &sema;
+    parse_end_ = new ParseEnd([this] { ParseEnded(); });
+    sema.addExternalSource(parse_end_.get());
+  }
   void ForgetSema() override { sema_ = nullptr; }
 
-  // A header's kernel or `__device__` function used by the parse is declared, not defined: the host-side parse
-  // never runs a device body, no rule reads an instantiated one (facts come from the templates as written), and a
-  // kernel's symbol is its declaration's. composable_kernel's gridwise kernels were a third of a parse's memory
-  // (bench/hip.md). The payload's own device templates are still instantiated: Clang's errors there are HIP006's.
+  // A header's function that the parse uses is declared, not defined, unless its instantiation may name a kernel
+  // (KernelPaths): the host-side parse never runs a device body, no rule reads an instantiated body (facts come
+  // from the templates as written), and a kernel's symbol is its declaration's. composable_kernel's gridwise kernels
+  // were a third of a parse's memory, and its host reference code a third of another's (bench/hip.md). The
+  // payload's own templates are still instantiated: Clang's errors there are HIP006's.
   void HandleCXXImplicitFunctionInstantiation(clang::FunctionDecl* fn) override {
+    if (!sema_) return;
+    if (!MayLeaveDeclared(fn)) return;
     bool device_only = fn->hasAttr<clang::CUDAGlobalAttr>() ||
                        (fn->hasAttr<clang::CUDADeviceAttr>() && !fn->hasAttr<clang::CUDAHostAttr>());
-    if (!sema_ || !device_only) return;
-    const clang::FunctionDecl* pattern = fn->getTemplateInstantiationPattern();
-    if (sm_->isWrittenInMainFile(sm_->getExpansionLoc((pattern ? pattern : fn)->getLocation()))) return;
+    // Until the whole file is parsed, what may name a kernel is not known: ParseEnd sorts what was queued.
+    if (!device_only && (!paths_ || paths_->MayLead(fn))) return;
     // Sema has just queued it, to instantiate its body at the end of the translation unit.
     std::deque<clang::Sema::PendingImplicitInstantiation>& pending = sema_->PendingInstantiations;
     if (pending.empty() || pending.back().first != fn) return;
     pending.pop_back();
     fn->setInstantiationIsPending(false);
-    declared_only_.insert(fn);
+    if (device_only) declared_only_.insert(fn);
+  }
+
+  // A header's template may be left declared, but not one whose type has no linkage (a lambda's or a local
+  // class's): Clang requires it to be defined in this translation unit, an error otherwise.
+  bool MayLeaveDeclared(clang::FunctionDecl* fn) const {
+    const clang::FunctionDecl* pattern = fn->getTemplateInstantiationPattern();
+    return !sm_->isWrittenInMainFile(sm_->getExpansionLoc((pattern ? pattern : fn)->getLocation())) &&
+           !sema_->isExternalWithNoLinkageType(fn);
+  }
+
+  // The file is parsed and Sema is about to instantiate what it queued: leave out what cannot name a kernel.
+  void ParseEnded() {
+    if (paths_) return;  // asked once per translation unit; C++20 modules (another fragment) are off
+    paths_.emplace(sema_->getASTContext(), top_level_);
+    std::deque<clang::Sema::PendingImplicitInstantiation>& pending = sema_->PendingInstantiations;
+    auto kept = std::remove_if(pending.begin(), pending.end(), [&](const clang::Sema::PendingImplicitInstantiation& p) {
+      auto* fn = llvm::dyn_cast<clang::FunctionDecl>(p.first);
+      if (!fn || !MayLeaveDeclared(fn) || paths_->MayLead(fn)) return false;
+      fn->setInstantiationIsPending(false);
+      return true;
+    });
+    pending.erase(kept, pending.end());
   }
 
   void HandleTranslationUnit(clang::ASTContext& context) override {
@@ -679,6 +969,8 @@ class Consumer : public SkipsSystemBodies {
   HipPayload& out_;
   std::vector<clang::Decl*> top_level_;
   clang::Sema* sema_ = nullptr;
+  llvm::IntrusiveRefCntPtr<ParseEnd> parse_end_;
+  std::optional<KernelPaths> paths_;  // once the file is parsed
   DeclaredOnly declared_only_;
 };
 
@@ -841,6 +1133,11 @@ void AddHipHeaders(const Request& request, std::vector<std::string>& args) {
   // include hip/hip_runtime.h); the stand-in has no wrapper, so its hip_runtime.h gives them, here, in both modes.
   args.push_back("-include");
   args.push_back("hip/hip_runtime.h");
+  // What hipcc's newer Clang knows and the analyser's does not (the stand-in's hip_runtime.h includes it).
+  if (!request.rocm_include.empty()) {
+    args.push_back("-include");
+    args.push_back(std::string(kStandinDir) + "/" + kNewerBuiltins);
+  }
 }
 
 // A fresh parse's state: the contained disk below the in-memory files (the stand-in, and `files`).
@@ -851,8 +1148,8 @@ ParseState NewState(const Request& request, llvm::IntrusiveRefCntPtr<ContainedFi
   out.standin = request.rocm_include.empty();
   state.disk = std::move(disk);
   state.memory = new llvm::vfs::InMemoryFileSystem;
-  if (request.rocm_include.empty())
-    for (const StandinHeader& h : kStandin)
+  for (const StandinHeader& h : kStandin)
+    if (request.rocm_include.empty() || h.path == llvm::StringRef(kNewerBuiltins))
       state.memory->addFile(std::string(kStandinDir) + "/" + h.path, 0, llvm::MemoryBuffer::getMemBuffer(h.text));
   for (const auto& [path, text] : files)
     state.memory->addFile(path, 0, llvm::MemoryBuffer::getMemBuffer(text, path, /*RequiresNullTerminator=*/false));

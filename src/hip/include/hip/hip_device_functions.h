@@ -315,11 +315,4 @@ __device__ unsigned int __mbcnt_hi(unsigned int mask, unsigned int base);
 __device__ int32_t __fns64(uint64_t mask, uint32_t base, int32_t offset);
 __device__ int32_t __fns32(uint64_t mask, uint32_t base, int32_t offset);
 
-// Scheduling builtins of ROCm's compiler (Clang 15 and later) that Clang 14 does not know; called
-// with constants, so a template's body names them before any instantiation.
-#if !__has_builtin(__builtin_amdgcn_sched_barrier)
-__device__ void __builtin_amdgcn_sched_barrier(int mask);
-__device__ void __builtin_amdgcn_sched_group_barrier(int mask, int size, int sync_id);
-__device__ void __builtin_amdgcn_iglp_opt(int strategy);
-__device__ void __builtin_amdgcn_s_setprio(short priority);
-#endif
+#include "../aortalint/newer_builtins.h"

@@ -314,6 +314,9 @@ typedef enum hipDeviceAttribute_t {
   hipDeviceAttributePhysicalMultiProcessorCount,
   hipDeviceAttributeFineGrainSupport,
   hipDeviceAttributeWallClockRate,
+  hipDeviceAttributeNumberOfXccs,                // ROCm 7
+  hipDeviceAttributeMaxAvailableVgprsPerThread,  // ROCm 7
+  hipDeviceAttributePciChipId,                   // ROCm 7
   hipDeviceAttributeAmdSpecificEnd = 19999,
 } hipDeviceAttribute_t;
 
