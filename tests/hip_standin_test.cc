@@ -17,7 +17,7 @@ namespace {
 #ifdef AORTALINT_WITH_CLANG
 TEST_CASE(
     "hip stand-in: device, float and half math, printf, bit intrinsics, driver arrays, tile conversion, warpSize, "
-    "scheduling and fp8 builtins, ROCm 7's device attributes and the std headers ROCm brings parse") {
+    "scheduling and fp8 builtins, ROCm 6 and 7 host API and the std headers ROCm brings parse") {
   int files = 0;
   for (const auto& entry :
        std::filesystem::directory_iterator(std::filesystem::path(AORTALINT_TESTS_DIR) / "hip_standin")) {

@@ -690,6 +690,7 @@ hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int
 hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags);
 hipError_t hipStreamGetPriority(hipStream_t stream, int* priority);
 hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t* device);
+int hipGetStreamDeviceId(hipStream_t stream);  // AMD's, ROCm 6
 hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback, void* userData, unsigned int flags);
 hipError_t hipStreamAttachMemAsync(hipStream_t stream, void* dev_ptr, size_t length = 0,
                                    unsigned int flags = hipMemAttachSingle);
