@@ -107,6 +107,16 @@ bool IsLaunchApi(llvm::StringRef name) {
   return false;
 }
 
+// A call's callee by name: a resolved function's, or (in a template) the name an unresolved call looks up; empty
+// for a call through a value (a functor, a pointer) or an operator.
+llvm::StringRef CalleeName(const clang::CallExpr* call) {
+  if (const clang::FunctionDecl* callee = call->getDirectCallee())
+    return callee->getIdentifier() ? callee->getName() : llvm::StringRef();
+  if (const auto* lookup = llvm::dyn_cast<clang::OverloadExpr>(call->getCallee()->IgnoreParenImpCasts()))
+    if (lookup->getName().isIdentifier()) return lookup->getName().getAsIdentifierInfo()->getName();
+  return {};
+}
+
 // The real file system seen through the containment rule: a file is opened
 // only when it is a regular file whose real path (links followed) lies below
 // one of the roots. Anything else looks missing, and why is recorded.
@@ -368,7 +378,7 @@ class CountingConsumer : public clang::DiagnosticConsumer {
   std::string project_root_;
 };
 
-// Instantiations whose body the parse left out (Consumer::HandleCXXImplicitFunctionInstantiation below).
+// Instantiations whose body the parse left out (Consumer::LeaveDeclared below).
 using DeclaredOnly = std::set<const clang::FunctionDecl*>;
 
 class Collector : public clang::RecursiveASTVisitor<Collector> {
@@ -438,13 +448,7 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
 
   bool VisitCallExpr(clang::CallExpr* call) {
     if (llvm::isa<clang::CUDAKernelCallExpr>(call)) return true;
-    // The callee's name: a resolved function, or (in a template) the name an unresolved call looks up.
-    llvm::StringRef name;
-    if (const clang::FunctionDecl* callee = call->getDirectCallee()) {
-      if (callee->getIdentifier()) name = callee->getName();
-    } else if (const auto* lookup = llvm::dyn_cast<clang::OverloadExpr>(call->getCallee()->IgnoreParenImpCasts())) {
-      if (lookup->getName().isIdentifier()) name = lookup->getName().getAsIdentifierInfo()->getName();
-    }
+    llvm::StringRef name = CalleeName(call);
     if (name.empty()) return true;
     if (IsLaunchApi(name)) {
       std::string kernel;
@@ -685,16 +689,12 @@ class KernelPaths : public clang::RecursiveASTVisitor<KernelPaths> {
   bool VisitCXXDependentScopeMemberExpr(clang::CXXDependentScopeMemberExpr* e) { return Mention(e->getMember()); }
   bool VisitDependentScopeDeclRefExpr(clang::DependentScopeDeclRefExpr* e) { return Mention(e->getDeclName()); }
   bool VisitCallExpr(clang::CallExpr* call) {
+    if (IsLaunchApi(CalleeName(call))) Root();
+    // A functor, or a value of a template parameter's type: whatever `operator()` it has.
     const clang::Expr* callee = call->getCallee()->IgnoreParenImpCasts();
-    llvm::StringRef name;
-    if (const clang::FunctionDecl* fn = call->getDirectCallee()) {
-      if (fn->getIdentifier()) name = fn->getName();
-    } else if (const auto* lookup = llvm::dyn_cast<clang::OverloadExpr>(callee)) {
-      if (lookup->getName().isIdentifier()) name = lookup->getName().getAsIdentifierInfo()->getName();
-    } else if (!llvm::isa<clang::CXXDependentScopeMemberExpr, clang::DependentScopeDeclRefExpr>(callee)) {
-      Mention(call_);  // a functor, or a value of a template parameter's type: whatever `operator()` it has
-    }
-    if (IsLaunchApi(name)) Root();
+    if (!call->getDirectCallee() &&
+        !llvm::isa<clang::OverloadExpr, clang::CXXDependentScopeMemberExpr, clang::DependentScopeDeclRefExpr>(callee))
+      Mention(call_);
     return true;
   }
   // An object of a class calls its constructor and destructor without naming them.
@@ -912,25 +912,10 @@ class Consumer : public SkipsSystemBodies {
   // payload's own templates are still instantiated: Clang's errors there are HIP006's.
   void HandleCXXImplicitFunctionInstantiation(clang::FunctionDecl* fn) override {
     if (!sema_) return;
-    if (!MayLeaveDeclared(fn)) return;
-    bool device_only = fn->hasAttr<clang::CUDAGlobalAttr>() ||
-                       (fn->hasAttr<clang::CUDADeviceAttr>() && !fn->hasAttr<clang::CUDAHostAttr>());
-    // Until the whole file is parsed, what may name a kernel is not known: ParseEnd sorts what was queued.
-    if (!device_only && (!paths_ || paths_->MayLead(fn))) return;
     // Sema has just queued it, to instantiate its body at the end of the translation unit.
     std::deque<clang::Sema::PendingImplicitInstantiation>& pending = sema_->PendingInstantiations;
-    if (pending.empty() || pending.back().first != fn) return;
+    if (pending.empty() || pending.back().first != fn || !LeaveDeclared(fn)) return;
     pending.pop_back();
-    fn->setInstantiationIsPending(false);
-    if (device_only) declared_only_.insert(fn);
-  }
-
-  // A header's template may be left declared, but not one whose type has no linkage (a lambda's or a local
-  // class's): Clang requires it to be defined in this translation unit, an error otherwise.
-  bool MayLeaveDeclared(clang::FunctionDecl* fn) const {
-    const clang::FunctionDecl* pattern = fn->getTemplateInstantiationPattern();
-    return !sm_->isWrittenInMainFile(sm_->getExpansionLoc((pattern ? pattern : fn)->getLocation())) &&
-           !sema_->isExternalWithNoLinkageType(fn);
   }
 
   // The file is parsed and Sema is about to instantiate what it queued: leave out what cannot name a kernel.
@@ -940,11 +925,26 @@ class Consumer : public SkipsSystemBodies {
     std::deque<clang::Sema::PendingImplicitInstantiation>& pending = sema_->PendingInstantiations;
     auto kept = std::remove_if(pending.begin(), pending.end(), [&](const clang::Sema::PendingImplicitInstantiation& p) {
       auto* fn = llvm::dyn_cast<clang::FunctionDecl>(p.first);
-      if (!fn || !MayLeaveDeclared(fn) || paths_->MayLead(fn)) return false;
-      fn->setInstantiationIsPending(false);
-      return true;
+      return fn && LeaveDeclared(fn);
     });
     pending.erase(kept, pending.end());
+  }
+
+  // Whether an instantiation of a header's template is left declared (and recorded so): a device-only one always,
+  // a host one once the file is parsed and KernelPaths says it cannot name a kernel (until then, what may is not
+  // known: ParseEnd sorts what was queued). Never one whose type has no linkage (a lambda's or a local class's):
+  // Clang requires it to be defined in this translation unit, an error otherwise.
+  bool LeaveDeclared(clang::FunctionDecl* fn) {
+    const clang::FunctionDecl* pattern = fn->getTemplateInstantiationPattern();
+    if (sm_->isWrittenInMainFile(sm_->getExpansionLoc((pattern ? pattern : fn)->getLocation())) ||
+        sema_->isExternalWithNoLinkageType(fn))
+      return false;
+    bool device_only = fn->hasAttr<clang::CUDAGlobalAttr>() ||
+                       (fn->hasAttr<clang::CUDADeviceAttr>() && !fn->hasAttr<clang::CUDAHostAttr>());
+    if (!device_only && (!paths_ || paths_->MayLead(fn))) return false;
+    fn->setInstantiationIsPending(false);
+    declared_only_.insert(fn);
+    return true;
   }
 
   void HandleTranslationUnit(clang::ASTContext& context) override {
