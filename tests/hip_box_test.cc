@@ -4,10 +4,15 @@
 // hostile-input findings N2-N7 and N14 and the HIP real-code containment list.
 #include <doctest/doctest.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <map>
+#include <thread>
 #include <vector>
 
 #include "base/elide.h"
@@ -44,6 +49,7 @@ TEST_CASE("hip box: the worker's messages round-trip and a cut message is refuse
   p.launches.push_back({"<<<>>>", "ns::k", "LAUNCH", {9, 12}});
   p.missing_headers.push_back({"x.h", {0, 3}, "it is not a regular file"});
   p.roctx_in_headers = 2;
+  p.forked_chains = 3;
   std::string bytes = hip_wire::EncodeFacts(p);
   HipPayload back;
   REQUIRE(hip_wire::DecodeFacts(bytes, back));
@@ -53,13 +59,20 @@ TEST_CASE("hip box: the worker's messages round-trip and a cut message is refuse
   CHECK(back.launches.at(0).macro == "LAUNCH");
   CHECK(back.missing_headers.at(0).refused == "it is not a regular file");
   CHECK(back.roctx_in_headers == 2);
+  CHECK(back.forked_chains == 3);
   HipPayload cut;
   CHECK_FALSE(hip_wire::DecodeFacts(std::string_view(bytes).substr(0, bytes.size() - 3), cut));
-  hip::Request r{.path = "a.hip", .text = "x", .flags = {"-DX"}, .project_root = "/p", .include_roots = {"/usr"}};
+  hip::Request r{.path = "a.hip",
+                 .text = "x",
+                 .flags = {"-DX"},
+                 .project_root = "/p",
+                 .include_roots = {"/usr"},
+                 .fork_chains_mib = 7};
   std::optional<hip::Request> r2 = hip_wire::DecodeRequest(hip_wire::EncodeRequest(r));
   REQUIRE(r2);
   CHECK(r2->flags == r.flags);
   CHECK(r2->include_roots == r.include_roots);
+  CHECK(r2->fork_chains_mib == 7);
 }
 
 TEST_CASE("hip box: limits come from the environment, and a bad value names the variable") {
@@ -75,8 +88,15 @@ TEST_CASE("hip box: limits come from the environment, and a bad value names the 
   CHECK(error.empty());
   CHECK(limits.seconds == 5);
   CHECK(limits.memory_mib == 512);
+  CHECK(limits.fork_chains_mib == 64);
+  ::setenv("AORTALINT_HIP_FORK_CHAINS_MIB", "0", 1);
+  CHECK(HipLimitsFromEnvironment(&error).fork_chains_mib == 0);
+  ::setenv("AORTALINT_HIP_FORK_CHAINS_MIB", "-1", 1);
+  CHECK(HipLimitsFromEnvironment(&error).fork_chains_mib == 64);
+  CHECK(error.find("$AORTALINT_HIP_FORK_CHAINS_MIB is '-1'") != std::string::npos);
   ::unsetenv("AORTALINT_HIP_TIME_LIMIT");
   ::unsetenv("AORTALINT_HIP_MEMORY_LIMIT");
+  ::unsetenv("AORTALINT_HIP_FORK_CHAINS_MIB");
 }
 
 #ifdef AORTALINT_WITH_CLANG
@@ -227,6 +247,68 @@ TEST_CASE("hip box: a parse past its time limit is stopped and said, the next on
   ::unsetenv("AORTALINT_HIP_TIME_LIMIT");
   auto next = Parse(dir / "proj/next.hip", "__global__ void k() {}\n");
   CHECK(next->status == HipPayload::Status::kAnalysed);
+}
+
+// Every process's parent, from /proc (readable for any process, unlike a worker's environment: it is not dumpable).
+std::map<pid_t, pid_t> Parents() {
+  std::map<pid_t, pid_t> parents;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    std::string pid = entry.path().filename().string();
+    if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream status(entry.path() / "status");
+    for (std::string line; std::getline(status, line);)
+      if (line.rfind("PPid:", 0) == 0) parents[std::stoi(pid)] = std::stoi(line.substr(5));
+  }
+  return parents;
+}
+
+// Whether a process runs (not ended, not a zombie).
+bool Running(pid_t pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("State:", 0) == 0) return line.find('Z') == std::string::npos && line.find('X') == std::string::npos;
+  return false;
+}
+
+// A kernel chain in a process of its own dies with its worker (killed for its time limit, or by a user): left
+// running, this one would spend three seconds more.
+TEST_CASE("hip box: a kernel chain's process dies with its worker") {
+  std::filesystem::path dir = Project("hip-box-chain");
+  WriteFile(dir / "proj/op.hpp",
+            "template <typename T> __global__ void fill(T* x) { x[0] = T(1); }\n"
+            "template <int A, int B> struct G { static constexpr int v = G<A - 1, B>::v + G<A, B - 1>::v % 7; };\n"
+            "template <int B> struct G<0, B> { static constexpr int v = 1; };\n"
+            "template <int A> struct G<A, 0> { static constexpr int v = 1; };\n"
+            "template <typename T> void run(T* x) { fill<T><<<1, 1>>>(x); (void)G<400 + sizeof(T), 400>::v; }\n");
+  ::setenv("AORTALINT_HIP_FORK_CHAINS_MIB", "0", 1);
+  std::shared_ptr<const HipPayload> p;
+  std::thread parse([&] {
+    p = Parse(dir / "proj/k.hip",
+              "#include <hip/hip_runtime.h>\n#include \"op.hpp\"\n"
+              "int main() { run((float*)nullptr); run((char*)nullptr); }\n");
+  });
+  // The chain's process: a child of a child of this process (the worker).
+  pid_t chain = 0, worker = 0;
+  for (auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+       !chain && std::chrono::steady_clock::now() < deadline;
+       std::this_thread::sleep_for(std::chrono::milliseconds(10))) {
+    std::map<pid_t, pid_t> parents = Parents();
+    for (auto [pid, parent] : parents)
+      if (parents.count(parent) && parents[parent] == ::getpid()) chain = pid, worker = parent;
+  }
+  REQUIRE(chain != 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // into its seconds of work
+  auto killed = std::chrono::steady_clock::now();
+  ::kill(worker, SIGKILL);
+  parse.join();
+  // Left running, the chain would hold the worker's socket open (its copy), and the parse would end with it.
+  CHECK(std::chrono::steady_clock::now() - killed < std::chrono::seconds(1));
+  CHECK(p->status == HipPayload::Status::kStopped);
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(500);
+  while (Running(chain) && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  CHECK_FALSE(Running(chain));
+  ::unsetenv("AORTALINT_HIP_FORK_CHAINS_MIB");
 }
 
 TEST_CASE("hip box: a parse past its memory limit is stopped and said (N7)") {

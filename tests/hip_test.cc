@@ -470,6 +470,96 @@ TEST_CASE("hip: a header's host templates are instantiated where they may name a
   std::filesystem::remove_all(dir);
 }
 
+// A parse whose kernel chains run in processes of their own ($AORTALINT_HIP_FORK_CHAINS_MIB=0: every parse with two
+// chains) has the facts of one parsed in one process: the same kernels, each with its symbols in the same order.
+struct ForkedAndNot {
+  std::shared_ptr<const HipPayload> forked, whole;
+};
+ForkedAndNot ParseForkedAndNot(const char* name, const std::string& header, const std::string& text) {
+  ForkedAndNot out;
+  for (bool fork : {true, false}) {
+    auto dir = ProjectDir((std::string(name) + (fork ? "-forked" : "-whole")).c_str());
+    WriteFile(dir / "op.hpp", header);
+    if (fork) ::setenv("AORTALINT_HIP_FORK_CHAINS_MIB", "0", 1);
+    (fork ? out.forked : out.whole) = ParseInProject(dir, text);
+    ::unsetenv("AORTALINT_HIP_FORK_CHAINS_MIB");
+    std::filesystem::remove_all(dir);
+  }
+  REQUIRE(out.forked->status == HipPayload::Status::kAnalysed);
+  REQUIRE(out.whole->status == HipPayload::Status::kAnalysed);
+  CHECK(out.whole->forked_chains == 0);  // the default is for parses of 64 MiB
+  CHECK(out.forked->errors == out.whole->errors);
+  // The first error names the header's path, one directory per parse.
+  auto from_header = [](const std::string& error) {
+    return error.substr(std::min(error.find("op.hpp"), error.size()));
+  };
+  CHECK(from_header(out.forked->first_error) == from_header(out.whole->first_error));
+  REQUIRE(out.forked->kernels.size() == out.whole->kernels.size());
+  for (size_t i = 0; i < out.whole->kernels.size(); ++i) {
+    CHECK(out.forked->kernels[i].qualified == out.whole->kernels[i].qualified);
+    CHECK(out.forked->kernels[i].RocprofNames() == out.whole->kernels[i].RocprofNames());
+  }
+  return out;
+}
+
+constexpr const char* kChainsHeader =
+    "template <typename T> __global__ void fill(T* x) { x[0] = T(1); }\n"
+    "template <typename T> __global__ void scale(T* x) { x[0] *= T(2); }\n"
+    "template <typename T> struct Op {\n"
+    "  void Run(T* x) { fill<T><<<1, 1>>>(x); scale<T><<<1, 1>>>(x); }\n"
+    "};\n"
+    "template <typename T> void run(T* x) {\n"
+    "  static_assert(sizeof(T) != 8, \"no 8-byte types\");\n"
+    "  Op<T>().Run(x);\n"
+    "  fill<int><<<1, 1>>>(nullptr);  // in every chain\n"
+    "}\n";
+
+TEST_CASE("hip: kernel chains instantiated in processes of their own give the facts of one process") {
+  ForkedAndNot parsed = ParseForkedAndNot("hip-fork-chains", kChainsHeader,
+                                          "#include <hip/hip_runtime.h>\n"
+                                          "#include \"op.hpp\"\n"
+                                          "int main() {\n"
+                                          "  scale<char><<<1, 1>>>(nullptr);  // instantiated as the file is parsed\n"
+                                          "  run((float*)nullptr);\n"
+                                          "  run((short*)nullptr);\n"
+                                          "  run((unsigned char*)nullptr);\n"
+                                          "  run((unsigned*)nullptr);\n"
+                                          "  run((char*)nullptr);\n"
+                                          "}\n");
+  // Five chains in four processes: float and short in the first fork, then one each; char here.
+  CHECK(parsed.forked->forked_chains == 3);
+  CHECK(parsed.forked->errors == 0);
+  REQUIRE(parsed.forked->kernels.size() == 2);
+  CHECK(parsed.forked->kernels[0].RocprofNames() ==
+        std::vector<std::string>{"void fill<int>(int*)", "void fill<float>(float*)", "void fill<short>(short*)",
+                                 "void fill<unsigned char>(unsigned char*)", "void fill<unsigned int>(unsigned int*)",
+                                 "void fill<char>(char*)"});
+  CHECK(parsed.forked->kernels[1].RocprofNames() ==
+        std::vector<std::string>{"void scale<char>(char*)", "void scale<float>(float*)", "void scale<short>(short*)",
+                                 "void scale<unsigned char>(unsigned char*)",
+                                 "void scale<unsigned int>(unsigned int*)"});
+}
+
+// A chain that meets a Clang error is instantiated again in the parse's own process, with every chain after it:
+// Clang's errors are counted once, in order, as in one process.
+TEST_CASE("hip: a kernel chain with a Clang error is instantiated in the parse's process, errors counted once") {
+  ForkedAndNot parsed = ParseForkedAndNot("hip-fork-error", kChainsHeader,
+                                          "#include <hip/hip_runtime.h>\n"
+                                          "#include \"op.hpp\"\n"
+                                          "int main() {\n"
+                                          "  run((float*)nullptr);\n"
+                                          "  run((short*)nullptr);\n"
+                                          "  run((double*)nullptr);  // the second fork's chain: an error\n"
+                                          "  run((long*)nullptr);\n"
+                                          "  run((unsigned*)nullptr);\n"
+                                          "}\n");
+  CHECK(parsed.forked->forked_chains == 1);
+  CHECK(parsed.forked->errors == 2);  // double and long
+  CHECK(parsed.forked->first_error.find("no 8-byte types") != std::string::npos);
+  REQUIRE(parsed.forked->kernels.size() == 2);
+  CHECK(parsed.forked->kernels[0].RocprofNames().size() == 6);  // float, int, short, double, long, unsigned
+}
+
 // A launch written in a class template is the template's: each instantiation repeats it. Clang's visitor traverses
 // constructors apart from other methods, and an instantiated constructor's launch was taken again (with the kernel
 // it names once instantiated), twice per header class instantiated twice.

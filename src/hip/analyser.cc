@@ -56,10 +56,16 @@
 #include <llvm/Support/VirtualFileSystem.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Support/xxhash.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
+#include <cmath>
+#include <csignal>
 #include <cstring>
 #include <deque>
 #include <functional>
@@ -72,6 +78,7 @@
 
 #include "base/elide.h"
 #include "hip/module_abi.h"
+#include "load/hip_wire.h"
 
 namespace aortalint::hip {
 namespace {
@@ -280,6 +287,7 @@ struct ParseState {
   std::set<std::string> missing_reported;
   std::set<std::string> spelled;  // every header name an #include wrote (the prelude's shadowing check)
   bool parsed = false;            // the AST was built (else Clang stopped before: a PCH it refused)
+  uint64_t fork_chains_mib = 0;   // Request::fork_chains_mib
   HipPayload* out = nullptr;
 };
 
@@ -497,6 +505,13 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
   bool TraverseCXXConversionDecl(clang::CXXConversionDecl* fn) {
     return fn->isTemplateInstantiation() ? WalkUpFromCXXConversionDecl(fn)
                                          : RecursiveASTVisitor::TraverseCXXConversionDecl(fn);
+  }
+
+  // Each kernel's template (its canonical declaration's address), parallel to the payload's kernels.
+  std::vector<uint64_t> KernelTemplates() const {
+    std::vector<uint64_t> templates(out_.kernels.size());
+    for (const auto& [decl, index] : kernel_index_) templates[index] = reinterpret_cast<uintptr_t>(decl);
+    return templates;
   }
 
  private:
@@ -873,6 +888,90 @@ class SkipsSystemBodies : public clang::SemaConsumer {
   const clang::SourceManager* sm_ = nullptr;
 };
 
+// ---- Kernel chains in processes of their own ----
+// Clang's AST only grows: a parse's peak is its file plus every instantiation it performs. Once a large file is parsed
+// (its AST at least Request::fork_chains_mib), the instantiations it queued that may name a kernel (KernelPaths) are
+// split into at most kChainProcesses chains, and each chain but the last is performed in a fork of this process, which
+// sends back the facts it found and exits: a chain's memory is given back before the next begins. composable_kernel's
+// convnd example instantiates its device operation for 1, 2 and 3 dimensions, 70 to 110 MB each (bench/hip.md). A
+// chain that grew the AST by less than half the threshold was not worth its process (what the chains have in common is
+// instantiated again in each): the chains after it are performed here. Every chain starts from the same parsed file,
+// so the facts are one parse's: each kernel's symbols are merged in the order the chains would have been performed in.
+// A chain that meets a Clang error is performed here instead, with those after it, so the errors (and Clang's error
+// limit) are as in one process; a chain's process that dies ends this one the same way.
+constexpr size_t kChainProcesses = 4;  // this one and three forks
+
+// What a chain's process found, with each kernel's template: its canonical declaration's address, the same in every
+// process forked once the file was parsed.
+struct ChainFacts {
+  uint64_t grew = 0;  // the AST's growth in bytes
+  HipPayload facts;
+  std::vector<uint64_t> templates;  // parallel to facts.kernels
+};
+
+// [growth][templates' count][templates][the facts, as the worker sends them]
+std::string EncodeChain(const ChainFacts& chain) {
+  std::string bytes;
+  auto put = [&](uint64_t n) { bytes.append(reinterpret_cast<const char*>(&n), sizeof n); };
+  put(chain.grew);
+  put(chain.templates.size());
+  for (uint64_t t : chain.templates) put(t);
+  return bytes + hip_wire::EncodeFacts(chain.facts);
+}
+
+std::optional<ChainFacts> DecodeChain(std::string_view bytes) {
+  ChainFacts chain;
+  auto get = [&](uint64_t& n) {
+    if (bytes.size() < sizeof n) return false;
+    std::memcpy(&n, bytes.data(), sizeof n);
+    bytes.remove_prefix(sizeof n);
+    return true;
+  };
+  uint64_t n = 0;
+  if (!get(chain.grew) || !get(n) || n > bytes.size() / sizeof n) return std::nullopt;
+  chain.templates.resize(n);
+  for (uint64_t& t : chain.templates) get(t);
+  if (!hip_wire::DecodeFacts(bytes, chain.facts) || chain.facts.kernels.size() != n) return std::nullopt;
+  return chain;
+}
+
+double CpuSeconds(const rusage& used) {
+  return double(used.ru_utime.tv_sec + used.ru_stime.tv_sec) +
+         double(used.ru_utime.tv_usec + used.ru_stime.tv_usec) / 1e6;
+}
+
+// The worker's CPU-time limit is the parse's: a chain's process gets what is left of it, and what the chain spent is
+// taken from this one's (past it, the kernel sends SIGXCPU, as to a parse performed in one process).
+void LowerCpuLimit(double seconds) {
+  rlimit cpu{};
+  if (::getrlimit(RLIMIT_CPU, &cpu) != 0 || cpu.rlim_cur == RLIM_INFINITY) return;
+  rlim_t by = rlim_t(std::ceil(seconds));
+  cpu.rlim_cur = cpu.rlim_cur > by ? cpu.rlim_cur - by : 1;
+  ::setrlimit(RLIMIT_CPU, &cpu);
+}
+
+std::string ReadAll(int fd) {
+  std::string bytes;
+  char buffer[65536];
+  for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) != 0;) {
+    if (n > 0)
+      bytes.append(buffer, size_t(n));
+    else if (errno != EINTR)
+      break;
+  }
+  return bytes;
+}
+
+void WriteAll(int fd, std::string_view bytes) {
+  while (!bytes.empty()) {
+    ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n > 0)
+      bytes.remove_prefix(size_t(n));
+    else if (n < 0 && errno != EINTR)
+      return;
+  }
+}
+
 // Sema asks its external sources for pending instantiations once, when the file is parsed and just before it
 // performs them: the one moment every template is written and none of what the file queued is instantiated.
 class ParseEnd : public clang::ExternalSemaSource {
@@ -928,6 +1027,8 @@ class Consumer : public SkipsSystemBodies {
       return fn && LeaveDeclared(fn);
     });
     pending.erase(kept, pending.end());
+    if (out_.errors == 0 && sema_->getASTContext().getASTAllocatedMemory() >= (state_.fork_chains_mib << 20))
+      ForkChains();
   }
 
   // Whether an instantiation of a header's template is left declared (and recorded so): a device-only one always,
@@ -951,6 +1052,12 @@ class Consumer : public SkipsSystemBodies {
     state_.parsed = true;
     Collector collector(context, out_, declared_only_);
     for (clang::Decl* decl : top_level_) collector.TraverseDecl(decl);
+    if (chain_fd_ >= 0) {  // a chain's process: its facts go to the process that forked it, and it is done
+      WriteAll(chain_fd_,
+               EncodeChain({context.getASTAllocatedMemory() - ast_at_fork_, out_, collector.KernelTemplates()}));
+      ::_exit(0);
+    }
+    if (!chains_.empty()) MergeChains(collector.KernelTemplates());
     // The user's own headers the parse read: the result cache depends on them.
     const clang::SourceManager& sm = context.getSourceManager();
     for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
@@ -965,6 +1072,126 @@ class Consumer : public SkipsSystemBodies {
   }
 
  private:
+  using Pending = clang::Sema::PendingImplicitInstantiation;
+
+  // Splits what Sema is about to instantiate into chains, and performs each chain but the last in a fork (above).
+  void ForkChains() {
+    std::deque<Pending>& pending = sema_->PendingInstantiations;
+    std::vector<size_t> starts;  // the instantiations that may name a kernel
+    for (size_t i = 0; i < pending.size(); ++i)
+      if (StartsChain(pending[i])) starts.push_back(i);
+    if (starts.size() < 2) return;
+    // Contiguous runs of them (what one instantiates, the next often shares); the rest go with the last.
+    size_t chains = std::min(starts.size(), kChainProcesses);
+    std::vector<size_t> chain_of(pending.size(), chains - 1);
+    for (size_t j = 0; j < starts.size(); ++j) chain_of[starts[j]] = j * chains / starts.size();
+    size_t here = 0;  // the first chain performed in this process
+    for (; here + 1 < chains; ++here) {
+      Forked forked = Fork(chain_of, here);
+      if (forked == Forked::kInChain) return;
+      if (forked == Forked::kNot) break;
+      if (chains_.back().grew < (state_.fork_chains_mib << 20) / 2) {
+        ++here;
+        break;
+      }
+    }
+    Keep(chain_of, here, chains - 1);
+  }
+
+  // Whether a pending instantiation is of a template of the project's that may name a kernel.
+  bool StartsChain(const Pending& p) const {
+    const auto* fn = llvm::dyn_cast<clang::FunctionDecl>(p.first);
+    const clang::FunctionDecl* pattern = fn ? fn->getTemplateInstantiationPattern() : nullptr;
+    return pattern && !sm_->isInSystemHeader(sm_->getExpansionLoc(pattern->getLocation())) && paths_->MayLead(fn);
+  }
+
+  enum class Forked { kInChain, kDone, kNot };
+
+  // Performs chain `c` in a fork of this process. In the fork, Sema is left that chain (kInChain). Here, the fork's
+  // facts are kept (kDone), unless it met an error or could not start (kNot: the chain is performed here).
+  Forked Fork(const std::vector<size_t>& chain_of, size_t c) {
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) return Forked::kNot;
+    rusage self{};
+    ::getrusage(RUSAGE_SELF, &self);
+    ast_at_fork_ = sema_->getASTContext().getASTAllocatedMemory();
+    pid_t parent = ::getpid(), pid = ::fork();
+    if (pid == 0) {
+      ::close(fds[0]);
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // the worker is killed (its time limit): its chain with it
+      if (::getppid() != parent) ::_exit(0);
+      LowerCpuLimit(CpuSeconds(self));
+      chain_fd_ = fds[1];
+      Keep(chain_of, c, c);
+      return Forked::kInChain;
+    }
+    ::close(fds[1]);
+    if (pid < 0) {
+      ::close(fds[0]);
+      return Forked::kNot;
+    }
+    std::string bytes = ReadAll(fds[0]);
+    ::close(fds[0]);
+    int status = 0;
+    rusage used{};
+    while (::wait4(pid, &status, 0, &used) < 0 && errno == EINTR) {
+    }
+    LowerCpuLimit(CpuSeconds(used));
+    if (WIFSIGNALED(status)) {  // a crash, a limit: the worker ends as a parse in one process would have
+      ::signal(WTERMSIG(status), SIG_DFL);
+      ::raise(WTERMSIG(status));
+    }
+    if (WIFEXITED(status) && WEXITSTATUS(status) != 0) ::_exit(WEXITSTATUS(status));  // it told the worker's parent
+    std::optional<ChainFacts> chain = DecodeChain(bytes);
+    if (!chain || chain->facts.errors > 0) return Forked::kNot;
+    chains_.push_back(std::move(*chain));
+    return Forked::kDone;
+  }
+
+  // Leaves Sema the pending instantiations of chains first..last; another process performs the others.
+  void Keep(const std::vector<size_t>& chain_of, size_t first, size_t last) {
+    std::deque<Pending>& pending = sema_->PendingInstantiations;
+    std::deque<Pending> kept;
+    for (size_t i = 0; i < pending.size(); ++i) {
+      if (chain_of[i] >= first && chain_of[i] <= last) {
+        kept.push_back(pending[i]);
+      } else if (auto* fn = llvm::dyn_cast<clang::FunctionDecl>(pending[i].first)) {
+        fn->setInstantiationIsPending(false);
+        sema_->UndefinedButUsed.erase(fn);  // defined there: not "used but not defined" here
+      }
+    }
+    pending.swap(kept);
+  }
+
+  // Takes in what the chains' processes found: each kernel's symbols in the order the chains ran (this process's own
+  // last), and a kernel only a chain's instantiations reached.
+  void MergeChains(const std::vector<uint64_t>& templates) {
+    std::vector<HipKernel> merged;
+    std::vector<uint64_t> keys;
+    auto take = [&](std::vector<HipKernel>& kernels, const std::vector<uint64_t>& from) {
+      for (size_t i = 0; i < kernels.size(); ++i) {
+        size_t at = 0;
+        while (at < merged.size() && (keys[at] != from[i] || merged[at].qualified != kernels[i].qualified)) ++at;
+        if (at == merged.size()) {
+          keys.push_back(from[i]);
+          merged.push_back(std::move(kernels[i]));
+          continue;
+        }
+        HipKernel& into = merged[at];
+        into.name_unknown |= kernels[i].name_unknown;
+        for (size_t j = 0; j < kernels[i].symbols.size(); ++j)
+          if (std::find(into.symbols.begin(), into.symbols.end(), kernels[i].symbols[j]) == into.symbols.end()) {
+            into.symbols.push_back(kernels[i].symbols[j]);
+            into.display_names.push_back(kernels[i].display_names[j]);
+          }
+      }
+    };
+    for (ChainFacts& chain : chains_) take(chain.facts.kernels, chain.templates);
+    take(out_.kernels, templates);
+    out_.kernels = std::move(merged);
+    out_.forked_chains = unsigned(chains_.size());
+  }
+
   ParseState& state_;
   HipPayload& out_;
   std::vector<clang::Decl*> top_level_;
@@ -972,6 +1199,9 @@ class Consumer : public SkipsSystemBodies {
   llvm::IntrusiveRefCntPtr<ParseEnd> parse_end_;
   std::optional<KernelPaths> paths_;  // once the file is parsed
   DeclaredOnly declared_only_;
+  int chain_fd_ = -1;               // in a chain's process: where its facts go
+  uint64_t ast_at_fork_ = 0;        // the AST's size when the chain's process was forked
+  std::vector<ChainFacts> chains_;  // what the chains' processes found
 };
 
 // What every run of Clang here sets up before the main file is read.
@@ -1145,6 +1375,7 @@ ParseState NewState(const Request& request, llvm::IntrusiveRefCntPtr<ContainedFi
                     const std::map<std::string, llvm::StringRef>& files) {
   ParseState state;
   state.out = &out;
+  state.fork_chains_mib = request.fork_chains_mib;
   out.standin = request.rocm_include.empty();
   state.disk = std::move(disk);
   state.memory = new llvm::vfs::InMemoryFileSystem;

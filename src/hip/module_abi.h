@@ -7,6 +7,7 @@
 // the boundary; kAbi guards against a module left over from another build.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -14,7 +15,7 @@
 
 namespace aortalint::hip {
 
-inline constexpr int kAbi = 4;
+inline constexpr int kAbi = 5;
 
 struct Request {
   std::string path;                // the payload's path, as diagnostics name it
@@ -32,6 +33,9 @@ struct Request {
   // Where the precompiled prelude (the `-include hip/hip_runtime.h` every
   // parse starts with) is kept and reused; empty: none is read or written.
   std::string pch_dir;
+  // A parse whose AST holds at least this many MiB once its file is parsed
+  // instantiates each chain that may name a kernel in a process of its own.
+  uint64_t fork_chains_mib = 64;
 };
 
 }  // namespace aortalint::hip

@@ -319,6 +319,7 @@ std::shared_ptr<const HipPayload> AnalyseHip(SourcePtr source, const CompileComm
   request.path = source->path();
   request.text = std::string(source->text());
   request.rocm_include = RocmInclude();
+  request.fork_chains_mib = limits.fork_chains_mib;  // the facts are the same either way: not in the key above
 #ifdef AORTALINT_CLANG_RESOURCE_DIR
   request.resource_dir = AORTALINT_CLANG_RESOURCE_DIR;
 #endif

@@ -47,6 +47,7 @@ struct PayloadFields {
   std::vector<HipMissingHeader> missing_headers;
   std::vector<std::string> includes;
   unsigned launches_in_headers, roctx_in_headers, shared_in_headers;
+  unsigned forked_chains;
 };
 static_assert(sizeof(HipPayload) == sizeof(PayloadFields), "HipPayload changed: send the new field in hip_wire.cc");
 static_assert(sizeof(HipKernel) == sizeof(KernelFields), "HipKernel changed: send the new field in hip_wire.cc");
@@ -153,7 +154,7 @@ class Reader {
 std::string EncodeRequest(const hip::Request& r) {
   Writer w;
   w.Put(r.path), w.Put(r.text), w.Put(r.flags), w.Put(r.directory), w.Put(r.rocm_include), w.Put(r.resource_dir);
-  w.Put(r.project_root), w.Put(r.include_roots), w.Put(r.pch_dir);
+  w.Put(r.project_root), w.Put(r.include_roots), w.Put(r.pch_dir), w.Put(r.fork_chains_mib);
   return w.Take();
 }
 
@@ -161,7 +162,7 @@ std::optional<hip::Request> DecodeRequest(std::string_view bytes) {
   Reader in(bytes);
   hip::Request r;
   in.Get(r.path), in.Get(r.text), in.Get(r.flags), in.Get(r.directory), in.Get(r.rocm_include);
-  in.Get(r.resource_dir), in.Get(r.project_root), in.Get(r.include_roots), in.Get(r.pch_dir);
+  in.Get(r.resource_dir), in.Get(r.project_root), in.Get(r.include_roots), in.Get(r.pch_dir), in.Get(r.fork_chains_mib);
   if (!in.done()) return std::nullopt;
   return r;
 }
@@ -171,7 +172,7 @@ std::string EncodeFacts(const HipPayload& p) {
   w.Put(uint64_t(p.status)), w.Put(p.status_detail), w.Put(p.standin), w.Put(uint64_t{p.errors});
   w.Put(p.first_error), w.Put(p.kernels), w.Put(p.launches), w.Put(p.roctx_calls), w.Put(p.module_lookups);
   w.Put(p.shared_decls), w.Put(p.missing_headers), w.Put(p.includes), w.Put(uint64_t{p.launches_in_headers});
-  w.Put(uint64_t{p.roctx_in_headers}), w.Put(uint64_t{p.shared_in_headers});
+  w.Put(uint64_t{p.roctx_in_headers}), w.Put(uint64_t{p.shared_in_headers}), w.Put(uint64_t{p.forked_chains});
   return w.Take();
 }
 
@@ -181,7 +182,7 @@ bool DecodeFacts(std::string_view bytes, HipPayload& p) {
   in.Get(status), in.Get(p.status_detail), in.Get(p.standin), in.Get(p.errors), in.Get(p.first_error);
   in.Get(p.kernels), in.Get(p.launches), in.Get(p.roctx_calls), in.Get(p.module_lookups), in.Get(p.shared_decls);
   in.Get(p.missing_headers), in.Get(p.includes), in.Get(p.launches_in_headers), in.Get(p.roctx_in_headers);
-  in.Get(p.shared_in_headers);
+  in.Get(p.shared_in_headers), in.Get(p.forked_chains);
   if (!in.done() || status > uint64_t(HipPayload::Status::kStopped)) return false;
   p.status = HipPayload::Status(status);
   return true;

@@ -364,6 +364,7 @@ HipLimits HipLimitsFromEnvironment(std::string* error) {
   };
   read(kHipTimeLimitVar, 1, 3600, "seconds", limits.seconds);
   read(kHipMemoryLimitVar, 256, 1 << 20, "MiB", limits.memory_mib);
+  read(kHipForkChainsVar, 0, 1 << 20, "MiB", limits.fork_chains_mib);
   return limits;
 }
 

@@ -22,15 +22,19 @@ namespace aortalint {
 struct HipLimits {
   unsigned seconds = 20;       // wall time, and CPU time
   uint64_t memory_mib = 2048;  // address space of the worker
+  // Not a limit, a trade of CPU for memory: hip::Request::fork_chains_mib.
+  uint64_t fork_chains_mib = hip::Request{}.fork_chains_mib;
   friend bool operator==(const HipLimits&, const HipLimits&) = default;
 };
 
 inline constexpr std::string_view kHipTimeLimitVar = "AORTALINT_HIP_TIME_LIMIT";
 inline constexpr std::string_view kHipMemoryLimitVar = "AORTALINT_HIP_MEMORY_LIMIT";
+inline constexpr std::string_view kHipForkChainsVar = "AORTALINT_HIP_FORK_CHAINS_MIB";
 
-/// $AORTALINT_HIP_TIME_LIMIT (seconds, 1-3600) and $AORTALINT_HIP_MEMORY_LIMIT
-/// (MiB, 256-1048576) over the defaults; a value out of range or not a whole
-/// number sets `*error` (naming the variable and the value) and keeps the default.
+/// $AORTALINT_HIP_TIME_LIMIT (seconds, 1-3600), $AORTALINT_HIP_MEMORY_LIMIT
+/// (MiB, 256-1048576) and $AORTALINT_HIP_FORK_CHAINS_MIB (0-1048576) over the
+/// defaults; a value out of range or not a whole number sets `*error` (naming
+/// the variable and the value) and keeps the default.
 HipLimits HipLimitsFromEnvironment(std::string* error);
 
 /// Runs the worker when `argv` asks for it (argv[1] == "__hip-worker"); every

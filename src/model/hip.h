@@ -108,6 +108,7 @@ struct HipPayload {
   unsigned launches_in_headers = 0;   // launches written in the project's own headers (not in the payload)
   unsigned roctx_in_headers = 0;      // likewise for roctx calls
   unsigned shared_in_headers = 0;     // likewise for `__shared__` variables
+  unsigned forked_chains = 0;         // kernel chains instantiated in processes of their own (a cost; no rule reads it)
 
   bool ok() const { return read_error.empty() && hip && status == Status::kAnalysed; }
   const std::string& path() const { return source->path(); }
