@@ -540,6 +540,30 @@ TEST_CASE("hip: kernel chains instantiated in processes of their own give the fa
                                  "void scale<unsigned int>(unsigned int*)"});
 }
 
+// One process lists a kernel where its walk finds it: a template declared before it is defined, at the declaration,
+// once any instantiation exists (here only a forked chain's); a specialization the file made while it was parsed, in
+// the order it was made, whichever process instantiates its body.
+TEST_CASE("hip: kernels and symbols from forked chains keep the order of one process") {
+  ForkedAndNot parsed = ParseForkedAndNot("hip-fork-order", "",
+                                          "#include <hip/hip_runtime.h>\n"
+                                          "template <typename T> __global__ void early(T*);\n"
+                                          "template <typename T> __global__ void fill(T* x) { x[0] = T(1); }\n"
+                                          "template <typename T> void run(T* x) { fill<T><<<1, 1>>>(x); }\n"
+                                          "template <typename T> void late(T* x) { early<T><<<1, 1>>>(x); }\n"
+                                          "template <typename T> __global__ void early(T* x) { x[0] = T(2); }\n"
+                                          "int main() {\n"
+                                          "  run((float*)nullptr);\n"
+                                          "  late((int*)nullptr);\n"
+                                          "  run((short*)nullptr);\n"
+                                          "  fill<char><<<1, 1>>>(nullptr);\n"
+                                          "}\n");
+  CHECK(parsed.forked->forked_chains == 2);
+  REQUIRE(parsed.forked->kernels.size() == 2);
+  CHECK(parsed.forked->kernels[0].name == "early");
+  CHECK(parsed.forked->kernels[1].RocprofNames() ==
+        std::vector<std::string>{"void fill<char>(char*)", "void fill<float>(float*)", "void fill<short>(short*)"});
+}
+
 // A chain that meets a Clang error is instantiated again in the parse's own process, with every chain after it:
 // Clang's errors are counted once, in order, as in one process.
 TEST_CASE("hip: a kernel chain with a Clang error is instantiated in the parse's process, errors counted once") {

@@ -389,6 +389,17 @@ class CountingConsumer : public clang::DiagnosticConsumer {
 // Instantiations whose body the parse left out (Consumer::LeaveDeclared below).
 using DeclaredOnly = std::set<const clang::FunctionDecl*>;
 
+// Where each kernel and each of its symbols come from, parallel to a payload's kernels and their symbols: the kernel's
+// template (its canonical declaration's address) and each symbol's declaration (its place in the order the AST was
+// allocated in, Decl::getID). Both are the same in every process forked once the file was parsed (below).
+struct KernelOrigins {
+  std::vector<uint64_t> templates;
+  std::vector<std::vector<int64_t>> symbols;
+  // Where the walk found the kernel: the declaration (Decl::getID) whose traversal reached what it visited, one the
+  // file wrote (an instantiation is reached from its template's first declaration).
+  std::vector<int64_t> found_at;
+};
+
 class Collector : public clang::RecursiveASTVisitor<Collector> {
  public:
   Collector(clang::ASTContext& context, HipPayload& out, const DeclaredOnly& declared_only)
@@ -411,7 +422,7 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
     }
     clang::SourceLocation loc = sm_.getExpansionLoc(pattern->getLocation());
     if (!sm_.isWrittenInMainFile(loc) && !InProjectHeader(loc)) return true;
-    HipKernel& kernel = KernelFor(pattern, loc);
+    HipKernel& kernel = KernelFor(pattern, loc, fn);
     // A parameter whose type did not parse reads as `int`: its name would be a guess.
     if (HasInvalidType(fn)) {
       kernel.name_unknown = true;
@@ -422,6 +433,7 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
       if (!symbol.empty() && std::find(kernel.symbols.begin(), kernel.symbols.end(), symbol) == kernel.symbols.end()) {
         kernel.display_names.push_back(Demangled(symbol));
         kernel.symbols.push_back(std::move(symbol));
+        symbol_decls_[&kernel - out_.kernels.data()].push_back(fn->getID());
       }
     }
     return true;
@@ -442,7 +454,7 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
     if (const auto* fn = llvm::dyn_cast_or_null<clang::FunctionDecl>(dc))
       if (fn->hasAttr<clang::CUDAGlobalAttr>()) {
         clang::SourceLocation kloc = sm_.getExpansionLoc(fn->getLocation());
-        if (sm_.isWrittenInMainFile(kloc) || InProjectHeader(kloc)) KernelFor(fn, kloc).declares_shared = true;
+        if (sm_.isWrittenInMainFile(kloc) || InProjectHeader(kloc)) KernelFor(fn, kloc, fn).declares_shared = true;
       }
     return true;
   }
@@ -507,15 +519,27 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
                                          : RecursiveASTVisitor::TraverseCXXConversionDecl(fn);
   }
 
-  // Each kernel's template (its canonical declaration's address), parallel to the payload's kernels.
-  std::vector<uint64_t> KernelTemplates() const {
-    std::vector<uint64_t> templates(out_.kernels.size());
-    for (const auto& [decl, index] : kernel_index_) templates[index] = reinterpret_cast<uintptr_t>(decl);
-    return templates;
+  KernelOrigins Origins() const {
+    KernelOrigins origins{std::vector<uint64_t>(out_.kernels.size()), symbol_decls_, found_at_};
+    for (const auto& [decl, index] : kernel_index_) origins.templates[index] = reinterpret_cast<uintptr_t>(decl);
+    return origins;
   }
 
  private:
-  HipKernel& KernelFor(const clang::FunctionDecl* pattern, clang::SourceLocation loc) {
+  // The declaration the walk reaches `fn` from: for an instantiation, its template's first declaration, or its
+  // outermost class template's (the walk visits instantiations there); else `fn` itself.
+  static const clang::Decl* TraversedFrom(const clang::FunctionDecl* fn) {
+    const clang::Decl* from = fn;
+    if (const clang::FunctionTemplateDecl* primary = fn->getPrimaryTemplate()) from = primary->getCanonicalDecl();
+    for (const clang::DeclContext* dc = fn->getDeclContext(); dc; dc = dc->getParent())
+      if (const auto* spec = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(dc))
+        from = spec->getSpecializedTemplate()->getCanonicalDecl();
+    return from;
+  }
+
+  // The kernel of `pattern`, found while visiting `visited` (the pattern, or an instantiation of it).
+  HipKernel& KernelFor(const clang::FunctionDecl* pattern, clang::SourceLocation loc,
+                       const clang::FunctionDecl* visited) {
     auto [it, inserted] = kernel_index_.emplace(pattern->getCanonicalDecl(), out_.kernels.size());
     if (inserted) {
       HipKernel kernel;
@@ -534,6 +558,8 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
       kernel.extern_c = pattern->isExternC();
       kernel.is_template = pattern->getDescribedFunctionTemplate() != nullptr;
       out_.kernels.push_back(std::move(kernel));
+      symbol_decls_.emplace_back();
+      found_at_.push_back(TraversedFrom(visited)->getID());
     }
     return out_.kernels[it->second];
   }
@@ -633,6 +659,8 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
   HipPayload& out_;
   std::unique_ptr<clang::MangleContext> mangler_;
   std::map<const clang::Decl*, size_t> kernel_index_;
+  std::vector<std::vector<int64_t>> symbol_decls_;  // KernelOrigins::symbols
+  std::vector<int64_t> found_at_;                   // KernelOrigins::found_at
   const DeclaredOnly& declared_only_;
 };
 
@@ -901,21 +929,25 @@ class SkipsSystemBodies : public clang::SemaConsumer {
 // limit) are as in one process; a chain's process that dies ends this one the same way.
 constexpr size_t kChainProcesses = 4;  // this one and three forks
 
-// What a chain's process found, with each kernel's template: its canonical declaration's address, the same in every
-// process forked once the file was parsed.
+// What a chain's process found.
 struct ChainFacts {
   uint64_t grew = 0;  // the AST's growth in bytes
   HipPayload facts;
-  std::vector<uint64_t> templates;  // parallel to facts.kernels
+  KernelOrigins origins;
 };
 
-// [growth][templates' count][templates][the facts, as the worker sends them]
+// [growth][kernels][templates][found_at][each kernel's symbol count and declarations][the facts, as the worker sends]
 std::string EncodeChain(const ChainFacts& chain) {
   std::string bytes;
   auto put = [&](uint64_t n) { bytes.append(reinterpret_cast<const char*>(&n), sizeof n); };
   put(chain.grew);
-  put(chain.templates.size());
-  for (uint64_t t : chain.templates) put(t);
+  put(chain.origins.templates.size());
+  for (uint64_t t : chain.origins.templates) put(t);
+  for (int64_t f : chain.origins.found_at) put(uint64_t(f));
+  for (const std::vector<int64_t>& decls : chain.origins.symbols) {
+    put(decls.size());
+    for (int64_t d : decls) put(uint64_t(d));
+  }
   return bytes + hip_wire::EncodeFacts(chain.facts);
 }
 
@@ -929,9 +961,20 @@ std::optional<ChainFacts> DecodeChain(std::string_view bytes) {
   };
   uint64_t n = 0;
   if (!get(chain.grew) || !get(n) || n > bytes.size() / sizeof n) return std::nullopt;
-  chain.templates.resize(n);
-  for (uint64_t& t : chain.templates) get(t);
+  chain.origins.templates.resize(n);
+  chain.origins.symbols.resize(n);
+  chain.origins.found_at.resize(n);
+  for (uint64_t& t : chain.origins.templates) get(t);
+  for (int64_t& f : chain.origins.found_at) get(reinterpret_cast<uint64_t&>(f));
+  for (std::vector<int64_t>& decls : chain.origins.symbols) {
+    uint64_t count = 0;
+    if (!get(count) || count > bytes.size() / sizeof count) return std::nullopt;
+    decls.resize(count);
+    for (int64_t& d : decls) get(reinterpret_cast<uint64_t&>(d));
+  }
   if (!hip_wire::DecodeFacts(bytes, chain.facts) || chain.facts.kernels.size() != n) return std::nullopt;
+  for (size_t i = 0; i < n; ++i)
+    if (chain.facts.kernels[i].symbols.size() != chain.origins.symbols[i].size()) return std::nullopt;
   return chain;
 }
 
@@ -1053,11 +1096,10 @@ class Consumer : public SkipsSystemBodies {
     Collector collector(context, out_, declared_only_);
     for (clang::Decl* decl : top_level_) collector.TraverseDecl(decl);
     if (chain_fd_ >= 0) {  // a chain's process: its facts go to the process that forked it, and it is done
-      WriteAll(chain_fd_,
-               EncodeChain({context.getASTAllocatedMemory() - ast_at_fork_, out_, collector.KernelTemplates()}));
+      WriteAll(chain_fd_, EncodeChain({context.getASTAllocatedMemory() - ast_at_fork_, out_, collector.Origins()}));
       ::_exit(0);
     }
-    if (!chains_.empty()) MergeChains(collector.KernelTemplates());
+    if (!chains_.empty()) MergeChains(collector.Origins());
     // The user's own headers the parse read: the result cache depends on them.
     const clang::SourceManager& sm = context.getSourceManager();
     for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
@@ -1085,6 +1127,10 @@ class Consumer : public SkipsSystemBodies {
     size_t chains = std::min(starts.size(), kChainProcesses);
     std::vector<size_t> chain_of(pending.size(), chains - 1);
     for (size_t j = 0; j < starts.size(); ++j) chain_of[starts[j]] = j * chains / starts.size();
+    // What is declared from here on is a chain's: Decl::getID of an allocation made now.
+    clang::ASTContext& context = sema_->getASTContext();
+    fork_mark_ = int64_t(*context.getAllocator().identifyObject(context.Allocate(1, alignof(clang::Decl)))) /
+                 int64_t(alignof(clang::Decl));
     size_t here = 0;  // the first chain performed in this process
     for (; here + 1 < chains; ++here) {
       Forked forked = Fork(chain_of, here);
@@ -1163,32 +1209,57 @@ class Consumer : public SkipsSystemBodies {
     pending.swap(kept);
   }
 
-  // Takes in what the chains' processes found: each kernel's symbols in the order the chains ran (this process's own
-  // last), and a kernel only a chain's instantiations reached.
-  void MergeChains(const std::vector<uint64_t>& templates) {
-    std::vector<HipKernel> merged;
-    std::vector<uint64_t> keys;
-    auto take = [&](std::vector<HipKernel>& kernels, const std::vector<uint64_t>& from) {
+  // Takes in what the chains' processes found, as one process would have listed it: the kernels in the order the walk
+  // would find them with every process's instantiations, and a kernel's symbols whose declarations were made before
+  // the first fork in the order they were made (whichever process gave them a body), then those each chain made, in
+  // the order the chains ran (this process's own last).
+  void MergeChains(const KernelOrigins& here) {
+    struct Symbol {
+      std::string name, display;
+      int64_t decl;
+    };
+    struct Merged {
+      uint64_t key;
+      int64_t found_at;
+      HipKernel kernel;
+      std::vector<Symbol> before, after;  // the fork
+    };
+    std::vector<Merged> merged;
+    auto take = [&](std::vector<HipKernel>& kernels, const KernelOrigins& origins) {
       for (size_t i = 0; i < kernels.size(); ++i) {
-        size_t at = 0;
-        while (at < merged.size() && (keys[at] != from[i] || merged[at].qualified != kernels[i].qualified)) ++at;
-        if (at == merged.size()) {
-          keys.push_back(from[i]);
-          merged.push_back(std::move(kernels[i]));
-          continue;
+        HipKernel& kernel = kernels[i];
+        auto into = std::find_if(merged.begin(), merged.end(), [&](const Merged& m) {
+          return m.key == origins.templates[i] && m.kernel.qualified == kernel.qualified;
+        });
+        if (into == merged.end()) into = merged.insert(merged.end(), {origins.templates[i], INT64_MAX, kernel, {}, {}});
+        into->found_at = std::min(into->found_at, origins.found_at[i]);  // a walk of all the facts finds it first
+        into->kernel.name_unknown |= kernel.name_unknown;
+        for (size_t j = 0; j < kernel.symbols.size(); ++j) {
+          auto same = [&](const Symbol& s) { return s.name == kernel.symbols[j]; };
+          if (std::none_of(into->before.begin(), into->before.end(), same) &&
+              std::none_of(into->after.begin(), into->after.end(), same))
+            (origins.symbols[i][j] < fork_mark_ ? into->before : into->after)
+                .push_back({kernel.symbols[j], kernel.display_names[j], origins.symbols[i][j]});
         }
-        HipKernel& into = merged[at];
-        into.name_unknown |= kernels[i].name_unknown;
-        for (size_t j = 0; j < kernels[i].symbols.size(); ++j)
-          if (std::find(into.symbols.begin(), into.symbols.end(), kernels[i].symbols[j]) == into.symbols.end()) {
-            into.symbols.push_back(kernels[i].symbols[j]);
-            into.display_names.push_back(kernels[i].display_names[j]);
-          }
       }
     };
-    for (ChainFacts& chain : chains_) take(chain.facts.kernels, chain.templates);
-    take(out_.kernels, templates);
-    out_.kernels = std::move(merged);
+    for (ChainFacts& chain : chains_) take(chain.facts.kernels, chain.origins);
+    take(out_.kernels, here);
+    std::stable_sort(merged.begin(), merged.end(),
+                     [](const Merged& a, const Merged& b) { return a.found_at < b.found_at; });
+    out_.kernels.clear();
+    for (Merged& m : merged) {
+      std::stable_sort(m.before.begin(), m.before.end(),
+                       [](const Symbol& a, const Symbol& b) { return a.decl < b.decl; });
+      m.kernel.symbols.clear();
+      m.kernel.display_names.clear();
+      for (const std::vector<Symbol>* part : {&m.before, &m.after})
+        for (const Symbol& s : *part) {
+          m.kernel.symbols.push_back(s.name);
+          m.kernel.display_names.push_back(s.display);
+        }
+      out_.kernels.push_back(std::move(m.kernel));
+    }
     out_.forked_chains = unsigned(chains_.size());
   }
 
@@ -1201,6 +1272,7 @@ class Consumer : public SkipsSystemBodies {
   DeclaredOnly declared_only_;
   int chain_fd_ = -1;               // in a chain's process: where its facts go
   uint64_t ast_at_fork_ = 0;        // the AST's size when the chain's process was forked
+  int64_t fork_mark_ = 0;           // declarations from before the first fork have a smaller Decl::getID
   std::vector<ChainFacts> chains_;  // what the chains' processes found
 };
 
