@@ -924,9 +924,9 @@ class SkipsSystemBodies : public clang::SemaConsumer {
 // convnd example instantiates its device operation for 1, 2 and 3 dimensions, 70 to 110 MB each (bench/hip.md). A
 // chain that grew the AST by less than half the threshold was not worth its process (what the chains have in common is
 // instantiated again in each): the chains after it are performed here. Every chain starts from the same parsed file,
-// so the facts are one parse's: each kernel's symbols are merged in the order the chains would have been performed in.
-// A chain that meets a Clang error is performed here instead, with those after it, so the errors (and Clang's error
-// limit) are as in one process; a chain's process that dies ends this one the same way.
+// so the facts are one parse's, merged as one process would have listed them (MergeChains). A chain that meets a Clang
+// error is performed here instead, with those after it, so the errors (and Clang's error limit) are as in one process;
+// a chain's process that dies ends this one the same way.
 constexpr size_t kChainProcesses = 4;  // this one and three forks
 
 // What a chain's process found.
@@ -936,45 +936,44 @@ struct ChainFacts {
   KernelOrigins origins;
 };
 
-// [growth][kernels][templates][found_at][each kernel's symbol count and declarations][the facts, as the worker sends]
+// [growth][kernels][for each: template, found_at, symbols, each symbol's declaration][the facts, as the worker sends]
 std::string EncodeChain(const ChainFacts& chain) {
   std::string bytes;
   auto put = [&](uint64_t n) { bytes.append(reinterpret_cast<const char*>(&n), sizeof n); };
+  const KernelOrigins& o = chain.origins;
   put(chain.grew);
-  put(chain.origins.templates.size());
-  for (uint64_t t : chain.origins.templates) put(t);
-  for (int64_t f : chain.origins.found_at) put(uint64_t(f));
-  for (const std::vector<int64_t>& decls : chain.origins.symbols) {
-    put(decls.size());
-    for (int64_t d : decls) put(uint64_t(d));
+  put(o.templates.size());
+  for (size_t i = 0; i < o.templates.size(); ++i) {
+    put(o.templates[i]);
+    put(uint64_t(o.found_at[i]));
+    put(o.symbols[i].size());
+    for (int64_t decl : o.symbols[i]) put(uint64_t(decl));
   }
   return bytes + hip_wire::EncodeFacts(chain.facts);
 }
 
 std::optional<ChainFacts> DecodeChain(std::string_view bytes) {
   ChainFacts chain;
-  auto get = [&](uint64_t& n) {
+  KernelOrigins& o = chain.origins;
+  // A count is checked against what is left (eight bytes an item) before anything is sized by it.
+  auto get = [&](auto& n) {
     if (bytes.size() < sizeof n) return false;
     std::memcpy(&n, bytes.data(), sizeof n);
     bytes.remove_prefix(sizeof n);
     return true;
   };
-  uint64_t n = 0;
-  if (!get(chain.grew) || !get(n) || n > bytes.size() / sizeof n) return std::nullopt;
-  chain.origins.templates.resize(n);
-  chain.origins.symbols.resize(n);
-  chain.origins.found_at.resize(n);
-  for (uint64_t& t : chain.origins.templates) get(t);
-  for (int64_t& f : chain.origins.found_at) get(reinterpret_cast<uint64_t&>(f));
-  for (std::vector<int64_t>& decls : chain.origins.symbols) {
+  uint64_t kernels = 0;
+  if (!get(chain.grew) || !get(kernels) || kernels > bytes.size() / 8) return std::nullopt;
+  for (uint64_t i = 0; i < kernels; ++i) {
     uint64_t count = 0;
-    if (!get(count) || count > bytes.size() / sizeof count) return std::nullopt;
-    decls.resize(count);
-    for (int64_t& d : decls) get(reinterpret_cast<uint64_t&>(d));
+    if (!get(o.templates.emplace_back()) || !get(o.found_at.emplace_back()) || !get(count) || count > bytes.size() / 8)
+      return std::nullopt;
+    for (int64_t& decl : o.symbols.emplace_back(count))
+      if (!get(decl)) return std::nullopt;
   }
-  if (!hip_wire::DecodeFacts(bytes, chain.facts) || chain.facts.kernels.size() != n) return std::nullopt;
-  for (size_t i = 0; i < n; ++i)
-    if (chain.facts.kernels[i].symbols.size() != chain.origins.symbols[i].size()) return std::nullopt;
+  if (!hip_wire::DecodeFacts(bytes, chain.facts) || chain.facts.kernels.size() != kernels) return std::nullopt;
+  for (size_t i = 0; i < kernels; ++i)
+    if (chain.facts.kernels[i].symbols.size() != o.symbols[i].size()) return std::nullopt;
   return chain;
 }
 
