@@ -433,7 +433,7 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
       if (!symbol.empty() && std::find(kernel.symbols.begin(), kernel.symbols.end(), symbol) == kernel.symbols.end()) {
         kernel.display_names.push_back(Demangled(symbol));
         kernel.symbols.push_back(std::move(symbol));
-        symbol_decls_[&kernel - out_.kernels.data()].push_back(fn->getID());
+        origins_.symbols[&kernel - out_.kernels.data()].push_back(fn->getID());
       }
     }
     return true;
@@ -519,11 +519,7 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
                                          : RecursiveASTVisitor::TraverseCXXConversionDecl(fn);
   }
 
-  KernelOrigins Origins() const {
-    KernelOrigins origins{std::vector<uint64_t>(out_.kernels.size()), symbol_decls_, found_at_};
-    for (const auto& [decl, index] : kernel_index_) origins.templates[index] = reinterpret_cast<uintptr_t>(decl);
-    return origins;
-  }
+  const KernelOrigins& Origins() const { return origins_; }
 
  private:
   // The declaration the walk reaches `fn` from: for an instantiation, its template's first declaration, or its
@@ -558,8 +554,9 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
       kernel.extern_c = pattern->isExternC();
       kernel.is_template = pattern->getDescribedFunctionTemplate() != nullptr;
       out_.kernels.push_back(std::move(kernel));
-      symbol_decls_.emplace_back();
-      found_at_.push_back(TraversedFrom(visited)->getID());
+      origins_.templates.push_back(reinterpret_cast<uintptr_t>(pattern->getCanonicalDecl()));
+      origins_.symbols.emplace_back();
+      origins_.found_at.push_back(TraversedFrom(visited)->getID());
     }
     return out_.kernels[it->second];
   }
@@ -659,8 +656,7 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
   HipPayload& out_;
   std::unique_ptr<clang::MangleContext> mangler_;
   std::map<const clang::Decl*, size_t> kernel_index_;
-  std::vector<std::vector<int64_t>> symbol_decls_;  // KernelOrigins::symbols
-  std::vector<int64_t> found_at_;                   // KernelOrigins::found_at
+  KernelOrigins origins_;  // parallel to out_.kernels
   const DeclaredOnly& declared_only_;
 };
 
